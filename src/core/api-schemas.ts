@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { CategorySchema, FormatSchema } from './taxonomy.js';
+import { PlanSchema } from './plans.js';
+import {
+  EMAIL_MAX_CHARS,
+  IDEA_CONTENT_MAX_CHARS,
+  IDEAS_PAGE_DEFAULT,
+  IDEAS_PAGE_MAX,
+  PASSWORD_MAX_CHARS,
+  PASSWORD_MIN_CHARS,
+  SEARCH_QUERY_MAX_CHARS,
+  TRANSCRIPT_MAX_CHARS,
+} from './limits.js';
+
+/**
+ * The HTTP contract of ../shared/API.md as zod schemas, defined once: the server validates
+ * requests and serialises responses with them, the web app types its client with them.
+ */
+
+export const ErrorSchema = z.object({ error: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof ErrorSchema>;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_CHARS)
+  .pipe(z.email({ message: 'email must be a valid e-mail address' }))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS);
+
+export const MeSchema = z.object({ id: z.string(), email: z.string(), plan: PlanSchema });
+export type Me = z.infer<typeof MeSchema>;
+
+export const RegisterBodySchema = z.object({ email: EmailSchema, password: PasswordSchema });
+/** An empty password asks for a one-time sign-in link instead. */
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().max(PASSWORD_MAX_CHARS).default(''),
+});
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: PasswordSchema,
+});
+export const ClaimBodySchema = z.object({ token: z.string().min(1).max(500) });
+export const DeleteAccountBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_CHARS).default(''),
+});
+export const MessageSchema = z.object({ message: z.string() });
+
+export const UsageSchema = z.object({
+  usedThisMonth: z.number().int().nonnegative(),
+  monthlyLimit: z.number().int().positive().nullable(),
+  periodEndsAt: z.string(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const IdeaSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  format: FormatSchema,
+  category: CategorySchema,
+  transcript: z.string().nullable(),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Idea = z.infer<typeof IdeaSchema>;
+
+export const IdeaListSchema = z.object({
+  items: z.array(IdeaSchema),
+  total: z.number().int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+export type IdeaList = z.infer<typeof IdeaListSchema>;
+
+export const ListIdeasQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+  q: z.string().max(SEARCH_QUERY_MAX_CHARS).optional(),
+  category: CategorySchema.optional(),
+});
+export type ListIdeasQuery = z.infer<typeof ListIdeasQuerySchema>;
+
+const IdeaContentSchema = z
+  .string()
+  .max(IDEA_CONTENT_MAX_CHARS)
+  .refine((content) => content.trim().length > 0, { message: 'content must not be empty' });
+
+export const CreateIdeaBodySchema = z.object({
+  content: IdeaContentSchema,
+  format: FormatSchema,
+  category: CategorySchema,
+  transcript: z.string().max(TRANSCRIPT_MAX_CHARS).nullable().optional(),
+});
+export type CreateIdeaBody = z.infer<typeof CreateIdeaBodySchema>;
+
+export const UpdateIdeaBodySchema = z.object({ content: IdeaContentSchema });
+
+export const FormatModeSchema = z.enum(['smart', 'reliable']);
+export type FormatMode = z.infer<typeof FormatModeSchema>;
+export const FormatPathSchema = z.enum(['llm', 'rules', 'llm+fallback']);
+export type FormatPath = z.infer<typeof FormatPathSchema>;
+
+export const ReformatBodySchema = z.object({
+  format: FormatSchema.optional(),
+  category: CategorySchema.optional(),
+  mode: FormatModeSchema.default('smart'),
+});
+
+export const DeletedCountSchema = z.object({ deletedCount: z.number().int().nonnegative() });
+
+export const ExportFormatSchema = z.enum(['json', 'markdown', 'csv']);
+export const ExportQuerySchema = z.object({ format: ExportFormatSchema.default('json') });
+
+export const TranscribeResultSchema = z.object({
+  transcript: z.string(),
+  engine: z.string(),
+  durationMs: z.number().nonnegative(),
+});
+export type TranscribeResult = z.infer<typeof TranscribeResultSchema>;
+
+export const FormatBodySchema = z.object({
+  transcript: z
+    .string()
+    .max(TRANSCRIPT_MAX_CHARS)
+    .refine((t) => t.trim().length > 0, { message: 'transcript must not be empty' }),
+  format: FormatSchema,
+  category: CategorySchema,
+  mode: FormatModeSchema.default('smart'),
+});
+export type FormatBody = z.infer<typeof FormatBodySchema>;
+
+export const FormatResultSchema = z.object({
+  formatted: z.string(),
+  path: FormatPathSchema,
+  mode: FormatModeSchema,
+  notes: z.array(z.string()),
+});
+export type FormatResult = z.infer<typeof FormatResultSchema>;
+
+export const InferBodySchema = z.object({ transcript: z.string().max(TRANSCRIPT_MAX_CHARS) });
+export const InferResultSchema = z.object({
+  format: FormatSchema.nullable(),
+  category: CategorySchema.nullable(),
+  confidence: z.number().min(0).max(1),
+});
+export type InferResult = z.infer<typeof InferResultSchema>;
+
+export const TranscriptionEngineSchema = z.enum(['openai', 'whisper', 'none']);
+export type TranscriptionEngineName = z.infer<typeof TranscriptionEngineSchema>;
+
+export const ConfigSchema = z.object({
+  version: z.string(),
+  transcription: z.object({ engine: TranscriptionEngineSchema, available: z.boolean() }),
+  formatter: z.object({ smart: z.boolean() }),
+  billing: z.object({ enabled: z.boolean(), priceMonthly: z.number() }),
+  freeMonthlyLimit: z.number().int().positive(),
+});
+export type AppConfig = z.infer<typeof ConfigSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok') });
+
+export const CheckoutBodySchema = z.object({ email: EmailSchema });
+export const CheckoutResultSchema = z.union([
+  z.object({ checkoutUrl: z.string() }),
+  z.object({ beta: z.literal(true) }),
+]);
+export const PortalResultSchema = z.object({ url: z.string() });

@@ -1,0 +1,12 @@
+/** Input limits shared by the API schemas and the web forms (API.md, Conventions). */
+export const IDEA_CONTENT_MAX_CHARS = 10_000;
+export const TRANSCRIPT_MAX_CHARS = 20_000;
+export const EMAIL_MAX_CHARS = 254;
+export const PASSWORD_MIN_CHARS = 6;
+export const PASSWORD_MAX_CHARS = 200;
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+export const AUDIO_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+export const IDEAS_PAGE_DEFAULT = 50;
+export const IDEAS_PAGE_MAX = 200;
+export const SEARCH_QUERY_MAX_CHARS = 200;
+export const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{8,64}$/;

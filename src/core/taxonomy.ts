@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The one list of formats and categories. Everything else (zod enums, TypeScript types,
+ * keyword tables typed as Record<Format, ...>, colours, labels) derives from these tuples,
+ * so adding a format is a compile error everywhere it is not yet handled.
+ */
+export const FORMATS = ['tweet', 'checklist', 'pitch'] as const;
+export const CATEGORIES = ['work', 'personal', 'creative'] as const;
+
+export const FormatSchema = z.enum(FORMATS);
+export const CategorySchema = z.enum(CATEGORIES);
+export type Format = z.infer<typeof FormatSchema>;
+export type Category = z.infer<typeof CategorySchema>;
+
+export const DEFAULT_FORMAT: Format = 'tweet';
+export const DEFAULT_CATEGORY: Category = 'work';
+
+/** Spec section 3 display colours. */
+export const FORMAT_COLORS: Record<Format, string> = {
+  tweet: '#3B82F6',
+  checklist: '#10B981',
+  pitch: '#8B5CF6',
+};
+
+export const FORMAT_LABELS: Record<Format, string> = {
+  tweet: 'Tweet',
+  checklist: 'Checklist',
+  pitch: 'Pitch',
+};
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  work: 'Work',
+  personal: 'Personal',
+  creative: 'Creative',
+};
+
+export function isFormat(value: unknown): value is Format {
+  return typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
+}
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** A tweet's hard length (characters as a person counts them, i.e. code points). */
+export const TWEET_MAX_CHARS = 280;

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { DEFAULT_FREE_MONTHLY_LIMIT } from '../core/plans.js';
+
+/**
+ * The environment, parsed once at boot (API.md, Configuration). Every bad key is listed in one
+ * error so a misconfigured deployment fails loudly at start instead of on the first request.
+ */
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/app.db')
+    .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+      message: 'must be sqlite:<file> or postgres://…',
+    }),
+  FREE_MONTHLY_LIMIT: positiveInt(DEFAULT_FREE_MONTHLY_LIMIT),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalString,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: positiveInt(8000),
+  TRANSCRIBE_ENGINE: z.enum(['auto', 'openai', 'whisper', 'none']).default('auto'),
+  TRANSCRIBE_BASE_URL: optionalUrl,
+  TRANSCRIBE_API_KEY: optionalString,
+  TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIBE_TIMEOUT_MS: positiveInt(60_000),
+  WHISPER_MODEL_PATH: z.string().min(1).default('./models/ggml-base.en.bin'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
+  RATE_LIMIT_AI_PER_MIN: positiveInt(30),
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  freeMonthlyLimit: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  llm: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
+  transcription: {
+    engine: Env['TRANSCRIBE_ENGINE'];
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    whisperModelPath: string;
+  };
+  billing: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceId: string | undefined;
+    apiBase: string | undefined;
+  };
+  rateLimits: { authPerMinute: number; aiPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(
+  source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL,
+    freeMonthlyLimit: env.FREE_MONTHLY_LIMIT,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Voice Ideas <no-reply@localhost>' },
+    llm: {
+      baseUrl: env.LLM_BASE_URL ?? env.OPENAI_BASE_URL,
+      apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY,
+      model: env.LLM_MODEL,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    },
+    transcription: {
+      engine: env.TRANSCRIBE_ENGINE,
+      baseUrl: env.TRANSCRIBE_BASE_URL ?? env.OPENAI_BASE_URL,
+      apiKey: env.TRANSCRIBE_API_KEY ?? env.OPENAI_API_KEY,
+      model: env.TRANSCRIBE_MODEL,
+      timeoutMs: env.TRANSCRIBE_TIMEOUT_MS,
+      whisperModelPath: env.WHISPER_MODEL_PATH,
+    },
+    billing: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      priceId: env.STRIPE_PRICE_ID,
+      apiBase: env.STRIPE_API_BASE,
+    },
+    rateLimits: {
+      authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
+      aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
+    },
+  };
+}
+
+/** A configuration for tests: the defaults plus overrides, never reading process.env. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
