@@ -8,7 +8,9 @@ import { buildInfoPath, rootDir, sourceHash } from './build-info.mjs';
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(`\nBuild failed: ${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+    console.error(
+      `\nBuild failed: ${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`,
+    );
     process.exit(1);
   }
 }
@@ -17,7 +19,14 @@ const hash = sourceHash();
 rmSync(buildInfoPath, { force: true });
 rmSync(join(rootDir, 'dist', 'node'), { recursive: true, force: true });
 run(process.execPath, [join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build']);
-run(process.execPath, [join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+run(process.execPath, [
+  join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc'),
+  '-p',
+  'tsconfig.build.json',
+]);
 mkdirSync(join(rootDir, 'dist'), { recursive: true });
-writeFileSync(buildInfoPath, JSON.stringify({ sourceHash: hash, builtAt: new Date().toISOString() }, null, 2));
+writeFileSync(
+  buildInfoPath,
+  JSON.stringify({ sourceHash: hash, builtAt: new Date().toISOString() }, null, 2),
+);
 console.log('Build complete: dist/web (app) and dist/node (server).');

@@ -5,12 +5,19 @@ import { join } from 'node:path';
 import { rootDir } from './build-info.mjs';
 
 const children = [
-  spawn(process.execPath, [join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'src/server/main.ts'], {
+  spawn(
+    process.execPath,
+    [join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'src/server/main.ts'],
+    {
+      cwd: rootDir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  ),
+  spawn(process.execPath, [join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js')], {
     cwd: rootDir,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
   }),
-  spawn(process.execPath, [join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js')], { cwd: rootDir, stdio: 'inherit' }),
 ];
 
 let stopping = false;
