@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const PLANS = ['guest', 'free', 'active', 'beta', 'pro'] as const;
-export const PlanSchema = z.enum(PLANS);
+export const PlanSchema = /* @__PURE__ */ z.enum(PLANS);
 export type Plan = z.infer<typeof PlanSchema>;
 
 /** Spec section 1: a plan of active, beta or pro counts as Pro. */

@@ -8,8 +8,8 @@ import { z } from 'zod';
 export const FORMATS = ['tweet', 'checklist', 'pitch'] as const;
 export const CATEGORIES = ['work', 'personal', 'creative'] as const;
 
-export const FormatSchema = z.enum(FORMATS);
-export const CategorySchema = z.enum(CATEGORIES);
+export const FormatSchema = /* @__PURE__ */ z.enum(FORMATS);
+export const CategorySchema = /* @__PURE__ */ z.enum(CATEGORIES);
 export type Format = z.infer<typeof FormatSchema>;
 export type Category = z.infer<typeof CategorySchema>;
 

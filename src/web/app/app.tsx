@@ -1,0 +1,90 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { Route, Switch } from 'wouter';
+import {
+  completeOnboarding,
+  skipOnboarding,
+  useOnboardingVisible,
+} from '../features/onboarding/onboarding-store';
+import { routePaths } from '../lib/paths';
+import { createQueryClient } from '../lib/query-client';
+import { HomeRoute } from './routes/home';
+import { loadMenuDrawer } from './app-shell';
+import { preloadHomeSheets } from './routes/home-sheets';
+
+const SearchRoute = lazy(() => import('./routes/search'));
+const AboutRoute = lazy(() => import('./routes/about'));
+const PrivacyRoute = lazy(() => import('./routes/privacy'));
+const DebugViewportRoute = lazy(() => import('./routes/debug-viewport'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const loadToaster = () => import('../components/ui/toaster').then((m) => ({ default: m.Toaster }));
+const Toaster = lazy(loadToaster);
+const loadOnboarding = () =>
+  import('../features/onboarding/components/onboarding-overlay').then((m) => ({
+    default: m.OnboardingOverlay,
+  }));
+const OnboardingOverlay = lazy(loadOnboarding);
+
+function RouteFallback() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-dvh items-center justify-center text-zinc-600 dark:text-zinc-300"
+    >
+      Loading...
+    </div>
+  );
+}
+
+function Onboarding() {
+  const visible = useOnboardingVisible();
+  if (!visible) return null;
+  return (
+    <Suspense fallback={null}>
+      <OnboardingOverlay open onComplete={completeOnboarding} onSkip={skipOnboarding} />
+    </Suspense>
+  );
+}
+
+/** After the first paint, fetch the code every sheet needs so the first tap opens at once. */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    const preload = () => {
+      void loadMenuDrawer();
+      void preloadHomeSheets();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 500);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  usePreloadWhenIdle();
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* Spec section 9: tooltips open after 700 ms; moving between them within 300 ms skips it. */}
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <Suspense fallback={<RouteFallback />}>
+          <Switch>
+            <Route path={routePaths.home} component={HomeRoute} />
+            <Route path={routePaths.search} component={SearchRoute} />
+            <Route path={routePaths.about} component={AboutRoute} />
+            <Route path={routePaths.privacy} component={PrivacyRoute} />
+            <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
+            <Route component={NotFoundRoute} />
+          </Switch>
+        </Suspense>
+        <Onboarding />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { AppShell } from '../app-shell';
+
+export default function PrivacyRoute() {
+  return (
+    <AppShell title="Privacy Policy">
+      <article className="space-y-4 leading-relaxed">
+        <h2 className="text-2xl font-semibold">Privacy Policy</h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">Last updated: September 2025</p>
+        <h3 className="text-lg font-semibold">What we store</h3>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            The ideas you save: their text, format, category, the transcript and when you made them.
+          </li>
+          <li>
+            For guests, an anonymous guest id kept in your browser&apos;s local storage, which ties
+            your saved ideas to this device.
+          </li>
+          <li>For accounts, your e-mail address and a securely hashed password.</li>
+          <li>
+            How many ideas you saved this month, to apply the free plan of 10 ideas per month.
+          </li>
+          <li>Your settings (format, category, dark mode) stay in your browser only.</li>
+        </ul>
+        <h3 className="text-lg font-semibold">Your voice</h3>
+        <p>
+          Your recording is sent to be transcribed and is not kept after transcription. Only the
+          resulting text is saved, and only when you tap Save.
+        </p>
+        <h3 className="text-lg font-semibold">Deleting your data</h3>
+        <p>
+          You can delete single ideas, clear all your data, or delete your account at any time.
+          Deletion is complete within 30 days, including backups.
+        </p>
+        <h3 className="text-lg font-semibold">Payments</h3>
+        <p>
+          Pro payments are handled by our card payment provider on its own hosted pages; we never
+          see your card number.
+        </p>
+      </article>
+    </AppShell>
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Idea, IdeaList, Usage } from '../../../../core/api-schemas';
+import { parseIdea, parseIdeaList } from '../../../lib/response-guards';
+import type { Category, Format } from '../../../../core/taxonomy';
+import { apiRequest, apiSend } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
+import type { Session } from '../../../lib/session';
+
+/** The home list fetches the most the window-height rule can show (spec section 9). */
+export const RECENT_IDEAS_FETCH_LIMIT = 4;
+
+function collectionPath(session: Pick<Session, 'isSignedIn'>): string {
+  return session.isSignedIn ? apiPaths.ideas : apiPaths.guestIdeas;
+}
+
+function itemPath(session: Pick<Session, 'isSignedIn'>, id: string): string {
+  return session.isSignedIn ? apiPaths.idea(id) : apiPaths.guestIdea(id);
+}
+
+export interface IdeasPageQuery {
+  limit: number;
+  cursor?: string | null;
+  q?: string;
+  category?: Category | null;
+}
+
+export function fetchIdeasPage(
+  session: Pick<Session, 'isSignedIn'>,
+  query: IdeasPageQuery,
+  signal?: AbortSignal,
+): Promise<IdeaList> {
+  const params = new URLSearchParams({ limit: String(query.limit) });
+  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.q) params.set('q', query.q);
+  if (query.category) params.set('category', query.category);
+  return apiRequest(parseIdeaList, 'GET', `${collectionPath(session)}?${params}`, { signal });
+}
+
+export function useRecentIdeas(session: Session, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.recentIdeas(session.owner),
+    queryFn: ({ signal }) => fetchIdeasPage(session, { limit: RECENT_IDEAS_FETCH_LIMIT }, signal),
+    staleTime: IDEAS_STALE_TIME_MS,
+    enabled,
+  });
+}
+
+export interface NewIdea {
+  content: string;
+  format: Format;
+  category: Category;
+  transcript: string | null;
+}
+
+/** Applies a change to every cached list of this owner: the home list and every search. */
+function patchCachedLists(client: QueryClient, owner: string, patch: (list: IdeaList) => IdeaList) {
+  client.setQueryData<IdeaList>(queryKeys.recentIdeas(owner), (old) => (old ? patch(old) : old));
+  client.setQueriesData<InfiniteData<IdeaList>>({ queryKey: ['ideas', owner, 'search'] }, (old) =>
+    old ? { ...old, pages: old.pages.map(patch) } : old,
+  );
+}
+
+export function useSaveIdea(session: Session) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (idea: NewIdea) =>
+      apiRequest(parseIdea, 'POST', collectionPath(session), {
+        // Spec section 3: guests send guestId as an empty string, users their id; the server
+        // decides the owner from the header or the session either way.
+        body: session.isSignedIn
+          ? { ...idea, userId: session.me?.id ?? '' }
+          : { ...idea, guestId: '' },
+      }),
+    // Spec section 4: the usage increment shows at once and is rolled back on error.
+    onMutate: async () => {
+      await client.cancelQueries({ queryKey: queryKeys.usage });
+      const previousUsage = client.getQueryData<Usage>(queryKeys.usage);
+      if (previousUsage) {
+        client.setQueryData<Usage>(queryKeys.usage, {
+          ...previousUsage,
+          usedThisMonth: previousUsage.usedThisMonth + 1,
+        });
+      }
+      return { previousUsage };
+    },
+    onError: (_error, _idea, context) => {
+      if (context?.previousUsage) client.setQueryData(queryKeys.usage, context.previousUsage);
+    },
+    onSuccess: (saved) => {
+      client.setQueryData<IdeaList>(queryKeys.recentIdeas(session.owner), (old) =>
+        old
+          ? {
+              ...old,
+              items: [saved, ...old.items].slice(0, RECENT_IDEAS_FETCH_LIMIT),
+              total: old.total + 1,
+            }
+          : { items: [saved], total: 1, nextCursor: null },
+      );
+      void client.invalidateQueries({ queryKey: ['ideas', session.owner, 'search'] });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.usage }),
+  });
+}
+
+export function useUpdateIdea(session: Session) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      apiRequest(parseIdea, 'PUT', itemPath(session, id), { body: { content } }),
+    onSuccess: (updated) => {
+      patchCachedLists(client, session.owner, (list) => ({
+        ...list,
+        items: list.items.map((idea) => (idea.id === updated.id ? updated : idea)),
+      }));
+    },
+  });
+}
+
+export function useDeleteIdea(session: Session) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend('DELETE', itemPath(session, id)),
+    onSuccess: (_nothing, id) => {
+      patchCachedLists(client, session.owner, (list) =>
+        list.items.some((idea) => idea.id === id)
+          ? {
+              ...list,
+              items: list.items.filter((idea) => idea.id !== id),
+              total: Math.max(0, list.total - 1),
+            }
+          : list,
+      );
+      // The home list may now have room for an older idea.
+      void client.invalidateQueries({ queryKey: queryKeys.recentIdeas(session.owner) });
+    },
+  });
+}
+
+export type { Idea };

@@ -1,0 +1,112 @@
+import { Link } from 'wouter';
+import { ArrowDown, Copy, Share2 } from 'lucide-react';
+import type { Idea, IdeaList } from '../../../../core/api-schemas';
+import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../core/taxonomy';
+import { IconButton } from '../../../components/ui/icon-button';
+import { cn } from '../../../components/ui/cn';
+import { routePaths } from '../../../lib/paths';
+import { copyText, shareText } from '../share';
+import { relativeTime } from '../relative-time';
+
+export interface RecentActivityProps {
+  list: IdeaList | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  visibleCount: number;
+  highlightedId: string | null;
+  onOpen: (idea: Idea) => void;
+}
+
+export function RecentActivity({
+  list,
+  isLoading,
+  isError,
+  visibleCount,
+  highlightedId,
+  onOpen,
+}: RecentActivityProps) {
+  const shown = list?.items.slice(0, visibleCount) ?? [];
+  const total = list?.total ?? 0;
+  return (
+    <section aria-labelledby="recent-activity-title" className="mt-6">
+      <h2 id="recent-activity-title" className="mb-3 text-lg font-semibold">
+        Recent Activity
+      </h2>
+      {isError ? (
+        <p className="rounded-xl border border-zinc-200 bg-white p-4 text-rose-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-rose-300">
+          Failed to load ideas
+        </p>
+      ) : isLoading ? (
+        <ul aria-busy="true" aria-label="Loading your ideas..." className="space-y-3">
+          {Array.from({ length: visibleCount }, (_, i) => (
+            <li
+              key={i}
+              className="h-[92px] animate-pulse rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+            />
+          ))}
+        </ul>
+      ) : shown.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center dark:border-zinc-700">
+          <p className="text-lg font-semibold">No saved ideas yet!</p>
+          <p className="text-zinc-600 dark:text-zinc-300">
+            Tap the record button below and say what is on your mind.
+          </p>
+          <ArrowDown aria-hidden className="mt-1 size-6 animate-bounce text-red-500" />
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-3" data-testid="recent-ideas">
+            {shown.map((idea) => (
+              <li
+                key={idea.id}
+                data-testid="idea-card"
+                className={cn(
+                  'flex items-stretch gap-1 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
+                  idea.id === highlightedId && 'idea-highlight',
+                )}
+              >
+                <button
+                  type="button"
+                  onClick={() => onOpen(idea)}
+                  className="focus-ring min-w-0 flex-1 rounded-xl p-3 text-left"
+                >
+                  <span className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
+                    <span
+                      aria-hidden
+                      className="size-2 rounded-full"
+                      style={{ backgroundColor: FORMAT_COLORS[idea.format] }}
+                    />
+                    <span className="font-medium">
+                      {FORMAT_LABELS[idea.format]} • {CATEGORY_LABELS[idea.category]}
+                    </span>
+                    <span aria-hidden>·</span>
+                    <span>{relativeTime(idea.createdAt)}</span>
+                  </span>
+                  <span className="mt-1 line-clamp-2 break-words whitespace-pre-line">
+                    {idea.content}
+                  </span>
+                </button>
+                <div className="flex flex-col justify-center pr-1">
+                  <IconButton label="Copy idea" onClick={() => void copyText(idea.content)}>
+                    <Copy aria-hidden className="size-5" />
+                  </IconButton>
+                  <IconButton label="Share idea" onClick={() => void shareText(idea.content)}>
+                    <Share2 aria-hidden className="size-5" />
+                  </IconButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {total > shown.length ? (
+            <Link
+              href={routePaths.search}
+              className="focus-ring mt-3 flex min-h-11 items-center justify-center rounded-xl font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+            >
+              Search {total} ideas
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from 'wouter';
+import { Info, Moon, Shield, Sparkles, Sun, User } from 'lucide-react';
+import { Sheet } from '../../../components/ui/sheet';
+import { PlainBadge } from '../../../components/ui/badge';
+import { routePaths } from '../../../lib/paths';
+
+export interface MenuUserInfo {
+  email: string;
+  isPro: boolean;
+  isSignedIn: boolean;
+}
+
+export interface MenuDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: MenuUserInfo;
+  appVersion?: string;
+  darkMode: boolean;
+  onToggleDarkMode: () => void;
+  onReopenOnboarding: () => void;
+}
+
+const itemClass =
+  'focus-ring flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-base hover:bg-zinc-100 dark:hover:bg-zinc-800';
+
+export function MenuDrawer({
+  open,
+  onOpenChange,
+  user,
+  appVersion = 'v1.0',
+  darkMode,
+  onToggleDarkMode,
+  onReopenOnboarding,
+}: MenuDrawerProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" placement="side" testId="menu">
+      <div className="flex h-full flex-col gap-4">
+        {user.isSignedIn ? (
+          <Link
+            href={routePaths.profile}
+            onClick={close}
+            className="focus-ring flex items-center gap-3 rounded-2xl border border-zinc-200 p-3 dark:border-zinc-700"
+          >
+            <User aria-hidden className="size-6 text-zinc-500 dark:text-zinc-400" />
+            <div className="min-w-0">
+              <p className="truncate font-medium">{user.email}</p>
+              <PlainBadge>{user.isPro ? 'Pro' : 'Registered'}</PlainBadge>
+            </div>
+          </Link>
+        ) : (
+          <div className="flex items-center gap-3 rounded-2xl border border-zinc-200 p-3 dark:border-zinc-700">
+            <User aria-hidden className="size-6 text-zinc-500 dark:text-zinc-400" />
+            <div>
+              <p className="font-medium">Guest User</p>
+              <PlainBadge>Limited Storage</PlainBadge>
+            </div>
+          </div>
+        )}
+        <nav aria-label="Menu" className="flex flex-col gap-1">
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              close();
+              onReopenOnboarding();
+            }}
+          >
+            <Sparkles aria-hidden className="size-5" /> What is Voice Ideas?
+          </button>
+          <Link href={routePaths.about} onClick={close} className={itemClass}>
+            <Info aria-hidden className="size-5" /> About
+          </Link>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={darkMode}
+            className={itemClass}
+            onClick={onToggleDarkMode}
+          >
+            {darkMode ? (
+              <Moon aria-hidden className="size-5" />
+            ) : (
+              <Sun aria-hidden className="size-5" />
+            )}
+            Dark mode
+            <span className="ml-auto text-sm text-zinc-600 dark:text-zinc-300">
+              {darkMode ? 'On' : 'Off'}
+            </span>
+          </button>
+          <Link href={routePaths.privacy} onClick={close} className={itemClass}>
+            <Shield aria-hidden className="size-5" /> Privacy Policy
+          </Link>
+        </nav>
+        <p className="mt-auto pb-2 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {appVersion}
+        </p>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,94 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Lightbulb, ListChecks, Mic, MessageCircle, ShieldCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+export interface OnboardingOverlayProps {
+  open: boolean;
+  onComplete: () => void;
+  onSkip: () => void;
+  /** When given, 'I'm Ready to Start' leads to sign-up instead of completing (spec section 2). */
+  onSignup?: () => void;
+}
+
+const tips = [
+  {
+    icon: Mic,
+    title: 'Name a format and a category',
+    text: "Start with a format plus a category, like 'Tweet work: ...'",
+  },
+  {
+    icon: ListChecks,
+    title: 'Be specific for checklists',
+    text: 'Say each step or item, and the checklist writes itself.',
+  },
+  {
+    icon: Lightbulb,
+    title: 'Pitches: problem and value',
+    text: 'Say what problem it solves and why it matters.',
+  },
+];
+
+export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: OnboardingOverlayProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onSkip();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fade-in-100 fixed inset-0 z-[60] bg-zinc-950/60" />
+        <Dialog.Content
+          data-testid="onboarding"
+          className="fade-in-100 fixed inset-x-3 top-1/2 z-[60] mx-auto max-h-[94dvh] max-w-[480px] -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 text-zinc-900 shadow-2xl outline-none dark:bg-zinc-900 dark:text-zinc-50"
+        >
+          <div className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-red-500 text-white">
+            <Mic aria-hidden className="size-7" />
+          </div>
+          <Dialog.Title className="text-center text-2xl font-semibold">
+            Welcome to Voice Ideas
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-center text-zinc-600 dark:text-zinc-300">
+            Tap the button, talk, and get a tweet, checklist or pitch.
+          </Dialog.Description>
+          <ul className="mt-5 space-y-3">
+            {tips.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <Icon
+                  aria-hidden
+                  className="mt-0.5 size-5 shrink-0 text-zinc-500 dark:text-zinc-400"
+                />
+                <div>
+                  <p className="font-medium">{title}</p>
+                  <p className="text-sm text-zinc-600 dark:text-zinc-300">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex gap-3 rounded-2xl bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+            <MessageCircle aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <p className="text-sm">
+              <span className="font-semibold">Pro Tip: </span>
+              Speak naturally, as if explaining to a friend. The AI works best with conversational
+              speech.
+            </p>
+          </div>
+          <div className="mt-3 flex gap-3 rounded-2xl bg-zinc-100 p-3 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+            <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <p className="text-sm">
+              We&apos;ll ask for microphone access when you first record. Your voice stays private.
+            </p>
+          </div>
+          <div className="mt-6 flex flex-col gap-2">
+            <Button variant="primary" onClick={onSignup ?? onComplete}>
+              I&apos;m Ready to Start
+            </Button>
+            <Button variant="ghost" onClick={onSkip}>
+              Skip for now
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

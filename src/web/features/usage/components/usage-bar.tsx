@@ -1,0 +1,92 @@
+import { Link } from 'wouter';
+import { Infinity as InfinityIcon } from 'lucide-react';
+import type { Usage } from '../../../../core/api-schemas';
+import { cn } from '../../../components/ui/cn';
+import { routePaths } from '../../../lib/paths';
+import { renewsOnText, usageBarLook, type UsageTone } from '../usage-bar-look';
+
+const fillClass: Record<UsageTone, string> = {
+  teal: 'bg-teal-600 dark:bg-teal-400',
+  amber: 'bg-amber-500 dark:bg-amber-400',
+  rose: 'bg-rose-600 dark:bg-rose-400',
+};
+
+export interface UsageBarProps {
+  usage: Usage | undefined;
+  isError: boolean;
+}
+
+export function UsageBar({ usage, isError }: UsageBarProps) {
+  if (isError) {
+    return (
+      <section className="rounded-xl border border-zinc-200 bg-white p-4 text-sm text-rose-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-rose-300">
+        Failed to load usage information
+      </section>
+    );
+  }
+  if (!usage) {
+    return (
+      <section
+        aria-busy="true"
+        aria-label="Usage"
+        className="h-[104px] animate-pulse rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      />
+    );
+  }
+  const look = usageBarLook(usage);
+  if (look.unlimited) {
+    return (
+      <section
+        aria-label="Usage"
+        className="flex items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <InfinityIcon aria-hidden className="size-6 text-teal-600 dark:text-teal-400" />
+        <p>
+          <span className="font-semibold">{usage.usedThisMonth}</span> ideas this month · Unlimited
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section
+      aria-label="Usage"
+      data-tone={look.tone}
+      className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-base">
+          <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
+          this month
+        </p>
+        <Link
+          href={routePaths.upgrade}
+          className={cn(
+            'focus-ring inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold',
+            look.tone === 'teal'
+              ? 'text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950'
+              : 'bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900',
+          )}
+        >
+          {look.upgradeLabel}
+        </Link>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Ideas used this month"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(look.percent)}
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
+      >
+        <div
+          className={cn('h-full rounded-full transition-[width]', fillClass[look.tone])}
+          style={{ width: `${look.percent}%` }}
+        />
+      </div>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
+        {look.atLimit ? 'Monthly limit reached · ' : ''}
+        {renewsOnText(usage.periodEndsAt)}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '../../core/api-schemas';
+import { parseMe } from './response-guards';
+import { isProPlan } from '../../core/plans';
+import { apiPaths } from './paths';
+import { apiRequest } from './api-client';
+import { queryKeys } from './query-client';
+
+export function fetchMe(): Promise<Me> {
+  return apiRequest(parseMe, 'GET', apiPaths.me);
+}
+
+export interface Session {
+  me: Me | undefined;
+  /** An empty email means a guest (spec section 3). */
+  isSignedIn: boolean;
+  isPro: boolean;
+  /** Which owner's ideas the caches hold, so a sign-in never shows a guest's list. */
+  owner: string;
+}
+
+export function useSession(): Session {
+  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
+  const isSignedIn = Boolean(data && data.email !== '');
+  return {
+    me: data,
+    isSignedIn,
+    isPro: isProPlan(data?.plan),
+    owner: isSignedIn && data ? `user:${data.id}` : 'guest',
+  };
+}

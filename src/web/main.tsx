@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { applyTheme, watchSystemTheme } from './lib/theme';
+import './styles.css';
+
+// Before the first paint, so a dark-mode user never sees a white flash.
+applyTheme();
+watchSystemTheme();
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
