@@ -1,0 +1,126 @@
+import { InferResultSchema, type InferResult } from './api-schemas.js';
+import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from './detection.js';
+import type { Category, Format } from './taxonomy.js';
+
+/** Spec section 9: the local detector applies at 0.6, is called natural language at 0.8. */
+export const LOCAL_APPLY_THRESHOLD = 0.6;
+export const NATURAL_LANGUAGE_THRESHOLD = 0.8;
+/** Spec section 9: server inference applies at 0.7. */
+export const SERVER_APPLY_THRESHOLD = 0.7;
+/** A spoken prefix ("Tweet work: ...") is an instruction, not a guess. */
+export const PREFIX_COMMAND_CONFIDENCE = 1;
+
+export type DecisionSource = 'command' | 'natural-language' | 'keywords' | 'server' | 'settings';
+
+export interface Decision {
+  format: Format;
+  category: Category;
+  source: DecisionSource;
+  confidence: number;
+  /** The text to format: the command phrase stripped, or the full transcript if nothing is left. */
+  content: string;
+  /** True when the web app should show the 'Voice command detected' toast. */
+  commandDetected: boolean;
+}
+
+function localSource(confidence: number): DecisionSource {
+  return confidence >= NATURAL_LANGUAGE_THRESHOLD ? 'natural-language' : 'keywords';
+}
+
+/**
+ * Spec section 4, "Deciding format and category after a transcript", as one function.
+ *
+ * 1. A spoken prefix command ("Tweet work: ...", "Checklist: ..."): source 'command',
+ *    confidence 1, content is the text after the prefix.
+ * 2. The local detector, applied when its confidence is 0.6 or more and labelled
+ *    'natural-language' at 0.8 or more, else 'keywords'. An explicit phrasing ("make this a
+ *    pitch for work") scores 0.9, so it always applies; its phrase is stripped from the
+ *    content. Keyword scoring alone only reaches 0.6 when it finds both a format and a
+ *    category (0.4 + 0.4 + 0.1), and then the full transcript is the content.
+ * 3. Only when steps 1 and 2 found nothing applicable and the transcript is not blank:
+ *    `inferOnServer`, applied at confidence 0.7 or more when it names a format or category.
+ *    A rejection, a malformed answer or a lower confidence is silent.
+ * 4. Otherwise the user's selection: source 'settings', confidence 0.
+ *
+ * Whatever a step leaves open is filled in this order: the detector's keyword guess for the
+ * same text, then the user's selection. So "Tweet: lunch with the client" is a work tweet
+ * even when 'personal' is selected, and "I need a checklist" keeps the selected category.
+ * commandDetected is true only for steps 1 and 2's explicit phrasings: something was spoken
+ * as an instruction and removed from the content.
+ */
+export async function decideFormatAndCategory(
+  transcript: string,
+  selected: { format: Format; category: Category },
+  inferOnServer?: (transcript: string) => Promise<InferResult>,
+): Promise<Decision> {
+  const text = typeof transcript === 'string' ? transcript : '';
+  const fullContent = text.trim();
+
+  const prefix = parsePrefix(text);
+  if (prefix.wasDetected && prefix.format !== null) {
+    const category =
+      prefix.category ??
+      detectFormatAndCategory(prefix.content).detectedCategory ??
+      selected.category;
+    return {
+      format: prefix.format,
+      category,
+      source: 'command',
+      confidence: PREFIX_COMMAND_CONFIDENCE,
+      content: prefix.content.trim() || fullContent,
+      commandDetected: true,
+    };
+  }
+
+  const local = detectFormatAndCategory(text);
+  if (local.confidence >= LOCAL_APPLY_THRESHOLD && local.detectedFormat !== null) {
+    const isPhrase = local.method === 'phrase';
+    return {
+      format: local.detectedFormat,
+      category: local.detectedCategory ?? selected.category,
+      source: localSource(local.confidence),
+      confidence: local.confidence,
+      content: isPhrase ? stripCommandPhrase(text, local.matchedText) : fullContent,
+      commandDetected: isPhrase,
+    };
+  }
+
+  if (inferOnServer !== undefined && fullContent !== '') {
+    const inferred = await inferSafely(inferOnServer, text);
+    if (
+      inferred !== null &&
+      inferred.confidence >= SERVER_APPLY_THRESHOLD &&
+      (inferred.format !== null || inferred.category !== null)
+    ) {
+      return {
+        format: inferred.format ?? local.detectedFormat ?? selected.format,
+        category: inferred.category ?? local.detectedCategory ?? selected.category,
+        source: 'server',
+        confidence: inferred.confidence,
+        content: fullContent,
+        commandDetected: false,
+      };
+    }
+  }
+
+  return {
+    format: selected.format,
+    category: selected.category,
+    source: 'settings',
+    confidence: 0,
+    content: fullContent,
+    commandDetected: false,
+  };
+}
+
+async function inferSafely(
+  inferOnServer: (transcript: string) => Promise<InferResult>,
+  text: string,
+): Promise<InferResult | null> {
+  try {
+    const parsed = InferResultSchema.safeParse(await inferOnServer(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

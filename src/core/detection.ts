@@ -1,0 +1,423 @@
+import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from './keywords.js';
+import { CATEGORIES, FORMATS, type Category, type Format } from './taxonomy.js';
+
+/**
+ * Format and category detection from speech text (spec section 5, thresholds section 9).
+ * Pure and synchronous: the web app runs it on every transcript and the server runs it for
+ * /api/infer-format-category, so both always agree.
+ */
+
+export const EXPLICIT_PHRASE_CONFIDENCE = 0.9;
+export const FORMAT_MATCH_WEIGHT = 0.4;
+export const CATEGORY_MATCH_WEIGHT = 0.4;
+export const BOTH_MATCH_BONUS = 0.1;
+export const SUBSTRING_MATCH_FACTOR = 0.7;
+export const HIGH_CONFIDENCE_THRESHOLD = 0.9;
+export const MEDIUM_CONFIDENCE_THRESHOLD = 0.7;
+/**
+ * Substring matches (spec: "count 0.7") only for keywords this long: shorter ones hide inside
+ * unrelated words ("art" in "start", "list" in "listen", "post" in "postpone").
+ */
+export const MIN_SUBSTRING_KEYWORD_CHARS = 5;
+
+export interface DetectionResult {
+  detectedFormat: Format | null;
+  detectedCategory: Category | null;
+  confidence: number;
+  /**
+   * The spoken command phrase as it appears in the text (original casing), e.g.
+   * "make this a tweet about work"; '' when the result comes from keyword scoring, because
+   * keywords are content and must never be stripped.
+   */
+  matchedText: string;
+  /** How the result was found: an explicit phrasing, keyword scoring, or nothing. */
+  method?: 'phrase' | 'keywords' | 'none';
+  /** The winning keywords (format first, then category) when method is 'keywords'. */
+  matchedKeywords?: string[];
+}
+
+export type ConfidenceLabel = 'high confidence' | 'medium' | 'low';
+
+export interface PrefixParse {
+  format: Format | null;
+  category: Category | null;
+  content: string;
+  wasDetected: boolean;
+}
+
+const WORD_CHAR = String.raw`[\p{L}\p{N}\p{M}]`;
+const WORD_START = String.raw`(?<![\p{L}\p{N}\p{M}])`;
+const WORD_END = String.raw`(?!${WORD_CHAR})`;
+const TOKEN_PATTERN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+
+const FORMAT_BY_WORD: Readonly<Record<string, Format>> = {
+  tweet: 'tweet',
+  post: 'tweet',
+  checklist: 'checklist',
+  list: 'checklist',
+  pitch: 'pitch',
+  presentation: 'pitch',
+};
+
+const CATEGORY_BY_WORD: Readonly<Record<string, Category>> = {
+  work: 'work',
+  business: 'work',
+  personal: 'personal',
+  life: 'personal',
+  creative: 'creative',
+  art: 'creative',
+};
+
+// The seven explicit phrasings of spec section 5. Group 1 is always the format word, group 2
+// the optional category word. A tail that is not a category word ("about my new app") is left
+// in place: it is the content, and stripCommandPhrase drops the leading "about".
+const FORMAT_GROUP = String.raw`(tweet|post|checklist|list|pitch|presentation)${WORD_END}`;
+const ARTICLE = String.raw`(?:a|an)\s+`;
+const CATEGORY_TAIL = String.raw`(?:\s+(?:about|for|on|in)\s+(?:my\s+|our\s+|the\s+|a\s+|some\s+)?(work|business|personal|life|creative|art)${WORD_END})?`;
+const THIS = String.raw`(?:this|it)\s+(?:into\s+|as\s+)?`;
+
+const EXPLICIT_PHRASES: readonly RegExp[] = [
+  // 'can you make this a X' first: it contains 'make this a X' and its "can you" must be stripped too.
+  String.raw`(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:make|turn|format)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  String.raw`(?:record|create|make|write|draft)\s+(?:me\s+|us\s+)?${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  String.raw`i(?:\s+want\s+to|\s+wanna|\s+would\s+like\s+to|['’]d\s+like\s+to)\s+(tweet|post|list|pitch)${WORD_END}${CATEGORY_TAIL}`,
+  String.raw`this\s+is\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  String.raw`(?:turn|format|make)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  String.raw`i\s+need\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  String.raw`put\s+(?:this|it)\s+in(?:to)?\s+(?:${ARTICLE})?${FORMAT_GROUP}\s+format${WORD_END}${CATEGORY_TAIL}`,
+].map((source) => new RegExp(WORD_START + source, 'iu'));
+
+/** Every explicit phrase contains one of these; texts without any skip the seven regexes. */
+const FORMAT_WORD_STEMS = ['tweet', 'post', 'list', 'pitch', 'presentation'] as const;
+
+interface KeywordEntry<T extends string> {
+  target: T;
+  keyword: string;
+  tokens: readonly string[];
+  weight: number;
+}
+
+interface KeywordIndex<T extends string> {
+  order: readonly T[];
+  /** Single-word keywords by word. */
+  words: Map<string, KeywordEntry<T>[]>;
+  /** Multi-word keywords by their first word. */
+  phrases: Map<string, KeywordEntry<T>[]>;
+  /** Single-word keywords long enough to count inside longer words. */
+  substrings: Map<string, KeywordEntry<T>[]>;
+  substringList: KeywordEntry<T>[];
+}
+
+function tokenize(lowerText: string): string[] {
+  const tokens = lowerText.match(TOKEN_PATTERN);
+  if (tokens === null) return [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    if (token.includes('’')) tokens[i] = token.replace(/’/g, "'");
+  }
+  return tokens;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function buildIndex<T extends string>(
+  order: readonly T[],
+  lists: Record<T, readonly string[]>,
+): KeywordIndex<T> {
+  const index: KeywordIndex<T> = {
+    order,
+    words: new Map(),
+    phrases: new Map(),
+    substrings: new Map(),
+    substringList: [],
+  };
+  for (const target of order) {
+    for (const keyword of lists[target]) {
+      const tokens = tokenize(keyword.toLowerCase().replace(/-/g, ' '));
+      const first = tokens[0];
+      if (first === undefined) continue;
+      const entry: KeywordEntry<T> = {
+        target,
+        keyword,
+        tokens,
+        weight: tokens.join(' ').length,
+      };
+      if (tokens.length > 1) {
+        pushTo(index.phrases, first, entry);
+      } else {
+        pushTo(index.words, first, entry);
+        if (first.length >= MIN_SUBSTRING_KEYWORD_CHARS) {
+          pushTo(index.substrings, first, entry);
+          index.substringList.push(entry);
+        }
+      }
+    }
+  }
+  return index;
+}
+
+const FORMAT_INDEX = buildIndex(FORMATS, FORMAT_KEYWORDS);
+const CATEGORY_INDEX = buildIndex(CATEGORIES, CATEGORY_KEYWORDS);
+
+/** Above this a word is scanned keyword by keyword instead of enumerating its substrings. */
+const SUBSTRING_ENUMERATION_MAX_CHARS = 24;
+
+interface KeywordWinner<T extends string> {
+  target: T | null;
+  keyword: string;
+}
+
+/**
+ * Spec scoring: a whole-word match counts the keyword's length, a match inside a longer word
+ * 0.7 of it, and the target with the longest (highest scoring) single match wins. Ties go to
+ * the higher total over all matches, then to the taxonomy order, so results are deterministic.
+ */
+function scoreKeywords<T extends string>(
+  tokens: readonly string[],
+  index: KeywordIndex<T>,
+): KeywordWinner<T> {
+  const best = new Map<T, number>();
+  const total = new Map<T, number>();
+  const bestKeyword = new Map<T, string>();
+
+  const record = (entry: KeywordEntry<T>, score: number): void => {
+    total.set(entry.target, (total.get(entry.target) ?? 0) + score);
+    if (score > (best.get(entry.target) ?? 0)) {
+      best.set(entry.target, score);
+      bestKeyword.set(entry.target, entry.keyword);
+    }
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    const whole = index.words.get(token);
+    if (whole !== undefined) for (const entry of whole) record(entry, entry.weight);
+
+    const phrases = index.phrases.get(token);
+    if (phrases !== undefined) {
+      for (const entry of phrases) {
+        let matches = true;
+        for (let k = 1; k < entry.tokens.length; k++) {
+          if (tokens[i + k] !== entry.tokens[k]) {
+            matches = false;
+            break;
+          }
+        }
+        if (matches) record(entry, entry.weight);
+      }
+    }
+
+    if (token.length <= MIN_SUBSTRING_KEYWORD_CHARS) continue;
+    if (token.length <= SUBSTRING_ENUMERATION_MAX_CHARS) {
+      for (let start = 0; start + MIN_SUBSTRING_KEYWORD_CHARS <= token.length; start++) {
+        const maxLength = token.length - start - (start === 0 ? 1 : 0);
+        for (let length = MIN_SUBSTRING_KEYWORD_CHARS; length <= maxLength; length++) {
+          const inner = index.substrings.get(token.slice(start, start + length));
+          if (inner !== undefined) {
+            for (const entry of inner) record(entry, entry.weight * SUBSTRING_MATCH_FACTOR);
+          }
+        }
+      }
+    } else {
+      for (const entry of index.substringList) {
+        if (token.includes(entry.keyword)) record(entry, entry.weight * SUBSTRING_MATCH_FACTOR);
+      }
+    }
+  }
+
+  let winner: T | null = null;
+  for (const target of index.order) {
+    const score = best.get(target);
+    if (score === undefined) continue;
+    if (winner === null) {
+      winner = target;
+      continue;
+    }
+    const winnerScore = best.get(winner) ?? 0;
+    if (
+      score > winnerScore ||
+      (score === winnerScore && (total.get(target) ?? 0) > (total.get(winner) ?? 0))
+    ) {
+      winner = target;
+    }
+  }
+  return { target: winner, keyword: winner === null ? '' : (bestKeyword.get(winner) ?? '') };
+}
+
+interface ExplicitMatch {
+  index: number;
+  text: string;
+  format: Format;
+  category: Category | null;
+}
+
+function findExplicitPhrase(text: string, lowerText: string): ExplicitMatch | null {
+  if (!FORMAT_WORD_STEMS.some((stem) => lowerText.includes(stem))) return null;
+  let found: ExplicitMatch | null = null;
+  for (const pattern of EXPLICIT_PHRASES) {
+    const match = pattern.exec(text);
+    if (match === null) continue;
+    const format = FORMAT_BY_WORD[(match[1] ?? '').toLowerCase()];
+    if (format === undefined) continue;
+    const categoryWord = match[2];
+    const candidate: ExplicitMatch = {
+      index: match.index,
+      text: match[0],
+      format,
+      category:
+        categoryWord === undefined ? null : (CATEGORY_BY_WORD[categoryWord.toLowerCase()] ?? null),
+    };
+    // The earliest phrase wins; at the same position the longer one (it carries more words).
+    if (
+      found === null ||
+      candidate.index < found.index ||
+      (candidate.index === found.index && candidate.text.length > found.text.length)
+    ) {
+      found = candidate;
+    }
+  }
+  return found;
+}
+
+function roundConfidence(value: number): number {
+  return Math.min(1, Math.max(0, Math.round(value * 100) / 100));
+}
+
+/**
+ * Finds the format and category a transcript asks for. An explicit phrasing ("make this a
+ * checklist for work") scores 0.9; when it names no category, the category comes from keyword
+ * scoring of the rest of the text. Otherwise keyword scoring gives 0.4 for a format, 0.4 for a
+ * category and 0.1 more when both are found. Case-insensitive; never throws.
+ */
+export function detectFormatAndCategory(text: string): DetectionResult {
+  const input = typeof text === 'string' ? text : '';
+  const lowerText = input.toLowerCase();
+  const explicit = findExplicitPhrase(input, lowerText);
+
+  if (explicit !== null) {
+    let category = explicit.category;
+    if (category === null) {
+      const rest =
+        lowerText.slice(0, explicit.index) +
+        ' ' +
+        lowerText.slice(explicit.index + explicit.text.length);
+      category = scoreKeywords(tokenize(rest), CATEGORY_INDEX).target;
+    }
+    return {
+      detectedFormat: explicit.format,
+      detectedCategory: category,
+      confidence: EXPLICIT_PHRASE_CONFIDENCE,
+      matchedText: explicit.text,
+      method: 'phrase',
+    };
+  }
+
+  const tokens = tokenize(lowerText);
+  const format = scoreKeywords(tokens, FORMAT_INDEX);
+  const category = scoreKeywords(tokens, CATEGORY_INDEX);
+  let confidence = 0;
+  if (format.target !== null) confidence += FORMAT_MATCH_WEIGHT;
+  if (category.target !== null) confidence += CATEGORY_MATCH_WEIGHT;
+  if (format.target !== null && category.target !== null) confidence += BOTH_MATCH_BONUS;
+  const matchedKeywords = [format.keyword, category.keyword].filter((keyword) => keyword !== '');
+  return {
+    detectedFormat: format.target,
+    detectedCategory: category.target,
+    confidence: roundConfidence(confidence),
+    matchedText: '',
+    method: matchedKeywords.length > 0 ? 'keywords' : 'none',
+    matchedKeywords,
+  };
+}
+
+export function confidenceLabel(confidence: number): ConfidenceLabel {
+  if (confidence >= HIGH_CONFIDENCE_THRESHOLD) return 'high confidence';
+  if (confidence >= MEDIUM_CONFIDENCE_THRESHOLD) return 'medium';
+  return 'low';
+}
+
+/** 'Detected: tweet about work', 'tweet format', 'work category' or 'Nothing detected'. */
+export function detectionSummary(result: DetectionResult): string {
+  const { detectedFormat: format, detectedCategory: category } = result;
+  if (format !== null && category !== null) return `Detected: ${format} about ${category}`;
+  if (format !== null) return `${format} format`;
+  if (category !== null) return `${category} category`;
+  return 'Nothing detected';
+}
+
+const PREFIX_PATTERN = new RegExp(
+  String.raw`^\s*(tweet|checklist|pitch)${WORD_END}(?:\s+(work|personal|creative)${WORD_END})?`,
+  'iu',
+);
+const PREFIX_SEPARATORS = /^[\s:—–\-,.;]+/u;
+
+/**
+ * "Tweet work: shipped the beta" -> tweet, work, "shipped the beta". Only the three format
+ * names count as a prefix (spec section 5); the category is optional. When nothing is left
+ * after the prefix, the full text is the content.
+ */
+export function parsePrefix(text: string): PrefixParse {
+  const input = typeof text === 'string' ? text : '';
+  const match = PREFIX_PATTERN.exec(input);
+  if (match === null) return { format: null, category: null, content: input, wasDetected: false };
+  const format = FORMAT_BY_WORD[(match[1] ?? '').toLowerCase()] ?? null;
+  const categoryWord = match[2];
+  const category =
+    categoryWord === undefined ? null : (CATEGORY_BY_WORD[categoryWord.toLowerCase()] ?? null);
+  const rest = input.slice(match[0].length).replace(PREFIX_SEPARATORS, '').trim();
+  return { format, category, content: rest === '' ? input : rest, wasDetected: format !== null };
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Words that only glue the command to the content: "make a tweet about | our launch",
+// "okay so | make this a checklist". One character or word per repetition, so a failed match
+// cannot backtrack through nested quantifiers.
+const LEADING_GLUE = new RegExp(
+  String.raw`^(?:[\s,:;.!?—–\-]|(?:about|on|for|of|regarding|that\s+says|which\s+says|saying|says|that|please|so|and|then|okay|ok|alright)${WORD_END})+`,
+  'iu',
+);
+const TRAILING_GLUE_WORD = new RegExp(
+  String.raw`${WORD_START}(?:so|and|okay|ok|alright|please|hey|um|uh|well|now)$`,
+  'iu',
+);
+const TRAILING_GLUE_CHARS = ' \t\n\r,:;—–-';
+/** Longest glue word, plus room: the word test only looks at the end of the text. */
+const TRAILING_GLUE_WINDOW = 12;
+
+function stripTrailingGlue(text: string): string {
+  let end = text.length;
+  for (;;) {
+    while (end > 0 && TRAILING_GLUE_CHARS.includes(text.charAt(end - 1))) end--;
+    const tail = text.slice(Math.max(0, end - TRAILING_GLUE_WINDOW), end);
+    const word = TRAILING_GLUE_WORD.exec(tail);
+    if (word === null) return text.slice(0, end);
+    end -= word[0].length;
+  }
+}
+
+/**
+ * Removes the spoken command phrase (and the words gluing it to the content) from a
+ * transcript. When nothing is left, or the phrase is not in the transcript, the full
+ * transcript is returned.
+ */
+export function stripCommandPhrase(transcript: string, matchedText: string): string {
+  const input = typeof transcript === 'string' ? transcript : '';
+  const phrase = typeof matchedText === 'string' ? matchedText.trim() : '';
+  if (phrase === '') return input.trim();
+  const match = new RegExp(escapeRegExp(phrase), 'iu').exec(input);
+  if (match === null) return input.trim();
+  const before = stripTrailingGlue(input.slice(0, match.index)).trim();
+  const after = input
+    .slice(match.index + match[0].length)
+    .replace(LEADING_GLUE, '')
+    .trim();
+  const joined = before === '' ? after : after === '' ? before : `${before} ${after}`;
+  return joined === '' ? input.trim() : joined;
+}
