@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationProvider,
+} from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+import { migrationsFor } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Run pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+/** How long a SQLite writer waits for another connection's write lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+export class DatabaseUrlError extends Error {
+  constructor(url: string) {
+    super(`Unsupported database URL "${redact(url)}": use sqlite:<file> or postgres://…`);
+    this.name = 'DatabaseUrlError';
+  }
+}
+
+export class MigrationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  throw new DatabaseUrlError(url);
+}
+
+/**
+ * Opens `sqlite:<file>` (the parent directory is created; `sqlite::memory:` is allowed) or
+ * `postgres://…`, and brings the schema up to date unless `migrate: false`.
+ */
+export async function openDatabase(
+  url: string,
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  const dialect = dialectOf(url);
+  const database = dialect === 'sqlite' ? openSqlite(url) : await openPostgres(url);
+  if (options.migrate ?? true) {
+    try {
+      await migrate(database);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function openSqlite(url: string): Database {
+  const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  if (file === '') throw new DatabaseUrlError(url);
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  const connection = new BetterSqlite3(inMemory ? ':memory:' : resolve(file));
+  // ADR 001: WAL lets readers run beside the writer; synchronous=FULL makes every commit
+  // durable across power loss (a 201 means the idea is on disk), at a small cost per write.
+  if (!inMemory) connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  connection.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
+  // An idle client that loses its server emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh client and reports its own error.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`Cannot reach PostgreSQL at ${redact(url)}: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: () => Promise.resolve(migrationsFor(database.dialect)),
+  };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new MigrationError(
+      `Database migration ${failed ?? ''} failed: ${messageOf(error)}`.replace('  ', ' '),
+      { cause: error },
+    );
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database.js';
+import { initialMigration } from './001-initial.js';
+
+/**
+ * Every migration, in order. A static list (not a directory read) so the compiled server finds
+ * them wherever it runs. Names sort in application order; never rename or edit a released one.
+ */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-initial': initialMigration(dialect),
+  };
+}

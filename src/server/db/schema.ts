@@ -1,0 +1,77 @@
+import type { ColumnType } from 'kysely';
+import type { Category, Format } from '../../core/taxonomy.js';
+import type { Plan } from '../../core/plans.js';
+
+/**
+ * Kysely's view of the tables. Instants are written as ISO-8601 UTC strings on both dialects;
+ * SQLite stores them as that text (fixed width, so text order is time order) and PostgreSQL as
+ * timestamptz, which `pg` reads back as a Date. Rows are mapped to API shapes in the repositories.
+ */
+type Instant = ColumnType<string | Date, string, string>;
+type NullableInstant = ColumnType<string | Date | null, string | null, string | null>;
+/** count(*) and bigint columns come back as numbers from SQLite and strings from `pg`. */
+type Count = ColumnType<number | string, number, number>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  plan: ColumnType<Plan, Plan | undefined, Plan>;
+  billing_customer_id: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  expires_at: Instant;
+  created_at: Instant;
+}
+
+export interface IdeasTable {
+  id: string;
+  /** Exactly one of user_id and guest_id is set (a CHECK constraint holds it). */
+  user_id: string | null;
+  guest_id: string | null;
+  content: string;
+  format: Format;
+  category: Category;
+  transcript: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface UsageTable {
+  /** `user:<id>` or `guest:<id>` (see repositories/owner.ts). */
+  owner_key: string;
+  /** The quota period, e.g. the calendar month `2026-11`. */
+  period_key: string;
+  count: Count;
+}
+
+export interface AuthTokensTable {
+  id: string;
+  /** e.g. `magic_link`, `password_reset`, `checkout_claim`. */
+  purpose: string;
+  token_hash: string;
+  user_id: string | null;
+  guest_id: string | null;
+  email: string | null;
+  expires_at: Instant;
+  used_at: NullableInstant;
+  created_at: Instant;
+}
+
+/**
+ * ideas.seq exists on SQLite only (the stable integer rowid the FTS5 index refers to) and is
+ * used in raw SQL there, so it is not typed here.
+ */
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  ideas: IdeasTable;
+  usage: UsageTable;
+  auth_tokens: AuthTokensTable;
+}
