@@ -1,0 +1,121 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { JSON_BODY_MAX_BYTES } from '../core/limits.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { readAppVersion } from './http/app-version.js';
+import { installErrorHandler } from './http/errors.js';
+import { installIdentity } from './http/identity.js';
+import { createPasswordHasher, type PasswordHasher } from './http/passwords.js';
+import { createAuthRateLimits, registerRateLimits } from './http/rate-limits.js';
+import { installOriginCheck, registerSecurityHeaders } from './http/security.js';
+import { registerWebApp } from './http/web-app.js';
+import { createIdeasRepository } from './repositories/ideas-repository.js';
+import { createSessionsRepository } from './repositories/sessions-repository.js';
+import { createUsageRepository } from './repositories/usage-repository.js';
+import { createUsersRepository } from './repositories/users-repository.js';
+import { configRoutes, type ServerCapabilities } from './routes/config.js';
+import { healthRoutes } from './routes/health.js';
+import { identityRoutes } from './routes/identity.js';
+import { ideasRoutes } from './routes/ideas.js';
+import { usageRoutes } from './routes/usage.js';
+
+export interface AppDeps {
+  database: Database;
+  services?: Partial<AppServicesForConfig>;
+  /** Tests pass a hasher with cheap argon2id parameters; production uses the default cost. */
+  passwordHasher?: PasswordHasher;
+  /** The clock for sessions and usage periods; tests move it. */
+  now?: () => Date;
+}
+
+/** The part of the AI services that the foundation's routes read. */
+export interface AppServicesForConfig {
+  transcriber: ServerCapabilities['transcriber'];
+  formatter: ServerCapabilities['formatter'];
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+function createRepositories(database: Database, now: () => Date) {
+  return {
+    users: createUsersRepository(database, { now }),
+    sessions: createSessionsRepository(database, { now }),
+    ideas: createIdeasRepository(database, { now }),
+    usage: createUsageRepository(database),
+  };
+}
+
+/** Plugins -> routes -> one error handler. Never listens: main.ts does, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installLenientJsonParser(app);
+
+  await registerSecurityHeaders(app, config);
+  installOriginCheck(app, config);
+  await app.register(cookie);
+  await registerRateLimits(app);
+
+  const now = deps.now ?? (() => new Date());
+  const repositories = createRepositories(deps.database, now);
+  const sessions = installIdentity(app, config, repositories.sessions, now);
+  const passwords = deps.passwordHasher ?? createPasswordHasher();
+  const authLimits = createAuthRateLimits(app, config);
+  const services = deps.services;
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(configRoutes, {
+    config,
+    version: readAppVersion(),
+    capabilities: () => ({
+      transcriber: services?.transcriber ?? { engine: 'none', available: false },
+      formatter: services?.formatter ?? { smartAvailable: false },
+    }),
+  });
+  await app.register(identityRoutes, {
+    repositories,
+    sessions,
+    passwords,
+    authLimits,
+  });
+  await app.register(usageRoutes, { config, repositories, now });
+  await app.register(ideasRoutes, { config, repositories, now });
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+/**
+ * JSON parsing as Fastify does it (prototype poisoning refused), except that an empty body with
+ * a JSON Content-Type counts as no body: clients that always send the header on POST /api/logout
+ * and friends are not refused for it. Routes that need a body still get a 400 from their schema.
+ */
+function installLenientJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

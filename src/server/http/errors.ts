@@ -1,0 +1,166 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * A failure the caller is meant to see: a status, a stable machine code the web app branches on,
+ * and one human sentence. Anything else that reaches the error handler is a defect and answers
+ * a generic 500 without details.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** Fastify's own error codes that a client can cause, and what the API says about each. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { statusCode: number; code: string; message: string }> =
+  {
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      statusCode: 413,
+      code: 'payload_too_large',
+      message: 'The request body is larger than the 64 KiB this server accepts.',
+    },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      statusCode: 415,
+      code: 'unsupported_media_type',
+      message: 'The request body must be sent as application/json.',
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      statusCode: 400,
+      code: 'invalid_input',
+      message: 'The Content-Length header does not match the body.',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      statusCode: 400,
+      code: 'invalid_json',
+      message: 'The request body is empty but its Content-Type says JSON.',
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      statusCode: 400,
+      code: 'invalid_json',
+      message: 'The request body is not valid JSON.',
+    },
+    FST_ERR_CTP_INVALID_TYPE: {
+      statusCode: 400,
+      code: 'invalid_input',
+      message: 'The Content-Type header is malformed.',
+    },
+  };
+
+const REQUEST_PARTS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** "query.limit: Too small: expected number to be >=1" - names the field, as API.md asks. */
+function describeValidationFailure(context: string | undefined, issues: ValidationIssue[]): string {
+  const part = REQUEST_PARTS[context ?? ''] ?? 'request';
+  const described = issues.slice(0, 3).map((issue) => {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return `${field ? `${part}.${field}` : part}: ${issue.message ?? 'is invalid'}`;
+  });
+  return `Invalid input: ${described.join('; ')}.`;
+}
+
+function isJsonSyntaxError(error: FastifyError): boolean {
+  // The default JSON parser (secure-json-parse) throws a plain SyntaxError tagged with status 400.
+  return error instanceof SyntaxError && error.statusCode === 400;
+}
+
+export function toErrorResponse(error: FastifyError | HttpError | Error): {
+  statusCode: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+} {
+  if (error instanceof HttpError) {
+    return {
+      statusCode: error.statusCode,
+      body: { error: error.code, message: error.message },
+      ...(error.headers ? { headers: error.headers } : {}),
+    };
+  }
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    return {
+      statusCode: 400,
+      body: {
+        error: 'invalid_input',
+        message: describeValidationFailure(
+          fastifyError.validationContext,
+          fastifyError.validation as ValidationIssue[],
+        ),
+      },
+    };
+  }
+  if (Array.isArray(fastifyError.validation)) {
+    return {
+      statusCode: 400,
+      body: { error: 'invalid_input', message: fastifyError.message },
+    };
+  }
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) {
+    return { statusCode: known.statusCode, body: { error: known.code, message: known.message } };
+  }
+  if (isJsonSyntaxError(fastifyError)) {
+    return {
+      statusCode: 400,
+      body: { error: 'invalid_json', message: 'The request body is not valid JSON.' },
+    };
+  }
+  if (fastifyError.statusCode === 429) {
+    return {
+      statusCode: 429,
+      body: { error: 'rate_limited', message: 'Too many requests. Please wait and try again.' },
+    };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Other client errors raised by Fastify or a plugin: keep the status, hide internals.
+    return {
+      statusCode: status,
+      body: { error: 'bad_request', message: 'The request could not be processed.' },
+    };
+  }
+  return {
+    statusCode: 500,
+    body: { error: 'internal_error', message: 'Something went wrong on the server.' },
+  };
+}
+
+/** The one error handler: every failure becomes `{error, message}` with a fitting status. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+      const response = toErrorResponse(error);
+      if (response.statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      } else {
+        request.log.info(
+          { code: response.body.error, statusCode: response.statusCode },
+          'request refused',
+        );
+      }
+      if (response.headers) void reply.headers(response.headers);
+      return reply.code(response.statusCode).type('application/json').send(response.body);
+    },
+  );
+}

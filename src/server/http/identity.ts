@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GUEST_ID_PATTERN } from '../../core/limits.js';
+import type { Config } from '../config.js';
+import type { Owner } from '../repositories/owner.js';
+import type { SessionsRepository } from '../repositories/sessions-repository.js';
+import type { UserRecord } from '../repositories/users-repository.js';
+import { HttpError } from './errors.js';
+import { isServedOverHttps } from './security.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie before any handler runs. */
+    user: UserRecord | null;
+    /** The stored session's id, for logout and for ending a user's other sessions. */
+    sessionId: string | null;
+  }
+}
+
+export const SESSION_COOKIE = 'vi_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Sliding expiry is refreshed at most once a day per session, so ordinary reads do not turn into
+ * a write each; a session therefore lives between 29 and 30 days past its last use.
+ */
+const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Only a SHA-256 of the cookie value is stored, so a leaked table opens no sessions. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface SessionManager {
+  /** Signs the reply's client in as `userId`: a fresh 256-bit id, replacing any session it had. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /** Ends the request's session server-side and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export function installIdentity(
+  app: FastifyInstance,
+  config: Config,
+  sessions: SessionsRepository,
+  now: () => Date = () => new Date(),
+): SessionManager {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: isServedOverHttps(config),
+  };
+
+  function setSessionCookie(reply: FastifyReply, token: string): void {
+    void reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  }
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const current = now();
+    const found = await sessions.findUserBySession(hashSessionToken(token), current);
+    if (!found) {
+      // An expired or ended session: drop the stale cookie so the browser stops sending it.
+      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+    const remainingMs = found.expiresAt.getTime() - current.getTime();
+    if (SESSION_TTL_MS - remainingMs >= SESSION_REFRESH_AFTER_MS) {
+      await sessions.extend(found.sessionId, new Date(current.getTime() + SESSION_TTL_MS));
+      setSessionCookie(reply, token);
+    }
+  });
+
+  return {
+    async start(request, reply, userId) {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await sessions.deleteByHash(hashSessionToken(previous));
+      const token = randomBytes(32).toString('base64url');
+      await sessions.create({
+        userId,
+        tokenHash: hashSessionToken(token),
+        expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
+      });
+      setSessionCookie(reply, token);
+    },
+    async end(request, reply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await sessions.deleteByHash(hashSessionToken(token));
+      request.user = null;
+      request.sessionId = null;
+      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+  };
+}
+
+export function requireUser(request: FastifyRequest): UserRecord {
+  if (!request.user) {
+    throw new HttpError(401, 'not_authenticated', 'Please sign in to continue.');
+  }
+  return request.user;
+}
+
+/** The X-Guest-Id header when it is well formed, else null. */
+export function guestIdOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-guest-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && GUEST_ID_PATTERN.test(value) ? value : null;
+}
+
+export function requireGuestId(request: FastifyRequest): string {
+  const guestId = guestIdOf(request);
+  if (guestId === null) {
+    throw new HttpError(
+      400,
+      'invalid_guest_id',
+      'The X-Guest-Id header is missing or is not a valid guest id (guest_ followed by 8 to 64 letters, digits, _ or -).',
+    );
+  }
+  return guestId;
+}
+
+export function ownerOf(request: FastifyRequest, scope: 'user' | 'guest'): Owner {
+  return scope === 'user'
+    ? { kind: 'user', userId: requireUser(request).id }
+    : { kind: 'guest', guestId: requireGuestId(request) };
+}

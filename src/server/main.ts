@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+
+/** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function describeDatabase(url: string): string {
+  // Never print a PostgreSQL password.
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config.databaseUrl);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `Could not open the database ${describeDatabase(config.databaseUrl)}: ${reason}\n`,
+    );
+    process.exit(1);
+  }
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing open requests, then stopping`);
+    const forced = setTimeout(() => {
+      app.log.warn('open requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    void (async () => {
+      try {
+        await app.close();
+        await database.close();
+        process.exit(0);
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      }
+    })();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${reason}\n`);
+    await database.close();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // A plain line, whatever LOG_LEVEL says: the person who ran `npm start` wants the address.
+  process.stdout.write(
+    `Voice Ideas is running at http://${shownHost}:${port} (database: ${describeDatabase(config.databaseUrl)})\n`,
+  );
+}
+
+await start();
