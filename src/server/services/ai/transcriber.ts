@@ -1,0 +1,70 @@
+import type { TranscriptionEngineName } from '../../../core/api-schemas.js';
+import type { AudioContainer } from './audio-sniff.js';
+
+/** An upload already on disk and sniffed; the route owns (and removes) the file. */
+export interface AudioUpload {
+  filePath: string;
+  container: AudioContainer;
+  sizeBytes: number;
+}
+
+export interface Transcription {
+  transcript: string;
+  /** Length of the recording itself (decoded audio), not the time the engine took. */
+  durationMs: number;
+}
+
+/**
+ * One interface for every speech-to-text engine, so routes and tests do not care which one
+ * runs. `available` is decided once at start; `reason` says why (it is logged).
+ */
+export interface Transcriber {
+  readonly engine: TranscriptionEngineName;
+  readonly available: boolean;
+  readonly reason: string;
+  transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription>;
+  close(): Promise<void>;
+}
+
+export type TranscriptionFailureKind =
+  /** Silence, an empty recording or an empty transcript: 422 no_speech. */
+  | 'no_speech'
+  /** The bytes looked like audio but could not be decoded: 415. */
+  | 'undecodable'
+  /** No engine configured or its model could not be loaded: 503. */
+  | 'unavailable'
+  /** The engine answered with an error: 502. */
+  | 'engine_failed'
+  /** The engine did not answer within TRANSCRIBE_TIMEOUT_MS: 502. */
+  | 'timeout';
+
+export class TranscriptionError extends Error {
+  constructor(
+    readonly kind: TranscriptionFailureKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'TranscriptionError';
+  }
+}
+
+/** TRANSCRIBE_ENGINE=none, or a configured engine that could not start. */
+export class UnavailableTranscriber implements Transcriber {
+  readonly available = false;
+
+  constructor(
+    readonly engine: TranscriptionEngineName,
+    readonly reason: string,
+  ) {}
+
+  transcribe(): Promise<Transcription> {
+    return Promise.reject(
+      new TranscriptionError('unavailable', 'Transcription is not configured on this server.'),
+    );
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
