@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Dialect } from '../db/database.js';
+import { buildApp, type AppDeps } from '../app.js';
+import { testConfig } from '../config.js';
+import { SESSION_COOKIE } from '../http/identity.js';
+import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../http/passwords.js';
+import { openTestDatabase, type TestDatabase } from './databases.js';
+
+/**
+ * An app over a fresh database for one describe block, built the way main.ts builds it but with
+ * cheap argon2id parameters and a high AUTH limit (the rate-limit tests set their own), and a
+ * clock that ticks one second per reading so "newest first" is well defined.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  deps?: Partial<Omit<AppDeps, 'database'>>;
+}
+
+export const FAST_PASSWORDS = createPasswordHasher(FAST_TEST_ARGON2_COST);
+
+/** A clock that starts mid-month (UTC) and advances one second on every reading. */
+export function tickingClock(start = Date.parse('2026-03-10T12:00:00.000Z')): () => Date {
+  let current = start;
+  return () => {
+    current += 1000;
+    return new Date(current);
+  };
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(dialect);
+  const config = testConfig({
+    RATE_LIMIT_AUTH_PER_MIN: '100000',
+    RATE_LIMIT_AI_PER_MIN: '100000',
+    WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
+    ...options.env,
+  });
+  const app = await buildApp(config, {
+    database,
+    passwordHasher: FAST_PASSWORDS,
+    now: tickingClock(),
+    ...options.deps,
+  });
+  return { app, database };
+}
+
+/** createTestApp for the enclosing describe block: built in beforeAll, closed in afterAll. */
+export function useTestApp(dialect: Dialect, options: TestAppOptions = {}): () => TestApp {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, options);
+  });
+  afterAll(async () => {
+    await testApp?.app.close();
+    await testApp?.database.close();
+    testApp = undefined;
+  });
+  return () => {
+    if (testApp === undefined) throw new Error('the test app is not built yet');
+    return testApp;
+  };
+}
+
+export function newGuestId(): string {
+  return `guest_${randomBytes(9).toString('base64url')}`;
+}
+
+export function newEmail(): string {
+  return `person-${randomBytes(6).toString('hex')}@example.com`;
+}
+
+export function guestHeaders(guestId: string): Record<string, string> {
+  return { 'x-guest-id': guestId };
+}
+
+/** The Cookie header that carries the session a response set. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in the response`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+  headers: Record<string, string>;
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; guestId?: string } = {},
+): Promise<SignedInUser> {
+  const email = options.email ?? newEmail();
+  const password = options.password ?? 'correct horse battery';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    headers: options.guestId ? guestHeaders(options.guestId) : {},
+    payload: { email, password },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const body = response.json<{ id: string }>();
+  const cookie = sessionCookieOf(response);
+  return { id: body.id, email, password, cookie, headers: { cookie } };
+}
+
+export interface IdeaInput {
+  content?: string;
+  format?: 'tweet' | 'checklist' | 'pitch';
+  category?: 'work' | 'personal' | 'creative';
+  transcript?: string | null;
+}
+
+export async function createIdea(
+  app: FastifyInstance,
+  scope: { headers: Record<string, string>; url: '/api/ideas' | '/api/guest-ideas' },
+  input: IdeaInput = {},
+): Promise<{ id: string; content: string; createdAt: string; userId: string | null }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: scope.url,
+    headers: scope.headers,
+    payload: {
+      content: input.content ?? 'An idea worth keeping',
+      format: input.format ?? 'tweet',
+      category: input.category ?? 'work',
+      transcript: input.transcript ?? null,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** Every error under /api has exactly this shape. */
+export function expectApiError(
+  response: LightMyRequestResponse,
+  statusCode: number,
+  error: string,
+): { error: string; message: string } {
+  expect(response.statusCode, response.body).toBe(statusCode);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json<{ error: string; message: string }>();
+  expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+  expect(body.error).toBe(error);
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.message).not.toMatch(/\n\s+at /);
+  return body;
+}
