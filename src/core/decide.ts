@@ -1,6 +1,6 @@
-import { InferResultSchema, type InferResult } from './api-schemas.js';
+import type { InferResult } from './api-schemas.js';
 import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from './detection.js';
-import type { Category, Format } from './taxonomy.js';
+import { isCategory, isFormat, type Category, type Format } from './taxonomy.js';
 
 /** Spec section 9: the local detector applies at 0.6, is called natural language at 0.8. */
 export const LOCAL_APPLY_THRESHOLD = 0.6;
@@ -118,9 +118,21 @@ async function inferSafely(
   text: string,
 ): Promise<InferResult | null> {
   try {
-    const parsed = InferResultSchema.safeParse(await inferOnServer(text));
-    return parsed.success ? parsed.data : null;
+    return asInferResult(await inferOnServer(text));
   } catch {
     return null;
   }
+}
+
+/**
+ * InferResultSchema's rules checked by hand: this module runs in the browser, and a runtime
+ * zod import here would pull all of zod into the web app's first download.
+ */
+function asInferResult(value: unknown): InferResult | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { format, category, confidence } = value as Record<string, unknown>;
+  if (format !== null && !isFormat(format)) return null;
+  if (category !== null && !isCategory(category)) return null;
+  if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) return null;
+  return { format, category, confidence };
 }

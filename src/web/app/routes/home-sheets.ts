@@ -1,4 +1,29 @@
+import { lazy } from 'react';
+
 /** The home screen's dialogs, loaded on demand so `/` stays inside its JavaScript budget. */
+const loaders = {
+  result: () =>
+    import('../../features/capture/components/result-sheet').then((m) => ({
+      default: m.ResultSheet,
+    })),
+  settings: () =>
+    import('../../features/capture/components/voice-settings-sheet').then((m) => ({
+      default: m.VoiceSettingsSheet,
+    })),
+  typed: () =>
+    import('../../features/capture/components/typed-idea-sheet').then((m) => ({
+      default: m.TypedIdeaSheet,
+    })),
+  ideaSheets: () =>
+    import('../../features/ideas/components/idea-sheets').then((m) => ({ default: m.IdeaSheets })),
+  pipeline: () => import('../../features/capture/pipeline'),
+};
+
+export const LazyResultSheet = lazy(loaders.result);
+export const LazyVoiceSettingsSheet = lazy(loaders.settings);
+export const LazyTypedIdeaSheet = lazy(loaders.typed);
+export const LazyIdeaSheets = lazy(loaders.ideaSheets);
+
 export function preloadHomeSheets() {
-  return Promise.all([]);
+  return Promise.all(Object.values(loaders).map((load) => load()));
 }

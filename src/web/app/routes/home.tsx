@@ -1,31 +1,158 @@
-import { useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { Idea } from '../../../core/api-schemas';
+import { toast } from '../../components/ui/toast-store';
+import { BottomBar } from '../../features/capture/components/bottom-bar';
+import { useCapture } from '../../features/capture/hooks/use-capture';
+import type { CaptureResult } from '../../features/capture/pipeline';
+import { useVoiceSettings } from '../../features/capture/voice-settings';
+import { useRecentIdeas, useSaveIdea } from '../../features/ideas/api/ideas';
 import { RecentActivity } from '../../features/ideas/components/recent-activity';
-import { useRecentIdeas } from '../../features/ideas/api/ideas';
 import { useRecentCount } from '../../features/ideas/hooks/use-recent-count';
-import { UsageBar } from '../../features/usage/components/usage-bar';
+import { copyText } from '../../features/ideas/share';
 import { useUsage } from '../../features/usage/api/usage';
+import { UsageBar } from '../../features/usage/components/usage-bar';
+import { describeError, isQuotaExceeded } from '../../lib/api-error';
+import { routePaths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
+import {
+  LazyIdeaSheets,
+  LazyResultSheet,
+  LazyTypedIdeaSheet,
+  LazyVoiceSettingsSheet,
+} from './home-sheets';
+
+/** Spec section 4: a saved idea is highlighted for 1.2 s. */
+const HIGHLIGHT_MS = 1200;
+const SAVED_TOAST_MS = 2000;
 
 export function HomeRoute() {
   const session = useSession();
   const usage = useUsage();
   const recent = useRecentIdeas(session, session.me !== undefined);
   const visibleCount = useRecentCount();
-  const [, setOpenIdea] = useState<Idea | null>(null);
+  const settings = useVoiceSettings();
+  const saveIdea = useSaveIdea(session);
+  const [, navigate] = useLocation();
+
+  const [openIdea, setOpenIdea] = useState<Idea | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [typingOpen, setTypingOpen] = useState(false);
+  const [result, setResult] = useState<CaptureResult | null>(null);
+  const [resultOpen, setResultOpen] = useState(false);
+  const [quotaExceeded, setQuotaExceeded] = useState(false);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const highlightTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
+
+  const showResult = useCallback((next: CaptureResult) => {
+    setResult(next);
+    setQuotaExceeded(false);
+    setResultOpen(true);
+  }, []);
+  const openTyping = useCallback(() => setTypingOpen(true), []);
+  const capture = useCapture(showResult, openTyping);
+
+  const save = () => {
+    if (!result) return;
+    saveIdea.mutate(
+      {
+        content: result.formatted.formatted,
+        format: result.decision.format,
+        category: result.decision.category,
+        transcript: result.transcript,
+      },
+      {
+        onSuccess: (saved) => {
+          setResultOpen(false);
+          toast({ title: 'Saved!', variant: 'success', durationMs: SAVED_TOAST_MS });
+          setHighlightedId(saved.id);
+          clearTimeout(highlightTimer.current);
+          highlightTimer.current = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
+        },
+        onError: (error) => {
+          if (isQuotaExceeded(error)) {
+            setQuotaExceeded(true);
+            toast({
+              title: 'Monthly limit reached',
+              description: 'Upgrade to Pro for unlimited ideas.',
+              variant: 'destructive',
+              action: {
+                label: 'Upgrade',
+                altText: 'Upgrade to Pro for unlimited ideas',
+                onClick: () => navigate(routePaths.upgrade),
+              },
+            });
+          } else {
+            toast({
+              title: 'Save failed',
+              description: describeError(error),
+              variant: 'destructive',
+            });
+          }
+        },
+      },
+    );
+  };
 
   return (
-    <AppShell showSearch>
+    <AppShell
+      showSearch
+      bottomBar={
+        <BottomBar
+          capture={capture}
+          settings={settings}
+          settingsOpen={settingsOpen}
+          onToggleSettings={() => setSettingsOpen((open) => !open)}
+          onTypeInstead={openTyping}
+        />
+      }
+    >
       <UsageBar usage={usage.data} isError={usage.isError} />
       <RecentActivity
         list={recent.data}
         isLoading={recent.isPending}
         isError={recent.isError}
         visibleCount={visibleCount}
-        highlightedId={null}
+        highlightedId={highlightedId}
         onOpen={setOpenIdea}
       />
+      <Suspense fallback={null}>
+        {settingsOpen ? (
+          <LazyVoiceSettingsSheet open onOpenChange={setSettingsOpen} settings={settings} />
+        ) : null}
+        {typingOpen ? (
+          <LazyTypedIdeaSheet
+            open
+            onOpenChange={setTypingOpen}
+            onSubmit={(text) => {
+              setTypingOpen(false);
+              capture.processTypedText(text);
+            }}
+          />
+        ) : null}
+        {result && resultOpen ? (
+          <LazyResultSheet
+            result={result}
+            open
+            onOpenChange={setResultOpen}
+            onCopy={() => void copyText(result.formatted.formatted)}
+            onSave={save}
+            saving={saveIdea.isPending}
+            quotaExceeded={quotaExceeded}
+          />
+        ) : null}
+        {openIdea ? (
+          <LazyIdeaSheets
+            key={openIdea.id}
+            idea={openIdea}
+            session={session}
+            onClose={() => setOpenIdea(null)}
+          />
+        ) : null}
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,0 +1,65 @@
+import type { FormatResult, InferResult } from '../../../../core/api-schemas';
+import type { Category, Format } from '../../../../core/taxonomy';
+import { apiFetch } from '../../../lib/api-client';
+import { parseErrorBody } from '../../../lib/api-error';
+import { apiPaths } from '../../../lib/paths';
+import {
+  parseFormatResult,
+  parseInferResult,
+  parseTranscribeResult,
+} from '../../../lib/response-guards';
+
+/** A failure whose message is ready to show as it is (spec section 8). */
+export class CaptureError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'CaptureError';
+    this.status = status;
+  }
+}
+
+async function failureMessage(response: Response, fallback: string): Promise<string> {
+  const body = parseErrorBody(await response.text().catch(() => ''));
+  return body.message ?? body.error ?? fallback;
+}
+
+export async function transcribe(audio: Blob, fileName: string): Promise<string> {
+  const form = new FormData();
+  form.append('audio', audio, fileName);
+  const response = await apiFetch('POST', apiPaths.transcribe, { formData: form });
+  if (!response.ok) {
+    throw new CaptureError(
+      await failureMessage(response, `Transcription failed with status ${response.status}`),
+      response.status,
+    );
+  }
+  return parseTranscribeResult(await response.json()).transcript;
+}
+
+export async function formatTranscript(input: {
+  transcript: string;
+  format: Format;
+  category: Category;
+}): Promise<FormatResult> {
+  const response = await apiFetch('POST', apiPaths.format, { body: { ...input, mode: 'smart' } });
+  if (!response.ok) {
+    throw new CaptureError(
+      await failureMessage(response, `Formatting failed with status ${response.status}`),
+      response.status,
+    );
+  }
+  return parseFormatResult(await response.json());
+}
+
+/** Spec section 8: inference failures are silent: nothing found, confidence 0. */
+export async function inferOnServer(transcript: string): Promise<InferResult> {
+  const nothing: InferResult = { format: null, category: null, confidence: 0 };
+  try {
+    const response = await apiFetch('POST', apiPaths.inferFormatCategory, { body: { transcript } });
+    if (!response.ok) return nothing;
+    return parseInferResult(await response.json());
+  } catch {
+    return nothing;
+  }
+}

@@ -1,0 +1,82 @@
+import { Keyboard, SlidersHorizontal } from 'lucide-react';
+import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../core/taxonomy';
+import { statusText } from '../recording-machine';
+import type { Capture } from '../hooks/use-capture';
+import type { VoiceSettings } from '../voice-settings';
+import { LevelMeter } from './level-meter';
+import { RecordButton } from './record-button';
+
+export interface BottomBarProps {
+  capture: Capture;
+  settings: VoiceSettings;
+  settingsOpen: boolean;
+  onToggleSettings: () => void;
+  onTypeInstead: () => void;
+}
+
+export function BottomBar({
+  capture,
+  settings,
+  settingsOpen,
+  onToggleSettings,
+  onTypeInstead,
+}: BottomBarProps) {
+  const color = FORMAT_COLORS[settings.format];
+  const status = statusText(capture.state, capture.stage);
+  return (
+    <div className="sticky bottom-0 z-30 border-t border-zinc-200 bg-white/95 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95">
+      <div className="mx-auto flex w-full max-w-[560px] flex-col items-center gap-2 px-4 pt-2">
+        <button
+          type="button"
+          onClick={onToggleSettings}
+          aria-expanded={settingsOpen}
+          aria-haspopup="dialog"
+          data-testid="status-strip"
+          className="focus-ring flex min-h-11 w-full items-center gap-3 rounded-xl px-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold text-zinc-900 dark:text-zinc-50"
+            style={{ borderColor: color }}
+          >
+            <span
+              aria-hidden
+              className="size-2.5 rounded-full"
+              style={{ backgroundColor: color }}
+            />
+            <span data-testid="format-chip">
+              {FORMAT_LABELS[settings.format]} • {CATEGORY_LABELS[settings.category]}
+            </span>
+          </span>
+          <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-300">
+            {status}
+          </span>
+          <SlidersHorizontal aria-hidden className="size-5 text-zinc-500 dark:text-zinc-400" />
+          <span className="sr-only">Voice settings</span>
+        </button>
+        <p className="sr-only" aria-live="polite" data-testid="recording-status">
+          {status}
+        </p>
+        <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center">
+          <div className="flex justify-end pr-4">
+            {capture.state === 'listening' ? (
+              <LevelMeter level={capture.level} color={color} />
+            ) : null}
+          </div>
+          <RecordButton state={capture.state} listeningColor={color} onTap={capture.onTap} />
+          <div className="flex justify-start pl-2">
+            {capture.micUnavailable && capture.state === 'idle' ? (
+              <button
+                type="button"
+                onClick={onTypeInstead}
+                className="focus-ring inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+              >
+                <Keyboard aria-hidden className="size-5" />
+                Type instead
+              </button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** Spec section 4, the recording state machine, kept pure so every transition is testable. */
+export type RecordingState = 'idle' | 'listening' | 'processing' | 'done';
+
+export type RecordingEvent =
+  | { type: 'started' }
+  | { type: 'stopped' }
+  | { type: 'succeeded' }
+  | { type: 'failed' }
+  | { type: 'settled' };
+
+/** The done look lasts about a second before idle returns with the result sheet open. */
+export const DONE_HOLD_MS = 1000;
+
+export function nextRecordingState(state: RecordingState, event: RecordingEvent): RecordingState {
+  switch (event.type) {
+    case 'failed':
+      return 'idle';
+    case 'started':
+      return state === 'idle' ? 'listening' : state;
+    case 'stopped':
+      return state === 'listening' ? 'processing' : state;
+    case 'succeeded':
+      return state === 'processing' ? 'done' : state;
+    case 'settled':
+      return state === 'done' ? 'idle' : state;
+  }
+}
+
+/** What a tap on the record button means: taps while processing (or done) do nothing. */
+export function tapIntent(state: RecordingState): 'start' | 'stop' | 'none' {
+  if (state === 'idle') return 'start';
+  if (state === 'listening') return 'stop';
+  return 'none';
+}
+
+export const RECORD_BUTTON_LABELS: Record<RecordingState, string> = {
+  idle: 'Start voice recording',
+  listening: 'Stop recording',
+  processing: 'Processing voice recording',
+  done: 'Recording complete',
+};
+
+export type ProcessingStage = 'transcribing' | 'deciding' | 'formatting';
+
+export function statusText(state: RecordingState, stage: ProcessingStage | null): string {
+  switch (state) {
+    case 'idle':
+      return 'Tap to record';
+    case 'listening':
+      return 'Listening… tap to stop';
+    case 'processing':
+      return stage === 'formatting'
+        ? 'Formatting…'
+        : stage === 'deciding'
+          ? 'Reading your command…'
+          : 'Transcribing…';
+    case 'done':
+      return 'Done!';
+  }
+}

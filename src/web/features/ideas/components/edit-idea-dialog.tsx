@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { Idea } from '../../../../core/api-schemas';
+import { IDEA_CONTENT_MAX_CHARS } from '../../../../core/limits';
+import { Sheet } from '../../../components/ui/sheet';
+import { Button } from '../../../components/ui/button';
+
+export interface EditIdeaDialogProps {
+  idea: Idea;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (content: string) => Promise<void>;
+}
+
+/** Spec section 4: saves only a change; Save is disabled when empty or unchanged. */
+export function EditIdeaDialog({ idea, open, onOpenChange, onSave }: EditIdeaDialogProps) {
+  const [content, setContent] = useState(idea.content);
+  const [saving, setSaving] = useState(false);
+  const empty = content.trim() === '';
+  const unchanged = content === idea.content;
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit idea"
+      placement="center"
+      testId="edit-idea"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (empty || unchanged) return;
+          setSaving(true);
+          onSave(content)
+            .then(() => onOpenChange(false))
+            .catch(() => undefined)
+            .finally(() => setSaving(false));
+        }}
+      >
+        <label htmlFor="edit-idea-content" className="sr-only">
+          Idea content
+        </label>
+        <textarea
+          id="edit-idea-content"
+          value={content}
+          maxLength={IDEA_CONTENT_MAX_CHARS}
+          onChange={(event) => setContent(event.target.value)}
+          rows={8}
+          aria-describedby="edit-idea-count edit-idea-error"
+          aria-invalid={empty}
+          className="focus-ring w-full rounded-xl border border-zinc-300 bg-white p-3 text-base dark:border-zinc-600 dark:bg-zinc-800"
+        />
+        <div className="mt-1 flex justify-between gap-2 text-sm">
+          <p id="edit-idea-error" className="text-rose-700 dark:text-rose-300" aria-live="polite">
+            {empty ? 'Idea content cannot be empty.' : ''}
+          </p>
+          <p id="edit-idea-count" className="shrink-0 text-zinc-600 dark:text-zinc-300">
+            {content.length} characters
+          </p>
+        </div>
+        <div className="mt-3 grid grid-cols-2 gap-3 pb-2">
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={empty || unchanged || saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Idea } from '../../../../core/api-schemas';
+import { toast } from '../../../components/ui/toast-store';
+import { describeError } from '../../../lib/api-error';
+import type { Session } from '../../../lib/session';
+import { useDeleteIdea, useUpdateIdea } from '../api/ideas';
+import { EditIdeaDialog } from './edit-idea-dialog';
+import { IdeaDetailSheet } from './idea-detail-sheet';
+
+export interface IdeaSheetsProps {
+  idea: Idea;
+  session: Session;
+  onClose: () => void;
+}
+
+/** The detail sheet and its edit dialog, wired to the update and delete calls. */
+export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps) {
+  const [idea, setIdea] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const updateIdea = useUpdateIdea(session);
+  const deleteIdea = useDeleteIdea(session);
+
+  return (
+    <>
+      <IdeaDetailSheet
+        idea={idea}
+        open={!editing}
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        onEdit={() => setEditing(true)}
+        onDelete={async () => {
+          try {
+            await deleteIdea.mutateAsync(idea.id);
+            toast({ title: 'Idea deleted', durationMs: 2000 });
+            onClose();
+          } catch (error) {
+            toast({
+              title: 'Delete failed',
+              description: describeError(error),
+              variant: 'destructive',
+            });
+            throw error;
+          }
+        }}
+      />
+      {editing ? (
+        <EditIdeaDialog
+          idea={idea}
+          open
+          onOpenChange={(open) => {
+            if (!open) setEditing(false);
+          }}
+          onSave={async (content) => {
+            try {
+              const updated = await updateIdea.mutateAsync({ id: idea.id, content });
+              setIdea(updated);
+              toast({ title: 'Idea updated', variant: 'success', durationMs: 2000 });
+            } catch (error) {
+              toast({
+                title: 'Update Failed',
+                description: describeError(error),
+                variant: 'destructive',
+              });
+              throw error;
+            }
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
