@@ -43,6 +43,8 @@ export async function createTestApp(
     RATE_LIMIT_AUTH_PER_MIN: '100000',
     RATE_LIMIT_AI_PER_MIN: '100000',
     WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
+    // Never load a local whisper model just because one was downloaded on this machine.
+    TRANSCRIBE_ENGINE: 'none',
     ...options.env,
   });
   const app = await buildApp(config, {
