@@ -126,6 +126,26 @@ forEachDialect((dialect) => {
         expect(Number(count.n)).toBe(1);
       });
 
+      it('leaves the guest ideas with the guest when the e-mail is taken', async () => {
+        const user = await registerUser(ctx().app);
+        const guestId = newGuestId();
+        await createIdea(ctx().app, { headers: guestHeaders(guestId), url: '/api/guest-ideas' });
+        const response = await ctx().app.inject({
+          method: 'POST',
+          url: '/api/register',
+          headers: guestHeaders(guestId),
+          payload: { email: user.email, password: 'another-password' },
+        });
+        expect(response.statusCode).toBe(409);
+        const guestList = await ctx().app.inject({
+          url: '/api/guest-ideas',
+          headers: guestHeaders(guestId),
+        });
+        expect(guestList.json<{ total: number }>().total).toBe(1);
+        const userList = await ctx().app.inject({ url: '/api/ideas', headers: user.headers });
+        expect(userList.json<{ total: number }>().total).toBe(0);
+      });
+
       it.each([
         [{ password: 'secret-123' }, 'body.email'],
         [{ email: 'not-an-email', password: 'secret-123' }, 'body.email'],
