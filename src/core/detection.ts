@@ -90,32 +90,32 @@ const EXPLICIT_PHRASES: readonly RegExp[] = [
 /** Every explicit phrase contains one of these; texts without any skip the seven regexes. */
 const FORMAT_WORD_STEMS = ['tweet', 'post', 'list', 'pitch', 'presentation'] as const;
 
-interface KeywordEntry<T extends string> {
-  target: T;
+/** Formats take slots 0..2 and categories 3..5, so one pass scores both. */
+const SLOT_TARGETS: readonly (Format | Category)[] = [...FORMATS, ...CATEGORIES];
+const CATEGORY_SLOT_OFFSET = FORMATS.length;
+
+interface KeywordEntry {
+  slot: number;
   keyword: string;
   tokens: readonly string[];
   weight: number;
 }
 
-interface KeywordIndex<T extends string> {
-  order: readonly T[];
+interface KeywordIndex {
   /** Single-word keywords by word. */
-  words: Map<string, KeywordEntry<T>[]>;
+  words: Map<string, KeywordEntry[]>;
   /** Multi-word keywords by their first word. */
-  phrases: Map<string, KeywordEntry<T>[]>;
+  phrases: Map<string, KeywordEntry[]>;
   /** Single-word keywords long enough to count inside longer words. */
-  substrings: Map<string, KeywordEntry<T>[]>;
-  substringList: KeywordEntry<T>[];
+  substrings: Map<string, KeywordEntry[]>;
+  substringList: KeywordEntry[];
+  /** The first MIN_SUBSTRING_KEYWORD_CHARS characters of every substring keyword. */
+  substringStarts: Set<string>;
 }
 
 function tokenize(lowerText: string): string[] {
-  const tokens = lowerText.match(TOKEN_PATTERN);
-  if (tokens === null) return [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as string;
-    if (token.includes('’')) tokens[i] = token.replace(/’/g, "'");
-  }
-  return tokens;
+  const text = lowerText.includes('’') ? lowerText.replace(/’/g, "'") : lowerText;
+  return text.match(TOKEN_PATTERN) ?? [];
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -124,28 +124,24 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-function buildIndex<T extends string>(
-  order: readonly T[],
-  lists: Record<T, readonly string[]>,
-): KeywordIndex<T> {
-  const index: KeywordIndex<T> = {
-    order,
+function buildIndex(): KeywordIndex {
+  const index: KeywordIndex = {
     words: new Map(),
     phrases: new Map(),
     substrings: new Map(),
     substringList: [],
+    substringStarts: new Set(),
   };
-  for (const target of order) {
-    for (const keyword of lists[target]) {
+  const lists: (readonly string[])[] = [
+    ...FORMATS.map((format) => FORMAT_KEYWORDS[format]),
+    ...CATEGORIES.map((category) => CATEGORY_KEYWORDS[category]),
+  ];
+  lists.forEach((keywords, slot) => {
+    for (const keyword of keywords) {
       const tokens = tokenize(keyword.toLowerCase().replace(/-/g, ' '));
       const first = tokens[0];
       if (first === undefined) continue;
-      const entry: KeywordEntry<T> = {
-        target,
-        keyword,
-        tokens,
-        weight: tokens.join(' ').length,
-      };
+      const entry: KeywordEntry = { slot, keyword, tokens, weight: tokens.join(' ').length };
       if (tokens.length > 1) {
         pushTo(index.phrases, first, entry);
       } else {
@@ -153,49 +149,45 @@ function buildIndex<T extends string>(
         if (first.length >= MIN_SUBSTRING_KEYWORD_CHARS) {
           pushTo(index.substrings, first, entry);
           index.substringList.push(entry);
+          index.substringStarts.add(first.slice(0, MIN_SUBSTRING_KEYWORD_CHARS));
         }
       }
     }
-  }
+  });
   return index;
 }
 
-const FORMAT_INDEX = buildIndex(FORMATS, FORMAT_KEYWORDS);
-const CATEGORY_INDEX = buildIndex(CATEGORIES, CATEGORY_KEYWORDS);
+const KEYWORD_INDEX = buildIndex();
 
 /** Above this a word is scanned keyword by keyword instead of enumerating its substrings. */
 const SUBSTRING_ENUMERATION_MAX_CHARS = 24;
 
-interface KeywordWinner<T extends string> {
-  target: T | null;
-  keyword: string;
+interface KeywordScores {
+  best: number[];
+  total: number[];
+  bestKeyword: string[];
 }
 
-/**
- * Spec scoring: a whole-word match counts the keyword's length, a match inside a longer word
- * 0.7 of it, and the target with the longest (highest scoring) single match wins. Ties go to
- * the higher total over all matches, then to the taxonomy order, so results are deterministic.
- */
-function scoreKeywords<T extends string>(
-  tokens: readonly string[],
-  index: KeywordIndex<T>,
-): KeywordWinner<T> {
-  const best = new Map<T, number>();
-  const total = new Map<T, number>();
-  const bestKeyword = new Map<T, string>();
+function record(scores: KeywordScores, entry: KeywordEntry, score: number): void {
+  scores.total[entry.slot] = (scores.total[entry.slot] ?? 0) + score;
+  if (score > (scores.best[entry.slot] ?? 0)) {
+    scores.best[entry.slot] = score;
+    scores.bestKeyword[entry.slot] = entry.keyword;
+  }
+}
 
-  const record = (entry: KeywordEntry<T>, score: number): void => {
-    total.set(entry.target, (total.get(entry.target) ?? 0) + score);
-    if (score > (best.get(entry.target) ?? 0)) {
-      best.set(entry.target, score);
-      bestKeyword.set(entry.target, entry.keyword);
-    }
+function scoreTokens(tokens: readonly string[]): KeywordScores {
+  const slots = SLOT_TARGETS.length;
+  const scores: KeywordScores = {
+    best: new Array<number>(slots).fill(0),
+    total: new Array<number>(slots).fill(0),
+    bestKeyword: new Array<string>(slots).fill(''),
   };
-
+  const index = KEYWORD_INDEX;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
     const whole = index.words.get(token);
-    if (whole !== undefined) for (const entry of whole) record(entry, entry.weight);
+    if (whole !== undefined) for (const entry of whole) record(scores, entry, entry.weight);
 
     const phrases = index.phrases.get(token);
     if (phrases !== undefined) {
@@ -207,45 +199,68 @@ function scoreKeywords<T extends string>(
             break;
           }
         }
-        if (matches) record(entry, entry.weight);
+        if (matches) record(scores, entry, entry.weight);
       }
     }
 
     if (token.length <= MIN_SUBSTRING_KEYWORD_CHARS) continue;
     if (token.length <= SUBSTRING_ENUMERATION_MAX_CHARS) {
       for (let start = 0; start + MIN_SUBSTRING_KEYWORD_CHARS <= token.length; start++) {
+        if (!index.substringStarts.has(token.slice(start, start + MIN_SUBSTRING_KEYWORD_CHARS))) {
+          continue;
+        }
         const maxLength = token.length - start - (start === 0 ? 1 : 0);
         for (let length = MIN_SUBSTRING_KEYWORD_CHARS; length <= maxLength; length++) {
           const inner = index.substrings.get(token.slice(start, start + length));
-          if (inner !== undefined) {
-            for (const entry of inner) record(entry, entry.weight * SUBSTRING_MATCH_FACTOR);
-          }
+          if (inner === undefined) continue;
+          for (const entry of inner) record(scores, entry, entry.weight * SUBSTRING_MATCH_FACTOR);
         }
       }
     } else {
       for (const entry of index.substringList) {
-        if (token.includes(entry.keyword)) record(entry, entry.weight * SUBSTRING_MATCH_FACTOR);
+        if (token.includes(entry.tokens[0] as string)) {
+          record(scores, entry, entry.weight * SUBSTRING_MATCH_FACTOR);
+        }
       }
     }
   }
+  return scores;
+}
 
-  let winner: T | null = null;
-  for (const target of index.order) {
-    const score = best.get(target);
-    if (score === undefined) continue;
-    if (winner === null) {
-      winner = target;
-      continue;
-    }
-    const winnerScore = best.get(winner) ?? 0;
+interface KeywordWinner<T extends string> {
+  target: T | null;
+  keyword: string;
+}
+
+/**
+ * Spec scoring: a whole-word match counts the keyword's length, a match inside a longer word
+ * 0.7 of it, and the target with the longest (highest scoring) single match wins. Ties go to
+ * the higher total over all matches, then to the taxonomy order, so results are deterministic.
+ */
+function winner<T extends Format | Category>(
+  scores: KeywordScores,
+  targets: readonly T[],
+  offset: number,
+): KeywordWinner<T> {
+  let winnerSlot = -1;
+  for (let i = 0; i < targets.length; i++) {
+    const slot = offset + i;
+    const score = scores.best[slot] ?? 0;
+    if (score === 0) continue;
+    const winnerScore = winnerSlot === -1 ? 0 : (scores.best[winnerSlot] ?? 0);
     if (
+      winnerSlot === -1 ||
       score > winnerScore ||
-      (score === winnerScore && (total.get(target) ?? 0) > (total.get(winner) ?? 0))
+      (score === winnerScore && (scores.total[slot] ?? 0) > (scores.total[winnerSlot] ?? 0))
     ) {
-      winner = target;
+      winnerSlot = slot;
     }
   }
-  return { target: winner, keyword: winner === null ? '' : (bestKeyword.get(winner) ?? '') };
+  if (winnerSlot === -1) return { target: null, keyword: '' };
+  return {
+    target: targets[winnerSlot - offset] ?? null,
+    keyword: scores.bestKeyword[winnerSlot] ?? '',
+  };
 }
 
 interface ExplicitMatch {
@@ -305,7 +320,7 @@ export function detectFormatAndCategory(text: string): DetectionResult {
         lowerText.slice(0, explicit.index) +
         ' ' +
         lowerText.slice(explicit.index + explicit.text.length);
-      category = scoreKeywords(tokenize(rest), CATEGORY_INDEX).target;
+      category = winner(scoreTokens(tokenize(rest)), CATEGORIES, CATEGORY_SLOT_OFFSET).target;
     }
     return {
       detectedFormat: explicit.format,
@@ -317,8 +332,9 @@ export function detectFormatAndCategory(text: string): DetectionResult {
   }
 
   const tokens = tokenize(lowerText);
-  const format = scoreKeywords(tokens, FORMAT_INDEX);
-  const category = scoreKeywords(tokens, CATEGORY_INDEX);
+  const scores = scoreTokens(tokens);
+  const format = winner(scores, FORMATS, 0);
+  const category = winner(scores, CATEGORIES, CATEGORY_SLOT_OFFSET);
   let confidence = 0;
   if (format.target !== null) confidence += FORMAT_MATCH_WEIGHT;
   if (category.target !== null) confidence += CATEGORY_MATCH_WEIGHT;

@@ -1,0 +1,403 @@
+import { CATEGORY_LABELS, type Category } from './taxonomy.js';
+import {
+  capitalizeFirst,
+  renderTokens,
+  trimPauses,
+  type Sentence,
+  type Token,
+} from './text-clean.js';
+import { cutAtWordBoundary } from './text-cut.js';
+
+export const CHECKLIST_TITLE_MAX_CHARS = 50;
+export const CHECKLIST_ITEM_PREFIX = '- [ ] ';
+
+/** Clause-opening words that number or chain the tasks ("first", "and then", "finally"). */
+const SEQUENCE_WORDS = new Set([
+  'first',
+  'firstly',
+  'second',
+  'secondly',
+  'third',
+  'thirdly',
+  'fourth',
+  'fifth',
+  'next',
+  'finally',
+  'lastly',
+  'then',
+  'also',
+  'plus',
+  'and',
+  'or',
+  'but',
+  'so',
+  'oh',
+  'okay',
+  'ok',
+]);
+
+/** Spoken intent before a task: "I need to call mom" is the task "Call mom". */
+const INTENT_PREFIXES: readonly (readonly string[])[] = [
+  ['i', 'also', 'need', 'to'],
+  ['i', 'really', 'need', 'to'],
+  ['we', 'also', 'need', 'to'],
+  ["i've", 'got', 'to'],
+  ["we've", 'got', 'to'],
+  ["i'm", 'going', 'to'],
+  ["we're", 'going', 'to'],
+  ["i'm", 'gonna'],
+  ["we're", 'gonna'],
+  ['i', 'need', 'to'],
+  ['i', 'have', 'to'],
+  ['i', 'got', 'to'],
+  ['i', 'gotta'],
+  ['i', 'should'],
+  ['i', 'must'],
+  ['i', 'want', 'to'],
+  ['i', 'will'],
+  ["i'll"],
+  ['we', 'need', 'to'],
+  ['we', 'have', 'to'],
+  ['we', 'should'],
+  ['we', 'must'],
+  ['we', 'will'],
+  ["we'll"],
+  ["don't", 'forget', 'to'],
+  ['do', 'not', 'forget', 'to'],
+  ['remember', 'to'],
+  ['make', 'sure', 'to'],
+  ['need', 'to'],
+  ['have', 'to'],
+  ['got', 'to'],
+  ['gotta'],
+  ["let's"],
+  ['after', 'that'],
+  ['after', 'this'],
+  ['number', 'one'],
+  ['number', 'two'],
+  ['number', 'three'],
+  ['step', 'one'],
+  ['step', 'two'],
+  ['step', 'three'],
+];
+
+/** "and" starts a new task when a verb or a subject follows: "buy milk and call mom". */
+const TASK_VERBS = new Set([
+  'call',
+  'buy',
+  'book',
+  'send',
+  'email',
+  'text',
+  'pick',
+  'get',
+  'grab',
+  'finish',
+  'write',
+  'review',
+  'schedule',
+  'clean',
+  'fix',
+  'check',
+  'update',
+  'order',
+  'pay',
+  'prepare',
+  'pack',
+  'make',
+  'take',
+  'go',
+  'ask',
+  'cancel',
+  'renew',
+  'submit',
+  'print',
+  'water',
+  'feed',
+  'walk',
+  'drop',
+  'return',
+  'bring',
+  'set',
+  'move',
+  'sign',
+  'file',
+  'post',
+  'share',
+  'draft',
+  'record',
+  'practice',
+  'read',
+  'watch',
+  'plan',
+  'invite',
+  'confirm',
+  'reply',
+  'respond',
+  'follow',
+  'test',
+  'deploy',
+  'merge',
+  'ship',
+  'meet',
+  'visit',
+  'wash',
+  'cook',
+  'do',
+  'start',
+  'try',
+  'talk',
+  'tell',
+  'remind',
+  'charge',
+  'change',
+  'clear',
+  'sort',
+  'organize',
+  'organise',
+  'research',
+  'find',
+  'look',
+  'run',
+  'i',
+  'we',
+  "i'll",
+  "we'll",
+  'then',
+  'also',
+  'remember',
+  'need',
+]);
+
+/** Words that make a first clause an introduction ("My packing list:", "For the trip"). */
+const LIST_NOUNS = new Set([
+  'list',
+  'checklist',
+  'todo',
+  'to-do',
+  'todos',
+  'tasks',
+  'things',
+  'stuff',
+  'errands',
+  'steps',
+  'plan',
+  'agenda',
+  'chores',
+  'groceries',
+  'shopping',
+  'packing',
+  'prep',
+  'itinerary',
+]);
+const INTRO_STARTERS = new Set(['for', 'before', 'after', 'things', 'stuff', "here's", 'here']);
+const INTRO_MAX_WORDS = 8;
+const TITLE_DROP_WORDS = new Set(['here', "here's", 'is', 'this', 'my', 'our', 'the', 'a', 'an']);
+
+/** Items that are conversation, not tasks. */
+const NON_TASKS = new Set([
+  "that's it",
+  "that's all",
+  'that is it',
+  'that is all',
+  'i think',
+  'yeah',
+  'yes',
+  'okay',
+  'ok',
+  'done',
+  'thanks',
+  'thank you',
+  'i think that is it',
+  "i think that's it",
+  "and that's it",
+  'and so on',
+  'etc',
+]);
+
+/** Topic words that name the list when the speaker gave no title. */
+const TOPIC_TITLES: readonly (readonly [readonly string[], string])[] = [
+  [['groceries', 'grocery', 'supermarket', 'milk', 'eggs', 'bread'], 'Grocery list'],
+  [['pack', 'packing', 'passport', 'suitcase', 'luggage'], 'Packing list'],
+  [['errands'], 'Errands'],
+  [['launch', 'release'], 'Launch checklist'],
+  [['move', 'moving', 'movers'], 'Moving checklist'],
+  [['wedding'], 'Wedding checklist'],
+  [['party', 'birthday'], 'Party prep'],
+  [['trip', 'travel', 'vacation', 'flight', 'flights', 'hotel'], 'Trip checklist'],
+  [['meeting', 'meetings', 'agenda'], 'Meeting prep'],
+  [['clean', 'cleaning', 'laundry', 'chores'], 'Chores'],
+];
+
+function wordsOf(tokens: readonly Token[]): string[] {
+  const words: string[] = [];
+  for (const token of tokens) if (token.kind === 'word') words.push(token.lower);
+  return words;
+}
+
+function startsWithSequence(tokens: readonly Token[], sequence: readonly string[]): boolean {
+  for (let i = 0; i < sequence.length; i++) {
+    const token = tokens[i];
+    if (token === undefined || token.kind !== 'word' || token.lower !== sequence[i]) return false;
+  }
+  return true;
+}
+
+function stripLeadingGlue(tokens: Token[]): Token[] {
+  let rest = trimPauses(tokens);
+  for (let changed = true; changed && rest.length > 0;) {
+    changed = false;
+    const first = rest[0] as Token;
+    if (first.kind === 'word' && SEQUENCE_WORDS.has(first.lower) && rest.length > 1) {
+      rest = trimPauses(rest.slice(1));
+      changed = true;
+      continue;
+    }
+    for (const prefix of INTENT_PREFIXES) {
+      if (prefix.length < rest.length && startsWithSequence(rest, prefix)) {
+        rest = trimPauses(rest.slice(prefix.length));
+        changed = true;
+        break;
+      }
+    }
+  }
+  return rest;
+}
+
+function isClauseStart(tokens: readonly Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  return prev === undefined || prev.kind !== 'word' || prev.lower === 'and';
+}
+
+/** Splits one sentence into task clauses at commas, "and <verb>", "then" and ordinals. */
+function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColon: boolean }[] {
+  const clauses: { tokens: Token[]; endsWithColon: boolean }[] = [];
+  let current: Token[] = [];
+  const flush = (endsWithColon: boolean): void => {
+    if (current.length > 0) clauses.push({ tokens: current, endsWithColon });
+    current = [];
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind === 'pause' || token.kind === 'dash') {
+      flush(token.text === ':' || token.text === '：');
+      continue;
+    }
+    if (token.kind === 'word' && current.length > 0) {
+      const next = tokens[i + 1];
+      const splitsHere =
+        (token.lower === 'and' && next?.kind === 'word' && TASK_VERBS.has(next.lower)) ||
+        (token.lower === 'then' && current.length > 1 && next?.kind === 'word') ||
+        ((token.lower === 'next' ||
+          token.lower === 'finally' ||
+          token.lower === 'lastly' ||
+          token.lower === 'second' ||
+          token.lower === 'secondly' ||
+          token.lower === 'third' ||
+          token.lower === 'thirdly') &&
+          isClauseStart(tokens, i) &&
+          next?.kind === 'word');
+      if (splitsHere) {
+        if (current[current.length - 1]?.lower === 'and') current.pop();
+        flush(false);
+      }
+    }
+    current.push(token);
+  }
+  flush(false);
+  return clauses;
+}
+
+function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
+  const words = wordsOf(clause.tokens);
+  if (words.length === 0) return false;
+  if (clause.endsWithColon && words.length <= INTRO_MAX_WORDS * 2) return true;
+  if (words.length > INTRO_MAX_WORDS) return false;
+  if (INTENT_PREFIXES.some((prefix) => startsWithSequence(clause.tokens, prefix))) return false;
+  return INTRO_STARTERS.has(words[0] as string) || words.some((word) => LIST_NOUNS.has(word));
+}
+
+function titleFromIntro(tokens: Token[]): string {
+  let start = 0;
+  while (
+    start < tokens.length - 1 &&
+    tokens[start]?.kind === 'word' &&
+    TITLE_DROP_WORDS.has((tokens[start] as Token).lower)
+  ) {
+    start++;
+  }
+  if (tokens[start]?.lower === 'for' && tokens.length - start > 1) {
+    start++;
+    while (start < tokens.length - 1 && TITLE_DROP_WORDS.has((tokens[start] as Token).lower)) {
+      start++;
+    }
+  }
+  const text = renderTokens(trimPauses(tokens.slice(start)));
+  return cutAtWordBoundary(capitalizeFirst(text), CHECKLIST_TITLE_MAX_CHARS);
+}
+
+function defaultTitle(allWords: ReadonlySet<string>, category: Category): string {
+  for (const [words, title] of TOPIC_TITLES) {
+    if (words.some((word) => allWords.has(word))) return title;
+  }
+  return `${CATEGORY_LABELS[category]} checklist`;
+}
+
+function itemKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .split(/\s+/u)
+    .filter((word) => word !== '' && word !== 'a' && word !== 'an' && word !== 'the')
+    .join(' ');
+}
+
+const TRAILING_ITEM_PUNCTUATION = /[\s.,;:—–-]+$/u;
+
+/**
+ * A checklist: a short title line (the spoken intro such as "Packing list for Lisbon:", else
+ * a topic or category title), then one "- [ ] Task" per clause. Clauses split at sentence
+ * ends, commas, "and" before a verb, "then" and ordinals; spoken intent ("I need to") and
+ * chaining words are dropped, so each task starts with its verb, capitalised; empty,
+ * conversational and duplicate tasks are left out.
+ */
+export function formatChecklist(
+  sentences: readonly Sentence[],
+  category: Category,
+  fallbackText: string,
+): string {
+  let title: string | null = null;
+  const items: string[] = [];
+  const seen = new Set<string>();
+  const allWords = new Set<string>();
+
+  for (const [sentenceIndex, sentence] of sentences.entries()) {
+    for (const [clauseIndex, clause] of splitClauses(sentence.tokens).entries()) {
+      for (const word of wordsOf(clause.tokens)) allWords.add(word);
+      if (title === null && sentenceIndex === 0 && clauseIndex === 0 && isIntro(clause)) {
+        title = titleFromIntro(clause.tokens);
+        seen.add(itemKey(title));
+        continue;
+      }
+      const task = stripLeadingGlue(clause.tokens);
+      const text = capitalizeFirst(renderTokens(task).replace(TRAILING_ITEM_PUNCTUATION, ''));
+      const key = itemKey(text);
+      if (key === '' || NON_TASKS.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      items.push(text);
+    }
+  }
+
+  // A lone "Groceries" is the task itself, not a title over nothing.
+  if (items.length === 0 && title !== null && title !== '') {
+    items.push(title);
+    title = null;
+  }
+  if (items.length === 0) {
+    const fallback = fallbackText.trim().replace(/\s+/gu, ' ');
+    if (fallback === '') return '';
+    items.push(capitalizeFirst(fallback));
+  }
+  const heading = title !== null && title !== '' ? title : defaultTitle(allWords, category);
+  return [heading, ...items.map((item) => CHECKLIST_ITEM_PREFIX + item)].join('\n');
+}

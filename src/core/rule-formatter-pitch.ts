@@ -1,0 +1,301 @@
+import type { Category } from './taxonomy.js';
+import { renderSentence, joinSentences, type Sentence, type Token } from './text-clean.js';
+import { cutAtWordBoundary } from './text-cut.js';
+
+export const PITCH_HOOK_MAX_CHARS = 140;
+/** A pitch is short: each section keeps its strongest sentences, in spoken order. */
+export const PITCH_SECTION_MAX_SENTENCES = 3;
+export const PITCH_SECTION_LABELS = ['Problem', 'Solution', 'Why it matters'] as const;
+
+type Section = 0 | 1 | 2;
+
+/** Openers that announce the idea instead of stating it ("So my idea is that ..."). */
+const IDEA_OPENERS: readonly (readonly string[])[] = [
+  ['my', 'idea', 'is', 'that'],
+  ['my', 'idea', 'is'],
+  ['the', 'idea', 'is', 'that'],
+  ['the', 'idea', 'is'],
+  ['here', 'is', 'my', 'idea'],
+  ["here's", 'my', 'idea'],
+  ["here's", 'the', 'thing'],
+  ['i', 'have', 'an', 'idea', 'for'],
+  ['i', 'have', 'an', 'idea'],
+  ['i', 'had', 'an', 'idea', 'for'],
+  ['i', 'had', 'an', 'idea'],
+  ['i', 'was', 'thinking', 'about'],
+  ['i', 'was', 'thinking', 'of'],
+  ['i', 'was', 'thinking', 'that'],
+  ['i', 'was', 'thinking'],
+  ["i'm", 'thinking', 'about'],
+  ["i'm", 'thinking', 'of'],
+  ['i', 'think', 'that'],
+  ['i', 'think'],
+  ['what', 'i', 'want', 'to', 'do', 'is'],
+  ['what', 'if', 'we'],
+];
+
+const PROBLEM_CUES = new Set([
+  'problem',
+  'problems',
+  'issue',
+  'issues',
+  'pain',
+  'hard',
+  'harder',
+  'difficult',
+  'struggle',
+  'struggling',
+  'frustrating',
+  'frustrated',
+  'annoying',
+  'waste',
+  'wasting',
+  'wasted',
+  'slow',
+  'expensive',
+  'costly',
+  "can't",
+  'cannot',
+  "don't",
+  "doesn't",
+  'never',
+  'nobody',
+  'lack',
+  'missing',
+  'broken',
+  'tedious',
+  'manual',
+  'confusing',
+  'hassle',
+  'tired',
+  'hate',
+  'stuck',
+  'lose',
+  'losing',
+  'lost',
+  'forget',
+  'risk',
+  'fail',
+  'fails',
+  'without',
+  'currently',
+  'today',
+  'nowhere',
+]);
+
+const SOLUTION_CUES = new Set([
+  'app',
+  'platform',
+  'tool',
+  'service',
+  'product',
+  'build',
+  'building',
+  'create',
+  'solution',
+  'solve',
+  'solves',
+  'lets',
+  'let',
+  'allow',
+  'allows',
+  'helps',
+  'help',
+  'using',
+  'automatically',
+  'automate',
+  'simple',
+  'easy',
+  'instead',
+  'subscription',
+  'marketplace',
+  'website',
+  'device',
+  'feature',
+  'features',
+  'connects',
+  'matches',
+  'offer',
+  'offers',
+  "we'll",
+  'will',
+  'would',
+  'could',
+  'idea',
+  'just',
+  'scan',
+  'tracks',
+  'track',
+]);
+
+const WHY_CUES = new Set([
+  'because',
+  'market',
+  'million',
+  'millions',
+  'billion',
+  'billions',
+  'percent',
+  'save',
+  'saves',
+  'saving',
+  'grow',
+  'growth',
+  'growing',
+  'revenue',
+  'money',
+  'profit',
+  'impact',
+  'matters',
+  'matter',
+  'important',
+  'opportunity',
+  'demand',
+  'everyone',
+  'worth',
+  'faster',
+  'cheaper',
+  'better',
+  'sustainable',
+  'future',
+  'happier',
+  'healthier',
+  'community',
+  'means',
+  'finally',
+]);
+
+const HOOK_OPENERS = new Set(['imagine', 'introducing', 'meet', 'picture']);
+
+/** Only for ideas too short to fill a section from their own words. */
+const FALLBACK_PROBLEM = 'There is no simple way to do this today.';
+const FALLBACK_WHY: Record<Category, string> = {
+  work: 'It saves time and money for the people who need it most.',
+  personal: 'It makes everyday life a little easier.',
+  creative: 'It gives people a new way to create and share.',
+};
+
+function stripIdeaOpener(sentence: Sentence): Sentence {
+  for (const opener of IDEA_OPENERS) {
+    if (opener.length >= sentence.tokens.length) continue;
+    let matches = true;
+    for (let i = 0; i < opener.length; i++) {
+      const token = sentence.tokens[i];
+      if (token === undefined || token.kind !== 'word' || token.lower !== opener[i]) {
+        matches = false;
+        break;
+      }
+    }
+    if (!matches) continue;
+    let start = opener.length;
+    // "What if we ..." keeps its question; only the filler openers go.
+    if (opener[0] === 'what') return sentence;
+    while (sentence.tokens[start]?.kind === 'pause') start++;
+    return { tokens: sentence.tokens.slice(start), end: sentence.end };
+  }
+  return sentence;
+}
+
+function cueScores(tokens: readonly Token[]): [number, number, number] {
+  const scores: [number, number, number] = [0, 0, 0];
+  for (const token of tokens) {
+    if (token.kind !== 'word' && token.text !== '%') continue;
+    const word = token.lower;
+    if (PROBLEM_CUES.has(word)) scores[0]++;
+    if (SOLUTION_CUES.has(word)) scores[1]++;
+    if (WHY_CUES.has(word) || word.endsWith('%')) scores[2]++;
+  }
+  return scores;
+}
+
+function positionSection(index: number, count: number): Section {
+  if (count <= 1) return 1;
+  const third = count / 3;
+  if (index < third) return 0;
+  if (index < 2 * third) return 1;
+  return 2;
+}
+
+function bestSection(scores: readonly [number, number, number], fallback: Section): Section {
+  const max = Math.max(...scores);
+  if (max === 0) return fallback;
+  if (scores[fallback] === max) return fallback;
+  return scores.indexOf(max) as Section;
+}
+
+interface Scored {
+  index: number;
+  text: string;
+  scores: [number, number, number];
+  section: Section;
+}
+
+function strongest(entries: readonly Scored[], section: Section): string {
+  const top = [...entries]
+    .sort((a, b) => b.scores[section] - a.scores[section] || a.index - b.index)
+    .slice(0, PITCH_SECTION_MAX_SENTENCES)
+    .sort((a, b) => a.index - b.index);
+  return joinSentences(top.map((entry) => entry.text));
+}
+
+/**
+ * A pitch: a one-line hook, then Problem, Solution and Why it matters. Each spoken sentence
+ * goes to the section its words point to (pain words, product words, impact words), by
+ * position when they say nothing; an empty section borrows from the fullest one, and only a
+ * one-sentence idea gets a generic problem or reason.
+ */
+export function formatPitch(sentences: readonly Sentence[], category: Category): string {
+  const cleaned = sentences
+    .map(stripIdeaOpener)
+    .filter((sentence) => sentence.tokens.some((token) => token.kind === 'word'));
+  if (cleaned.length === 0) return '';
+  const scored: Scored[] = cleaned.map((sentence, index) => {
+    const scores = cueScores(sentence.tokens);
+    return {
+      index,
+      text: renderSentence(sentence),
+      scores,
+      section: bestSection(scores, positionSection(index, cleaned.length)),
+    };
+  });
+
+  const hookEntry =
+    scored.find((entry) => {
+      const first = cleaned[entry.index]?.tokens[0];
+      return (
+        first !== undefined &&
+        (HOOK_OPENERS.has(first.lower) ||
+          (first.lower === 'what' && cleaned[entry.index]?.tokens[1]?.lower === 'if'))
+      );
+    }) ??
+    [...scored].sort((a, b) => b.scores[1] - a.scores[1] || a.index - b.index)[0] ??
+    (scored[0] as Scored);
+  const hook = cutAtWordBoundary(hookEntry.text, PITCH_HOOK_MAX_CHARS);
+
+  // The hook is not repeated in a section unless there is nothing else to say.
+  const pool = scored.length > 1 ? scored.filter((entry) => entry !== hookEntry) : scored;
+  const bySection: Scored[][] = [[], [], []];
+  for (const entry of pool) bySection[entry.section]?.push(entry);
+  for (const section of [0, 1, 2] as const) {
+    if ((bySection[section] as Scored[]).length > 0) continue;
+    const donor = bySection.reduce((fullest, list) =>
+      list.length > fullest.length ? list : fullest,
+    );
+    if (donor.length > 1) {
+      const taken = section === 0 ? donor.shift() : donor.pop();
+      if (taken !== undefined) (bySection[section] as Scored[]).push(taken);
+    }
+  }
+
+  const problem = strongest(bySection[0] as Scored[], 0) || FALLBACK_PROBLEM;
+  const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
+  const why = strongest(bySection[2] as Scored[], 2) || FALLBACK_WHY[category];
+  const [problemLabel, solutionLabel, whyLabel] = PITCH_SECTION_LABELS;
+  return [
+    hook,
+    '',
+    `${problemLabel}: ${problem}`,
+    `${solutionLabel}: ${solution}`,
+    `${whyLabel}: ${why}`,
+  ].join('\n');
+}

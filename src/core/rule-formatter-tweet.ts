@@ -1,0 +1,157 @@
+import type { Category } from './taxonomy.js';
+import { TWEET_MAX_CHARS } from './taxonomy.js';
+import { codePointLength, joinSentences, renderSentence, type Sentence } from './text-clean.js';
+import { cutAtWordBoundary } from './text-cut.js';
+
+/** Spoken topic words and the hashtag people use for them. */
+const HASHTAGS: Readonly<Record<string, string>> = {
+  startup: '#startup',
+  startups: '#startups',
+  founder: '#founders',
+  founders: '#founders',
+  ai: '#AI',
+  javascript: '#JavaScript',
+  typescript: '#TypeScript',
+  python: '#Python',
+  coding: '#coding',
+  code: '#coding',
+  programming: '#programming',
+  developer: '#DevLife',
+  developers: '#DevLife',
+  design: '#design',
+  designer: '#design',
+  ux: '#UX',
+  music: '#music',
+  song: '#songwriting',
+  songs: '#songwriting',
+  lyrics: '#songwriting',
+  poem: '#poetry',
+  poetry: '#poetry',
+  novel: '#writing',
+  writing: '#writing',
+  story: '#storytelling',
+  photo: '#photography',
+  photography: '#photography',
+  painting: '#art',
+  sketch: '#sketching',
+  drawing: '#drawing',
+  art: '#art',
+  film: '#film',
+  movie: '#movies',
+  podcast: '#podcast',
+  gym: '#fitness',
+  workout: '#fitness',
+  running: '#running',
+  marathon: '#running',
+  yoga: '#yoga',
+  coffee: '#coffee',
+  remote: '#RemoteWork',
+  marketing: '#marketing',
+  sales: '#sales',
+  launch: '#launch',
+  launched: '#BuildInPublic',
+  shipped: '#BuildInPublic',
+  shipping: '#BuildInPublic',
+  team: '#teamwork',
+  leadership: '#leadership',
+  productivity: '#productivity',
+  health: '#health',
+  family: '#family',
+  kids: '#parenting',
+  travel: '#travel',
+  trip: '#travel',
+  vacation: '#travel',
+  cooking: '#cooking',
+  recipe: '#cooking',
+  baking: '#baking',
+  book: '#reading',
+  books: '#reading',
+  reading: '#reading',
+  learning: '#learning',
+  learned: '#learning',
+  climate: '#climate',
+  garden: '#gardening',
+  gardening: '#gardening',
+  dog: '#dogs',
+  cat: '#cats',
+  meditation: '#mindfulness',
+  mindfulness: '#mindfulness',
+  budget: '#PersonalFinance',
+  savings: '#PersonalFinance',
+  career: '#career',
+  hiring: '#hiring',
+  interview: '#career',
+  agile: '#agile',
+  sprint: '#agile',
+  customers: '#CustomerExperience',
+  data: '#data',
+  security: '#security',
+  cloud: '#cloud',
+  gaming: '#gaming',
+  game: '#gaming',
+  football: '#football',
+  soccer: '#soccer',
+  basketball: '#basketball',
+};
+
+/** When no topic word matches, one tag for the category keeps the tweet findable. */
+const CATEGORY_HASHTAGS: Record<Category, string> = {
+  work: '#work',
+  personal: '#life',
+  creative: '#creativity',
+};
+
+const MAX_HASHTAGS = 2;
+
+function chooseHashtags(sentences: readonly Sentence[], category: Category): string[] {
+  const present = new Set<string>();
+  for (const sentence of sentences) {
+    for (const token of sentence.tokens) if (token.lower.startsWith('#')) present.add(token.lower);
+  }
+  const room = MAX_HASHTAGS - present.size;
+  if (room <= 0) return [];
+  const chosen: string[] = [];
+  const seen = new Set(present);
+  for (const sentence of sentences) {
+    for (const token of sentence.tokens) {
+      const tag = HASHTAGS[token.lower];
+      if (tag === undefined || seen.has(tag.toLowerCase())) continue;
+      seen.add(tag.toLowerCase());
+      chosen.push(tag);
+      if (chosen.length >= room) return chosen;
+    }
+  }
+  if (chosen.length === 0 && present.size === 0) chosen.push(CATEGORY_HASHTAGS[category]);
+  return chosen;
+}
+
+function withHashtags(body: string, hashtags: readonly string[]): string {
+  for (let count = hashtags.length; count > 0; count--) {
+    const candidate = `${body} ${hashtags.slice(0, count).join(' ')}`;
+    if (codePointLength(candidate) <= TWEET_MAX_CHARS) return candidate;
+  }
+  return body;
+}
+
+/**
+ * A tweet: cleaned sentences, as many whole sentences as fit in 280 characters (the first
+ * sentence cut at a word boundary with '…' when even it is too long), then one or two fitting
+ * hashtags if they still fit.
+ */
+export function formatTweet(sentences: readonly Sentence[], category: Category): string {
+  const rendered = sentences.map(renderSentence);
+  let body = joinSentences(rendered);
+  if (codePointLength(body) > TWEET_MAX_CHARS) {
+    const kept: string[] = [];
+    for (const sentence of rendered) {
+      if (codePointLength(joinSentences([...kept, sentence])) > TWEET_MAX_CHARS) break;
+      kept.push(sentence);
+    }
+    body =
+      kept.length > 0
+        ? joinSentences(kept)
+        : cutAtWordBoundary(rendered[0] ?? body, TWEET_MAX_CHARS);
+  }
+  if (body === '') return body;
+  return withHashtags(body, chooseHashtags(sentences, category));
+}
