@@ -20,15 +20,20 @@ import { createIdeasRepository } from './repositories/ideas-repository.js';
 import { createSessionsRepository } from './repositories/sessions-repository.js';
 import { createUsageRepository } from './repositories/usage-repository.js';
 import { createUsersRepository } from './repositories/users-repository.js';
+import { resolveAiServices, type AiServices } from './services/ai/ai-services.js';
+import { aiRoutes } from './routes/ai.js';
 import { configRoutes, type ServerCapabilities } from './routes/config.js';
 import { healthRoutes } from './routes/health.js';
 import { identityRoutes } from './routes/identity.js';
 import { ideasRoutes } from './routes/ideas.js';
+import { reformatRoutes } from './routes/reformat.js';
 import { usageRoutes } from './routes/usage.js';
 
 export interface AppDeps {
   database: Database;
   services?: Partial<AppServicesForConfig>;
+  /** AI services to use instead of those built from the config (tests inject doubles). */
+  ai?: Partial<AiServices>;
   /** Tests pass a hasher with cheap argon2id parameters; production uses the default cost. */
   passwordHasher?: PasswordHasher;
   /** The clock for sessions and usage periods; tests move it. */
@@ -78,7 +83,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sessions = installIdentity(app, config, repositories.sessions, now);
   const passwords = deps.passwordHasher ?? createPasswordHasher();
   const authLimits = createAuthRateLimits(app, config);
-  const services = deps.services;
+  const ai = await resolveAiServices(config, deps.ai, app.log);
+  const services = { ...ai, ...deps.services };
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(configRoutes, {
@@ -97,6 +103,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(usageRoutes, { config, repositories, now });
   await app.register(ideasRoutes, { config, repositories, now });
+  await app.register(aiRoutes, { config, services: ai });
+  await app.register(reformatRoutes, {
+    config,
+    ideas: repositories.ideas,
+    formatter: ai.formatter,
+  });
 
   await registerWebApp(app, config);
   return app;

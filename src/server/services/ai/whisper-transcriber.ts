@@ -3,7 +3,6 @@ import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
-import type { WhisperContext, initWhisper } from '@fugood/whisper.node';
 import { decodeAudio } from './audio-decode.js';
 import { normaliseTranscript } from './transcript-text.js';
 import {
@@ -15,6 +14,22 @@ import {
 } from './transcriber.js';
 
 export const WHISPER_MODULE = '@fugood/whisper.node';
+
+/**
+ * The part of @fugood/whisper.node this engine uses, declared here because the package ships
+ * its TypeScript sources beside the .d.ts files and the compiler would type-check those.
+ */
+interface WhisperContext {
+  transcribeData(
+    audio: ArrayBuffer,
+    options: { language: string; temperature: number; maxThreads: number },
+  ): { stop: () => Promise<void>; promise: Promise<{ result: string; isAborted: boolean }> };
+  release(): Promise<void>;
+}
+
+interface WhisperModule {
+  initWhisper(options: { filePath: string; useGpu: boolean }): Promise<WhisperContext>;
+}
 /** ggml model files start with the magic 0x67676d6c written little-endian: "lmgg". */
 const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
 /** The smallest real whisper model (tiny, quantised) is over 30 MB; anything tiny is a stub. */
@@ -62,7 +77,7 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
   }
 
   try {
-    const whisper = (await import(specifier)) as { initWhisper: typeof initWhisper };
+    const whisper = (await import(specifier)) as WhisperModule;
     const context = await whisper.initWhisper({ filePath: options.modelPath, useGpu: false });
     return new WhisperTranscriber(context, options);
   } catch (error) {

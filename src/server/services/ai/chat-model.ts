@@ -1,0 +1,122 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  maxTokens: number;
+  temperature: number;
+}
+
+export type ChatFailureKind = 'timeout' | 'failed' | 'rate_limited';
+
+export class ChatModelError extends Error {
+  constructor(
+    readonly kind: ChatFailureKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ChatModelError';
+  }
+}
+
+/** The one thing the formatter and the inferrer need from a language model. */
+export interface ChatModel {
+  readonly model: string;
+  readonly timeoutMs: number;
+  complete(request: ChatRequest, signal?: AbortSignal): Promise<string>;
+}
+
+export interface OpenAIChatModelOptions {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+/**
+ * Any OpenAI-compatible chat endpoint (OpenAI, Ollama, llama.cpp, vLLM). `timeoutMs` is a hard
+ * budget for the whole call: the SDK's own timeout covers each attempt, retries are off (a retry
+ * would double the wait), and an abort timer plus a race make sure no phase of the call (connect,
+ * headers, a body that trickles in) can outlive it.
+ */
+export class OpenAIChatModel implements ChatModel {
+  readonly model: string;
+  readonly timeoutMs: number;
+  private readonly client: OpenAI;
+
+  constructor(options: OpenAIChatModelOptions) {
+    this.model = options.model;
+    this.timeoutMs = options.timeoutMs;
+    this.client = new OpenAI({
+      baseURL: options.baseUrl,
+      // Ollama and llama.cpp need no key, but the SDK refuses to start without one.
+      apiKey: options.apiKey ?? 'no-key-needed',
+      timeout: options.timeoutMs,
+      maxRetries: 0,
+    });
+  }
+
+  async complete(request: ChatRequest, signal?: AbortSignal): Promise<string> {
+    const controller = new AbortController();
+    const onOuterAbort = (): void => controller.abort();
+    signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(
+          new ChatModelError('timeout', `the model did not answer within ${this.timeoutMs} ms`),
+        );
+      }, this.timeoutMs);
+    });
+    try {
+      const call = this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages: request.messages,
+          max_tokens: request.maxTokens,
+          temperature: request.temperature,
+          stream: false,
+        },
+        { signal: controller.signal, timeout: this.timeoutMs, maxRetries: 0 },
+      );
+      const completion = await Promise.race([call, deadline]);
+      const content: unknown = completion.choices?.[0]?.message?.content;
+      return typeof content === 'string' ? content : '';
+    } catch (error) {
+      throw this.toChatError(error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  private toChatError(error: unknown): ChatModelError {
+    if (error instanceof ChatModelError) return error;
+    if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
+      return new ChatModelError('timeout', `the model did not answer within ${this.timeoutMs} ms`, {
+        cause: error,
+      });
+    }
+    if (error instanceof APIError) {
+      if (error.status === 429) {
+        return new ChatModelError('rate_limited', 'the model service is rate limiting (429)', {
+          cause: error,
+        });
+      }
+      const status = error.status === undefined ? 'could not connect' : `status ${error.status}`;
+      return new ChatModelError('failed', `the model service failed (${status})`, {
+        cause: error,
+      });
+    }
+    // A reply that is not a chat completion (HTML, truncated JSON) surfaces as a parse error.
+    return new ChatModelError('failed', 'the model service sent an unreadable reply', {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { InferResult } from '../../../core/api-schemas.js';
+import { detectFormatAndCategory } from '../../../core/detection.js';
+import { CategorySchema, FormatSchema } from '../../../core/taxonomy.js';
+import type { ChatModel } from './chat-model.js';
+import { inferMessages } from './prompts.js';
+
+/** Spec section 9: the app applies a server inference at 0.7 or more, so rules that sure win. */
+export const RULES_SURE_ENOUGH = 0.7;
+
+export interface FormatInferrer {
+  /** Never rejects: a model fault answers with what the rules found. */
+  infer(transcript: string, signal?: AbortSignal): Promise<InferResult>;
+}
+
+const ModelAnswerSchema = z
+  .object({
+    format: FormatSchema.nullable(),
+    category: CategorySchema.nullable(),
+    confidence: z.number().min(0).max(1),
+  })
+  .strict();
+
+/**
+ * Read the model's answer strictly: exactly one JSON object with exactly the three fields and
+ * allowed values. Anything else (prose, extra keys, a format we do not have) is not an answer.
+ */
+export function parseModelAnswer(reply: string): InferResult | null {
+  const trimmed = reply
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  const parsed = ModelAnswerSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { format, category, confidence } = parsed.data;
+  if (format === null && category === null) return { format: null, category: null, confidence: 0 };
+  return { format, category, confidence };
+}
+
+function fromRules(transcript: string): InferResult {
+  const detected = detectFormatAndCategory(transcript);
+  if (detected.detectedFormat === null && detected.detectedCategory === null) {
+    return { format: null, category: null, confidence: 0 };
+  }
+  return {
+    format: detected.detectedFormat,
+    category: detected.detectedCategory,
+    confidence: Math.min(1, Math.max(0, detected.confidence)),
+  };
+}
+
+export class HybridFormatInferrer implements FormatInferrer {
+  constructor(private readonly model: ChatModel | null) {}
+
+  async infer(transcript: string, signal?: AbortSignal): Promise<InferResult> {
+    const rules = fromRules(transcript);
+    if (rules.confidence >= RULES_SURE_ENOUGH || this.model === null || transcript.trim() === '') {
+      return rules;
+    }
+    let answer: InferResult | null;
+    try {
+      const reply = await this.model.complete(
+        { messages: inferMessages(transcript), maxTokens: 60, temperature: 0 },
+        signal,
+      );
+      answer = parseModelAnswer(reply);
+    } catch {
+      // Inference is advisory (the app stays silent on failure): the rules' answer stands.
+      return rules;
+    }
+    if (answer === null || answer.confidence <= rules.confidence) return rules;
+    return {
+      format: answer.format ?? rules.format,
+      category: answer.category ?? rules.category,
+      confidence: answer.confidence,
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import { IDEA_CONTENT_MAX_CHARS } from '../../../core/limits.js';
+import { TWEET_MAX_CHARS, type Format } from '../../../core/taxonomy.js';
+
+/**
+ * What a model says is checked before a person sees it. Small faults are repaired (a tweet a
+ * little too long, bullets in another style); a reply that is not the asked-for thing at all
+ * (empty, a refusal, a checklist without tasks) is rejected so the rules can answer instead.
+ */
+export type OutputCheck =
+  { ok: true; text: string; notes: string[] } | { ok: false; reason: string };
+
+const REFUSAL =
+  /^(?:i['’]?m sorry|i am sorry|sorry[,.!]|i can(?:['’]?t|not)\b|i won['’]?t\b|i am unable|i['’]?m unable|as an ai\b|i['’]?m not able|i am not able)/i;
+const PREAMBLE =
+  /^(?:sure[!,.]?\s*)?(?:here(?:['’]s| is| are)\b[^\n]*?:|certainly[!,.][^\n]*?:)\s*/i;
+const CHECKBOX_ITEM = /^\s*(?:[-*•+]\s*)?\[[ xX✓]?\]\s*(.*)$/;
+const BULLET_ITEM = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+(.*)$/;
+
+function codePointLength(text: string): number {
+  let count = 0;
+  for (const _char of text) count += 1;
+  return count;
+}
+
+function stripWrapping(raw: string): string {
+  let text = raw.replace(/\r\n?/g, '\n').trim();
+  const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
+  if (fenced?.[1] !== undefined) text = fenced[1].trim();
+  text = text.replace(PREAMBLE, '').trim();
+  const quoted = /^["“«]([\s\S]*)["”»]$/.exec(text);
+  if (quoted?.[1] !== undefined && !quoted[1].includes('"')) text = quoted[1].trim();
+  return text;
+}
+
+/** Cut to `limit` code points at a sentence end when that keeps most of it, else between words. */
+export function shortenToLimit(text: string, limit: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= limit) return text;
+  const head = chars.slice(0, limit).join('');
+  const sentenceEnd = Math.max(
+    head.lastIndexOf('. '),
+    head.lastIndexOf('! '),
+    head.lastIndexOf('? '),
+  );
+  if (sentenceEnd >= head.length * 0.6) return head.slice(0, sentenceEnd + 1).trim();
+  const withRoomForEllipsis = Array.from(head)
+    .slice(0, limit - 1)
+    .join('');
+  const lastSpace = withRoomForEllipsis.search(/\s\S*$/);
+  const cut = lastSpace > 0 ? withRoomForEllipsis.slice(0, lastSpace) : withRoomForEllipsis;
+  return `${cut.replace(/[\s,;:–—-]+$/, '')}…`;
+}
+
+function checkTweet(text: string): OutputCheck {
+  if (codePointLength(text) <= TWEET_MAX_CHARS) return { ok: true, text, notes: [] };
+  const shortened = shortenToLimit(text.replace(/\s*\n+\s*/g, ' '), TWEET_MAX_CHARS);
+  return {
+    ok: true,
+    text: shortened,
+    notes: [`The model's tweet was over ${TWEET_MAX_CHARS} characters and was shortened.`],
+  };
+}
+
+function checkChecklist(text: string): OutputCheck {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  let title: string | null = null;
+  const items: string[] = [];
+  let restyled = false;
+  for (const line of lines) {
+    const checkbox = CHECKBOX_ITEM.exec(line);
+    const bullet = checkbox ? null : BULLET_ITEM.exec(line);
+    const item = (checkbox?.[1] ?? bullet?.[1])?.trim();
+    if (item !== undefined) {
+      if (item === '') continue;
+      if (bullet || !line.startsWith('- [ ] ')) restyled = true;
+      const capitalised = item.charAt(0).toLocaleUpperCase() + item.slice(1);
+      if (!items.some((existing) => existing.toLowerCase() === capitalised.toLowerCase())) {
+        items.push(capitalised);
+      }
+    } else if (title === null && items.length === 0) {
+      title = line
+        .replace(/^#+\s*/, '')
+        .replace(/^\*\*(.*)\*\*$/, '$1')
+        .replace(/:$/, '')
+        .trim();
+    }
+  }
+  if (items.length === 0) return { ok: false, reason: 'the checklist had no items' };
+  const body = items.map((item) => `- [ ] ${item}`).join('\n');
+  return {
+    ok: true,
+    text: title ? `${title}\n${body}` : body,
+    notes: restyled ? ['Checklist items were normalised to "- [ ]" form.'] : [],
+  };
+}
+
+function checkPitch(text: string): OutputCheck {
+  const paragraphs = text.split('\n').filter((line) => line.trim() !== '');
+  if (paragraphs.length < 2) return { ok: false, reason: 'the pitch had no structure' };
+  return { ok: true, text, notes: [] };
+}
+
+export function checkModelOutput(raw: string, format: Format): OutputCheck {
+  const text = stripWrapping(raw);
+  if (text === '') return { ok: false, reason: 'the model returned an empty reply' };
+  if (REFUSAL.test(text)) return { ok: false, reason: 'the model declined the request' };
+  if (codePointLength(text) > IDEA_CONTENT_MAX_CHARS) {
+    return { ok: false, reason: 'the model reply was longer than an idea may be' };
+  }
+  switch (format) {
+    case 'tweet':
+      return checkTweet(text);
+    case 'checklist':
+      return checkChecklist(text);
+    case 'pitch':
+      return checkPitch(text);
+  }
+}

@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { detectFormatAndCategory } from '../../../src/core/detection.js';
+import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
+import {
+  HybridFormatInferrer,
+  parseModelAnswer,
+} from '../../../src/server/services/ai/format-inferrer.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.js';
+
+let fake: FakeOpenAI;
+let nextReply = '{"format": "pitch", "category": "creative", "confidence": 0.85}';
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ chatReply: () => nextReply });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+afterEach(() => {
+  fake.setFault('none');
+  fake.requests.length = 0;
+  nextReply = '{"format": "pitch", "category": "creative", "confidence": 0.85}';
+});
+
+function inferrer(timeoutMs = 3000): HybridFormatInferrer {
+  return new HybridFormatInferrer(
+    new OpenAIChatModel({ baseUrl: fake.url, apiKey: undefined, model: 'fake-llm', timeoutMs }),
+  );
+}
+
+const explicit = 'Make this a checklist about work: send the invoice and book the meeting room.';
+const vague = 'I keep thinking about the thing we talked about yesterday.';
+
+describe('HybridFormatInferrer', () => {
+  it('answers from the rules when they are sure, without asking the model', async () => {
+    const rules = detectFormatAndCategory(explicit);
+    expect(rules.confidence).toBeGreaterThanOrEqual(0.7);
+    const result = await inferrer().infer(explicit);
+    expect(result).toEqual({
+      format: rules.detectedFormat,
+      category: rules.detectedCategory,
+      confidence: rules.confidence,
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('asks the model when the rules are unsure and takes a well-formed answer', async () => {
+    expect(detectFormatAndCategory(vague).confidence).toBeLessThan(0.7);
+    const result = await inferrer().infer(vague);
+    expect(result).toEqual({ format: 'pitch', category: 'creative', confidence: 0.85 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it.each(['500', '429', 'hang', 'empty', 'malformed'] as const)(
+    'keeps the rules answer when the model fails with %s',
+    async (fault) => {
+      fake.setFault(fault);
+      const rules = detectFormatAndCategory(vague);
+      const result = await inferrer(500).infer(vague);
+      expect(result.confidence).toBe(
+        rules.detectedFormat === null && rules.detectedCategory === null ? 0 : rules.confidence,
+      );
+      expect(result.format).toBe(rules.detectedFormat);
+    },
+  );
+
+  it('ignores an answer that is not exactly the asked-for JSON', async () => {
+    nextReply = 'I think it is a pitch about creative things, confidence 0.9';
+    const result = await inferrer().infer(vague);
+    expect(result.format).toBe(detectFormatAndCategory(vague).detectedFormat);
+  });
+
+  it('answers nulls and 0 when nothing is found and no model is configured', async () => {
+    const result = await new HybridFormatInferrer(null).infer('');
+    expect(result).toEqual({ format: null, category: null, confidence: 0 });
+  });
+});
+
+describe('parseModelAnswer', () => {
+  it('accepts exactly the three fields with allowed values', () => {
+    expect(parseModelAnswer('{"format":"tweet","category":"work","confidence":0.8}')).toEqual({
+      format: 'tweet',
+      category: 'work',
+      confidence: 0.8,
+    });
+    expect(
+      parseModelAnswer('```json\n{"format":null,"category":"life","confidence":0.8}\n```'),
+    ).toBeNull();
+    expect(parseModelAnswer('{"format":"tweet","category":"work","confidence":1.5}')).toBeNull();
+    expect(
+      parseModelAnswer('{"format":"tweet","category":"work","confidence":0.8,"x":1}'),
+    ).toBeNull();
+    expect(parseModelAnswer('{"format":"memo","category":"work","confidence":0.8}')).toBeNull();
+    expect(
+      parseModelAnswer('Sure! {"format":"tweet","category":"work","confidence":0.8}'),
+    ).toBeNull();
+    expect(parseModelAnswer('{"format":null,"category":null,"confidence":0.9}')).toEqual({
+      format: null,
+      category: null,
+      confidence: 0,
+    });
+  });
+});
