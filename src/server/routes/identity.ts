@@ -108,10 +108,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       const user = await users.findByEmail(email);
-      const valid =
-        user?.passwordHash != null
-          ? await passwords.verify(user.passwordHash, password)
-          : (await passwords.verifyDummy(password), false);
+      let valid = false;
+      if (user?.passwordHash) {
+        valid = await passwords.verify(user.passwordHash, password);
+      } else {
+        // An unknown e-mail (or an account without a password) takes as long as a wrong password.
+        await passwords.verifyDummy(password);
+      }
       if (!user || !valid) {
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
