@@ -1,0 +1,266 @@
+// `npm run bench`: the core engines' throughput, then HTTP load against a production build
+// on SQLite and (when reachable) PostgreSQL, with a bare Fastify route as the ceiling in the
+// same run. Prints a table and rewrites the HTTP section of docs/benchmarks.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { isBuildCurrent, rootDir } from '../build-info.mjs';
+import { runScenario } from './load.mjs';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const tsx = join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function runOrExit(args, env = {}) {
+  const result = spawnSync(process.execPath, args, {
+    cwd: rootDir,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: rootDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.resume();
+  return child;
+}
+
+async function waitForOk(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function seed(databaseUrl) {
+  const result = spawnSync(process.execPath, [tsx, 'scripts/bench/seed.ts'], {
+    cwd: rootDir,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('seeding failed');
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+}
+
+let guestCounter = 0;
+async function benchDialect(label, databaseUrl, ceiling) {
+  console.log(`\n--- ${label}: seeding 10,000 + 100,000 ideas ---`);
+  const seeded = seed(databaseUrl);
+  const port = await freePort();
+  const server = startProcess(['dist/node/server/main.js'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AI_PER_MIN: '100000000',
+    TRANSCRIBE_ENGINE: 'none',
+    OPENAI_BASE_URL: '',
+    LLM_BASE_URL: '',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${base}/api/health`);
+    const results = [];
+    const scenario = async (options) => {
+      const result = await runScenario({ durationSeconds: DURATION_SECONDS, ...options });
+      result.ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
+      results.push(result);
+      console.log(
+        `${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${(result.ratio * 100).toFixed(0)}% of ceiling, 2xx ${(result.okShare * 100).toFixed(1)}%`,
+      );
+    };
+    await scenario({
+      name: '(a) GET /api/ideas?limit=20 (10,000 ideas)',
+      url: `${base}/api/ideas?limit=20`,
+      headers: { cookie: seeded.pagingCookie },
+    });
+    await scenario({
+      name: '(b) POST /api/guest-ideas (a new guest each)',
+      url: `${base}/api/guest-ideas`,
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (request) => {
+            guestCounter += 1;
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                'x-guest-id': `guest_bench${process.pid}x${guestCounter}`,
+              },
+              body: JSON.stringify({
+                content: 'Buy milk, call mum and book the dentist.',
+                format: 'checklist',
+                category: 'personal',
+                transcript: 'buy milk call mum and book the dentist',
+                guestId: '',
+              }),
+            };
+          },
+        },
+      ],
+    });
+    await scenario({
+      name: `(c) GET /api/ideas?q=${seeded.searchWord}&limit=20 (100,000 ideas)`,
+      url: `${base}/api/ideas?q=${seeded.searchWord}&limit=20`,
+      headers: { cookie: seeded.searchCookie },
+    });
+    await scenario({
+      name: '(d) POST /api/format, rules path, 20 connections',
+      url: `${base}/api/format`,
+      method: 'POST',
+      connections: 20,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transcript:
+          'so um I think we should like plan the product launch for next month and uh make sure the landing page is ready the emails are drafted and the team knows the timeline because last time we kind of rushed it and missed a few things',
+        format: 'tweet',
+        category: 'work',
+        mode: 'smart',
+      }),
+    });
+    return results;
+  } finally {
+    await stop(server);
+  }
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    return null;
+  }
+}
+
+function markdownTable(label, ceiling, results) {
+  const rows = [
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | share of ceiling | 2xx |',
+    '|---|---|---|---|---|---|---|',
+    `| ceiling: bare Fastify GET /ping | ${ceiling.requestsPerSecond.toFixed(0)} | ${ceiling.p50} | ${ceiling.p95} | ${ceiling.p99} | 100% | ${(ceiling.okShare * 100).toFixed(0)}% |`,
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${(r.ratio * 100).toFixed(0)}% | ${(r.okShare * 100).toFixed(0)}% |`,
+    ),
+  ];
+  return `### ${label}\n\n${rows.join('\n')}\n`;
+}
+
+function writeReport(sections) {
+  const path = join(rootDir, 'docs', 'benchmarks.md');
+  const begin = '<!-- http-bench:begin -->';
+  const end = '<!-- http-bench:end -->';
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const body = [
+    begin,
+    '## HTTP under load (autocannon)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; production build, 10 connections unless noted, ${DURATION_SECONDS} s per scenario, one run. Targets on SQLite: (a) at least 40% of the ceiling's req/s; (c) p95 under 25 ms; (d) p99 at most 10 ms.`,
+    '',
+    ...sections,
+    end,
+  ].join('\n');
+  let existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
+  if (existing.includes(begin) && existing.includes(end)) {
+    existing =
+      existing.slice(0, existing.indexOf(begin)) +
+      body +
+      existing.slice(existing.indexOf(end) + end.length);
+  } else {
+    existing = `${existing.trimEnd()}\n\n${body}\n`;
+  }
+  writeFileSync(path, existing);
+}
+
+if (!isBuildCurrent()) runOrExit([join(rootDir, 'scripts', 'build.mjs')]);
+
+console.log('--- core engines (one core) ---');
+runOrExit([tsx, 'scripts/bench/core-bench.ts']);
+
+const ceilingPort = await freePort();
+const ceilingServer = startProcess(['scripts/bench/ceiling-server.mjs'], {
+  PORT: String(ceilingPort),
+});
+const workDir = mkdtempSync(join(tmpdir(), 'voice-ideas-bench-'));
+const sections = [];
+try {
+  await waitForOk(`http://127.0.0.1:${ceilingPort}/ping`);
+  const ceiling = await runScenario({
+    name: 'ceiling',
+    url: `http://127.0.0.1:${ceilingPort}/ping`,
+    durationSeconds: DURATION_SECONDS,
+  });
+  console.log(
+    `ceiling: ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`,
+  );
+
+  const sqliteResults = await benchDialect(
+    'SQLite',
+    `sqlite:${join(workDir, 'bench.db')}`,
+    ceiling,
+  );
+  sections.push(markdownTable('SQLite (embedded default)', ceiling, sqliteResults));
+
+  const admin = await postgresAvailable();
+  if (admin) {
+    const name = `voice_ideas_bench_${process.pid}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(POSTGRES_ADMIN_URL);
+      url.pathname = `/${name}`;
+      const pgResults = await benchDialect('PostgreSQL', url.toString(), ceiling);
+      sections.push(markdownTable('PostgreSQL (local cluster)', ceiling, pgResults));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else {
+    console.log(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: skipping its run.`);
+  }
+} finally {
+  await stop(ceilingServer);
+  rmSync(workDir, { recursive: true, force: true });
+}
+writeReport(sections);
+console.log('\nWrote docs/benchmarks.md');
