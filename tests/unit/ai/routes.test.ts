@@ -72,6 +72,7 @@ beforeAll(async () => {
   silence = await readFile(await makeSilence(audioDir, 2, 'webm'));
   testApp = await createTestApp('sqlite', {
     env: {
+      TRANSCRIBE_ENGINE: 'openai',
       OPENAI_BASE_URL: fake.url,
       LLM_MODEL: 'fake-llm',
       LLM_TIMEOUT_MS: '700',
