@@ -1,5 +1,148 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Search as SearchIcon } from 'lucide-react';
+import type { Idea } from '../../../core/api-schemas';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../core/taxonomy';
+import { SEARCH_QUERY_MAX_CHARS } from '../../../core/limits';
+import { cn } from '../../components/ui/cn';
+import { fetchIdeasPage } from '../../features/ideas/api/ideas';
+import { relativeTime } from '../../features/ideas/relative-time';
+import { SearchResults } from '../../features/search/components/search-results';
+import { resultsCountText } from '../../features/search/preview';
+import { useDebouncedValue } from '../../features/search/use-debounced-value';
+import { IDEAS_STALE_TIME_MS, queryKeys } from '../../lib/query-client';
+import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
+import { LazyIdeaSheets } from './home-sheets';
+
+const SEARCH_PAGE_SIZE = 30;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export default function SearchRoute() {
-  return <AppShell title="Search">Loading your ideas...</AppShell>;
+  const session = useSession();
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState<Category | null>(null);
+  const [openIdea, setOpenIdea] = useState<Idea | null>(null);
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Spec section 2: the box is focused when the page opens.
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const results = useInfiniteQuery({
+    queryKey: queryKeys.searchIdeas(session.owner, q, category),
+    queryFn: ({ pageParam, signal }) =>
+      fetchIdeasPage(session, { limit: SEARCH_PAGE_SIZE, cursor: pageParam, q, category }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: IDEAS_STALE_TIME_MS,
+    enabled: session.me !== undefined,
+  });
+
+  const ideas = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  const filtered = q !== '' || category !== null;
+
+  let body: React.ReactNode;
+  if (results.isPending) {
+    body = (
+      <p role="status" className="py-10 text-center text-zinc-600 dark:text-zinc-300">
+        Loading your ideas...
+      </p>
+    );
+  } else if (results.isError) {
+    body = (
+      <p role="alert" className="py-10 text-center text-rose-700 dark:text-rose-300">
+        Failed to load ideas
+      </p>
+    );
+  } else if (total === 0 && !filtered) {
+    body = <p className="py-10 text-center text-lg font-medium">No saved ideas yet</p>;
+  } else if (total === 0) {
+    body = <p className="py-10 text-center text-lg font-medium">No ideas found</p>;
+  } else {
+    body = (
+      <SearchResults
+        ideas={ideas}
+        relativeTime={(iso) => relativeTime(iso)}
+        onOpen={setOpenIdea}
+        hasMore={results.hasNextPage}
+        loadingMore={results.isFetchingNextPage}
+        onLoadMore={() => {
+          if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+        }}
+      />
+    );
+  }
+
+  return (
+    <AppShell title="Search">
+      <div className="sticky top-14 z-20 -mx-4 bg-zinc-50/95 px-4 pb-3 backdrop-blur dark:bg-zinc-950/95">
+        <label htmlFor="search-ideas" className="sr-only">
+          Search your ideas
+        </label>
+        <div className="relative">
+          <SearchIcon
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+          />
+          <input
+            ref={inputRef}
+            id="search-ideas"
+            type="search"
+            value={text}
+            maxLength={SEARCH_QUERY_MAX_CHARS}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search your ideas"
+            className="focus-ring min-h-12 w-full rounded-xl border border-zinc-300 bg-white pr-3 pl-10 text-base placeholder:text-zinc-500 dark:border-zinc-600 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+          />
+        </div>
+        <div
+          role="group"
+          aria-label="Filter by category"
+          className="mt-3 flex gap-2 overflow-x-auto"
+        >
+          {([null, ...CATEGORIES] as const).map((option) => {
+            const selected = option === category;
+            return (
+              <button
+                key={option ?? 'all'}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => setCategory(option)}
+                className={cn(
+                  'focus-ring min-h-11 shrink-0 rounded-full border px-4 text-sm font-medium',
+                  selected
+                    ? 'border-zinc-900 bg-zinc-900 text-white dark:border-zinc-50 dark:bg-zinc-50 dark:text-zinc-900'
+                    : 'border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:hover:bg-zinc-800',
+                )}
+              >
+                {option ? CATEGORY_LABELS[option] : 'All'}
+              </button>
+            );
+          })}
+        </div>
+        {results.isSuccess && total > 0 ? (
+          <p
+            aria-live="polite"
+            data-testid="results-count"
+            className="mt-3 text-sm text-zinc-600 dark:text-zinc-300"
+          >
+            {resultsCountText(total, category !== null || q !== '')}
+          </p>
+        ) : null}
+      </div>
+      {body}
+      {openIdea ? (
+        <Suspense fallback={null}>
+          <LazyIdeaSheets
+            key={openIdea.id}
+            idea={openIdea}
+            session={session}
+            onClose={() => setOpenIdea(null)}
+          />
+        </Suspense>
+      ) : null}
+    </AppShell>
+  );
 }

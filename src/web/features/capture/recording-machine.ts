@@ -47,7 +47,7 @@ export function statusText(state: RecordingState, stage: ProcessingStage | null)
     case 'idle':
       return 'Tap to record';
     case 'listening':
-      return 'Listening… tap to stop';
+      return 'Listening…';
     case 'processing':
       return stage === 'formatting'
         ? 'Formatting…'

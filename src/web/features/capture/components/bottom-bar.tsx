@@ -5,6 +5,7 @@ import type { Capture } from '../hooks/use-capture';
 import type { VoiceSettings } from '../voice-settings';
 import { LevelMeter } from './level-meter';
 import { RecordButton } from './record-button';
+import { RecordingTimer } from './recording-timer';
 
 export interface BottomBarProps {
   capture: Capture;
@@ -63,7 +64,8 @@ export function BottomBar({
             ) : null}
           </div>
           <RecordButton state={capture.state} listeningColor={color} onTap={capture.onTap} />
-          <div className="flex justify-start pl-2">
+          <div className="flex justify-start pl-4 text-zinc-700 dark:text-zinc-200">
+            {capture.state === 'listening' ? <RecordingTimer /> : null}
             {capture.micUnavailable && capture.state === 'idle' ? (
               <button
                 type="button"

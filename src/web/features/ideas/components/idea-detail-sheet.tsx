@@ -42,7 +42,7 @@ export function IdeaDetailSheet({
         </p>
         {idea.transcript ? (
           <details className="mt-4 rounded-xl border border-zinc-200 dark:border-zinc-700">
-            <summary className="focus-ring flex min-h-11 cursor-pointer items-center rounded-xl px-4 font-medium">
+            <summary className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium">
               Original recording
             </summary>
             <p className="px-4 pb-4 text-zinc-700 whitespace-pre-wrap dark:text-zinc-200">

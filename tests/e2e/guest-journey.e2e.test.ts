@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
+import { recordSpeech, toast } from './support/journey';
+import { startStack, type Stack } from './support/stack';
+
+const SPOKEN = 'Tweet work: ship the release notes before Friday.';
+
+describe("a guest's first visit", () => {
+  let stack: Stack;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack({ transcript: SPOKEN });
+    context = await launchBrowser({
+      dir: stack.dir,
+      speechWav: await makeSpeechWav(stack.dir, SPOKEN),
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await stack?.close();
+  });
+
+  it('onboards, records, saves, edits, searches and deletes an idea', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    const onboarding = page.getByTestId('onboarding');
+    await onboarding.waitFor();
+    await shoot(page, '01-onboarding');
+    await page.getByRole('button', { name: "I'm Ready to Start" }).click();
+    await onboarding.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenOnboarding'))).toBe('true');
+
+    await page.getByText('No saved ideas yet!').waitFor();
+    await page.getByText('0 of 10 ideas this month').waitFor();
+    await shoot(page, '02-home-empty');
+
+    await recordSpeech(page);
+    await page.getByRole('button', { name: 'Processing voice recording' }).waitFor();
+    await toast(page, 'Voice command detected').waitFor();
+    const result = page.getByRole('dialog', { name: 'Result' });
+    await result.waitFor();
+    expect(await result.getByTestId('formatted-content').textContent()).toContain(
+      'ship the release notes before Friday',
+    );
+    expect(await result.getByTestId('developer-badge').textContent()).toMatch(
+      /^(llm|rules|fallback) · smart$/,
+    );
+    await shoot(page, '03-result');
+
+    await result.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Saved!').waitFor();
+    await result.waitFor({ state: 'detached' });
+    await page.getByText('1 of 10 ideas this month').waitFor();
+    const card = page.getByTestId('idea-card').first();
+    expect(await card.textContent()).toContain('Tweet • Work');
+    await shoot(page, '04-home-saved');
+
+    await card.getByRole('button').first().click();
+    const detail = page.getByTestId('idea-detail');
+    await detail.waitFor();
+    await shoot(page, '05-detail');
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByTestId('edit-idea');
+    const textarea = edit.getByRole('textbox');
+    const saveEdit = edit.getByRole('button', { name: 'Save' });
+    expect(await saveEdit.isDisabled()).toBe(true);
+    await textarea.fill('');
+    await edit.getByText('Idea content cannot be empty.').waitFor();
+    await textarea.fill('Ship the release notes before Friday, with screenshots.');
+    await shoot(page, '06-edit');
+    await saveEdit.click();
+    await edit.waitFor({ state: 'detached' });
+    await detail.getByText('with screenshots.').waitFor();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await page.getByTestId('idea-card').filter({ hasText: 'with screenshots.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Search ideas' }).click();
+    await page.waitForURL(/\/search$/);
+    const box = page.getByRole('searchbox', { name: 'Search your ideas' });
+    await box.waitFor();
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByTestId('results-count').filter({ hasText: '1 idea' }).waitFor();
+    await box.fill('nothing like this');
+    await page.getByText('No ideas found').waitFor();
+    await box.fill('SCREENSHOTS');
+    await page.getByTestId('results-count').filter({ hasText: '1 idea found' }).waitFor();
+    await page.getByRole('button', { name: 'Personal' }).click();
+    await page.getByText('No ideas found').waitFor();
+    await page.getByRole('button', { name: 'Work' }).click();
+    await shoot(page, '07-search');
+
+    await page.getByTestId('search-results').getByRole('button').first().click();
+    await page.getByTestId('idea-detail').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this idea?' });
+    await confirm.waitFor();
+    await shoot(page, '08-confirm-delete');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Idea deleted').waitFor();
+    await box.fill('');
+    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByText('No saved ideas yet').waitFor();
+
+    // Deleting does not give the unit back (API.md).
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByText('No saved ideas yet!').waitFor();
+    await page.getByText('1 of 10 ideas this month').waitFor();
+  });
+
+  it('shows the static pages and a 404', async () => {
+    await page.goto(`${stack.baseUrl}/about`);
+    await page.getByRole('heading', { name: 'Voice Ideas' }).waitFor();
+    await shoot(page, '09-about');
+    await page.goto(`${stack.baseUrl}/privacy`);
+    await page.getByText('September 2025').waitFor();
+    await page.getByText('not kept after transcription').waitFor();
+    await page.getByText('within 30 days').waitFor();
+    await shoot(page, '10-privacy');
+    await page.goto(`${stack.baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).last().waitFor();
+    await shoot(page, '11-not-found');
+    await page.goto(`${stack.baseUrl}/debug/viewport`);
+    await page.getByText('390 x 844').first().waitFor();
+    await shoot(page, '12-debug-viewport');
+  });
+
+  it('keeps the JavaScript for / under 120 KB gzipped', () => {
+    const dist = join(process.cwd(), 'dist/web');
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(initial.length).toBeGreaterThan(0);
+    const gzipped = initial.reduce(
+      (sum, path) => sum + gzipSync(readFileSync(join(dist, path))).length,
+      0,
+    );
+    expect(gzipped).toBeLessThanOrEqual(120 * 1024);
+  });
+});

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const run = promisify(execFile);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+
+/** Real speech for the fake microphone, made as STACK.md shows (espeak-ng, then sox to 48 kHz). */
+export async function makeSpeechWav(dir: string, text: string): Promise<string> {
+  const raw = join(dir, 'raw.wav');
+  const speech = join(dir, 'speech.wav');
+  await run('espeak-ng', ['-w', raw, text]);
+  await run('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', speech]);
+  return speech;
+}
+
+export interface LaunchOptions {
+  dir: string;
+  /** The wav the fake microphone plays; without it the microphone is refused. */
+  speechWav?: string;
+  colorScheme?: 'light' | 'dark';
+}
+
+export async function launchBrowser(options: LaunchOptions): Promise<BrowserContext> {
+  const profile = await mkdtemp(join(options.dir, 'profile-'));
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+  if (options.speechWav) {
+    args.push(
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${options.speechWav}`,
+    );
+  } else {
+    // A fake device exists, but nobody grants the permission: getUserMedia is refused.
+    args.push('--use-fake-device-for-media-stream');
+  }
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args,
+    viewport: PHONE,
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** A screenshot of the current screen in light and in dark (the app follows the system). */
+export async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains('dark') === dark,
+      scheme === 'dark',
+    );
+    await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOpenAI } from '../../support/fake-openai';
+
+const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_READY_TIMEOUT_MS = 45_000;
+
+export interface Stack {
+  baseUrl: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become healthy in ${SERVER_READY_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+/**
+ * The real server (`tsx src/server/main.ts`) on a free port with a throwaway SQLite database,
+ * its transcription and formatting pointed at the OpenAI-compatible test double, which answers
+ * `transcript` for every real audio upload.
+ */
+export async function startStack(options: {
+  transcript: string;
+  freeMonthlyLimit?: number;
+}): Promise<Stack> {
+  const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-e2e-'));
+  const fake = await startFakeOpenAI({ transcript: options.transcript });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [join(rootDir, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'],
+    {
+      cwd: rootDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+        TRANSCRIBE_ENGINE: 'openai',
+        TRANSCRIBE_BASE_URL: fake.url,
+        TRANSCRIBE_API_KEY: 'test-key',
+        LLM_BASE_URL: fake.url,
+        LLM_API_KEY: 'test-key',
+        FREE_MONTHLY_LIMIT: String(options.freeMonthlyLimit ?? 10),
+        RATE_LIMIT_AI_PER_MIN: '1000',
+        WEB_DIST_DIR: join(rootDir, 'dist/web'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const close = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { baseUrl, dir, close };
+}
