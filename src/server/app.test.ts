@@ -51,9 +51,19 @@ describe('GET /api/config', () => {
     const testApp = await createTestApp('sqlite', {
       env: { FREE_MONTHLY_LIMIT: '7', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x' },
       deps: {
-        services: {
-          transcriber: { engine: 'whisper', available: true },
-          formatter: { smartAvailable: true },
+        ai: {
+          transcriber: {
+            engine: 'whisper',
+            available: true,
+            reason: 'a test double',
+            transcribe: () => Promise.reject(new Error('not used by this test')),
+            close: () => Promise.resolve(),
+          },
+          formatter: {
+            smartAvailable: true,
+            format: () => Promise.reject(new Error('not used by this test')),
+          },
+          inferrer: { infer: () => Promise.reject(new Error('not used by this test')) },
         },
       },
     });
@@ -73,13 +83,17 @@ describe('GET /api/config', () => {
     }
   });
 
-  it('reports billing off when Stripe is not configured', async () => {
+  it('reports billing, transcription and smart formatting off when none is configured', async () => {
     const testApp = await createTestApp('sqlite');
     try {
       const body = (await testApp.app.inject({ url: '/api/config' })).json<{
+        transcription: unknown;
+        formatter: unknown;
         billing: unknown;
         freeMonthlyLimit: number;
       }>();
+      expect(body.transcription).toEqual({ engine: 'none', available: false });
+      expect(body.formatter).toEqual({ smart: false });
       expect(body.billing).toEqual({ enabled: false, priceMonthly: 9 });
       expect(body.freeMonthlyLimit).toBe(10);
     } finally {

@@ -22,7 +22,7 @@ import { createUsageRepository } from './repositories/usage-repository.js';
 import { createUsersRepository } from './repositories/users-repository.js';
 import { resolveAiServices, type AiServices } from './services/ai/ai-services.js';
 import { aiRoutes } from './routes/ai.js';
-import { configRoutes, type ServerCapabilities } from './routes/config.js';
+import { configRoutes } from './routes/config.js';
 import { healthRoutes } from './routes/health.js';
 import { identityRoutes } from './routes/identity.js';
 import { ideasRoutes } from './routes/ideas.js';
@@ -31,19 +31,12 @@ import { usageRoutes } from './routes/usage.js';
 
 export interface AppDeps {
   database: Database;
-  services?: Partial<AppServicesForConfig>;
   /** AI services to use instead of those built from the config (tests inject doubles). */
   ai?: Partial<AiServices>;
   /** Tests pass a hasher with cheap argon2id parameters; production uses the default cost. */
   passwordHasher?: PasswordHasher;
   /** The clock for sessions and usage periods; tests move it. */
   now?: () => Date;
-}
-
-/** The part of the AI services that the foundation's routes read. */
-export interface AppServicesForConfig {
-  transcriber: ServerCapabilities['transcriber'];
-  formatter: ServerCapabilities['formatter'];
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -84,16 +77,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passwords = deps.passwordHasher ?? createPasswordHasher();
   const authLimits = createAuthRateLimits(app, config);
   const ai = await resolveAiServices(config, deps.ai, app.log);
-  const services = { ...ai, ...deps.services };
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(configRoutes, {
     config,
     version: readAppVersion(),
-    capabilities: () => ({
-      transcriber: services?.transcriber ?? { engine: 'none', available: false },
-      formatter: services?.formatter ?? { smartAvailable: false },
-    }),
+    capabilities: () => ({ transcriber: ai.transcriber, formatter: ai.formatter }),
   });
   await app.register(identityRoutes, {
     repositories,
