@@ -192,6 +192,18 @@ const LIST_NOUNS = new Set([
 ]);
 const INTRO_STARTERS = new Set(['for', 'before', 'after', 'things', 'stuff', "here's", 'here']);
 const INTRO_MAX_WORDS = 8;
+/** "The plan is:" titles the list "Plan", not "Plan is". */
+const TITLE_TRAILING_DROP_WORDS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  ':',
+  'i',
+  'we',
+  'need',
+]);
 const TITLE_DROP_WORDS = new Set(['here', "here's", 'is', 'this', 'my', 'our', 'the', 'a', 'an']);
 
 /** Items that are conversation, not tasks. */
@@ -215,13 +227,15 @@ const NON_TASKS = new Set([
   'etc',
 ]);
 
+const NON_TASK_KEYS: ReadonlySet<string> = new Set([...NON_TASKS].map((text) => itemKey(text)));
+
 /** Topic words that name the list when the speaker gave no title. */
 const TOPIC_TITLES: readonly (readonly [readonly string[], string])[] = [
   [['groceries', 'grocery', 'supermarket', 'milk', 'eggs', 'bread'], 'Grocery list'],
   [['pack', 'packing', 'passport', 'suitcase', 'luggage'], 'Packing list'],
   [['errands'], 'Errands'],
   [['launch', 'release'], 'Launch checklist'],
-  [['move', 'moving', 'movers'], 'Moving checklist'],
+  [['movers', 'moving house'], 'Moving checklist'],
   [['wedding'], 'Wedding checklist'],
   [['party', 'birthday'], 'Party prep'],
   [['trip', 'travel', 'vacation', 'flight', 'flights', 'hotel'], 'Trip checklist'],
@@ -288,15 +302,16 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
       const splitsHere =
         (token.lower === 'and' && next?.kind === 'word' && TASK_VERBS.has(next.lower)) ||
         (token.lower === 'then' && current.length > 1 && next?.kind === 'word') ||
-        ((token.lower === 'next' ||
+        ((token.lower === 'first' ||
+          token.lower === 'next' ||
           token.lower === 'finally' ||
           token.lower === 'lastly' ||
           token.lower === 'second' ||
           token.lower === 'secondly' ||
           token.lower === 'third' ||
           token.lower === 'thirdly') &&
-          isClauseStart(tokens, i) &&
-          next?.kind === 'word');
+          next?.kind === 'word' &&
+          (isClauseStart(tokens, i) || TASK_VERBS.has(next.lower)));
       if (splitsHere) {
         if (current[current.length - 1]?.lower === 'and') current.pop();
         flush(false);
@@ -317,6 +332,42 @@ function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
   return INTRO_STARTERS.has(words[0] as string) || words.some((word) => LIST_NOUNS.has(word));
 }
 
+const LEADING_CONNECTIVES = /^(?:(?:and|then|also|so|but|or|plus)(?:\s+|$))+/iu;
+const TRAILING_CONNECTIVES = new Set(['and', 'or', 'then', 'so', 'but', 'also', 'plus']);
+
+function renderTask(tokens: readonly Token[]): string {
+  let end = tokens.length;
+  while (end > 0) {
+    const last = tokens[end - 1] as Token;
+    if (last.kind === 'word' ? !TRAILING_CONNECTIVES.has(last.lower) : last.kind === 'symbol')
+      break;
+    end--;
+  }
+  const kept = end === tokens.length ? tokens : tokens.slice(0, end);
+  return capitalizeFirst(renderTokens(kept).replace(TRAILING_ITEM_PUNCTUATION, ''));
+}
+
+/** Words of an intro before the first task: "For the sprint | we need to | fix the login bug". */
+const INTRO_BEFORE_INTENT_MAX_WORDS = 6;
+
+function splitIntroFromTask(tokens: readonly Token[]): { intro: Token[]; task: Token[] } | null {
+  const first = tokens[0];
+  if (first === undefined || first.kind !== 'word' || !INTRO_STARTERS.has(first.lower)) return null;
+  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
+    const rest = tokens.slice(i);
+    const intent = INTENT_PREFIXES.find(
+      (prefix) => prefix.length < rest.length && startsWithSequence(rest, prefix),
+    );
+    if (
+      intent !== undefined &&
+      (intent[0] === 'i' || intent[0] === 'we' || intent[0]?.includes("'"))
+    ) {
+      return { intro: tokens.slice(0, i), task: rest };
+    }
+  }
+  return null;
+}
+
 function titleFromIntro(tokens: Token[]): string {
   let start = 0;
   while (
@@ -332,7 +383,9 @@ function titleFromIntro(tokens: Token[]): string {
       start++;
     }
   }
-  const text = renderTokens(trimPauses(tokens.slice(start)));
+  let end = tokens.length;
+  while (end > start + 1 && TITLE_TRAILING_DROP_WORDS.has((tokens[end - 1] as Token).lower)) end--;
+  const text = renderTokens(trimPauses(tokens.slice(start, end)));
   return cutAtWordBoundary(capitalizeFirst(text), CHECKLIST_TITLE_MAX_CHARS);
 }
 
@@ -374,15 +427,22 @@ export function formatChecklist(
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     for (const [clauseIndex, clause] of splitClauses(sentence.tokens).entries()) {
       for (const word of wordsOf(clause.tokens)) allWords.add(word);
-      if (title === null && sentenceIndex === 0 && clauseIndex === 0 && isIntro(clause)) {
-        title = titleFromIntro(clause.tokens);
-        seen.add(itemKey(title));
-        continue;
+      let taskTokens = clause.tokens;
+      if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
+        const split = splitIntroFromTask(clause.tokens);
+        if (split !== null) {
+          title = titleFromIntro(split.intro);
+          seen.add(itemKey(title));
+          taskTokens = split.task;
+        } else if (isIntro(clause)) {
+          title = titleFromIntro(clause.tokens);
+          seen.add(itemKey(title));
+          continue;
+        }
       }
-      const task = stripLeadingGlue(clause.tokens);
-      const text = capitalizeFirst(renderTokens(task).replace(TRAILING_ITEM_PUNCTUATION, ''));
+      const text = renderTask(stripLeadingGlue(taskTokens));
       const key = itemKey(text);
-      if (key === '' || NON_TASKS.has(key) || seen.has(key)) continue;
+      if (key === '' || NON_TASK_KEYS.has(key) || seen.has(key)) continue;
       seen.add(key);
       items.push(text);
     }
@@ -394,7 +454,10 @@ export function formatChecklist(
     title = null;
   }
   if (items.length === 0) {
-    const fallback = fallbackText.trim().replace(/\s+/gu, ' ');
+    // Nothing task-like was said ("okay, yeah"): keep what was said rather than nothing.
+    const cleaned = sentences.map((sentence) => renderTask(sentence.tokens)).join(' ');
+    const said = (cleaned.trim() || fallbackText.trim()).replace(/\s+/gu, ' ');
+    const fallback = said.replace(LEADING_CONNECTIVES, '') || said;
     if (fallback === '') return '';
     items.push(capitalizeFirst(fallback));
   }

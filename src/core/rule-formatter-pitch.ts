@@ -81,6 +81,17 @@ const PROBLEM_CUES = new Set([
   'currently',
   'today',
   'nowhere',
+  'throw',
+  'ignored',
+  'awkward',
+  'confused',
+  'bored',
+  'complain',
+  'complaining',
+  'lonely',
+  'overwhelmed',
+  'unreliable',
+  'worst',
 ]);
 
 const SOLUTION_CUES = new Set([
@@ -101,6 +112,7 @@ const SOLUTION_CUES = new Set([
   'allows',
   'helps',
   'help',
+  'helping',
   'using',
   'automatically',
   'automate',
@@ -121,7 +133,6 @@ const SOLUTION_CUES = new Set([
   'will',
   'would',
   'could',
-  'idea',
   'just',
   'scan',
   'tracks',
@@ -247,7 +258,9 @@ function strongest(entries: readonly Scored[], section: Section): string {
 export function formatPitch(sentences: readonly Sentence[], category: Category): string {
   const cleaned = sentences
     .map(stripIdeaOpener)
-    .filter((sentence) => sentence.tokens.some((token) => token.kind === 'word'));
+    .filter((sentence) =>
+      sentence.tokens.some((token) => token.kind === 'word' || token.kind === 'symbol'),
+    );
   if (cleaned.length === 0) return '';
   const scored: Scored[] = cleaned.map((sentence, index) => {
     const scores = cueScores(sentence.tokens);
@@ -259,34 +272,54 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
     };
   });
 
-  const hookEntry =
-    scored.find((entry) => {
-      const first = cleaned[entry.index]?.tokens[0];
-      return (
-        first !== undefined &&
-        (HOOK_OPENERS.has(first.lower) ||
-          (first.lower === 'what' && cleaned[entry.index]?.tokens[1]?.lower === 'if'))
-      );
-    }) ??
-    [...scored].sort((a, b) => b.scores[1] - a.scores[1] || a.index - b.index)[0] ??
-    (scored[0] as Scored);
-  const hook = cutAtWordBoundary(hookEntry.text, PITCH_HOOK_MAX_CHARS);
+  const openerHook = scored.find((entry) => {
+    const tokens = cleaned[entry.index]?.tokens;
+    const first = tokens?.[0];
+    return (
+      first !== undefined &&
+      (HOOK_OPENERS.has(first.lower) || (first.lower === 'what' && tokens?.[1]?.lower === 'if'))
+    );
+  });
 
-  // The hook is not repeated in a section unless there is nothing else to say.
-  const pool = scored.length > 1 ? scored.filter((entry) => entry !== hookEntry) : scored;
+  // An "Imagine ..." sentence is the hook and nothing else; otherwise the hook is the
+  // sentence that best states the solution, and it stays in its section too.
+  const pool =
+    openerHook !== undefined && scored.length > 1
+      ? scored.filter((entry) => entry !== openerHook)
+      : scored;
   const bySection: Scored[][] = [[], [], []];
-  for (const entry of pool) bySection[entry.section]?.push(entry);
-  for (const section of [0, 1, 2] as const) {
+  if (pool.length === 1) (bySection[1] as Scored[]).push(pool[0] as Scored);
+  else for (const entry of pool) bySection[entry.section]?.push(entry);
+  for (const section of [1, 0, 2] as const) {
     if ((bySection[section] as Scored[]).length > 0) continue;
     const donor = bySection.reduce((fullest, list) =>
       list.length > fullest.length ? list : fullest,
     );
     if (donor.length > 1) {
-      const taken = section === 0 ? donor.shift() : donor.pop();
+      // Give away the sentence that fits the empty section best and its own section least;
+      // on a tie, the earliest for Problem and the latest otherwise (spoken order).
+      let pick = 0;
+      let pickFit = -Infinity;
+      donor.forEach((entry, position) => {
+        const fit = entry.scores[section] - entry.scores[entry.section];
+        const better = section === 0 ? fit > pickFit : fit >= pickFit;
+        if (better) {
+          pick = position;
+          pickFit = fit;
+        }
+      });
+      const [taken] = donor.splice(pick, 1);
       if (taken !== undefined) (bySection[section] as Scored[]).push(taken);
     }
   }
 
+  const hookEntry =
+    openerHook ??
+    [...(bySection[1] as Scored[])].sort(
+      (a, b) => b.scores[1] - a.scores[1] || a.index - b.index,
+    )[0] ??
+    (scored[0] as Scored);
+  const hook = cutAtWordBoundary(hookEntry.text, PITCH_HOOK_MAX_CHARS);
   const problem = strongest(bySection[0] as Scored[], 0) || FALLBACK_PROBLEM;
   const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
   const why = strongest(bySection[2] as Scored[], 2) || FALLBACK_WHY[category];

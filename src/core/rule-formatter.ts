@@ -2,7 +2,7 @@ import { formatChecklist } from './rule-formatter-checklist.js';
 import { formatPitch } from './rule-formatter-pitch.js';
 import { formatTweet } from './rule-formatter-tweet.js';
 import type { Category, Format } from './taxonomy.js';
-import { cleanSpeech } from './text-clean.js';
+import { cleanSpeech, tokenize, toSentences, type Sentence } from './text-clean.js';
 
 /**
  * The rule formatter (`path: "rules"`): the answer when no model is configured and the
@@ -14,10 +14,28 @@ import { cleanSpeech } from './text-clean.js';
  * - checklist: a short title line, then one "- [ ] Task" line per task;
  * - pitch: a one-line hook, a blank line, then "Problem:", "Solution:", "Why it matters:".
  */
+function verbatimSentence(text: string): Sentence {
+  const raw = text.trim().replace(/\s+/gu, ' ');
+  return {
+    tokens: [{ text: raw, lower: raw.toLowerCase(), kind: 'symbol', space: false }],
+    end: '',
+  };
+}
+
+/** All-caps speech text (some engines, some keyboards) would stay all caps: treat as lower. */
+function isShouted(text: string): boolean {
+  return /\p{Lu}.*\s.*\p{Lu}/su.test(text) && !/\p{Ll}/u.test(text);
+}
+
 export function formatWithRules(transcript: string, format: Format, category: Category): string {
   const text = typeof transcript === 'string' ? transcript.normalize('NFC') : '';
   if (text.trim() === '') return '';
-  const sentences = cleanSpeech(text);
+  const speech = isShouted(text) ? text.toLowerCase() : text;
+  let sentences = cleanSpeech(speech);
+  // Nothing but fillers ("um, uh"): what was said beats an empty idea.
+  if (sentences.length === 0) sentences = toSentences(tokenize(speech));
+  // No words at all ("?!", "..."): keep the characters as they are.
+  if (sentences.length === 0) sentences = [verbatimSentence(text)];
   switch (format) {
     case 'tweet':
       return formatTweet(sentences, category);

@@ -26,6 +26,8 @@ export interface Sentence {
 const CHUNK_TOKEN_PATTERN =
   /([\p{L}\p{M}\p{N}]+(?:(?:['’-]|(?<=\p{N})[.,:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*%?)|([.!?…。！？]+)|([,;:，；：、])|(—|–|--?)|(\S)/gu;
 const WHITESPACE = /\s+/u;
+const WEB_ADDRESS =
+  /^(?:https?:\/\/\S+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:\/\S*)?)$/u;
 const ELLIPSIS = /^(?:\.{2,}|…+)$/;
 
 function isAsciiWordCode(code: number): boolean {
@@ -111,7 +113,14 @@ export function tokenize(text: string): Token[] {
       if (!isAsciiWordCode(code) && !(code === 45 && i > 0 && i < end - 1)) plain = false;
     }
     if (!plain) {
-      tokenizeChunk(tokens, chunk, space);
+      const core = chunk.slice(0, end);
+      if (end > 0 && WEB_ADDRESS.test(core)) {
+        // Addresses stay one token so "example.com" is not split into two sentences.
+        tokens.push({ text: core, lower: core.toLowerCase(), kind: 'word', space });
+        if (end < chunk.length) tokenizeChunk(tokens, chunk.slice(end), false);
+      } else {
+        tokenizeChunk(tokens, chunk, space);
+      }
       continue;
     }
     const word = end === chunk.length ? chunk : chunk.slice(0, end);
@@ -246,6 +255,26 @@ const LIKE_FILLER_BEFORE_WORDS = new Set([
   'an',
   'half',
   'all',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'twelve',
+  'fifteen',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'hundred',
+  'thousand',
+  'few',
+  'couple',
 ]);
 
 const LIKE_LINKING_BEFORE = new Set([
@@ -398,6 +427,12 @@ function pushPunctuation(out: Token[], token: Token): void {
 /** Drops `count` filler tokens at i, with the commas that only framed them. Returns the new i. */
 function skipFiller(tokens: readonly Token[], i: number, count: number, out: Token[]): number {
   let next = i + count;
+  const prev = out[out.length - 1];
+  const beforePrev = out[out.length - 2];
+  // "and, uh, find" -> "and find": the commas only framed the filler.
+  if (prev?.kind === 'pause' && beforePrev?.kind === 'word' && CONJUNCTIONS.has(beforePrev.lower)) {
+    out.pop();
+  }
   if (tokens[next]?.kind === 'pause') next++;
   else if (tokens[next]?.kind === 'end' || tokens[next] === undefined) {
     while (out.length > 0 && (out[out.length - 1] as Token).kind === 'pause') out.pop();

@@ -1,0 +1,356 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatWithRules } from './rule-formatter.js';
+import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from './taxonomy.js';
+import { codePointLength } from './text-clean.js';
+import { cutAtWordBoundary } from './text-cut.js';
+
+describe('tweet', () => {
+  it('removes fillers and restores sentence case and punctuation', () => {
+    expect(
+      formatWithRules('um so basically we uh shipped the beta today you know', 'tweet', 'work'),
+    ).toBe('We shipped the beta today. #BuildInPublic');
+  });
+
+  it.each([
+    ['it was like really good', 'It was really good.'],
+    ['and like we need more chairs', 'We need more chairs.'],
+    ['we had like 50 people', 'We had 50 people.'],
+    ['like, nobody came', 'Nobody came.'],
+    ['I like coffee', 'I like coffee.'],
+    ['I would like a bigger desk', 'I would like a bigger desk.'],
+    ['it looks like rain', 'It looks like rain.'],
+    ['things like milk matter', 'Things like milk matter.'],
+  ])('"like": %s', (transcript, expected) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').startsWith(`${expected} #`)).toBe(true);
+  });
+
+  it('keeps "you know" when it is meant', () => {
+    expect(formatWithRules('do you know the answer', 'tweet', 'work')).toBe(
+      'Do you know the answer? #work',
+    );
+    expect(formatWithRules("I'll let you know tomorrow", 'tweet', 'work')).toBe(
+      "I'll let you know tomorrow. #work",
+    );
+  });
+
+  it('capitalises "i" and sentences, and restores question marks', () => {
+    expect(formatWithRules('i think i’m ready. should we start now', 'tweet', 'work')).toBe(
+      'I think I’m ready. Should we start now? #work',
+    );
+  });
+
+  it('splits a long unpunctuated run at discourse markers', () => {
+    const tweet = formatWithRules(
+      'we finished the migration to the new database last night after three weeks of testing so now the reports load in under a second but the export still needs some work',
+      'tweet',
+      'work',
+    );
+    expect(tweet).toBe(
+      'We finished the migration to the new database last night after three weeks of testing. Now the reports load in under a second. But the export still needs some work. #work',
+    );
+  });
+
+  it('adds one or two hashtags that fit the words, without repeating spoken ones', () => {
+    expect(formatWithRules('new song and a poem out today', 'tweet', 'creative')).toBe(
+      'New song and a poem out today. #songwriting #poetry',
+    );
+    expect(formatWithRules('finished my first marathon hashtag running', 'tweet', 'personal')).toBe(
+      'Finished my first marathon #running.',
+    );
+  });
+
+  it('keeps to 280 characters by whole sentences, then whole words', () => {
+    const sentence = 'We spent the morning reviewing the roadmap with the whole product team.';
+    const tweet = formatWithRules(Array(10).fill(sentence).join(' '), 'tweet', 'work');
+    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(tweet.startsWith(`${sentence} ${sentence}`)).toBe(true);
+    expect(tweet).not.toContain('…');
+
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const cut = formatWithRules(words, 'tweet', 'work');
+    expect(codePointLength(cut)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(cut).toMatch(/^Word0 word1 .* word\d+…$/u);
+  });
+
+  it('counts emoji as one character and never splits them', () => {
+    const tweet = formatWithRules('🎉'.repeat(300), 'tweet', 'work');
+    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(tweet).toMatch(/^(?:🎉)+…$/u);
+    const family = formatWithRules('👨‍👩‍👧 '.repeat(100), 'tweet', 'work');
+    expect(codePointLength(family)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(
+      family
+        .replace(/…$/u, '')
+        .trim()
+        .split(' ')
+        .every((part) => part === '👨‍👩‍👧'),
+    ).toBe(true);
+  });
+
+  it('cuts CJK between characters and ends with a CJK full stop', () => {
+    expect(formatWithRules('今天天气很好', 'tweet', 'personal')).toBe('今天天气很好。 #life');
+    const long = formatWithRules('今天天气很好'.repeat(100), 'tweet', 'personal');
+    expect(codePointLength(long)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+  });
+
+  it('keeps web addresses whole', () => {
+    expect(formatWithRules('sign up at example.com/beta.', 'tweet', 'work')).toBe(
+      'Sign up at example.com/beta. #work',
+    );
+  });
+});
+
+describe('checklist', () => {
+  it('titles the list and makes one task per clause', () => {
+    expect(
+      formatWithRules(
+        'okay so for the trip I need to renew my passport, book the hotel and then, uh, pack the chargers. Also call mom.',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'Trip',
+        '- [ ] Renew my passport',
+        '- [ ] Book the hotel',
+        '- [ ] Pack the chargers',
+        '- [ ] Call mom',
+      ].join('\n'),
+    );
+  });
+
+  it('splits on ordinals and "and" before a verb, not inside a pair of nouns', () => {
+    expect(
+      formatWithRules(
+        'first buy salt and pepper second call the plumber and pay the bill finally water the plants',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Buy salt and pepper',
+        '- [ ] Call the plumber',
+        '- [ ] Pay the bill',
+        '- [ ] Water the plants',
+      ].join('\n'),
+    );
+  });
+
+  it('merges duplicates and drops chatter', () => {
+    expect(
+      formatWithRules('buy milk. Buy the milk! call Sam, yeah, that’s it', 'checklist', 'work'),
+    ).toBe(['Grocery list', '- [ ] Buy milk', '- [ ] Call Sam'].join('\n'));
+  });
+
+  it('takes a spoken list name as the title', () => {
+    expect(formatWithRules('Launch prep: write the changelog, tweet it', 'checklist', 'work')).toBe(
+      ['Launch prep', '- [ ] Write the changelog', '- [ ] Tweet it'].join('\n'),
+    );
+  });
+
+  it('turns a single word into one task', () => {
+    expect(formatWithRules('groceries', 'checklist', 'personal')).toBe(
+      ['Grocery list', '- [ ] Groceries'].join('\n'),
+    );
+    expect(formatWithRules('lighthouse', 'checklist', 'creative')).toBe(
+      ['Creative checklist', '- [ ] Lighthouse'].join('\n'),
+    );
+  });
+});
+
+describe('pitch', () => {
+  it('draws hook, problem, solution and why from the words', () => {
+    expect(
+      formatWithRules(
+        "so my idea is a tool that turns receipts into expense reports. Right now people lose receipts and it's tedious to type them in. You snap a photo and the report fills itself. It saves finance teams hours every month.",
+        'pitch',
+        'work',
+      ),
+    ).toBe(
+      [
+        'A tool that turns receipts into expense reports.',
+        '',
+        "Problem: Right now people lose receipts and it's tedious to type them in.",
+        'Solution: A tool that turns receipts into expense reports. You snap a photo and the report fills itself.',
+        'Why it matters: It saves finance teams hours every month.',
+      ].join('\n'),
+    );
+  });
+
+  it('uses an "Imagine ..." sentence as the hook only', () => {
+    const pitch = formatWithRules(
+      'Imagine never waiting for a table again. Restaurants waste tables every night. Our app books them in one tap. It fills seats and saves time.',
+      'pitch',
+      'personal',
+    );
+    const lines = pitch.split('\n');
+    expect(lines[0]).toBe('Imagine never waiting for a table again.');
+    expect(pitch.match(/Imagine/gu)).toHaveLength(1);
+    expect(lines[2]).toBe('Problem: Restaurants waste tables every night.');
+  });
+
+  it('still gives all three sections for a one-line idea', () => {
+    expect(formatWithRules('a dog walking app', 'pitch', 'personal')).toBe(
+      [
+        'A dog walking app.',
+        '',
+        'Problem: There is no simple way to do this today.',
+        'Solution: A dog walking app.',
+        'Why it matters: It makes everyday life a little easier.',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('every format', () => {
+  it('gives an empty result for blank input', () => {
+    for (const format of FORMATS) {
+      expect(formatWithRules('', format, 'work')).toBe('');
+      expect(formatWithRules(' \n\t ', format, 'work')).toBe('');
+    }
+  });
+
+  it('is fast enough for a typical transcript (well under 1 ms)', () => {
+    const transcript =
+      'um so I was thinking we should fix the onboarding flow for new clients because right now it takes like three days and the sales team keeps complaining, so first talk to design, then map the steps and finally ship a simpler version before the end of the quarter';
+    for (const format of FORMATS) formatWithRules(transcript, format, 'work');
+    // The fastest of several batches, so other work on a busy machine does not count.
+    const runs = 50;
+    let fastest = Infinity;
+    for (let batch = 0; batch < 8; batch++) {
+      const started = performance.now();
+      for (let i = 0; i < runs; i++) {
+        for (const format of FORMATS) formatWithRules(transcript, format, 'work');
+      }
+      fastest = Math.min(fastest, (performance.now() - started) / (runs * FORMATS.length));
+    }
+    expect(fastest).toBeLessThan(1);
+  });
+
+  it('handles 20,000 characters without spaces quickly', () => {
+    const started = performance.now();
+    for (const format of FORMATS) {
+      expect(formatWithRules('東'.repeat(20_000), format, 'work')).not.toBe('');
+      expect(formatWithRules('a'.repeat(20_000), format, 'work')).not.toBe('');
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('cutAtWordBoundary', () => {
+  it('returns short text unchanged and never ends on a dangling word', () => {
+    expect(cutAtWordBoundary('short', 10)).toBe('short');
+    expect(cutAtWordBoundary('we went to the shop and bought bread', 20)).toBe(
+      'we went to the shop…',
+    );
+    expect(cutAtWordBoundary('we went to the shop and bought bread', 16)).toBe('we went…');
+  });
+});
+
+describe('properties', () => {
+  const speech = fc.oneof(
+    fc.string({ maxLength: 600 }),
+    fc.string({ unit: 'grapheme', maxLength: 400 }),
+    fc
+      .array(
+        fc.constantFrom(
+          'um',
+          'uh',
+          'like',
+          'you',
+          'know',
+          'and',
+          'then',
+          'first',
+          'buy',
+          'milk',
+          'call',
+          'mom',
+          'I',
+          'need',
+          'to',
+          ',',
+          '.',
+          '?',
+          ':',
+          '—',
+          'supercalifragilisticexpialidocious',
+          '東京',
+          '🎉',
+          '👨‍👩‍👧',
+          'café',
+          'example.com',
+        ),
+        { maxLength: 200 },
+      )
+      .map((words) => words.join(' ')),
+  );
+  const format = fc.constantFrom(...FORMATS);
+  const category = fc.constantFrom(...CATEGORIES);
+
+  it('never throws and is deterministic', () => {
+    fc.assert(
+      fc.property(speech, format, category, (text, f, c) => {
+        expect(formatWithRules(text, f, c)).toBe(formatWithRules(text, f, c));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('tweets are at most 280 characters and non-empty for non-blank speech', () => {
+    fc.assert(
+      fc.property(speech, category, (text, c) => {
+        const tweet = formatWithRules(text, 'tweet', c);
+        expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+        expect(tweet.trim() === '').toBe(text.trim() === '');
+        expect(tweet).not.toMatch(/\uFFFD/u);
+        // No lone surrogate: the cut never splits a character.
+        expect(tweet).not.toMatch(
+          /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u,
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('checklists are a title line and well-formed task lines', () => {
+    fc.assert(
+      fc.property(speech, category, (text, c) => {
+        const checklist = formatWithRules(text, 'checklist', c);
+        if (text.trim() === '') {
+          expect(checklist).toBe('');
+          return;
+        }
+        const [title, ...items] = checklist.split('\n');
+        expect((title ?? '').trim()).not.toBe('');
+        expect(title).not.toMatch(/^- \[ \]/u);
+        expect(items.length).toBeGreaterThan(0);
+        const keys = new Set<string>();
+        for (const item of items) {
+          expect(item).toMatch(/^- \[ \] \S/u);
+          expect(item).not.toMatch(/^- \[ \] (?:and|then|also|so|but|or)\s/iu);
+          keys.add(item.toLowerCase());
+        }
+        expect(keys.size).toBe(items.length);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('pitches always have the hook and three sections', () => {
+    fc.assert(
+      fc.property(speech, category, (text, c) => {
+        const pitch = formatWithRules(text, 'pitch', c);
+        if (text.trim() === '' || pitch === '') return;
+        const lines = pitch.split('\n');
+        expect(lines).toHaveLength(5);
+        expect(lines[2]).toMatch(/^Problem: \S/u);
+        expect(lines[3]).toMatch(/^Solution: \S/u);
+        expect(lines[4]).toMatch(/^Why it matters: \S/u);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
