@@ -333,6 +333,9 @@ describe('rate limits', () => {
     try {
       const config = testConfig({ RATE_LIMIT_AI_PER_MIN: '2' });
       testApp.app.post('/api/test-ai', { config: aiRateLimit(config) }, async () => ({ ok: true }));
+      testApp.app.post('/api/test-ai-other', { config: aiRateLimit(config) }, async () => ({
+        ok: true,
+      }));
       const call = () =>
         testApp.app.inject({ method: 'POST', url: '/api/test-ai', remoteAddress: '203.0.113.9' });
       expect((await call()).statusCode).toBe(200);
@@ -340,6 +343,13 @@ describe('rate limits', () => {
       const limited = await call();
       expectApiError(limited, 429, 'rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Each AI route has its own budget per address.
+      const other = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/test-ai-other',
+        remoteAddress: '203.0.113.9',
+      });
+      expect(other.statusCode).toBe(200);
     } finally {
       await closeTestApp(testApp);
     }

@@ -32,15 +32,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Route config for the AI calls (transcribe, format, infer, reformat): per client address. */
+/**
+ * Route config for the AI calls (transcribe, format, infer, reformat): RATE_LIMIT_AI_PER_MIN per
+ * client address and route. Each route counts on its own (the in-memory store is per route), so
+ * one recording's transcribe + infer + format uses one unit of three budgets, not three of one.
+ */
 export function aiRateLimit(config: Config): RouteShorthandOptions['config'] {
-  return {
-    rateLimit: {
-      max: config.rateLimits.aiPerMinute,
-      timeWindow: ONE_MINUTE_MS,
-      groupId: 'ai',
-    },
-  };
+  return { rateLimit: { max: config.rateLimits.aiPerMinute, timeWindow: ONE_MINUTE_MS } };
 }
 
 export interface AuthRateLimits {
