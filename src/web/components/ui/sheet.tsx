@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
@@ -38,6 +38,16 @@ export function Sheet({
   role = 'dialog',
 }: SheetProps) {
   const dragStartY = useRef<number | null>(null);
+  // Sheets here have no Radix Trigger, so Radix would return focus nowhere on close; remember
+  // what was focused when the sheet opened (before Radix moves focus inside) and go back there.
+  const [returnFocusTo, setReturnFocusTo] = useState<Element | null>(() =>
+    open ? document.activeElement : null,
+  );
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setReturnFocusTo(document.activeElement);
+  }
   const contentRef = useRef<HTMLDivElement>(null);
 
   const dragHandlers = swipeToClose
@@ -80,6 +90,12 @@ export function Sheet({
           ref={contentRef}
           role={role}
           data-testid={testId}
+          onCloseAutoFocus={(event) => {
+            if (returnFocusTo instanceof HTMLElement && returnFocusTo.isConnected) {
+              event.preventDefault();
+              returnFocusTo.focus();
+            }
+          }}
           className={cn(
             'fixed z-50 flex flex-col overflow-hidden bg-white text-zinc-900 shadow-2xl outline-none dark:bg-zinc-900 dark:text-zinc-50',
             placementClass,
