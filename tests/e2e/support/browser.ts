@@ -65,6 +65,10 @@ export async function shoot(page: Page, name: string) {
       (dark) => document.documentElement.classList.contains('dark') === dark,
       scheme === 'dark',
     );
+    // Let the theme switch paint before capturing, or text can be captured mid-repaint.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
