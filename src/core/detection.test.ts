@@ -278,6 +278,8 @@ describe('properties', () => {
           '東京',
           '🎉',
           'café',
+          'constructor',
+          '__proto__',
         ),
         { maxLength: 40 },
       )

@@ -38,6 +38,11 @@ const SEQUENCE_WORDS = new Set([
 
 /** Spoken intent before a task: "I need to call mom" is the task "Call mom". */
 const INTENT_PREFIXES: readonly (readonly string[])[] = [
+  ['i', 'was', 'thinking', 'that'],
+  ['i', 'was', 'thinking'],
+  ['i', 'think', 'that'],
+  ['i', 'think'],
+  ['i', 'guess'],
   ['i', 'also', 'need', 'to'],
   ['i', 'really', 'need', 'to'],
   ['we', 'also', 'need', 'to'],
@@ -80,6 +85,15 @@ const INTENT_PREFIXES: readonly (readonly string[])[] = [
   ['step', 'two'],
   ['step', 'three'],
 ];
+
+const INTENT_PREFIXES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
+  const byFirst = new Map<string, (readonly string[])[]>();
+  for (const prefix of INTENT_PREFIXES) {
+    const first = prefix[0] as string;
+    byFirst.set(first, [...(byFirst.get(first) ?? []), prefix]);
+  }
+  return byFirst;
+})();
 
 /** "and" starts a new task when a verb or a subject follows: "buy milk and call mom". */
 const TASK_VERBS = new Set([
@@ -227,6 +241,7 @@ const NON_TASKS = new Set([
   'etc',
 ]);
 
+const ARTICLES = new Set(['a', 'an', 'the']);
 const NON_TASK_KEYS: ReadonlySet<string> = new Set([...NON_TASKS].map((text) => itemKey(text)));
 
 /** Topic words that name the list when the speaker gave no title. */
@@ -235,7 +250,7 @@ const TOPIC_TITLES: readonly (readonly [readonly string[], string])[] = [
   [['pack', 'packing', 'passport', 'suitcase', 'luggage'], 'Packing list'],
   [['errands'], 'Errands'],
   [['launch', 'release'], 'Launch checklist'],
-  [['movers', 'moving house'], 'Moving checklist'],
+  [['movers'], 'Moving checklist'],
   [['wedding'], 'Wedding checklist'],
   [['party', 'birthday'], 'Party prep'],
   [['trip', 'travel', 'vacation', 'flight', 'flights', 'hotel'], 'Trip checklist'],
@@ -267,7 +282,7 @@ function stripLeadingGlue(tokens: Token[]): Token[] {
       changed = true;
       continue;
     }
-    for (const prefix of INTENT_PREFIXES) {
+    for (const prefix of INTENT_PREFIXES_BY_FIRST_WORD.get(first.lower) ?? []) {
       if (prefix.length < rest.length && startsWithSequence(rest, prefix)) {
         rest = trimPauses(rest.slice(prefix.length));
         changed = true;
@@ -335,7 +350,7 @@ function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
 const LEADING_CONNECTIVES = /^(?:(?:and|then|also|so|but|or|plus)(?:\s+|$))+/iu;
 const TRAILING_CONNECTIVES = new Set(['and', 'or', 'then', 'so', 'but', 'also', 'plus']);
 
-function renderTask(tokens: readonly Token[]): string {
+function keptTaskTokens(tokens: readonly Token[]): readonly Token[] {
   let end = tokens.length;
   while (end > 0) {
     const last = tokens[end - 1] as Token;
@@ -343,8 +358,30 @@ function renderTask(tokens: readonly Token[]): string {
       break;
     end--;
   }
-  const kept = end === tokens.length ? tokens : tokens.slice(0, end);
-  return capitalizeFirst(renderTokens(kept).replace(TRAILING_ITEM_PUNCTUATION, ''));
+  return end === tokens.length ? tokens : tokens.slice(0, end);
+}
+
+function renderTask(tokens: readonly Token[]): string {
+  return capitalizeFirst(
+    renderTokens(keptTaskTokens(tokens)).replace(TRAILING_ITEM_PUNCTUATION, ''),
+  );
+}
+
+const NOT_ASCII_WORD_CHAR = /[^a-z0-9]/;
+const NOT_WORD_CHAR = /[^\p{L}\p{N}]/gu;
+
+/** The same key as itemKey(renderTask(tokens)), from the tokens without re-parsing text. */
+function taskKey(tokens: readonly Token[]): string {
+  let key = '';
+  for (const token of keptTaskTokens(tokens)) {
+    if (token.kind !== 'word' || ARTICLES.has(token.lower)) continue;
+    const word = NOT_ASCII_WORD_CHAR.test(token.lower)
+      ? token.lower.replace(NOT_WORD_CHAR, '')
+      : token.lower;
+    if (word === '') continue;
+    key = key === '' ? word : `${key} ${word}`;
+  }
+  return key;
 }
 
 /** Words of an intro before the first task: "For the sprint | we need to | fix the login bug". */
@@ -389,19 +426,32 @@ function titleFromIntro(tokens: Token[]): string {
   return cutAtWordBoundary(capitalizeFirst(text), CHECKLIST_TITLE_MAX_CHARS);
 }
 
-function defaultTitle(allWords: ReadonlySet<string>, category: Category): string {
-  for (const [words, title] of TOPIC_TITLES) {
-    if (words.some((word) => allWords.has(word))) return title;
+/** Topic word -> position of its title in TOPIC_TITLES (earlier titles win). */
+const TOPIC_TITLE_BY_WORD: ReadonlyMap<string, number> = new Map(
+  TOPIC_TITLES.flatMap(([words], position) =>
+    words.map((word) => [word, position] as const),
+  ).reverse(),
+);
+
+function defaultTitle(sentences: readonly Sentence[], category: Category): string {
+  let best = TOPIC_TITLES.length;
+  for (const sentence of sentences) {
+    for (const token of sentence.tokens) {
+      const position = TOPIC_TITLE_BY_WORD.get(token.lower);
+      if (position !== undefined && position < best) best = position;
+    }
   }
-  return `${CATEGORY_LABELS[category]} checklist`;
+  const topic = TOPIC_TITLES[best];
+  return topic !== undefined ? topic[1] : `${CATEGORY_LABELS[category]} checklist`;
 }
 
+/** Identity of a task for merging duplicates: case, punctuation and articles ignored. */
 function itemKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s]/gu, '')
     .split(/\s+/u)
-    .filter((word) => word !== '' && word !== 'a' && word !== 'an' && word !== 'the')
+    .filter((word) => word !== '' && !ARTICLES.has(word))
     .join(' ');
 }
 
@@ -422,11 +472,9 @@ export function formatChecklist(
   let title: string | null = null;
   const items: string[] = [];
   const seen = new Set<string>();
-  const allWords = new Set<string>();
 
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     for (const [clauseIndex, clause] of splitClauses(sentence.tokens).entries()) {
-      for (const word of wordsOf(clause.tokens)) allWords.add(word);
       let taskTokens = clause.tokens;
       if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
         const split = splitIntroFromTask(clause.tokens);
@@ -440,11 +488,11 @@ export function formatChecklist(
           continue;
         }
       }
-      const text = renderTask(stripLeadingGlue(taskTokens));
-      const key = itemKey(text);
+      const task = stripLeadingGlue(taskTokens);
+      const key = taskKey(task);
       if (key === '' || NON_TASK_KEYS.has(key) || seen.has(key)) continue;
       seen.add(key);
-      items.push(text);
+      items.push(renderTask(task));
     }
   }
 
@@ -461,6 +509,6 @@ export function formatChecklist(
     if (fallback === '') return '';
     items.push(capitalizeFirst(fallback));
   }
-  const heading = title !== null && title !== '' ? title : defaultTitle(allWords, category);
+  const heading = title !== null && title !== '' ? title : defaultTitle(sentences, category);
   return [heading, ...items.map((item) => CHECKLIST_ITEM_PREFIX + item)].join('\n');
 }

@@ -290,26 +290,37 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   const bySection: Scored[][] = [[], [], []];
   if (pool.length === 1) (bySection[1] as Scored[]).push(pool[0] as Scored);
   else for (const entry of pool) bySection[entry.section]?.push(entry);
+  // An empty Solution takes the most solution-like sentence from the other sections (it is
+  // the heart of a pitch; the generic lines can stand in elsewhere). An empty Problem or Why
+  // only borrows from a section that has sentences to spare.
   for (const section of [1, 0, 2] as const) {
-    if ((bySection[section] as Scored[]).length > 0) continue;
-    const donor = bySection.reduce((fullest, list) =>
-      list.length > fullest.length ? list : fullest,
-    );
-    if (donor.length > 1) {
-      // Give away the sentence that fits the empty section best and its own section least;
-      // on a tie, the earliest for Problem and the latest otherwise (spoken order).
-      let pick = 0;
-      let pickFit = -Infinity;
-      donor.forEach((entry, position) => {
+    const target = bySection[section] as Scored[];
+    if (target.length > 0) continue;
+    let donor: Scored[] | undefined;
+    let pick = -1;
+    let pickFit = -Infinity;
+    for (const list of bySection) {
+      if (list === target || list.length === 0 || (section !== 1 && list.length < 2)) continue;
+      list.forEach((entry, position) => {
         const fit = entry.scores[section] - entry.scores[entry.section];
-        const better = section === 0 ? fit > pickFit : fit >= pickFit;
+        // On a tie: the earliest sentence for Problem, the latest otherwise (spoken order).
+        const better =
+          fit > pickFit ||
+          (fit === pickFit &&
+            donor !== undefined &&
+            (section === 0
+              ? entry.index < (donor[pick] as Scored).index
+              : entry.index > (donor[pick] as Scored).index));
         if (better) {
+          donor = list;
           pick = position;
           pickFit = fit;
         }
       });
+    }
+    if (donor !== undefined) {
       const [taken] = donor.splice(pick, 1);
-      if (taken !== undefined) (bySection[section] as Scored[]).push(taken);
+      if (taken !== undefined) target.push(taken);
     }
   }
 

@@ -282,6 +282,9 @@ describe('properties', () => {
           '👨‍👩‍👧',
           'café',
           'example.com',
+          'constructor',
+          '__proto__',
+          'toString',
         ),
         { maxLength: 200 },
       )

@@ -24,7 +24,9 @@ function verbatimSentence(text: string): Sentence {
 
 /** All-caps speech text (some engines, some keyboards) would stay all caps: treat as lower. */
 function isShouted(text: string): boolean {
-  return /\p{Lu}.*\s.*\p{Lu}/su.test(text) && !/\p{Ll}/u.test(text);
+  if (/\p{Ll}/u.test(text)) return false;
+  const capitals = text.match(/\p{Lu}/gu);
+  return capitals !== null && capitals.length >= 2;
 }
 
 export function formatWithRules(transcript: string, format: Format, category: Category): string {

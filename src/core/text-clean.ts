@@ -25,7 +25,7 @@ export interface Sentence {
 /** One non-space chunk: a word, an end mark, a pause mark, a dash, or any other symbol. */
 const CHUNK_TOKEN_PATTERN =
   /([\p{L}\p{M}\p{N}]+(?:(?:['’-]|(?<=\p{N})[.,:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*%?)|([.!?…。！？]+)|([,;:，；：、])|(—|–|--?)|(\S)/gu;
-const WHITESPACE = /\s+/u;
+const WHITESPACE = /\s+/;
 const WEB_ADDRESS =
   /^(?:https?:\/\/\S+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:\/\S*)?)$/u;
 const ELLIPSIS = /^(?:\.{2,}|…+)$/;
@@ -255,6 +255,9 @@ const LIKE_FILLER_BEFORE_WORDS = new Set([
   'an',
   'half',
   'all',
+]);
+
+const NUMBER_WORDS = new Set([
   'one',
   'two',
   'three',
@@ -332,7 +335,9 @@ function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean
   if (next === undefined || next.kind === 'end') return false;
   if (next.kind === 'pause') return true;
   if (next.kind !== 'word') return false;
-  const fillerNext = LIKE_FILLER_BEFORE_WORDS.has(next.lower) || isNumberWord(next);
+  // "takes like three days", "had like 50 people": an approximation filler before a number.
+  if (isNumberWord(next) || NUMBER_WORDS.has(next.lower)) return true;
+  const fillerNext = LIKE_FILLER_BEFORE_WORDS.has(next.lower);
   if (prevWord === null) return fillerNext;
   if (CONJUNCTIONS.has(prevWord)) return !LIKE_VERB_AFTER.has(next.lower);
   if (LIKE_LINKING_BEFORE.has(prevWord)) return fillerNext;
