@@ -84,6 +84,9 @@ const INTENT_PREFIXES: readonly (readonly string[])[] = [
   ['step', 'one'],
   ['step', 'two'],
   ['step', 'three'],
+  // Last, so "we need to" wins over "we need": "we need balloons" is the task "Balloons".
+  ['we', 'need'],
+  ['i', 'need'],
 ];
 
 const INTENT_PREFIXES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
@@ -246,7 +249,7 @@ const NON_TASK_KEYS: ReadonlySet<string> = new Set([...NON_TASKS].map((text) => 
 
 /** Topic words that name the list when the speaker gave no title. */
 const TOPIC_TITLES: readonly (readonly [readonly string[], string])[] = [
-  [['groceries', 'grocery', 'supermarket', 'milk', 'eggs', 'bread'], 'Grocery list'],
+  [['groceries', 'grocery', 'supermarket', 'milk', 'eggs'], 'Grocery list'],
   [['pack', 'packing', 'passport', 'suitcase', 'luggage'], 'Packing list'],
   [['errands'], 'Errands'],
   [['launch', 'release'], 'Launch checklist'],
@@ -272,12 +275,36 @@ function startsWithSequence(tokens: readonly Token[], sequence: readonly string[
   return true;
 }
 
+/** Sequence words that are also adjectives: "first line", "next week", "second hand". */
+const ORDINALS = new Set([
+  'first',
+  'firstly',
+  'second',
+  'secondly',
+  'third',
+  'thirdly',
+  'fourth',
+  'fifth',
+  'next',
+  'finally',
+  'lastly',
+]);
+
+function introducesTask(next: Token): boolean {
+  return next.kind === 'pause' || (next.kind === 'word' && TASK_VERBS.has(next.lower));
+}
+
 function stripLeadingGlue(tokens: Token[]): Token[] {
   let rest = trimPauses(tokens);
   for (let changed = true; changed && rest.length > 0;) {
     changed = false;
     const first = rest[0] as Token;
-    if (first.kind === 'word' && SEQUENCE_WORDS.has(first.lower) && rest.length > 1) {
+    if (
+      first.kind === 'word' &&
+      SEQUENCE_WORDS.has(first.lower) &&
+      rest.length > 1 &&
+      (!ORDINALS.has(first.lower) || introducesTask(rest[1] as Token))
+    ) {
       rest = trimPauses(rest.slice(1));
       changed = true;
       continue;
@@ -387,9 +414,18 @@ function taskKey(tokens: readonly Token[]): string {
 /** Words of an intro before the first task: "For the sprint | we need to | fix the login bug". */
 const INTRO_BEFORE_INTENT_MAX_WORDS = 6;
 
+/** "This weekend I want to ..." and "Tomorrow we need to ...": a time that titles the list. */
+const TIME_STARTERS = new Set(['this', 'today', 'tonight', 'tomorrow', 'on', 'next']);
+
 function splitIntroFromTask(tokens: readonly Token[]): { intro: Token[]; task: Token[] } | null {
   const first = tokens[0];
-  if (first === undefined || first.kind !== 'word' || !INTRO_STARTERS.has(first.lower)) return null;
+  if (
+    first === undefined ||
+    first.kind !== 'word' ||
+    !(INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower))
+  ) {
+    return null;
+  }
   for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
     const rest = tokens.slice(i);
     const intent = INTENT_PREFIXES.find(
@@ -410,7 +446,9 @@ function titleFromIntro(tokens: Token[]): string {
   while (
     start < tokens.length - 1 &&
     tokens[start]?.kind === 'word' &&
-    TITLE_DROP_WORDS.has((tokens[start] as Token).lower)
+    TITLE_DROP_WORDS.has((tokens[start] as Token).lower) &&
+    // "This weekend" stays; "this is my list" loses "this is".
+    ((tokens[start] as Token).lower !== 'this' || tokens[start + 1]?.lower === 'is')
   ) {
     start++;
   }

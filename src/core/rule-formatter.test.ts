@@ -150,6 +150,27 @@ describe('checklist', () => {
     );
   });
 
+  it('treats line breaks as ends of tasks and keeps ordinals that are adjectives', () => {
+    expect(
+      formatWithRules('first line of notes\nsecond round of edits', 'checklist', 'creative'),
+    ).toBe(
+      ['Creative checklist', '- [ ] First line of notes', '- [ ] Second round of edits'].join('\n'),
+    );
+  });
+
+  it('titles a list with a spoken time or occasion and keeps the first task', () => {
+    expect(
+      formatWithRules(
+        'this weekend I want to clean the garage and fix the bike',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(['This weekend', '- [ ] Clean the garage', '- [ ] Fix the bike'].join('\n'));
+    expect(
+      formatWithRules('for the party we need balloons, cake and music', 'checklist', 'personal'),
+    ).toBe(['Party', '- [ ] Balloons', '- [ ] Cake and music'].join('\n'));
+  });
+
   it('turns a single word into one task', () => {
     expect(formatWithRules('groceries', 'checklist', 'personal')).toBe(
       ['Grocery list', '- [ ] Groceries'].join('\n'),

@@ -26,6 +26,7 @@ export interface Sentence {
 const CHUNK_TOKEN_PATTERN =
   /([\p{L}\p{M}\p{N}]+(?:(?:['’-]|(?<=\p{N})[.,:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*%?)|([.!?…。！？]+)|([,;:，；：、])|(—|–|--?)|(\S)/gu;
 const WHITESPACE = /\s+/;
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 const WEB_ADDRESS =
   /^(?:https?:\/\/\S+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:\/\S*)?)$/u;
 const ELLIPSIS = /^(?:\.{2,}|…+)$/;
@@ -98,7 +99,20 @@ function tokenizeChunk(tokens: Token[], chunk: string, space: boolean): void {
  * emoji, numbers like 3.5 or 50%) goes through the Unicode-aware pattern.
  */
 export function tokenize(text: string): Token[] {
+  if (!LINE_BREAK.test(text)) return tokenizeLine(text, []);
+  // A line break ends a thought, as a full stop would; the stop itself is restored later.
   const tokens: Token[] = [];
+  for (const line of text.split(LINE_BREAK)) {
+    tokenizeLine(line, tokens);
+    const last = tokens[tokens.length - 1];
+    if (last !== undefined && last.kind !== 'end') {
+      tokens.push({ text: '', lower: '', kind: 'end', space: false });
+    }
+  }
+  return tokens;
+}
+
+function tokenizeLine(text: string, tokens: Token[]): Token[] {
   const chunks = text.split(WHITESPACE);
   for (let c = 0; c < chunks.length; c++) {
     const chunk = chunks[c] as string;
