@@ -28,6 +28,7 @@ export interface OpenDatabaseOptions {
 
 /** How long a SQLite writer waits for another connection's write lock before SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const SQLITE_CACHE_KIB = 64 * 1024;
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 export class DatabaseUrlError extends Error {
@@ -83,6 +84,9 @@ function openSqlite(url: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   connection.pragma('foreign_keys = ON');
+  // The default page cache is 2 MiB; search and counts over a large account touch more than
+  // that, and re-reading pages through the OS costs more than the memory.
+  connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
   return {
     db,

@@ -346,6 +346,60 @@ forEachDialect((dialect) => {
       expect([...totals]).toEqual([3]);
     });
 
+    it('pages dense and sparse matches the same way whichever route finds the page', async () => {
+      const owner = await newUser();
+      let calls = 0;
+      const base = Date.parse('2026-06-01T00:00:00.000Z');
+      // Pairs of ideas share an instant, so the id tie-break is exercised on every route.
+      const clock = () => new Date(base + Math.floor(calls++ / 2) * 1000);
+      const writer = createIdeasRepository(database(), { now: clock });
+      for (let i = 0; i < 40; i += 1) {
+        // Every 3rd idea mentions the word (dense); only the 7 oldest mention "Rare".
+        const content = `${i % 3 === 0 ? 'Word' : 'other'} note ${i}${i < 7 ? ' Rare' : ''}`;
+        await writer.createWithinQuota(
+          owner,
+          idea(content, { category: i % 2 ? 'work' : 'personal' }),
+          UNLIMITED,
+        );
+      }
+      const routes = {
+        sort: createIdeasRepository(database()),
+        walk: createIdeasRepository(database(), {
+          fullTextTuning: { sortMatchesMax: 0, walkBudgetRows: 1000 },
+        }),
+        walkGivesUp: createIdeasRepository(database(), {
+          fullTextTuning: { sortMatchesMax: 0, walkBudgetRows: 4 },
+        }),
+      };
+      for (const query of [
+        { q: 'word' },
+        { q: 'RARE' },
+        { q: 'word', category: 'personal' as const },
+      ]) {
+        const walks = [];
+        for (const repo of Object.values(routes)) {
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          const totals = new Set<number>();
+          do {
+            const page = await repo.list(owner, { limit: 3, cursor, ...query });
+            seen.push(...page.items.map((item) => item.content));
+            totals.add(page.total);
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor !== undefined);
+          walks.push({ seen, totals: [...totals] });
+        }
+        const expected = (await ideas().exportAll(owner))
+          .filter((item) => item.content.toLowerCase().includes(query.q.toLowerCase()))
+          .filter((item) => query.category === undefined || item.category === query.category)
+          .map((item) => item.content);
+        expect(expected.length).toBeGreaterThan(3);
+        for (const walked of walks) {
+          expect(walked).toEqual({ seen: expected, totals: [expected.length] });
+        }
+      }
+    });
+
     it('follows edits and deletes', async () => {
       const { owner, repo, fixtures } = await searchFixture();
       await repo.update(owner, fixtures.plain.id, { content: 'Call the plumber' });

@@ -4,7 +4,7 @@ import type { Category, Format } from '../../core/taxonomy.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { DB, IdeasTable } from '../db/schema.js';
 import { readTransaction, writeTransaction } from '../db/transactions.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
 import { newId } from './ids.js';
 import type { Owner } from './owner.js';
 import { toCount, toIso } from './rows.js';
@@ -75,6 +75,101 @@ export const TRIGRAM_MIN_QUERY_CHARS = 3;
  */
 const POSTGRES_SEARCH_EXPRESSION = sql`(content || E'\\x01' || coalesce(transcript, '') || E'\\x01' || format || E'\\x01' || category)`;
 
+/**
+ * SQLite full-text listing. Past this many matches the newest page is found by walking the
+ * owner's ideas newest first and checking each row (matches are dense, so a page comes quickly)
+ * instead of sorting every match; the walk gives up after walkBudgetRows rows and sorts.
+ */
+export interface FullTextTuning {
+  sortMatchesMax: number;
+  walkBudgetRows: number;
+}
+const DEFAULT_FULL_TEXT_TUNING: FullTextTuning = { sortMatchesMax: 2_000, walkBudgetRows: 2_000 };
+
+function usesTrigramIndex(q: string): boolean {
+  return [...q].length >= TRIGRAM_MIN_QUERY_CHARS;
+}
+
+/** An FTS5 string: one phrase, matched literally (only the double quote needs doubling). */
+function ftsPhrase(q: string): string {
+  return `"${q.replace(/"/g, '""')}"`;
+}
+
+function isAfter(after: CursorPosition) {
+  return sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+}
+
+function toPage(rows: Selectable<IdeasTable>[], limit: number, total: number): IdeaPage {
+  const items = rows.slice(0, limit).map(toIdea);
+  const last = items.at(-1);
+  return {
+    items,
+    total,
+    nextCursor:
+      rows.length > limit && last !== undefined
+        ? encodeCursor({ createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * One page and the total for a query of 3+ characters on SQLite (ADR 002). The total starts from
+ * the FTS5 match list and keeps the owner's matches, probing the narrow ideas_search_probe_idx
+ * rather than the wide rows. The page then comes from the cheaper of two routes: sorting the
+ * owner's matches when there are few, or walking the owner's ideas newest first when matches
+ * are dense (ASCII queries only, where instr over lower() is exactly the index's case folding).
+ */
+async function listSqliteFullText(
+  trx: Kysely<DB>,
+  owner: Owner,
+  options: {
+    limit: number;
+    after: CursorPosition | null;
+    q: string;
+    category?: Category | undefined;
+  },
+  tuning: FullTextTuning,
+): Promise<IdeaPage> {
+  const { limit, after, q, category } = options;
+  const ownerColumn = owner.kind === 'user' ? sql.ref('i.user_id') : sql.ref('i.guest_id');
+  const ownerId = owner.kind === 'user' ? owner.userId : owner.guestId;
+  const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
+  const ownedMatches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
+    FROM (SELECT rowid AS seq FROM ideas_fts WHERE ideas_fts MATCH ${ftsPhrase(q)}) AS m
+    CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx ON i.seq = m.seq
+    WHERE ${ownerColumn} = ${ownerId} ${categoryFilter}`;
+  const counted = await sql<{
+    total: number;
+  }>`SELECT count(*) AS total FROM (${ownedMatches})`.execute(trx);
+  const total = toCount(counted.rows[0]?.total);
+  if (total === 0) return { items: [], total, nextCursor: null };
+
+  const afterFilter =
+    after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
+  if (total > tuning.sortMatchesMax && isAscii(q)) {
+    const recentOwnerFilter = owner.kind === 'user' ? sql.ref('user_id') : sql.ref('guest_id');
+    const recentCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+    const recentAfter =
+      after === null ? sql`` : sql`AND (created_at, id) < (${after.createdAt}, ${after.id})`;
+    const walked = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM (
+        SELECT seq FROM ideas WHERE ${recentOwnerFilter} = ${ownerId} ${recentCategory} ${recentAfter}
+        ORDER BY created_at DESC, id DESC LIMIT ${tuning.walkBudgetRows}
+      ) AS recent JOIN ideas ON ideas.seq = recent.seq
+      WHERE ${searchCondition('sqlite', q)}
+      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
+    if (walked.rows.length > limit) return toPage(walked.rows, limit, total);
+  }
+  const sorted = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM ideas WHERE ideas.seq IN (
+      SELECT p.seq FROM (${ownedMatches}) AS p WHERE 1 = 1 ${afterFilter}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
+    ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
+  return toPage(sorted.rows, limit, total);
+}
+
+function isAscii(text: string): boolean {
+  return /^\p{ASCII}*$/u.test(text);
+}
+
 export function toIdea(row: Selectable<IdeasTable>): Idea {
   return {
     id: row.id,
@@ -89,10 +184,11 @@ export function toIdea(row: Selectable<IdeasTable>): Idea {
 
 export function createIdeasRepository(
   database: Database,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; fullTextTuning?: FullTextTuning } = {},
 ): IdeasRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
+  const fullTextTuning = options.fullTextTuning ?? DEFAULT_FULL_TEXT_TUNING;
 
   function ownedBy(owner: Owner) {
     return owner.kind === 'user'
@@ -115,14 +211,15 @@ export function createIdeasRepository(
   return {
     async list(owner, { limit, cursor, q, category }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
+      if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
+        return readTransaction(database, (trx) =>
+          listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
+        );
+      }
       return readTransaction(database, async (trx) => {
         const matches = matchingIdeas(trx, owner, q, category);
         let pageQuery = matches.selectAll('ideas');
-        if (after !== null) {
-          pageQuery = pageQuery.where(
-            sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`,
-          );
-        }
+        if (after !== null) pageQuery = pageQuery.where(isAfter(after));
         const rows = await pageQuery
           .orderBy('ideas.created_at', 'desc')
           .orderBy('ideas.id', 'desc')
@@ -131,16 +228,7 @@ export function createIdeasRepository(
         const counted = await matches
           .select((eb) => eb.fn.countAll().as('total'))
           .executeTakeFirstOrThrow();
-        const items = rows.slice(0, limit).map(toIdea);
-        const last = items.at(-1);
-        return {
-          items,
-          total: toCount(counted.total as number | string),
-          nextCursor:
-            rows.length > limit && last !== undefined
-              ? encodeCursor({ createdAt: last.createdAt, id: last.id })
-              : null,
-        };
+        return toPage(rows, limit, toCount(counted.total as number | string));
       });
     },
 
@@ -226,20 +314,19 @@ export function createIdeasRepository(
 
 /**
  * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
- * SQLite: a phrase query against the FTS5 trigram index, or for 1-2 characters a scan with
- * instr() over lower-cased columns (no LIKE, so % and _ need no escaping). PostgreSQL: ILIKE
- * over the indexed expression with %, _ and \ escaped.
+ * This is the row-by-row form: PostgreSQL's ILIKE over the trigram-indexed expression (with %, _
+ * and \ escaped), and on SQLite instr() over lower-cased columns (no LIKE, so % and _ need no
+ * escaping), used for 1-2 character queries and the dense-match walk; SQLite queries of 3+
+ * characters are otherwise answered from the FTS5 index (listSqliteFullText). SQLite's lower()
+ * folds ASCII letters only, so the needle is folded the same way: a 1-2 character non-ASCII
+ * query matches its own case.
  */
 function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
   if (dialect === 'postgres') {
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     return sql<SqlBool>`${POSTGRES_SEARCH_EXPRESSION} ILIKE ${pattern} ESCAPE '\\'`;
   }
-  if ([...q].length >= TRIGRAM_MIN_QUERY_CHARS) {
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`ideas.seq IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ${phrase})`;
-  }
-  const needle = q.toLowerCase();
+  const needle = q.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   return sql<SqlBool>`(instr(lower(ideas.content), ${needle}) > 0
     OR instr(lower(coalesce(ideas.transcript, '')), ${needle}) > 0
     OR instr(ideas.format, ${needle}) > 0

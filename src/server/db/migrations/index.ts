@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
+import { searchProbeIndexMigration } from './002-search-probe-index.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -9,5 +10,6 @@ import { initialMigration } from './001-initial.js';
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
+    '002-search-probe-index': searchProbeIndexMigration(dialect),
   };
 }
