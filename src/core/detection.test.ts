@@ -96,6 +96,38 @@ describe('keyword scoring', () => {
     expect(result.method).toBe('keywords');
   });
 
+  it.each([
+    ['todo', 'checklist'],
+    ['tasks', 'checklist'],
+    ['steps', 'checklist'],
+    ['agenda', 'checklist'],
+    ['proposal', 'pitch'],
+    ['startup idea', 'pitch'],
+    ['tweet', 'tweet'],
+    ['post', 'tweet'],
+    ['list', 'checklist'],
+    ['presentation', 'pitch'],
+  ] as const)('spec example keyword "%s" means %s', (word, format) => {
+    expect(detectFormatAndCategory(`some ${word} here`).detectedFormat).toBe(format);
+  });
+
+  it.each([
+    ['meeting', 'work'],
+    ['client', 'work'],
+    ['deadline', 'work'],
+    ['business', 'work'],
+    ['family', 'personal'],
+    ['health', 'personal'],
+    ['errands', 'personal'],
+    ['life', 'personal'],
+    ['design', 'creative'],
+    ['music', 'creative'],
+    ['story', 'creative'],
+    ['art', 'creative'],
+  ] as const)('spec example keyword "%s" means %s', (word, category) => {
+    expect(detectFormatAndCategory(`some ${word} here`).detectedCategory).toBe(category);
+  });
+
   it('gives 0.4 for a format alone and 0.4 for a category alone', () => {
     const formatOnly = detectFormatAndCategory('here are the steps');
     expect(formatOnly).toMatchObject({ detectedFormat: 'checklist', detectedCategory: null });
