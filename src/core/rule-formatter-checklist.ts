@@ -1,7 +1,9 @@
 import { CATEGORY_LABELS, type Category } from './taxonomy.js';
 import {
   capitalizeFirst,
+  FUNCTION_WORDS,
   renderTokens,
+  startsNewClause,
   trimPauses,
   type Sentence,
   type Token,
@@ -186,6 +188,52 @@ const TASK_VERBS = new Set([
   'need',
 ]);
 
+const LONG_CLAUSE_WORDS = 8;
+
+/** Verbs that are rarely nouns, so a new task can start at them without a comma. */
+const IMPERATIVE_VERBS = new Set([
+  'call',
+  'buy',
+  'book',
+  'send',
+  'pick',
+  'grab',
+  'finish',
+  'write',
+  'review',
+  'schedule',
+  'clean',
+  'fix',
+  'check',
+  'update',
+  'pay',
+  'prepare',
+  'pack',
+  'ask',
+  'cancel',
+  'renew',
+  'submit',
+  'print',
+  'feed',
+  'bring',
+  'sign',
+  'draft',
+  'invite',
+  'confirm',
+  'reply',
+  'email',
+  'deploy',
+  'merge',
+  'ship',
+  'visit',
+  'wash',
+  'remind',
+  'organize',
+  'organise',
+  'research',
+  'record',
+]);
+
 /** Words that make a first clause an introduction ("My packing list:", "For the trip"). */
 const LIST_NOUNS = new Set([
   'list',
@@ -333,6 +381,15 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
     if (current.length > 0) clauses.push({ tokens: current, endsWithColon });
     current = [];
   };
+  // Unpunctuated speech ("prepare the room review the contract send the agenda") is split
+  // before clear imperative verbs too, but only in long runs where that is the likely reading.
+  let longClause = false;
+  let runWords = 0;
+  for (const token of tokens) {
+    if (token.kind === 'word') runWords++;
+    else if (token.kind === 'pause' || token.kind === 'dash') runWords = 0;
+    if (runWords >= LONG_CLAUSE_WORDS) longClause = true;
+  }
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.kind === 'pause' || token.kind === 'dash') {
@@ -354,7 +411,16 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
           token.lower === 'thirdly') &&
           next?.kind === 'word' &&
           (isClauseStart(tokens, i) || TASK_VERBS.has(next.lower)));
-      if (splitsHere) {
+      const splitsBeforeClause =
+        current.length >= 2 &&
+        (startsNewClause(tokens, i) ||
+          (longClause &&
+            current.length >= 3 &&
+            IMPERATIVE_VERBS.has(token.lower) &&
+            tokens[i - 1]?.kind === 'word' &&
+            !FUNCTION_WORDS.has((tokens[i - 1] as Token).lower) &&
+            !TASK_VERBS.has((tokens[i - 1] as Token).lower)));
+      if (splitsHere || splitsBeforeClause) {
         if (current[current.length - 1]?.lower === 'and') current.pop();
         flush(false);
       }
@@ -416,6 +482,22 @@ const INTRO_BEFORE_INTENT_MAX_WORDS = 6;
 
 /** "This weekend I want to ..." and "Tomorrow we need to ...": a time that titles the list. */
 const TIME_STARTERS = new Set(['this', 'today', 'tonight', 'tomorrow', 'on', 'next']);
+
+/** "this weekend | I want to ...": a short time phrase split off before a subject. */
+function isTimeBeforeSubject(
+  tokens: readonly Token[],
+  next: readonly Token[] | undefined,
+): boolean {
+  const first = tokens[0];
+  const nextFirst = next?.[0];
+  return (
+    first !== undefined &&
+    TIME_STARTERS.has(first.lower) &&
+    tokens.length <= 4 &&
+    nextFirst !== undefined &&
+    (nextFirst.lower === 'i' || nextFirst.lower === 'we' || nextFirst.lower.startsWith("i'"))
+  );
+}
 
 function splitIntroFromTask(tokens: readonly Token[]): { intro: Token[]; task: Token[] } | null {
   const first = tokens[0];
@@ -512,7 +594,8 @@ export function formatChecklist(
   const seen = new Set<string>();
 
   for (const [sentenceIndex, sentence] of sentences.entries()) {
-    for (const [clauseIndex, clause] of splitClauses(sentence.tokens).entries()) {
+    const clauses = splitClauses(sentence.tokens);
+    for (const [clauseIndex, clause] of clauses.entries()) {
       let taskTokens = clause.tokens;
       if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
         const split = splitIntroFromTask(clause.tokens);
@@ -520,7 +603,7 @@ export function formatChecklist(
           title = titleFromIntro(split.intro);
           seen.add(itemKey(title));
           taskTokens = split.task;
-        } else if (isIntro(clause)) {
+        } else if (isIntro(clause) || isTimeBeforeSubject(clause.tokens, clauses[1]?.tokens)) {
           title = titleFromIntro(clause.tokens);
           seen.add(itemKey(title));
           continue;

@@ -329,7 +329,7 @@ describe('properties', () => {
         const tweet = formatWithRules(text, 'tweet', c);
         expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
         expect(tweet.trim() === '').toBe(text.trim() === '');
-        expect(tweet).not.toMatch(/\uFFFD/u);
+        if (!text.includes('\uFFFD')) expect(tweet).not.toContain('\uFFFD');
         // No lone surrogate: the cut never splits a character.
         expect(tweet).not.toMatch(
           /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u,

@@ -509,6 +509,15 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       continue;
     }
     if (prev?.kind === 'word' && prev.lower === word && !KEEP_REPEATED.has(word)) continue;
+    if (
+      word === 'percent' &&
+      prev !== undefined &&
+      isNumberWord(prev) &&
+      /\p{N}$/u.test(prev.text)
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}%`, lower: `${prev.lower}%` };
+      continue;
+    }
 
     if (word === 'i') out.push(withText(token, 'I'));
     else if (word.startsWith("i'") && word.length <= 4)
@@ -581,6 +590,138 @@ const RUN_ON_WORDS = 25;
 const MIN_SPLIT_WORDS = 8;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they', 'he', 'she', "i'm", "we're", "i'll", "we'll"]);
 
+/**
+ * Words after which a subject pronoun continues the same clause ("the thing that they ...",
+ * "because we ..."); after any other word it starts a new one ("about accessibility | they
+ * showed ...").
+ */
+export const FUNCTION_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'for',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'about',
+  'and',
+  'or',
+  'but',
+  'so',
+  'because',
+  'cause',
+  'if',
+  'when',
+  'that',
+  'which',
+  'who',
+  'what',
+  'how',
+  'where',
+  'why',
+  'as',
+  'than',
+  'then',
+  'my',
+  'our',
+  'your',
+  'their',
+  'his',
+  'her',
+  'its',
+  'this',
+  'these',
+  'those',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'must',
+  'may',
+  'might',
+  'not',
+  "don't",
+  "can't",
+  "won't",
+  "didn't",
+  'please',
+  'i',
+  'we',
+  'you',
+  'they',
+  'he',
+  'she',
+  'it',
+  "let's",
+  'need',
+  'want',
+  'have',
+  'has',
+  'had',
+  'did',
+  'do',
+  'does',
+  'think',
+  'know',
+  'said',
+  'say',
+  'says',
+  'before',
+  'after',
+  'until',
+  'while',
+  'since',
+  'once',
+  'though',
+  'although',
+  'whether',
+  'like',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'also',
+  'really',
+  'maybe',
+  'even',
+  'only',
+  'just',
+  'guess',
+  'hope',
+  'wish',
+  'feel',
+  'felt',
+  'mean',
+  'sure',
+  'all',
+  'both',
+  'where',
+  'unless',
+  'till',
+]);
+
+/** A subject pronoun after a content word: unpunctuated speech starting a new clause. */
+export function startsNewClause(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  const prev = tokens[i - 1];
+  return (
+    token !== undefined &&
+    token.kind === 'word' &&
+    SUBJECT_PRONOUNS.has(token.lower) &&
+    prev !== undefined &&
+    prev.kind === 'word' &&
+    !FUNCTION_WORDS.has(prev.lower)
+  );
+}
+
 function countWords(tokens: readonly Token[]): number {
   let count = 0;
   for (const token of tokens) if (token.kind === 'word') count++;
@@ -608,7 +749,8 @@ function splitRunOn(tokens: Token[]): Token[][] {
         token.lower === 'anyway' ||
         (token.lower === 'and' &&
           next?.kind === 'word' &&
-          (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower)));
+          (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower))) ||
+        startsNewClause(tokens, i);
       if (marker) {
         parts.push(current);
         current = [];
