@@ -1,5 +1,6 @@
-// Browser journeys: builds the web app when dist/web is missing, checks the machine has what
-// the fake microphone needs, then runs the journeys (each starts the real server itself).
+// Browser journeys: checks the machine has what the fake microphone needs, builds the web app
+// (about two seconds, so a stale dist/web never hides a change), then runs the journeys (each
+// starts the real server itself) and writes a Vitest JSON report that CI's summary reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,14 +25,20 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(join(rootDir, 'dist', 'web', 'index.html'))) {
-  run(process.execPath, [join(rootDir, 'node_modules/vite/bin/vite.js'), 'build']);
-}
+run(process.execPath, [
+  join(rootDir, 'node_modules/vite/bin/vite.js'),
+  'build',
+  '--logLevel',
+  'warn',
+]);
 mkdirSync(join(rootDir, 'test-results', 'screens'), { recursive: true });
 run(process.execPath, [
   join(rootDir, 'node_modules/vitest/vitest.mjs'),
   'run',
   '--config',
   'vitest.e2e.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/e2e.json',
   ...process.argv.slice(2),
 ]);

@@ -7,6 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 const run = promisify(execFile);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
 
 /** Real speech for the fake microphone, made as STACK.md shows (espeak-ng, then sox to 48 kHz). */
 export async function makeSpeechWav(dir: string, text: string): Promise<string> {
@@ -22,6 +23,13 @@ export interface LaunchOptions {
   /** The wav the fake microphone plays; without it the microphone is refused. */
   speechWav?: string;
   colorScheme?: 'light' | 'dark';
+  /**
+   * `phone` (the default) emulates a touch phone at 390x844: a mobile viewport, touch events and
+   * overlay scrollbars, as people use the app. `desktop` is a 1280x800 window with a mouse.
+   */
+  device?: 'phone' | 'desktop';
+  /** Journeys default to `reduce` so screenshots never catch an animation halfway. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function launchBrowser(options: LaunchOptions): Promise<BrowserContext> {
@@ -49,26 +57,49 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserCont
     executablePath: CHROMIUM_PATH,
     headless: true,
     args,
-    viewport: PHONE,
+    ...(options.device === 'desktop'
+      ? { viewport: DESKTOP }
+      : { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
     colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: 'reduce',
+    reducedMotion: options.reducedMotion ?? 'reduce',
   });
   context.setDefaultTimeout(15_000);
   return context;
 }
 
+/** Switches the system colour scheme and waits until the app has repainted in it. */
+export async function setScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains('dark') === dark,
+    scheme === 'dark',
+  );
+  await settled(page);
+}
+
+/**
+ * Waits for two painted frames and for every finite CSS transition or animation to finish, so
+ * a screenshot or a contrast check never catches a colour halfway through a theme switch.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /** A screenshot of the current screen in light and in dark (the app follows the system). */
 export async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains('dark') === dark,
-      scheme === 'dark',
-    );
-    // Let the theme switch paint before capturing, or text can be captured mid-repaint.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await setScheme(page, scheme);
     await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
