@@ -22,3 +22,26 @@ export async function recordSpeech(page: Page) {
 export function toast(page: Page, title: string) {
   return page.getByTestId('toast').filter({ hasText: title });
 }
+
+export interface SeedIdea {
+  content: string;
+  format: 'tweet' | 'checklist' | 'pitch';
+  category: 'work' | 'personal' | 'creative';
+}
+
+/** Saves ideas through the API as the page's own guest (the id the app keeps in localStorage). */
+export async function seedGuestIdeas(page: Page, ideas: readonly SeedIdea[]): Promise<number[]> {
+  return page.evaluate(async (list) => {
+    const guestId = localStorage.getItem('guestId') ?? '';
+    const codes: number[] = [];
+    for (const idea of list) {
+      const response = await fetch('/api/guest-ideas', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Guest-Id': guestId },
+        body: JSON.stringify({ ...idea, transcript: idea.content, guestId }),
+      });
+      codes.push(response.status);
+    }
+    return codes;
+  }, ideas);
+}

@@ -6,7 +6,7 @@ export default function NotFoundRoute() {
   return (
     <AppShell title="Page Not Found">
       <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-5xl font-bold text-zinc-400 dark:text-zinc-500">404</p>
+        <p className="text-5xl font-bold text-zinc-500 dark:text-zinc-400">404</p>
         <h2 className="text-2xl font-semibold">Page Not Found</h2>
         <p className="text-zinc-600 dark:text-zinc-300">
           This page does not exist. Your ideas are safe at home.

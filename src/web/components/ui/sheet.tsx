@@ -123,9 +123,10 @@ export function Sheet({
             >
               {title}
             </Dialog.Title>
+            {/* 48 px: the Voice Settings sheet asks for 48 px targets (spec section 9). */}
             <Dialog.Close
               aria-label="Close"
-              className="focus-ring -mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              className="focus-ring -mr-2 ml-auto inline-flex size-12 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
             >
               <X aria-hidden className="size-5" />
             </Dialog.Close>
