@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, type Category } from './taxonomy.js';
 import {
   capitalizeFirst,
-  FUNCTION_WORDS,
+  isFunctionWord,
   renderTokens,
   startsNewClause,
   trimPauses,
@@ -40,6 +40,7 @@ const SEQUENCE_WORDS = new Set([
 
 /** Spoken intent before a task: "I need to call mom" is the task "Call mom". */
 const INTENT_PREFIXES: readonly (readonly string[])[] = [
+  ['i', 'was', 'thinking', 'about'],
   ['i', 'was', 'thinking', 'that'],
   ['i', 'was', 'thinking'],
   ['i', 'think', 'that'],
@@ -418,7 +419,7 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
             current.length >= 3 &&
             IMPERATIVE_VERBS.has(token.lower) &&
             tokens[i - 1]?.kind === 'word' &&
-            !FUNCTION_WORDS.has((tokens[i - 1] as Token).lower) &&
+            !isFunctionWord((tokens[i - 1] as Token).lower) &&
             !TASK_VERBS.has((tokens[i - 1] as Token).lower)));
       if (splitsHere || splitsBeforeClause) {
         if (current[current.length - 1]?.lower === 'and') current.pop();

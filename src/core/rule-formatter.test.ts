@@ -51,6 +51,18 @@ describe('tweet', () => {
     );
   });
 
+  it('starts a new sentence at a subject after a content word, and writes percentages', () => {
+    expect(
+      formatWithRules(
+        'the best talk was about accessibility they showed how better contrast lifted conversion by 12 percent',
+        'tweet',
+        'work',
+      ),
+    ).toBe(
+      'The best talk was about accessibility. They showed how better contrast lifted conversion by 12%. #work',
+    );
+  });
+
   it('adds one or two hashtags that fit the words, without repeating spoken ones', () => {
     expect(formatWithRules('new song and a poem out today', 'tweet', 'creative')).toBe(
       'New song and a poem out today. #songwriting #poetry',
@@ -169,6 +181,24 @@ describe('checklist', () => {
     expect(
       formatWithRules('for the party we need balloons, cake and music', 'checklist', 'personal'),
     ).toBe(['Party', '- [ ] Balloons', '- [ ] Cake and music'].join('\n'));
+  });
+
+  it('splits unpunctuated browser speech into tasks', () => {
+    expect(
+      formatWithRules(
+        'prepare for the client meeting review the contract send the agenda to the team book a room',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      [
+        'Meeting prep',
+        '- [ ] Prepare for the client meeting',
+        '- [ ] Review the contract',
+        '- [ ] Send the agenda to the team',
+        '- [ ] Book a room',
+      ].join('\n'),
+    );
   });
 
   it('turns a single word into one task', () => {

@@ -588,6 +588,8 @@ function stripOpeners(tokens: Token[]): Token[] {
 const RUN_ON_WORDS = 25;
 /** A split leaves at least this many words in the part before it. */
 const MIN_SPLIT_WORDS = 8;
+/** The same for a split before a subject ("about accessibility | they showed"). */
+const MIN_CLAUSE_WORDS = 4;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they', 'he', 'she', "i'm", "we're", "i'll", "we'll"]);
 
 /**
@@ -706,6 +708,15 @@ export const FUNCTION_WORDS = new Set([
   'where',
   'unless',
   'till',
+  'many',
+  'much',
+  'more',
+  'most',
+  'some',
+  'any',
+  'every',
+  'no',
+  'other',
 ]);
 
 /** A subject pronoun after a content word: unpunctuated speech starting a new clause. */
@@ -718,8 +729,16 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
     SUBJECT_PRONOUNS.has(token.lower) &&
     prev !== undefined &&
     prev.kind === 'word' &&
-    !FUNCTION_WORDS.has(prev.lower)
+    !isFunctionWord(prev.lower)
   );
+}
+
+/**
+ * Function words, contractions ("they'd", "it's") and -ly adverbs ("honestly", "hopefully"),
+ * which lean on the words after them and so never end a clause.
+ */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word) || word.endsWith('ly') || word.includes("'");
 }
 
 function countWords(tokens: readonly Token[]): number {
@@ -733,24 +752,35 @@ function countWords(tokens: readonly Token[]): number {
  * it before "so", "but", "also", "anyway", "and then" and "and I/we ..." once the current part
  * is long enough to stand alone.
  */
-function splitRunOn(tokens: Token[]): Token[][] {
-  if (countWords(tokens) <= RUN_ON_WORDS) return [tokens];
+function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
+  switch (token.lower) {
+    case 'so':
+      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower));
+    case 'but':
+    case 'also':
+    case 'anyway':
+      return true;
+    case 'and':
+      return next?.kind === 'word' && (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower));
+    default:
+      return false;
+  }
+}
+
+function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
+  const runOn = countWords(tokens) > RUN_ON_WORDS;
+  if (!runOn && !unpunctuated) return [tokens];
   const parts: Token[][] = [];
   let current: Token[] = [];
   let words = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
-    if (token.kind === 'word' && words >= MIN_SPLIT_WORDS) {
+    if (token.kind === 'word') {
       const next = tokens[i + 1];
       const marker =
-        (token.lower === 'so' && !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower))) ||
-        token.lower === 'but' ||
-        token.lower === 'also' ||
-        token.lower === 'anyway' ||
-        (token.lower === 'and' &&
-          next?.kind === 'word' &&
-          (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower))) ||
-        startsNewClause(tokens, i);
+        (unpunctuated && words >= MIN_CLAUSE_WORDS && startsNewClause(tokens, i)) ||
+        (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
+        (words >= MIN_SPLIT_WORDS && runOn && isDiscourseMarker(token, next));
       if (marker) {
         parts.push(current);
         current = [];
@@ -768,10 +798,12 @@ function splitRunOn(tokens: Token[]): Token[][] {
 
 /** Splits cleaned tokens into sentences without leading openers or empty sentences. */
 export function toSentences(tokens: readonly Token[]): Sentence[] {
+  // Not a single comma or full stop: browser recognition, which never punctuates.
+  const unpunctuated = !tokens.some((token) => token.kind === 'pause' || token.kind === 'end');
   const sentences: Sentence[] = [];
   let current: Token[] = [];
   const flush = (end: string): void => {
-    const parts = splitRunOn(current);
+    const parts = splitRunOn(current, unpunctuated);
     parts.forEach((part, index) => {
       const stripped = trimPauses(stripOpeners(part));
       if (stripped.some((token) => token.kind === 'word' || token.kind === 'symbol')) {
