@@ -56,13 +56,21 @@ async function checkScreen(
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ transcript: SPOKEN });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
 describe('accessibility of every screen, light and dark, on a phone', () => {
-  let stack: Stack;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack({ transcript: SPOKEN });
     context = await launchBrowser({
       dir: stack.dir,
       speechWav: await makeSpeechWav(stack.dir, SPOKEN),
@@ -72,7 +80,6 @@ describe('accessibility of every screen, light and dark, on a phone', () => {
 
   afterAll(async () => {
     await context?.close();
-    await stack?.close();
   });
 
   it('onboarding and home with ideas', async () => {
@@ -158,5 +165,57 @@ describe('accessibility of every screen, light and dark, on a phone', () => {
     await page.goto(`${stack.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page Not Found' }).last().waitFor();
     await checkScreen(page, 'not-found');
+  });
+});
+
+describe('a wide screen (1280x800)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await launchBrowser({ dir: stack.dir, device: 'desktop' });
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  /** DESIGN.md: the phone's single column, centred, at most about 560 px wide. */
+  async function expectCentredColumn(name: string) {
+    const column = await page.locator('main').boundingBox();
+    expect(column, `${name}: main column`).not.toBeNull();
+    if (!column) return;
+    const viewportWidth = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(column.width).toBeGreaterThanOrEqual(480);
+    expect(column.width).toBeLessThanOrEqual(560);
+    const left = column.x;
+    const right = viewportWidth - (column.x + column.width);
+    expect(Math.abs(left - right), `${name}: centred`).toBeLessThanOrEqual(1);
+  }
+
+  it('home and search keep the centred single column', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('button', { name: "I'm Ready to Start" }).click();
+    await page.getByTestId('onboarding').waitFor({ state: 'detached' });
+    expect(await seedGuestIdeas(page, SEED_IDEAS)).toEqual(SEED_IDEAS.map(() => 201));
+    await page.reload();
+    await page.getByTestId('idea-card').first().waitFor();
+    await expectCentredColumn('home');
+    await checkScreen(page, 'desktop-home');
+
+    // Opening a dialog locks scrolling; the column must not move sideways when it does.
+    const before = await page.locator('main').boundingBox();
+    await page.getByTestId('idea-card').first().getByRole('button').first().click();
+    await page.getByTestId('idea-detail').waitFor();
+    expect(await page.locator('main').boundingBox()).toEqual(before);
+    await checkScreen(page, 'desktop-detail');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('idea-detail').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Search ideas' }).click();
+    await page.getByTestId('results-count').filter({ hasText: '4 ideas' }).waitFor();
+    await expectCentredColumn('search');
+    await checkScreen(page, 'desktop-search');
   });
 });
