@@ -432,12 +432,31 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
   return clauses;
 }
 
+/** The spoken-intent prefix starting at token `start` that leaves a task after it, if any. */
+function intentAt(tokens: readonly Token[], start: number): readonly string[] | undefined {
+  const first = tokens[start];
+  if (first === undefined || first.kind !== 'word') return undefined;
+  for (const prefix of INTENT_PREFIXES_BY_FIRST_WORD.get(first.lower) ?? []) {
+    if (start + prefix.length >= tokens.length) continue;
+    let matches = true;
+    for (let k = 1; k < prefix.length; k++) {
+      const token = tokens[start + k] as Token;
+      if (token.kind !== 'word' || token.lower !== prefix[k]) {
+        matches = false;
+        break;
+      }
+    }
+    if (matches) return prefix;
+  }
+  return undefined;
+}
+
 function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
   const words = wordsOf(clause.tokens);
   if (words.length === 0) return false;
   if (clause.endsWithColon && words.length <= INTRO_MAX_WORDS * 2) return true;
   if (words.length > INTRO_MAX_WORDS) return false;
-  if (INTENT_PREFIXES.some((prefix) => startsWithSequence(clause.tokens, prefix))) return false;
+  if (intentAt(clause.tokens, 0) !== undefined) return false;
   return INTRO_STARTERS.has(words[0] as string) || words.some((word) => LIST_NOUNS.has(word));
 }
 
@@ -510,15 +529,12 @@ function splitIntroFromTask(tokens: readonly Token[]): { intro: Token[]; task: T
     return null;
   }
   for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
-    const rest = tokens.slice(i);
-    const intent = INTENT_PREFIXES.find(
-      (prefix) => prefix.length < rest.length && startsWithSequence(rest, prefix),
-    );
+    const intent = intentAt(tokens, i);
     if (
       intent !== undefined &&
       (intent[0] === 'i' || intent[0] === 'we' || intent[0]?.includes("'"))
     ) {
-      return { intro: tokens.slice(0, i), task: rest };
+      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
   return null;
