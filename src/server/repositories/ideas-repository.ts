@@ -147,17 +147,25 @@ async function listSqliteFullText(
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
   if (total > tuning.sortMatchesMax && isAscii(q)) {
-    const recentOwnerFilter = owner.kind === 'user' ? sql.ref('user_id') : sql.ref('guest_id');
-    const recentCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
-    const recentAfter =
+    const walkOwner = owner.kind === 'user' ? sql.ref('user_id') : sql.ref('guest_id');
+    const walkCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+    const walkAfter =
       after === null ? sql`` : sql`AND (created_at, id) < (${after.createdAt}, ${after.id})`;
-    const walked = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM (
-        SELECT seq FROM ideas WHERE ${recentOwnerFilter} = ${ownerId} ${recentCategory} ${recentAfter}
-        ORDER BY created_at DESC, id DESC LIMIT ${tuning.walkBudgetRows}
-      ) AS recent JOIN ideas ON ideas.seq = recent.seq
-      WHERE ${searchCondition('sqlite', q)}
-      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
-    if (walked.rows.length > limit) return toPage(walked.rows, limit, total);
+    // The budget's far end, read from the owner index alone; none means fewer rows remain.
+    const boundary = await sql<{ created_at: string; id: string }>`SELECT created_at, id
+      FROM ideas WHERE ${walkOwner} = ${ownerId} ${walkCategory} ${walkAfter}
+      ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${tuning.walkBudgetRows - 1}`.execute(trx);
+    const bound = boundary.rows[0];
+    const walkBound =
+      bound === undefined ? sql`` : sql`AND (created_at, id) >= (${bound.created_at}, ${bound.id})`;
+    // Walks the owner index newest first and stops at the (limit + 1)th match.
+    const walked = await sql<Selectable<IdeasTable>>`SELECT * FROM ideas
+      WHERE ${walkOwner} = ${ownerId} ${walkCategory} ${walkAfter} ${walkBound}
+        AND ${searchCondition('sqlite', q)}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.execute(trx);
+    if (walked.rows.length > limit || bound === undefined) {
+      return toPage(walked.rows, limit, total);
+    }
   }
   const sorted = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM (${ownedMatches}) AS p WHERE 1 = 1 ${afterFilter}
