@@ -4,9 +4,8 @@ export default function PrivacyRoute() {
   return (
     <AppShell title="Privacy Policy">
       <article className="space-y-4 leading-relaxed">
-        <h2 className="text-2xl font-semibold">Privacy Policy</h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-300">Last updated: September 2025</p>
-        <h3 className="text-lg font-semibold">What we store</h3>
+        <h2 className="text-lg font-semibold">What we store</h2>
         <ul className="list-disc space-y-1 pl-5">
           <li>
             The ideas you save: their text, format, category, the transcript and when you made them.
@@ -21,17 +20,17 @@ export default function PrivacyRoute() {
           </li>
           <li>Your settings (format, category, dark mode) stay in your browser only.</li>
         </ul>
-        <h3 className="text-lg font-semibold">Your voice</h3>
+        <h2 className="text-lg font-semibold">Your voice</h2>
         <p>
           Your recording is sent to be transcribed and is not kept after transcription. Only the
           resulting text is saved, and only when you tap Save.
         </p>
-        <h3 className="text-lg font-semibold">Deleting your data</h3>
+        <h2 className="text-lg font-semibold">Deleting your data</h2>
         <p>
           You can delete single ideas, clear all your data, or delete your account at any time.
           Deletion is complete within 30 days, including backups.
         </p>
-        <h3 className="text-lg font-semibold">Payments</h3>
+        <h2 className="text-lg font-semibold">Payments</h2>
         <p>
           Pro payments are handled by our card payment provider on its own hosted pages; we never
           see your card number.

@@ -64,13 +64,13 @@ export function BottomBar({
             ) : null}
           </div>
           <RecordButton state={capture.state} listeningColor={color} onTap={capture.onTap} />
-          <div className="flex justify-start pl-4 text-zinc-700 dark:text-zinc-200">
+          <div className="flex justify-start pl-2 text-zinc-700 dark:text-zinc-200">
             {capture.state === 'listening' ? <RecordingTimer /> : null}
             {capture.micUnavailable && capture.state === 'idle' ? (
               <button
                 type="button"
                 onClick={onTypeInstead}
-                className="focus-ring inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+                className="focus-ring inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-medium whitespace-nowrap text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
               >
                 <Keyboard aria-hidden className="size-5" />
                 Type instead

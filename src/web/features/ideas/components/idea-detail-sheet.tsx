@@ -63,7 +63,7 @@ export function IdeaDetailSheet({
           <Button onClick={onEdit}>
             <Pencil aria-hidden className="size-5" /> Edit
           </Button>
-          <Button onClick={() => setConfirming(true)} className="text-rose-700 dark:text-rose-300">
+          <Button variant="danger-outline" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden className="size-5" /> Delete
           </Button>
         </div>

@@ -57,7 +57,9 @@ export function SearchResults({
                   {relativeTime(idea.createdAt)}
                 </span>
               </span>
-              <span className="mt-2 block break-words">{searchPreview(idea.content)}</span>
+              <span className="mt-2 line-clamp-4 break-words whitespace-pre-line">
+                {searchPreview(idea.content)}
+              </span>
             </button>
           </li>
         ))}

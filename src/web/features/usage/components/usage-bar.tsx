@@ -53,7 +53,8 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
       data-tone={look.tone}
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex items-center justify-between gap-3">
+      {/* Wraps rather than squeezes: 'Upgrade for unlimited' drops below on a narrow phone. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-base">
           <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
           this month
@@ -61,7 +62,7 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
         <Link
           href={routePaths.upgrade}
           className={cn(
-            'focus-ring inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold',
+            'focus-ring ml-auto inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold whitespace-nowrap',
             look.tone === 'teal'
               ? 'text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950'
               : 'bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900',
