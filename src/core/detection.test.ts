@@ -227,6 +227,11 @@ describe('parsePrefix', () => {
     ['  tweet   creative:: a poem', 'tweet', 'creative', 'a poem'],
     ['Pitch: an app for plants', 'pitch', null, 'an app for plants'],
     ['tweet hello world', 'tweet', null, 'hello world'],
+    ['Tweet, work: we shipped it.', 'tweet', 'work', 'we shipped it.'],
+    ['Checklist. Personal. Buy milk.', 'checklist', 'personal', 'Buy milk.'],
+    ['Pitch — creative — a film about bees', 'pitch', 'creative', 'a film about bees'],
+    ['Tweet. Work is busy today.', 'tweet', null, 'Work is busy today.'],
+    ['Tweet, creative', 'tweet', 'creative', 'Tweet, creative'],
   ] as const)('%s', (text, format, category, content) => {
     expect(parsePrefix(text)).toEqual({ format, category, content, wasDetected: true });
   });

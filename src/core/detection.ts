@@ -365,23 +365,30 @@ export function detectionSummary(result: DetectionResult): string {
   return 'Nothing detected';
 }
 
+const PREFIX_CATEGORY = String.raw`(work|personal|creative)${WORD_END}`;
+const PREFIX_MARK = String.raw`[,.:;—–\-]`;
+// Speech-to-text punctuates what was spoken as "tweet work: ...": "Tweet, work: ..." and
+// "Tweet. Work. ..." mean the same, so punctuation may separate the two words too, but then
+// the category word must be followed by punctuation as well ("Tweet. Work is busy" is a
+// tweet whose content starts with "Work is busy").
 const PREFIX_PATTERN = new RegExp(
-  String.raw`^\s*(tweet|checklist|pitch)${WORD_END}(?:\s+(work|personal|creative)${WORD_END})?`,
+  String.raw`^\s*(tweet|checklist|pitch)${WORD_END}(?:\s+${PREFIX_CATEGORY}|\s*${PREFIX_MARK}[\s,.:;—–\-]*${PREFIX_CATEGORY}(?=\s*${PREFIX_MARK}|\s*$))?`,
   'iu',
 );
 const PREFIX_SEPARATORS = /^[\s:—–\-,.;]+/u;
 
 /**
  * "Tweet work: shipped the beta" -> tweet, work, "shipped the beta". Only the three format
- * names count as a prefix (spec section 5); the category is optional. When nothing is left
- * after the prefix, the full text is the content.
+ * names count as a prefix (spec section 5); the category is optional. Leading spaces,
+ * colons, dashes (and the commas and full stops transcription adds) are stripped from the
+ * content; when nothing is left, the full text is the content.
  */
 export function parsePrefix(text: string): PrefixParse {
   const input = typeof text === 'string' ? text : '';
   const match = PREFIX_PATTERN.exec(input);
   if (match === null) return { format: null, category: null, content: input, wasDetected: false };
   const format = FORMAT_BY_WORD[(match[1] ?? '').toLowerCase()] ?? null;
-  const categoryWord = match[2];
+  const categoryWord = match[2] ?? match[3];
   const category =
     categoryWord === undefined ? null : (CATEGORY_BY_WORD[categoryWord.toLowerCase()] ?? null);
   const rest = input.slice(match[0].length).replace(PREFIX_SEPARATORS, '').trim();

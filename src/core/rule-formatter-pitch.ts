@@ -1,5 +1,11 @@
 import type { Category } from './taxonomy.js';
-import { renderSentence, joinSentences, type Sentence, type Token } from './text-clean.js';
+import {
+  codePointLength,
+  joinSentences,
+  renderSentence,
+  type Sentence,
+  type Token,
+} from './text-clean.js';
 import { cutAtWordBoundary } from './text-cut.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
@@ -207,6 +213,45 @@ function stripIdeaOpener(sentence: Sentence): Sentence {
   return sentence;
 }
 
+/** A hook longer than this is shortened to its first clause. */
+const HOOK_CLAUSE_CHARS = 100;
+const HOOK_MIN_WORDS = 5;
+const CLAUSE_WORDS = new Set([
+  'because',
+  'so',
+  'but',
+  'which',
+  'while',
+  'since',
+  'although',
+  'though',
+]);
+
+/**
+ * One line that opens the pitch: the chosen sentence, or for a long one its first clause
+ * ("We should fix onboarding for new clients." rather than the whole run with its reasons).
+ */
+function hookLine(sentence: Sentence | undefined, text: string): string {
+  if (sentence === undefined || codePointLength(text) <= HOOK_CLAUSE_CHARS) {
+    return cutAtWordBoundary(text, PITCH_HOOK_MAX_CHARS);
+  }
+  let words = 0;
+  for (let i = 0; i < sentence.tokens.length; i++) {
+    const token = sentence.tokens[i] as Token;
+    const boundary =
+      token.kind === 'pause' ||
+      token.kind === 'dash' ||
+      (token.kind === 'word' && CLAUSE_WORDS.has(token.lower));
+    if (boundary && words >= HOOK_MIN_WORDS) {
+      const clause = renderSentence({ tokens: sentence.tokens.slice(0, i), end: '' });
+      if (codePointLength(clause) <= PITCH_HOOK_MAX_CHARS) return clause;
+      break;
+    }
+    if (token.kind === 'word') words++;
+  }
+  return cutAtWordBoundary(text, PITCH_HOOK_MAX_CHARS);
+}
+
 function cueScores(tokens: readonly Token[]): [number, number, number] {
   const scores: [number, number, number] = [0, 0, 0];
   for (const token of tokens) {
@@ -330,7 +375,7 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
       (a, b) => b.scores[1] - a.scores[1] || a.index - b.index,
     )[0] ??
     (scored[0] as Scored);
-  const hook = cutAtWordBoundary(hookEntry.text, PITCH_HOOK_MAX_CHARS);
+  const hook = hookLine(cleaned[hookEntry.index], hookEntry.text);
   const problem = strongest(bySection[0] as Scored[], 0) || FALLBACK_PROBLEM;
   const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
   const why = strongest(bySection[2] as Scored[], 2) || FALLBACK_WHY[category];
