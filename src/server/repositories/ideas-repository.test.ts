@@ -400,6 +400,21 @@ forEachDialect((dialect) => {
       }
     });
 
+    it('ignores NUL characters in stored text and in queries, and survives FTS5 syntax', async () => {
+      const owner = await newUser();
+      const stored = await create(
+        owner,
+        idea('null\u0000byte AND NEAR(x) "quoted"', { transcript: 'a\u0000b' }),
+      );
+      expect(stored.content).toBe('nullbyte AND NEAR(x) "quoted"');
+      expect(stored.transcript).toBe('ab');
+      for (const q of ['\u0000byte', 'lbyte', 'NEAR(x)', '"quoted"', '"', 'AND', '\u0000']) {
+        expect((await ideas().list(owner, { limit: 5, q })).total, JSON.stringify(q)).toBe(1);
+      }
+      const updated = await ideas().update(owner, stored.id, { content: 'x\u0000y' });
+      expect(updated?.content).toBe('xy');
+    });
+
     it('follows edits and deletes', async () => {
       const { owner, repo, fixtures } = await searchFixture();
       await repo.update(owner, fixtures.plain.id, { content: 'Call the plumber' });

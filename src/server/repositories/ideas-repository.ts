@@ -174,6 +174,17 @@ async function listSqliteFullText(
   return toPage(sorted.rows, limit, total);
 }
 
+/**
+ * U+0000 is dropped from stored text and from queries alike: PostgreSQL text cannot hold it (the
+ * insert would fail) and SQLite's string functions and FTS5 query parser stop at it, so ignoring
+ * it everywhere keeps both dialects answering the same way instead of failing.
+ */
+const NUL = String.fromCharCode(0);
+
+function withoutNul(text: string): string {
+  return text.includes(NUL) ? text.split(NUL).join('') : text;
+}
+
 function isAscii(text: string): boolean {
   return /^\p{ASCII}*$/u.test(text);
 }
@@ -217,8 +228,9 @@ export function createIdeasRepository(
   }
 
   return {
-    async list(owner, { limit, cursor, q, category }) {
+    async list(owner, { limit, cursor, q: rawQuery, category }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
+      const q = rawQuery === undefined ? undefined : withoutNul(rawQuery);
       if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
         return readTransaction(database, (trx) =>
           listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
@@ -262,10 +274,10 @@ export function createIdeasRepository(
             id: newId(createdAt.getTime()),
             user_id: owner.kind === 'user' ? owner.userId : null,
             guest_id: owner.kind === 'guest' ? owner.guestId : null,
-            content: input.content,
+            content: withoutNul(input.content),
             format: input.format,
             category: input.category,
-            transcript: input.transcript,
+            transcript: input.transcript === null ? null : withoutNul(input.transcript),
             created_at: at,
             updated_at: at,
           })
@@ -277,10 +289,12 @@ export function createIdeasRepository(
 
     async update(owner, id, patch) {
       const changes = {
-        ...(patch.content !== undefined ? { content: patch.content } : {}),
+        ...(patch.content !== undefined ? { content: withoutNul(patch.content) } : {}),
         ...(patch.format !== undefined ? { format: patch.format } : {}),
         ...(patch.category !== undefined ? { category: patch.category } : {}),
-        ...(patch.transcript !== undefined ? { transcript: patch.transcript } : {}),
+        ...(patch.transcript !== undefined
+          ? { transcript: patch.transcript === null ? null : withoutNul(patch.transcript) }
+          : {}),
       };
       if (Object.keys(changes).length === 0) return this.findById(owner, id);
       const row = await db
