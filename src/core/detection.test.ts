@@ -65,6 +65,15 @@ describe('explicit phrasings (spec section 5) score 0.9', () => {
     expect(result.matchedText).toBe('I need a checklist');
   });
 
+  it('keeps indices right when lower-casing changes the length of the text', () => {
+    const result = detectFormatAndCategory(
+      'İİİ İstanbul vacation: make a checklist. passport, sunscreen',
+    );
+    expect(result.detectedFormat).toBe('checklist');
+    expect(result.detectedCategory).toBe('personal');
+    expect(result.matchedText).toBe('make a checklist');
+  });
+
   it('accepts common variants of the spoken verbs', () => {
     expect(detectFormatAndCategory('turn this into a checklist').detectedFormat).toBe('checklist');
     expect(detectFormatAndCategory('write a tweet about work').detectedCategory).toBe('work');

@@ -316,10 +316,9 @@ export function detectFormatAndCategory(text: string): DetectionResult {
   if (explicit !== null) {
     let category = explicit.category;
     if (category === null) {
+      // Sliced from the original: lower-casing can change lengths ("İ"), and so the indices.
       const rest =
-        lowerText.slice(0, explicit.index) +
-        ' ' +
-        lowerText.slice(explicit.index + explicit.text.length);
+        `${input.slice(0, explicit.index)} ${input.slice(explicit.index + explicit.text.length)}`.toLowerCase();
       category = winner(scoreTokens(tokenize(rest)), CATEGORIES, CATEGORY_SLOT_OFFSET).target;
     }
     return {
