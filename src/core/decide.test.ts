@@ -24,6 +24,21 @@ describe('decideFormatAndCategory (spec section 4 order)', () => {
     expect(server).not.toHaveBeenCalled();
   });
 
+  it('overrides the selected category with a keyword guess when only the format is spoken', async () => {
+    const decision = await decideFormatAndCategory('Tweet: lunch with the client', selected);
+    expect(decision).toMatchObject({ format: 'tweet', category: 'work', source: 'command' });
+  });
+
+  it('accepts transcription punctuation in the prefix', async () => {
+    const decision = await decideFormatAndCategory('Tweet, work: we shipped it.', selected);
+    expect(decision).toMatchObject({
+      format: 'tweet',
+      category: 'work',
+      content: 'we shipped it.',
+      commandDetected: true,
+    });
+  });
+
   it('fills a prefix without category from keywords, else from the selection', async () => {
     const withKeywords = await decideFormatAndCategory(
       'Pitch: a sketchbook app for painting',

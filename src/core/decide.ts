@@ -36,7 +36,9 @@ function localSource(confidence: number): DecisionSource {
  *    'natural-language' at 0.8 or more, else 'keywords'. An explicit phrasing ("make this a
  *    pitch for work") scores 0.9, so it always applies; its phrase is stripped from the
  *    content. Keyword scoring alone only reaches 0.6 when it finds both a format and a
- *    category (0.4 + 0.4 + 0.1), and then the full transcript is the content.
+ *    category (0.4 + 0.4 + 0.1), and then the full transcript is the content. (So with the
+ *    spec's weights the local detector yields 0, 0.4 or 0.9 and 'keywords', the 0.6-0.8
+ *    label, does not occur; the label rule is kept as the spec states it.)
  * 3. Only when steps 1 and 2 found nothing applicable and the transcript is not blank:
  *    `inferOnServer`, applied at confidence 0.7 or more when it names a format or category.
  *    A rejection, a malformed answer or a lower confidence is silent.
