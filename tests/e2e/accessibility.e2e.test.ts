@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { horizontalOverflow, seriousAxeViolations, smallTargets } from './support/a11y';
 import { launchBrowser, makeSpeechWav, setScheme } from './support/browser';
-import { recordSpeech, seedGuestIdeas, type SeedIdea } from './support/journey';
+import { recordSpeech, seedGuestIdeas, toast, type SeedIdea } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Pitch creative: a podcast where strangers swap playlists for a week.';
@@ -165,6 +165,33 @@ describe('accessibility of every screen, light and dark, on a phone', () => {
     await page.goto(`${stack.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page Not Found' }).last().waitFor();
     await checkScreen(page, 'not-found');
+  });
+});
+
+describe('a refused microphone and the typed fallback, on a phone', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await launchBrowser({ dir: stack.dir });
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('the denial toast, the Type instead button and the typing sheet', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('button', { name: "I'm Ready to Start" }).click();
+    await page.getByTestId('onboarding').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Start voice recording' }).click();
+    await toast(page, 'Microphone Permission Denied').waitFor();
+    await checkScreen(page, 'microphone-denied');
+    await page.getByRole('button', { name: 'Type instead' }).last().click();
+    const typed = page.getByTestId('typed-idea');
+    await typed.getByRole('textbox').fill('Checklist personal: water the plants, pay the rent.');
+    await checkScreen(page, 'typed', { targetScope: typed });
   });
 });
 
