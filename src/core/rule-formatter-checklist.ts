@@ -648,5 +648,7 @@ export function formatChecklist(
     items.push(capitalizeFirst(fallback));
   }
   const heading = title !== null && title !== '' ? title : defaultTitle(sentences, category);
-  return [heading, ...items.map((item) => CHECKLIST_ITEM_PREFIX + item)].join('\n');
+  let checklist = heading;
+  for (const item of items) checklist += `\n${CHECKLIST_ITEM_PREFIX}${item}`;
+  return checklist;
 }

@@ -14,6 +14,8 @@ import { cleanSpeech, tokenize, toSentences, type Sentence } from './text-clean.
  * - checklist: a short title line, then one "- [ ] Task" line per task;
  * - pitch: a one-line hook, a blank line, then "Problem:", "Solution:", "Why it matters:".
  */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 function verbatimSentence(text: string): Sentence {
   const raw = text.trim().replace(/\s+/gu, ' ');
   return {
@@ -30,7 +32,10 @@ function isShouted(text: string): boolean {
 }
 
 export function formatWithRules(transcript: string, format: Format, category: Category): string {
-  const text = typeof transcript === 'string' ? transcript.normalize('NFC') : '';
+  const raw = typeof transcript === 'string' ? transcript : '';
+  // Composed accents ("é" as one character) so keyword and filler matching see one form;
+  // plain ASCII, the common case, is already normalised.
+  const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
   if (text.trim() === '') return '';
   const speech = isShouted(text) ? text.toLowerCase() : text;
   let sentences = cleanSpeech(speech);
