@@ -51,10 +51,12 @@ export interface UsageTable {
   count: Count;
 }
 
+/** What a one-time token is for: the accounts and billing flows of API.md. */
+export type AuthTokenPurpose = 'magic_link' | 'password_reset' | 'checkout_claim';
+
 export interface AuthTokensTable {
   id: string;
-  /** e.g. `magic_link`, `password_reset`, `checkout_claim`. */
-  purpose: string;
+  purpose: AuthTokenPurpose;
   token_hash: string;
   user_id: string | null;
   guest_id: string | null;
