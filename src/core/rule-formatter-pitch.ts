@@ -3,6 +3,7 @@ import {
   codePointLength,
   joinSentences,
   renderSentence,
+  renderTokens,
   type Sentence,
   type Token,
 } from './text-clean.js';
@@ -307,18 +308,26 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
       sentence.tokens.some((token) => token.kind === 'word' || token.kind === 'symbol'),
     );
   if (cleaned.length === 0) return '';
-  const scored: Scored[] = cleaned.map((sentence, index) => {
+  // A sentence said twice is pitched once.
+  const seen = new Set<string>();
+  const unique = cleaned.filter((sentence) => {
+    const key = renderTokens(sentence.tokens).toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const scored: Scored[] = unique.map((sentence, index) => {
     const scores = cueScores(sentence.tokens);
     return {
       index,
       text: renderSentence(sentence),
       scores,
-      section: bestSection(scores, positionSection(index, cleaned.length)),
+      section: bestSection(scores, positionSection(index, unique.length)),
     };
   });
 
   const openerHook = scored.find((entry) => {
-    const tokens = cleaned[entry.index]?.tokens;
+    const tokens = unique[entry.index]?.tokens;
     const first = tokens?.[0];
     return (
       first !== undefined &&
@@ -375,7 +384,7 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
       (a, b) => b.scores[1] - a.scores[1] || a.index - b.index,
     )[0] ??
     (scored[0] as Scored);
-  const hook = hookLine(cleaned[hookEntry.index], hookEntry.text);
+  const hook = hookLine(unique[hookEntry.index], hookEntry.text);
   const problem = strongest(bySection[0] as Scored[], 0) || FALLBACK_PROBLEM;
   const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
   const why = strongest(bySection[2] as Scored[], 2) || FALLBACK_WHY[category];

@@ -1,6 +1,12 @@
 import type { Category } from './taxonomy.js';
 import { TWEET_MAX_CHARS } from './taxonomy.js';
-import { codePointLength, joinSentences, renderSentence, type Sentence } from './text-clean.js';
+import {
+  codePointLength,
+  endsWithFullWidthStop,
+  joinSentences,
+  renderSentence,
+  type Sentence,
+} from './text-clean.js';
 import { cutAtWordBoundary } from './text-cut.js';
 
 /** Spoken topic words and the hashtag people use for them. */
@@ -139,23 +145,26 @@ function withHashtags(body: string, hashtags: readonly string[]): string {
  * hashtags if they still fit.
  */
 export function formatTweet(sentences: readonly Sentence[], category: Category): string {
-  const rendered = sentences.map(renderSentence);
-  let body = joinSentences(rendered);
-  if (codePointLength(body) > TWEET_MAX_CHARS) {
-    const kept: string[] = [];
-    let length = 0;
-    for (const sentence of rendered) {
-      const separator = kept.length > 0 && !/[。！？]$/u.test(kept[kept.length - 1] ?? '') ? 1 : 0;
-      const added = separator + codePointLength(sentence);
-      if (length + added > TWEET_MAX_CHARS) break;
-      length += added;
-      kept.push(sentence);
+  // Render sentence by sentence and stop at the limit: a 2,000-word transcript needs only
+  // its first few sentences rendered.
+  const kept: string[] = [];
+  let length = 0;
+  let overflow = false;
+  for (const sentence of sentences) {
+    const rendered = renderSentence(sentence);
+    const previous = kept[kept.length - 1];
+    const separator = previous !== undefined && !endsWithFullWidthStop(previous) ? 1 : 0;
+    const added = separator + codePointLength(rendered);
+    if (length + added > TWEET_MAX_CHARS) {
+      overflow = true;
+      if (kept.length === 0) kept.push(cutAtWordBoundary(rendered, TWEET_MAX_CHARS));
+      break;
     }
-    body =
-      kept.length > 0
-        ? joinSentences(kept)
-        : cutAtWordBoundary(rendered[0] ?? body, TWEET_MAX_CHARS);
+    length += added;
+    kept.push(rendered);
   }
+  const body = joinSentences(kept);
   if (body === '') return body;
-  return withHashtags(body, chooseHashtags(sentences, category));
+  const tweeted = overflow ? sentences.slice(0, Math.max(1, kept.length)) : sentences;
+  return withHashtags(body, chooseHashtags(tweeted, category));
 }

@@ -717,6 +717,32 @@ export const FUNCTION_WORDS = new Set([
   'every',
   'no',
   'other',
+  // Heads of relative clauses without "that": "the thing they keep asking for".
+  'thing',
+  'things',
+  'stuff',
+  'one',
+  'ones',
+  'way',
+  'time',
+  'times',
+  'reason',
+  'place',
+  'day',
+  'everything',
+  'something',
+  'anything',
+  'nothing',
+  'everyone',
+  'someone',
+  'anyone',
+  'kind',
+  'sort',
+  'part',
+  'now',
+  'here',
+  'there',
+  'again',
 ]);
 
 /** A subject pronoun after a content word: unpunctuated speech starting a new clause. */
@@ -947,11 +973,19 @@ export function renderSentence(sentence: Sentence): string {
 /** Sentences joined as prose; no space after a CJK full stop. */
 export function joinSentences(rendered: readonly string[]): string {
   let out = '';
+  let previous = '';
   for (const sentence of rendered) {
-    if (out !== '' && !/[。！？]$/u.test(out)) out += ' ';
+    if (previous !== '' && !endsWithFullWidthStop(previous)) out += ' ';
     out += sentence;
+    previous = sentence;
   }
   return out;
+}
+
+/** Whether a rendered sentence ends with "。", "！" or "？", after which no space follows. */
+export function endsWithFullWidthStop(sentence: string): boolean {
+  const last = sentence.charCodeAt(sentence.length - 1);
+  return last === 0x3002 || last === 0xff01 || last === 0xff1f;
 }
 
 /** Tokens, fillers removed, split into sentences: the shared first step of every format. */
