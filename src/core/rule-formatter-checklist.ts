@@ -643,7 +643,8 @@ export function formatChecklist(
     // Nothing task-like was said ("okay, yeah"): keep what was said rather than nothing.
     const cleaned = sentences.map((sentence) => renderTask(sentence.tokens)).join(' ');
     const said = (cleaned.trim() || fallbackText.trim()).replace(/\s+/gu, ' ');
-    const fallback = said.replace(LEADING_CONNECTIVES, '') || said;
+    // Only connectives ("and then"): the last of them is all there is to keep.
+    const fallback = said.replace(LEADING_CONNECTIVES, '') || (said.split(/\s+/u).pop() ?? said);
     if (fallback === '') return '';
     items.push(capitalizeFirst(fallback));
   }

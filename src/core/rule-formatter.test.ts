@@ -63,6 +63,12 @@ describe('tweet', () => {
     );
   });
 
+  it('does not split a relative clause without "that"', () => {
+    expect(
+      formatWithRules('the main thing they keep asking for is better reporting', 'tweet', 'work'),
+    ).toBe('The main thing they keep asking for is better reporting. #work');
+  });
+
   it('adds one or two hashtags that fit the words, without repeating spoken ones', () => {
     expect(formatWithRules('new song and a poem out today', 'tweet', 'creative')).toBe(
       'New song and a poem out today. #songwriting #poetry',
@@ -201,6 +207,10 @@ describe('checklist', () => {
     );
   });
 
+  it('never starts a task with a connective, even when nothing else was said', () => {
+    expect(formatWithRules('and then', 'checklist', 'work')).toBe('Work checklist\n- [ ] Then');
+  });
+
   it('turns a single word into one task', () => {
     expect(formatWithRules('groceries', 'checklist', 'personal')).toBe(
       ['Grocery list', '- [ ] Groceries'].join('\n'),
@@ -240,6 +250,16 @@ describe('pitch', () => {
     expect(lines[0]).toBe('Imagine never waiting for a table again.');
     expect(pitch.match(/Imagine/gu)).toHaveLength(1);
     expect(lines[2]).toBe('Problem: Restaurants waste tables every night.');
+  });
+
+  it('says a repeated sentence once', () => {
+    const pitch = formatWithRules(
+      'Our app books tables in one tap. Restaurants waste tables every night. Our app books tables in one tap. It saves time.',
+      'pitch',
+      'work',
+    );
+    const solution = pitch.split('\n')[3] ?? '';
+    expect(solution).toBe('Solution: Our app books tables in one tap.');
   });
 
   it('still gives all three sections for a one-line idea', () => {
