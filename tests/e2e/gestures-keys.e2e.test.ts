@@ -194,6 +194,83 @@ describe('tooltips with a mouse on a wide screen', () => {
   });
 });
 
+describe('the keyboard on a wide screen', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await launchBrowser({ dir: stack.dir, device: 'desktop' });
+    page = context.pages()[0] ?? (await context.newPage());
+    await openHome(page);
+    expect(
+      await seedGuestIdeas(page, [
+        { content: 'Reach me with the Tab key.', format: 'checklist', category: 'personal' },
+      ]),
+    ).toEqual([201]);
+    await page.reload();
+    await page.getByTestId('idea-card').first().waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('reaches every control on home with Tab, each with a visible focus ring', async () => {
+    // A ring is visible when the control's outline or shadow differs between focused and not:
+    // the look is read when Tab lands on a control and again once Tab has moved past it.
+    const visited: { name: string; ring: boolean; looks: string[] }[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const step = await page.evaluate(() => {
+        const w = window as unknown as { lastFocused?: { el: HTMLElement; look: string } };
+        const look = (el: HTMLElement) => {
+          const style = getComputedStyle(el);
+          const outline =
+            style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+              ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+              : 'no outline';
+          return `${outline} | ${style.boxShadow}`;
+        };
+        const previous = w.lastFocused;
+        const lookOfPrevious = previous ? [previous.look, look(previous.el)] : null;
+        const el = document.activeElement;
+        if (!(el instanceof HTMLElement) || el === document.body) {
+          w.lastFocused = undefined;
+          return { lookOfPrevious, name: null };
+        }
+        w.lastFocused = { el, look: look(el) };
+        return {
+          lookOfPrevious,
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30),
+        };
+      });
+      const last = visited.at(-1);
+      if (last && step.lookOfPrevious) {
+        last.looks = step.lookOfPrevious;
+        last.ring = step.lookOfPrevious[0] !== step.lookOfPrevious[1];
+      }
+      if (step.name === null) continue;
+      if (step.name === visited[0]?.name) break;
+      visited.push({ name: step.name, ring: false, looks: [] });
+    }
+    const names = visited.map((v) => v.name);
+    for (const expected of [
+      'Voice Ideas',
+      'Search ideas',
+      'Open menu',
+      'Upgrade',
+      'Copy idea',
+      'Share idea',
+      'Start voice recording',
+    ]) {
+      expect(names).toContain(expected);
+    }
+    expect(names.some((name) => name.startsWith('Checklist • Personal'))).toBe(true);
+    expect(names.some((name) => name.startsWith('Tweet • Work'))).toBe(true);
+    expect(visited.filter((v) => !v.ring)).toEqual([]);
+  });
+});
+
 describe('the pulsing rings and reduced motion', () => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     it(`${reducedMotion === 'reduce' ? 'hides' : 'animates'} the rings while listening with reducedMotion ${reducedMotion}`, async () => {
