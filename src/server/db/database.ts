@@ -123,10 +123,8 @@ export async function migrate(database: Database): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new MigrationError(
-      `Database migration ${failed ?? ''} failed: ${messageOf(error)}`.replace('  ', ' '),
-      { cause: error },
-    );
+    const which = failed === undefined ? 'Database migration' : `Database migration ${failed}`;
+    throw new MigrationError(`${which} failed: ${messageOf(error)}`, { cause: error });
   }
 }
 

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
  * Runs `work` in one write transaction and commits what it returns (throwing rolls back).
