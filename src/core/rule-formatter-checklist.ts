@@ -461,6 +461,7 @@ function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
 }
 
 const LEADING_CONNECTIVES = /^(?:(?:and|then|also|so|but|or|plus)(?:\s+|$))+/iu;
+/** Connectives: never the first or last word of a task or title. */
 const TRAILING_CONNECTIVES = new Set(['and', 'or', 'then', 'so', 'but', 'also', 'plus']);
 
 function keptTaskTokens(tokens: readonly Token[]): readonly Token[] {
@@ -540,12 +541,14 @@ function splitIntroFromTask(tokens: readonly Token[]): { intro: Token[]; task: T
   return null;
 }
 
-function titleFromIntro(tokens: Token[]): string {
+function titleFromIntro(intro: Token[]): string {
+  const tokens = stripLeadingGlue(intro);
   let start = 0;
   while (
     start < tokens.length - 1 &&
     tokens[start]?.kind === 'word' &&
-    TITLE_DROP_WORDS.has((tokens[start] as Token).lower) &&
+    (TITLE_DROP_WORDS.has((tokens[start] as Token).lower) ||
+      TRAILING_CONNECTIVES.has((tokens[start] as Token).lower)) &&
     // "This weekend" stays; "this is my list" loses "this is".
     ((tokens[start] as Token).lower !== 'this' || tokens[start + 1]?.lower === 'is')
   ) {
@@ -553,7 +556,11 @@ function titleFromIntro(tokens: Token[]): string {
   }
   if (tokens[start]?.lower === 'for' && tokens.length - start > 1) {
     start++;
-    while (start < tokens.length - 1 && TITLE_DROP_WORDS.has((tokens[start] as Token).lower)) {
+    while (
+      start < tokens.length - 1 &&
+      (TITLE_DROP_WORDS.has((tokens[start] as Token).lower) ||
+        TRAILING_CONNECTIVES.has((tokens[start] as Token).lower))
+    ) {
       start++;
     }
   }
