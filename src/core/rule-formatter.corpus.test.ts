@@ -106,6 +106,11 @@ describe('fixture corpus', () => {
       it('pitch', () => {
         const pitch = formatWithRules(fixture.transcript, 'pitch', category);
         expectPitchShape(pitch);
+        const [, , problem, solution, why] = pitch.split('\n');
+        if (fixture.pitch?.problem !== undefined) expect(problem).toContain(fixture.pitch.problem);
+        if (fixture.pitch?.solution !== undefined)
+          expect(solution).toContain(fixture.pitch.solution);
+        if (fixture.pitch?.why !== undefined) expect(why).toContain(fixture.pitch.why);
         for (const text of fixture.excludes ?? []) expect(pitch).not.toContain(text);
       });
 
