@@ -374,6 +374,20 @@ function isClauseStart(tokens: readonly Token[], i: number): boolean {
   return prev === undefined || prev.kind !== 'word' || prev.lower === 'and';
 }
 
+/** Words a new task can start at: "and <verb>", "then", and ordinals at a clause start. */
+const SPLIT_WORDS = new Set([
+  'and',
+  'then',
+  'first',
+  'next',
+  'finally',
+  'lastly',
+  'second',
+  'secondly',
+  'third',
+  'thirdly',
+]);
+
 /** Splits one sentence into task clauses at commas, "and <verb>", "then" and ordinals. */
 function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColon: boolean }[] {
   const clauses: { tokens: Token[]; endsWithColon: boolean }[] = [];
@@ -399,19 +413,15 @@ function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColo
     }
     if (token.kind === 'word' && current.length > 0) {
       const next = tokens[i + 1];
+      const lower = token.lower;
       const splitsHere =
-        (token.lower === 'and' && next?.kind === 'word' && TASK_VERBS.has(next.lower)) ||
-        (token.lower === 'then' && current.length > 1 && next?.kind === 'word') ||
-        ((token.lower === 'first' ||
-          token.lower === 'next' ||
-          token.lower === 'finally' ||
-          token.lower === 'lastly' ||
-          token.lower === 'second' ||
-          token.lower === 'secondly' ||
-          token.lower === 'third' ||
-          token.lower === 'thirdly') &&
-          next?.kind === 'word' &&
-          (isClauseStart(tokens, i) || TASK_VERBS.has(next.lower)));
+        SPLIT_WORDS.has(lower) &&
+        next?.kind === 'word' &&
+        (lower === 'and'
+          ? TASK_VERBS.has(next.lower)
+          : lower === 'then'
+            ? current.length > 1
+            : isClauseStart(tokens, i) || TASK_VERBS.has(next.lower));
       const splitsBeforeClause =
         current.length >= 2 &&
         (startsNewClause(tokens, i) ||
@@ -476,9 +486,7 @@ function keptTaskTokens(tokens: readonly Token[]): readonly Token[] {
 }
 
 function renderTask(tokens: readonly Token[]): string {
-  return capitalizeFirst(
-    renderTokens(keptTaskTokens(tokens)).replace(TRAILING_ITEM_PUNCTUATION, ''),
-  );
+  return capitalizeFirst(trimTrailingPunctuation(renderTokens(keptTaskTokens(tokens))));
 }
 
 const NOT_ASCII_WORD_CHAR = /[^a-z0-9]/;
@@ -599,7 +607,15 @@ function itemKey(text: string): string {
     .join(' ');
 }
 
-const TRAILING_ITEM_PUNCTUATION = /[\s.,;:—–-]+$/u;
+/** Characters a task never ends with: whitespace, . , ; : and dashes. */
+const TRAILING_ITEM_CHARS = new Set([' ', '\t', '.', ',', ';', ':', '—', '–', '-']);
+
+/** A loop rather than /[...]+$/, which would be retried from every position of the text. */
+function trimTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING_ITEM_CHARS.has(text.charAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 /**
  * A checklist: a short title line (the spoken intro such as "Packing list for Lisbon:", else

@@ -894,7 +894,8 @@ export function capitalizeFirst(text: string): string {
   const char = String.fromCodePoint(first);
   const upper = char.toUpperCase();
   if (upper === char || upper.length !== char.length) return text;
-  const firstWord = text.split(/\s/, 1)[0] ?? '';
+  const space = text.indexOf(' ');
+  const firstWord = space === -1 ? text : text.slice(0, space);
   if (firstWord !== firstWord.toLowerCase()) return text;
   return upper + text.slice(char.length);
 }
