@@ -3,7 +3,6 @@ import {
   codePointLength,
   joinSentences,
   renderSentence,
-  renderTokens,
   type Sentence,
   type Token,
 } from './text-clean.js';
@@ -309,17 +308,20 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   if (cleaned.length === 0) return '';
   // A sentence said twice is pitched once.
   const seen = new Set<string>();
-  const unique = cleaned.filter((sentence) => {
-    const key = renderTokens(sentence.tokens).toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const unique: Sentence[] = [];
+  const texts: string[] = [];
+  for (const sentence of cleaned) {
+    const text = renderSentence(sentence);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    unique.push(sentence);
+    texts.push(text);
+  }
   const scored: Scored[] = unique.map((sentence, index) => {
     const scores = cueScores(sentence.tokens);
     return {
       index,
-      text: renderSentence(sentence),
+      text: texts[index] ?? '',
       scores,
       section: bestSection(scores, positionSection(index, unique.length)),
     };
