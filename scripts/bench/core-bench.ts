@@ -134,7 +134,7 @@ if (process.argv.includes('--write')) {
     begin,
     '## Detector and rule formatter',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npx tsx scripts/bench/core-bench.ts\` on ${machine}, one thread, load average ${load.toFixed(2)} at the start. Input: a ${words}-word transcript with fillers. ${BATCHES} batches of ${BATCH_MS} ms after a ${WARMUP_MS} ms warm-up; median batch. The per-CPU-second figure (operations divided by the CPU time the process got, GC included) is the one held against the target; wall clock also counts time other processes on the machine took.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npx tsx scripts/bench/core-bench.ts\` on ${machine}, one thread, load average ${load.toFixed(2)} at the start. Input: a ${words}-word transcript with fillers. ${BATCHES} batches of ${BATCH_MS} ms after a ${WARMUP_MS} ms warm-up; median batch. The per-CPU-second figure (operations divided by the CPU time the process got, GC included) is the one held against the target; wall clock also counts time other processes on the machine took. On this shared virtual machine consecutive runs differ by up to a third; this is one run.`,
     '',
     ...rows,
     end,

@@ -388,9 +388,15 @@ const SPLIT_WORDS = new Set([
   'thirdly',
 ]);
 
+interface Clause {
+  tokens: Token[];
+  /** Ended by a colon: "Packing list: ..." introduces what follows. */
+  endsWithColon: boolean;
+}
+
 /** Splits one sentence into task clauses at commas, "and <verb>", "then" and ordinals. */
-function splitClauses(tokens: readonly Token[]): { tokens: Token[]; endsWithColon: boolean }[] {
-  const clauses: { tokens: Token[]; endsWithColon: boolean }[] = [];
+function splitClauses(tokens: readonly Token[]): Clause[] {
+  const clauses: Clause[] = [];
   let current: Token[] = [];
   const flush = (endsWithColon: boolean): void => {
     if (current.length > 0) clauses.push({ tokens: current, endsWithColon });
@@ -461,7 +467,7 @@ function intentAt(tokens: readonly Token[], start: number): readonly string[] | 
   return undefined;
 }
 
-function isIntro(clause: { tokens: Token[]; endsWithColon: boolean }): boolean {
+function isIntro(clause: Clause): boolean {
   const words = wordsOf(clause.tokens);
   if (words.length === 0) return false;
   if (clause.endsWithColon && words.length <= INTRO_MAX_WORDS * 2) return true;
@@ -486,16 +492,20 @@ function keptTaskTokens(tokens: readonly Token[]): readonly Token[] {
 }
 
 function renderTask(tokens: readonly Token[]): string {
-  return capitalizeFirst(trimTrailingPunctuation(renderTokens(keptTaskTokens(tokens))));
+  return renderKeptTask(keptTaskTokens(tokens));
+}
+
+function renderKeptTask(kept: readonly Token[]): string {
+  return capitalizeFirst(trimTrailingPunctuation(renderTokens(kept)));
 }
 
 const NOT_ASCII_WORD_CHAR = /[^a-z0-9]/;
 const NOT_WORD_CHAR = /[^\p{L}\p{N}]/gu;
 
-/** The same key as itemKey(renderTask(tokens)), from the tokens without re-parsing text. */
-function taskKey(tokens: readonly Token[]): string {
+/** The same key as itemKey(renderKeptTask(kept)), from the tokens without re-parsing text. */
+function taskKey(kept: readonly Token[]): string {
   let key = '';
-  for (const token of keptTaskTokens(tokens)) {
+  for (const token of kept) {
     if (token.kind !== 'word' || ARTICLES.has(token.lower)) continue;
     const word = NOT_ASCII_WORD_CHAR.test(token.lower)
       ? token.lower.replace(NOT_WORD_CHAR, '')
@@ -633,9 +643,10 @@ export function formatChecklist(
   const items: string[] = [];
   const seen = new Set<string>();
 
-  for (const [sentenceIndex, sentence] of sentences.entries()) {
-    const clauses = splitClauses(sentence.tokens);
-    for (const [clauseIndex, clause] of clauses.entries()) {
+  for (let sentenceIndex = 0; sentenceIndex < sentences.length; sentenceIndex++) {
+    const clauses = splitClauses((sentences[sentenceIndex] as Sentence).tokens);
+    for (let clauseIndex = 0; clauseIndex < clauses.length; clauseIndex++) {
+      const clause = clauses[clauseIndex] as Clause;
       let taskTokens = clause.tokens;
       if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
         const split = splitIntroFromTask(clause.tokens);
@@ -649,11 +660,11 @@ export function formatChecklist(
           continue;
         }
       }
-      const task = stripLeadingGlue(taskTokens);
+      const task = keptTaskTokens(stripLeadingGlue(taskTokens));
       const key = taskKey(task);
       if (key === '' || NON_TASK_KEYS.has(key) || seen.has(key)) continue;
       seen.add(key);
-      items.push(renderTask(task));
+      items.push(renderKeptTask(task));
     }
   }
 
