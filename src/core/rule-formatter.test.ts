@@ -112,6 +112,12 @@ describe('tweet', () => {
     expect(codePointLength(long)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
   });
 
+  it('treats any Unicode whitespace as a word break', () => {
+    expect(formatWithRules('\u3000we\u00a0shipped\u2003it\t today', 'tweet', 'work')).toBe(
+      'We shipped it today. #BuildInPublic',
+    );
+  });
+
   it('keeps web addresses whole', () => {
     expect(formatWithRules('sign up at example.com/beta.', 'tweet', 'work')).toBe(
       'Sign up at example.com/beta. #work',
