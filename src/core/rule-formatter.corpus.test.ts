@@ -114,12 +114,16 @@ describe('fixture corpus', () => {
         for (const text of fixture.excludes ?? []) expect(pitch).not.toContain(text);
       });
 
-      it.runIf(fixture.detect !== undefined)('detection', () => {
-        const result = detectFormatAndCategory(fixture.transcript);
-        expect({ format: result.detectedFormat, category: result.detectedCategory }).toEqual(
-          fixture.detect,
-        );
-      });
+      // Only fixtures that pin a detection get the test: a skipped test would check nothing.
+      const expected = fixture.detect;
+      if (expected !== undefined) {
+        it('detection', () => {
+          const result = detectFormatAndCategory(fixture.transcript);
+          expect({ format: result.detectedFormat, category: result.detectedCategory }).toEqual(
+            expected,
+          );
+        });
+      }
     },
   );
 });
