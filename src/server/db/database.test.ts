@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forEachDialect, openTestDatabase } from '../test-support/databases.js';
 import { dialectOf, DatabaseUrlError, openDatabase, type Database } from './database.js';
+import { migrationsFor } from './migrations/index.js';
 
 const dirs: string[] = [];
 const opened: Database[] = [];
@@ -43,6 +44,7 @@ describe('openDatabase on SQLite', () => {
       ORDER BY name`.execute(database.db);
     expect(tables.rows.map((row) => row.name)).toEqual([
       'auth_tokens',
+      'idea_counts',
       'ideas',
       'ideas_fts',
       'kysely_migration',
@@ -73,7 +75,7 @@ describe('openDatabase on SQLite', () => {
     const migrations = await second.db
       .selectNoFrom(sql<number>`(SELECT count(*) FROM kysely_migration)`.as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(migrations.n)).toBe(2);
+    expect(Number(migrations.n)).toBe(Object.keys(migrationsFor('sqlite')).length);
     expect(await second.db.selectFrom('users').select('email').execute()).toEqual([
       { email: 'a@example.com' },
     ]);

@@ -51,6 +51,17 @@ export interface UsageTable {
   count: Count;
 }
 
+/**
+ * How many ideas each owner has per category (migration 003), kept exact by triggers on ideas;
+ * an owner/category with no ideas has no row.
+ */
+export interface IdeaCountsTable {
+  /** ownerKey() of repositories/owner.ts. */
+  owner_key: string;
+  category: Category;
+  count: Count;
+}
+
 /** What a one-time token is for: the accounts and billing flows of API.md. */
 export type AuthTokenPurpose = 'magic_link' | 'password_reset' | 'checkout_claim';
 
@@ -75,5 +86,6 @@ export interface DB {
   sessions: SessionsTable;
   ideas: IdeasTable;
   usage: UsageTable;
+  idea_counts: IdeaCountsTable;
   auth_tokens: AuthTokensTable;
 }

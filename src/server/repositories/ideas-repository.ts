@@ -6,7 +6,7 @@ import type { DB, IdeasTable } from '../db/schema.js';
 import { readTransaction, writeTransaction } from '../db/transactions.js';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
 import { newId } from './ids.js';
-import type { Owner } from './owner.js';
+import { ownerKey, type Owner } from './owner.js';
 import { toCount, toIso } from './rows.js';
 import { countOneUse } from './usage-repository.js';
 
@@ -227,6 +227,36 @@ export function createIdeasRepository(
     return query;
   }
 
+  /**
+   * The unfiltered (or category-filtered) listing in one statement: the page and the total read
+   * from idea_counts (kept by triggers, ADR 012) instead of counting the owner's index entries.
+   * One statement is one snapshot on both dialects, so no transaction is needed for the page
+   * and its total to agree. With no idea on the page the join still yields the total's row.
+   */
+  async function listWithStoredTotal(
+    owner: Owner,
+    limit: number,
+    after: CursorPosition | null,
+    category: Category | undefined,
+  ): Promise<IdeaPage> {
+    const countCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+    const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
+    const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
+    const result = await sql<Selectable<IdeasTable> & { total: number | string | null }>`
+      SELECT counted.total AS total, page.* FROM (
+        SELECT coalesce(sum(count), 0) AS total FROM idea_counts
+        WHERE owner_key = ${ownerKey(owner)} ${countCategory}
+      ) AS counted LEFT JOIN (
+        SELECT * FROM ideas WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
+        ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}
+      ) AS page ON true
+      ORDER BY page.created_at DESC, page.id DESC`.execute(db);
+    const first = result.rows[0];
+    const total = toCount(first?.total);
+    const rows = first?.id == null ? [] : result.rows;
+    return toPage(rows, limit, total);
+  }
+
   return {
     async list(owner, { limit, cursor, q: rawQuery, category }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
@@ -236,6 +266,7 @@ export function createIdeasRepository(
           listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
         );
       }
+      if (q === undefined || q === '') return listWithStoredTotal(owner, limit, after, category);
       return readTransaction(database, async (trx) => {
         const matches = matchingIdeas(trx, owner, q, category);
         let pageQuery = matches.selectAll('ideas');

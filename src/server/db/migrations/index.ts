@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
 import { searchProbeIndexMigration } from './002-search-probe-index.js';
+import { ideaCountsMigration } from './003-idea-counts.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -11,5 +12,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-search-probe-index': searchProbeIndexMigration(dialect),
+    '003-idea-counts': ideaCountsMigration(dialect),
   };
 }
