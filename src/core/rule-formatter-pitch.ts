@@ -1,7 +1,10 @@
 import type { Category } from './taxonomy.js';
 import {
+  capitalizeFirst,
   codePointLength,
+  isFunctionWord,
   joinSentences,
+  startsNewClause,
   renderSentence,
   type Sentence,
   type Token,
@@ -95,6 +98,13 @@ const PROBLEM_CUES = new Set([
   'complaining',
   'lonely',
   'overwhelmed',
+  'struggles',
+  'forgets',
+  'forgetting',
+  'dropping',
+  'costing',
+  'costs',
+  'no-one',
   'unreliable',
   'worst',
 ]);
@@ -142,6 +152,10 @@ const SOLUTION_CUES = new Set([
   'scan',
   'tracks',
   'track',
+  'sends',
+  'reminds',
+  'shows',
+  'finds',
 ]);
 
 const WHY_CUES = new Set([
@@ -179,16 +193,66 @@ const WHY_CUES = new Set([
   'community',
   'means',
   'finally',
+  'customers',
+  'revenue',
+  'users',
 ]);
+
+/**
+ * Two-word cues weigh double: they say more than one word does ("make money" is value even
+ * next to "subscription", "app that" is the product, "keep missing" is a pain).
+ */
+const PHRASE_CUES: ReadonlyMap<string, Section> = new Map<string, Section>([
+  ['hard to', 0],
+  ['too expensive', 0],
+  ['too long', 0],
+  ['dropping off', 0],
+  ['no way', 0],
+  ['idea is', 1],
+  ['app that', 1],
+  ['tool that', 1],
+  ['service that', 1],
+  ['platform that', 1],
+  ['we should', 1],
+  ['we could', 1],
+  ["we'd build", 1],
+  ['what if', 1],
+  ['way to', 1],
+  ['so that', 2],
+  ['which means', 2],
+  ['make money', 2],
+  ['makes money', 2],
+  ['save time', 2],
+  ['saves time', 2],
+  ['save money', 2],
+  ['it matters', 2],
+]);
+const PHRASE_WEIGHT = 2;
 
 const HOOK_OPENERS = new Set(['imagine', 'introducing', 'meet', 'picture']);
 
-/** Only for ideas too short to fill a section from their own words. */
+/**
+ * Only for ideas too short to fill a section from their own words, and then phrased around
+ * the idea's subject when one can be found ("A dog walking app makes everyday life ...");
+ * the fixed sentences are for when none can (a CJK line, a single symbol).
+ */
 const FALLBACK_PROBLEM = 'There is no simple way to do this today.';
 const FALLBACK_WHY: Record<Category, string> = {
   work: 'It saves time and money for the people who need it most.',
   personal: 'It makes everyday life a little easier.',
   creative: 'It gives people a new way to create and share.',
+};
+/** The same reasons as predicates, for a subject taken from the words. */
+const WHY_PREDICATE: Record<Category, readonly [singular: string, plural: string]> = {
+  work: [
+    'saves time and money for the people who need it',
+    'save time and money for the people who need them',
+  ],
+  personal: ['makes everyday life a little easier', 'make everyday life a little easier'],
+  creative: [
+    'gives people a new way to create and share',
+    'give people a new way to create and share',
+  ],
 };
 
 function stripIdeaOpener(sentence: Sentence): Sentence {
@@ -253,12 +317,21 @@ function hookLine(sentence: Sentence | undefined, text: string): string {
 
 function cueScores(tokens: readonly Token[]): [number, number, number] {
   const scores: [number, number, number] = [0, 0, 0];
-  for (const token of tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
     if (token.kind !== 'word' && token.text !== '%') continue;
     const word = token.lower;
     if (PROBLEM_CUES.has(word)) scores[0]++;
     if (SOLUTION_CUES.has(word)) scores[1]++;
     if (WHY_CUES.has(word) || word.endsWith('%')) scores[2]++;
+    const next = tokens[i + 1];
+    if (next === undefined || next.kind !== 'word') continue;
+    const phrase = PHRASE_CUES.get(`${word} ${next.lower}`);
+    if (phrase !== undefined) scores[phrase] += PHRASE_WEIGHT;
+    // "keeps crashing", "keep forgetting": a pain that repeats.
+    if ((word === 'keep' || word === 'keeps') && next.lower.endsWith('ing')) {
+      scores[0] += PHRASE_WEIGHT;
+    }
   }
   return scores;
 }
@@ -283,6 +356,8 @@ interface Scored {
   text: string;
   scores: [number, number, number];
   section: Section;
+  /** A split-off "because ..." clause, rejoined to the clause before it when both are kept. */
+  continues: boolean;
 }
 
 function strongest(entries: readonly Scored[], section: Section): string {
@@ -290,7 +365,234 @@ function strongest(entries: readonly Scored[], section: Section): string {
     .sort((a, b) => b.scores[section] - a.scores[section] || a.index - b.index)
     .slice(0, PITCH_SECTION_MAX_SENTENCES)
     .sort((a, b) => a.index - b.index);
-  return joinSentences(top.map((entry) => entry.text));
+  const texts: string[] = [];
+  top.forEach((entry, position) => {
+    const previous = texts[texts.length - 1];
+    if (
+      entry.continues &&
+      previous?.endsWith('.') &&
+      top[position - 1]?.index === entry.index - 1
+    ) {
+      texts[texts.length - 1] =
+        `${previous.slice(0, -1)} ${entry.text.charAt(0).toLowerCase()}${entry.text.slice(1)}`;
+    } else {
+      texts.push(entry.text);
+    }
+  });
+  return joinSentences(texts);
+}
+
+/** An unpunctuated stretch longer than this many words is split into clauses for the pitch. */
+const CLAUSE_SPLIT_WORDS = 10;
+const MIN_PITCH_CLAUSE_WORDS = 3;
+/** Subjects that open a clause after "and"/"so"/"but" ("and it could make money"). */
+const CLAUSE_SUBJECTS = new Set([
+  'i',
+  'we',
+  'they',
+  'it',
+  'this',
+  'you',
+  'people',
+  "it's",
+  "that's",
+  "there's",
+  "we're",
+  "they're",
+  "we'll",
+  "it'll",
+  "we'd",
+  'there',
+]);
+/** After "it"/"this", these show a new clause's verb ("plants | it sends reminders"). */
+const IT_CLAUSE_VERBS = new Set([
+  'is',
+  'was',
+  'will',
+  'would',
+  'could',
+  'can',
+  'should',
+  'might',
+  'has',
+  'does',
+  'makes',
+  'saves',
+]);
+
+function isClauseStart(tokens: readonly Token[], i: number, words: number): boolean {
+  const token = tokens[i] as Token;
+  const next = tokens[i + 1];
+  if (next?.kind !== 'word' || words < MIN_PITCH_CLAUSE_WORDS) return false;
+  const word = token.lower;
+  if (word === 'so' && next.lower === 'that') return true;
+  if (word === 'and' || word === 'so' || word === 'but') return CLAUSE_SUBJECTS.has(next.lower);
+  if (word === 'which') return next.lower === 'means';
+  if (word === 'because') return true;
+  if (startsNewClause(tokens, i)) return true;
+  const prev = tokens[i - 1];
+  if (word === 'nobody' || word === 'everyone') {
+    return prev?.kind === 'word' && !isFunctionWord(prev.lower);
+  }
+  if (word !== 'it' && word !== 'this') return false;
+  return (
+    prev?.kind === 'word' &&
+    !isFunctionWord(prev.lower) &&
+    (IT_CLAUSE_VERBS.has(next.lower) || (next.lower.endsWith('s') && !next.lower.endsWith('ss')))
+  );
+}
+
+/**
+ * Unpunctuated speech (browser recognition) reaches the pitch as one long sentence holding
+ * problem, product and payoff at once; splitting it at clause starts lets each part go to
+ * its own section. Punctuated sentences are left as the speaker ended them.
+ */
+function splitClauses(sentence: Sentence): Sentence[] {
+  if (sentence.end !== '') return [sentence];
+  const { tokens } = sentence;
+  let total = 0;
+  for (const token of tokens) if (token.kind === 'word') total++;
+  if (total <= CLAUSE_SPLIT_WORDS) return [sentence];
+  const parts: Sentence[] = [];
+  let start = 0;
+  let words = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'word') continue;
+    if (total - words >= MIN_PITCH_CLAUSE_WORDS && isClauseStart(tokens, i, words)) {
+      parts.push({ tokens: tokens.slice(start, i), end: '' });
+      // "and"/"so" only joined the clauses; "but", "because", "which means" carry meaning.
+      const joiner =
+        token.lower === 'and' || (token.lower === 'so' && tokens[i + 1]?.lower !== 'that');
+      start = joiner ? i + 1 : i;
+      total -= words;
+      words = 0;
+    }
+    words++;
+  }
+  parts.push({ tokens: tokens.slice(start), end: '' });
+  return parts;
+}
+
+/** Words that end the noun phrase before "who" when walking back ("helps | people who"). */
+const HEAD_STOP = new Set(['for', 'to', 'that', 'which', 'is', 'are', 'with', 'of', 'and', 'by']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'all', 'many', 'most', 'some']);
+const MAX_HEAD_WORDS = 3;
+
+/**
+ * The pain inside a product sentence: "an app that helps people who forget to water their
+ * plants" holds "People forget to water their plants". Used when no sentence states the
+ * problem on its own.
+ */
+function relativeProblem(tokens: readonly Token[]): string | undefined {
+  for (let i = 1; i < tokens.length - 2; i++) {
+    if (tokens[i]?.lower !== 'who') continue;
+    let end = i + 1;
+    while (end < tokens.length && tokens[end]?.kind === 'word') end++;
+    const rest = tokens.slice(i + 1, end);
+    if (rest.length < 2 || cueScores(rest)[0] === 0) continue;
+    let head = i;
+    while (head > 0 && i - head < MAX_HEAD_WORDS) {
+      const before = tokens[head - 1] as Token;
+      if (before.kind !== 'word' || HEAD_STOP.has(before.lower) || SOLUTION_CUES.has(before.lower))
+        break;
+      head--;
+      if (DETERMINERS.has(before.lower)) break;
+    }
+    if (head === i) continue;
+    return renderSentence({ tokens: [...tokens.slice(head, i), ...rest], end: '' });
+  }
+  return undefined;
+}
+
+const TOPIC_STOP = new Set([
+  'that',
+  'which',
+  'who',
+  'for',
+  'to',
+  'with',
+  'where',
+  'so',
+  'because',
+  'and',
+  'but',
+  'in',
+  'on',
+  'from',
+  'by',
+]);
+const TOPIC_MAX_WORDS = 6;
+const TOPIC_MAX_CHARS = 48;
+const ACTION_OPENERS = new Set(['should', 'could', 'can', "let's", 'want', 'need', 'will']);
+const LATIN_WORD = /^[\p{Script=Latin}\p{N}'-]+$/u;
+
+interface Topic {
+  words: string;
+  kind: 'thing' | 'action';
+}
+
+/**
+ * What the idea is about, for the generic lines: a noun phrase ("dog walking app" from "a dog
+ * walking app that ...") or an action ("fix onboarding" from "we should fix onboarding").
+ */
+function ideaTopic(tokens: readonly Token[]): Topic | undefined {
+  let start = 0;
+  let kind: Topic['kind'] = 'thing';
+  for (let i = 0; i < Math.min(tokens.length, 4); i++) {
+    const word = tokens[i]?.lower ?? '';
+    if (ACTION_OPENERS.has(word)) {
+      start = tokens[i + 1]?.lower === 'to' ? i + 2 : i + 1;
+      kind = 'action';
+      break;
+    }
+  }
+  if (kind === 'thing')
+    while (
+      DETERMINERS.has(tokens[start]?.lower ?? '') ||
+      tokens[start]?.lower === 'our' ||
+      tokens[start]?.lower === 'my'
+    )
+      start++;
+  const words: string[] = [];
+  for (let i = start; i < tokens.length && words.length < TOPIC_MAX_WORDS; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'word' || TOPIC_STOP.has(token.lower) || !LATIN_WORD.test(token.text)) break;
+    words.push(token.text);
+  }
+  const first = words[0]?.toLowerCase();
+  if (first === undefined || (kind === 'thing' && isFunctionWord(first))) return undefined;
+  const text = words.join(' ');
+  if (codePointLength(text) > TOPIC_MAX_CHARS) return undefined;
+  return { words: text, kind };
+}
+
+function isPlural(noun: string): boolean {
+  return noun.endsWith('s') && !noun.endsWith('ss') && !noun.endsWith('us');
+}
+
+function topicProblem(topic: Topic | undefined): string {
+  if (topic === undefined) return FALLBACK_PROBLEM;
+  if (topic.kind === 'action') return `Today there is no simple way to ${topic.words}.`;
+  return `Without a good ${topic.words}, people make do with workarounds.`;
+}
+
+function topicWhy(topic: Topic | undefined, category: Category): string {
+  if (topic === undefined) return FALLBACK_WHY[category];
+  const [singular, plural] = WHY_PREDICATE[category];
+  if (topic.kind === 'action') return capitalizeFirst(`being able to ${topic.words} ${singular}.`);
+  const last = topic.words.slice(topic.words.lastIndexOf(' ') + 1).toLowerCase();
+  if (isPlural(last)) return `${capitalizeFirst(topic.words)} ${plural}.`;
+  const article = /^[aeiou]/iu.test(topic.words) ? 'An' : 'A';
+  return `${article} ${topic.words} ${singular}.`;
+}
+
+function firstRelativeProblem(sentences: readonly Sentence[]): string {
+  for (const sentence of sentences) {
+    const problem = relativeProblem(sentence.tokens);
+    if (problem !== undefined) return problem;
+  }
+  return '';
 }
 
 /**
@@ -300,8 +602,14 @@ function strongest(entries: readonly Scored[], section: Section): string {
  * one-sentence idea gets a generic problem or reason.
  */
 export function formatPitch(sentences: readonly Sentence[], category: Category): string {
+  const announced = new Set<Sentence>();
   const cleaned = sentences
-    .map(stripIdeaOpener)
+    .flatMap(splitClauses)
+    .map((sentence) => {
+      const stripped = stripIdeaOpener(sentence);
+      if (stripped !== sentence) announced.add(stripped);
+      return stripped;
+    })
     .filter((sentence) =>
       sentence.tokens.some((token) => token.kind === 'word' || token.kind === 'symbol'),
     );
@@ -311,7 +619,11 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   const unique: Sentence[] = [];
   const texts: string[] = [];
   for (const sentence of cleaned) {
-    const text = renderSentence(sentence);
+    // A split-off "which means more people finish" stands alone as "More people finish."
+    const lead = sentence.tokens[0]?.lower === 'which' && sentence.end === '' ? 2 : 0;
+    const text = renderSentence(
+      lead === 0 ? sentence : { tokens: sentence.tokens.slice(lead), end: sentence.end },
+    );
     if (seen.has(text)) continue;
     seen.add(text);
     unique.push(sentence);
@@ -319,9 +631,13 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   }
   const scored: Scored[] = unique.map((sentence, index) => {
     const scores = cueScores(sentence.tokens);
+    // "My idea is ..." announces the product itself.
+    if (announced.has(sentence)) scores[1] += PHRASE_WEIGHT;
+    const first = sentence.tokens[0]?.lower;
     return {
       index,
       text: texts[index] ?? '',
+      continues: first === 'because' && sentence.end === '',
       scores,
       section: bestSection(scores, positionSection(index, unique.length)),
     };
@@ -338,25 +654,35 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
 
   // An "Imagine ..." sentence is the hook and nothing else; otherwise the hook is the
   // sentence that best states the solution, and it stays in its section too.
+  // A "What if we built a service ..." question names the product, so it also stays in the
+  // pool; "What if a heist movie ..." without product words is the hook only.
+  const hookOnly =
+    openerHook !== undefined &&
+    (HOOK_OPENERS.has(unique[openerHook.index]?.tokens[0]?.lower ?? '') ||
+      openerHook.scores[1] <= PHRASE_WEIGHT);
   const pool =
-    openerHook !== undefined && scored.length > 1
-      ? scored.filter((entry) => entry !== openerHook)
-      : scored;
+    hookOnly && scored.length > 1 ? scored.filter((entry) => entry !== openerHook) : scored;
   const bySection: Scored[][] = [[], [], []];
   if (pool.length === 1) (bySection[1] as Scored[]).push(pool[0] as Scored);
   else for (const entry of pool) bySection[entry.section]?.push(entry);
   // An empty Solution takes the most solution-like sentence from the other sections (it is
   // the heart of a pitch; the generic lines can stand in elsewhere). An empty Problem or Why
   // only borrows from a section that has sentences to spare.
+  // A pain named inside the product sentence ("helps people who forget ...") states the
+  // problem better than a sentence borrowed from another section.
+  const innerProblem = bySection[0]?.length === 0 ? firstRelativeProblem(unique) : '';
   for (const section of [1, 0, 2] as const) {
     const target = bySection[section] as Scored[];
-    if (target.length > 0) continue;
+    if (target.length > 0 || (section === 0 && innerProblem !== '')) continue;
     let donor: Scored[] | undefined;
     let pick = -1;
     let pickFit = -Infinity;
     for (const list of bySection) {
       if (list === target || list.length === 0 || (section !== 1 && list.length < 2)) continue;
       list.forEach((entry, position) => {
+        // A Problem or Why borrowed from another section must at least mention a pain or a
+        // gain; otherwise a line drawn from the idea's subject says more.
+        if (section !== 1 && entry.scores[section] === 0) return;
         const fit = entry.scores[section] - entry.scores[entry.section];
         // On a tie: the earliest sentence for Problem, the latest otherwise (spoken order).
         const better =
@@ -385,10 +711,13 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
       (a, b) => b.scores[1] - a.scores[1] || a.index - b.index,
     )[0] ??
     (scored[0] as Scored);
+  const hookTokens = unique[hookEntry.index]?.tokens ?? [];
   const hook = hookLine(unique[hookEntry.index], hookEntry.text);
-  const problem = strongest(bySection[0] as Scored[], 0) || FALLBACK_PROBLEM;
+  const topic = ideaTopic(hookTokens);
+  const problem =
+    strongest(bySection[0] as Scored[], 0) || firstRelativeProblem(unique) || topicProblem(topic);
   const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
-  const why = strongest(bySection[2] as Scored[], 2) || FALLBACK_WHY[category];
+  const why = strongest(bySection[2] as Scored[], 2) || topicWhy(topic, category);
   const [problemLabel, solutionLabel, whyLabel] = PITCH_SECTION_LABELS;
   return [
     hook,

@@ -21,6 +21,13 @@ describe('tweet', () => {
     ['I would like a bigger desk', 'I would like a bigger desk.'],
     ['it looks like rain', 'It looks like rain.'],
     ['things like milk matter', 'Things like milk matter.'],
+    ['we should like launch the new onboarding flow', 'We should launch the new onboarding flow.'],
+    ["we'll like fix it tomorrow", "We'll fix it tomorrow."],
+    ['you will like the new design', 'You will like the new design.'],
+    ['she plays like a pro', 'She plays like a pro.'],
+    // "kind of"/"sort of" are hedges that soften a claim, not fillers: they stay.
+    ['we kind of rushed it', 'We kind of rushed it.'],
+    ['so basically it works, and I mean, it is fast', 'It works, and it is fast.'],
   ])('"like": %s', (transcript, expected) => {
     expect(formatWithRules(transcript, 'tweet', 'personal').startsWith(`${expected} #`)).toBe(true);
   });
@@ -268,14 +275,40 @@ describe('pitch', () => {
     expect(solution).toBe('Solution: Our app books tables in one tap.');
   });
 
+  it('splits an unpunctuated idea into problem, product and payoff', () => {
+    expect(
+      formatWithRules(
+        'my idea is an app that helps people who forget to water their plants it sends reminders based on the weather and the plant type and it could make money with a subscription',
+        'pitch',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'An app that helps people who forget to water their plants.',
+        '',
+        'Problem: People forget to water their plants.',
+        'Solution: An app that helps people who forget to water their plants. It sends reminders based on the weather and the plant type.',
+        'Why it matters: It could make money with a subscription.',
+      ].join('\n'),
+    );
+  });
+
+  it('phrases an action idea without its own reasons around the action', () => {
+    const lines = formatWithRules('we should fix onboarding', 'pitch', 'work').split('\n');
+    expect(lines[2]).toBe('Problem: Today there is no simple way to fix onboarding.');
+    expect(lines[4]).toBe(
+      'Why it matters: Being able to fix onboarding saves time and money for the people who need it.',
+    );
+  });
+
   it('still gives all three sections for a one-line idea', () => {
     expect(formatWithRules('a dog walking app', 'pitch', 'personal')).toBe(
       [
         'A dog walking app.',
         '',
-        'Problem: There is no simple way to do this today.',
+        'Problem: Without a good dog walking app, people make do with workarounds.',
         'Solution: A dog walking app.',
-        'Why it matters: It makes everyday life a little easier.',
+        'Why it matters: A dog walking app makes everyday life a little easier.',
       ].join('\n'),
     );
   });

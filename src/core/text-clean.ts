@@ -354,8 +354,54 @@ function isNumberWord(token: Token | undefined): boolean {
   return token !== undefined && token.kind === 'word' && /^\p{N}/u.test(token.text);
 }
 
+/**
+ * Modals and "gonna"-style auxiliaries: a "like" between one and a bare verb is a filler
+ * ("we should like launch it"); before an object it is the verb ("you will like this").
+ */
+const LIKE_MODALS = new Set([
+  'should',
+  'could',
+  'can',
+  'will',
+  'must',
+  'might',
+  'may',
+  'gonna',
+  'wanna',
+  "we'll",
+  "i'll",
+  "you'll",
+  "they'll",
+  "shouldn't",
+  "couldn't",
+  "won't",
+  "can't",
+]);
+/** After a modal, "like" before these is the verb: "you'll like the new design". */
+const LIKE_OBJECT_AFTER = new Set([
+  ...LIKE_VERB_AFTER,
+  'the',
+  'a',
+  'an',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'its',
+  'you',
+  'everyone',
+  'everything',
+  'some',
+  'any',
+  'all',
+]);
+
 function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean {
   const prevWord = prev?.kind === 'word' ? prev.lower : null;
+  if (prevWord !== null && LIKE_MODALS.has(prevWord)) {
+    return next?.kind === 'word' && !LIKE_OBJECT_AFTER.has(next.lower) && !isNumberWord(next);
+  }
   if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord)) return false;
   if (next === undefined || next.kind === 'end') return false;
   if (next.kind === 'pause') return true;
@@ -505,7 +551,7 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       word === 'i' &&
       next?.lower === 'mean' &&
       tokens[i + 2]?.kind === 'pause' &&
-      (prev === undefined || prev.kind !== 'word')
+      (prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower))
     ) {
       i = skipFiller(tokens, i, 2, out);
       continue;
