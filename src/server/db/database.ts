@@ -8,6 +8,7 @@ import {
   SqliteDialect,
   sql,
   type MigrationProvider,
+  type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -87,11 +88,41 @@ function openSqlite(url: string): Database {
   // The default page cache is 2 MiB; search and counts over a large account touch more than
   // that, and re-reading pages through the OS costs more than the memory.
   connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
   return {
     db,
     dialect: 'sqlite',
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement afresh, which cost as much CPU as running the
+ * page query itself. Kysely binds values as parameters, so the set of distinct SQL texts is
+ * small; their prepared statements are kept (bounded, oldest dropped first). Reuse is safe:
+ * the driver runs one statement at a time per connection, and SQLite re-prepares a statement
+ * by itself after a schema change.
+ */
+const STATEMENT_CACHE_MAX = 500;
+
+function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = connection.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_MAX) {
+          const oldest = statements.keys().next();
+          if (oldest.done !== true) statements.delete(oldest.value);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 
