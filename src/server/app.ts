@@ -66,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installErrorHandler(app);
   installLenientJsonParser(app);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);
