@@ -202,7 +202,7 @@ const WHY_CUES = new Set([
  * Two-word cues weigh double: they say more than one word does ("make money" is value even
  * next to "subscription", "app that" is the product, "keep missing" is a pain).
  */
-const PHRASE_CUES: ReadonlyMap<string, Section> = new Map<string, Section>([
+const PHRASE_CUE_LIST: readonly (readonly [string, Section])[] = [
   ['hard to', 0],
   ['too expensive', 0],
   ['too long', 0],
@@ -226,7 +226,15 @@ const PHRASE_CUES: ReadonlyMap<string, Section> = new Map<string, Section>([
   ['saves time', 2],
   ['save money', 2],
   ['it matters', 2],
-]);
+];
+/** First word -> second word -> section, so scoring never builds a string per word. */
+const PHRASE_CUES = new Map<string, Map<string, Section>>();
+for (const [phrase, section] of PHRASE_CUE_LIST) {
+  const [first = '', second = ''] = phrase.split(' ');
+  const seconds = PHRASE_CUES.get(first) ?? new Map<string, Section>();
+  seconds.set(second, section);
+  PHRASE_CUES.set(first, seconds);
+}
 const PHRASE_WEIGHT = 2;
 
 const HOOK_OPENERS = new Set(['imagine', 'introducing', 'meet', 'picture']);
@@ -254,6 +262,14 @@ const WHY_PREDICATE: Record<Category, readonly [singular: string, plural: string
     'give people a new way to create and share',
   ],
 };
+
+function isBareOpener(tokens: readonly Token[]): boolean {
+  return IDEA_OPENERS.some(
+    (opener) =>
+      opener.length === tokens.length &&
+      opener.every((word, i) => tokens[i]?.kind === 'word' && tokens[i]?.lower === word),
+  );
+}
 
 function stripIdeaOpener(sentence: Sentence): Sentence {
   for (const opener of IDEA_OPENERS) {
@@ -315,18 +331,38 @@ function hookLine(sentence: Sentence | undefined, text: string): string {
   return cutAtWordBoundary(text, PITCH_HOOK_MAX_CHARS);
 }
 
+/** Per cue word, which sections it counts for, as bits; one lookup per spoken word. */
+const PROBLEM_BIT = 1;
+const SOLUTION_BIT = 2;
+const WHY_BIT = 4;
+const PHRASE_BIT = 8;
+const CUE_BITS = new Map<string, number>();
+function markCues(words: Iterable<string>, bit: number): void {
+  for (const word of words) CUE_BITS.set(word, (CUE_BITS.get(word) ?? 0) | bit);
+}
+markCues(PROBLEM_CUES, PROBLEM_BIT);
+markCues(SOLUTION_CUES, SOLUTION_BIT);
+markCues(WHY_CUES, WHY_BIT);
+markCues([...PHRASE_CUES.keys(), 'keep', 'keeps'], PHRASE_BIT);
+
 function cueScores(tokens: readonly Token[]): [number, number, number] {
   const scores: [number, number, number] = [0, 0, 0];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.kind !== 'word' && token.text !== '%') continue;
     const word = token.lower;
-    if (PROBLEM_CUES.has(word)) scores[0]++;
-    if (SOLUTION_CUES.has(word)) scores[1]++;
-    if (WHY_CUES.has(word) || word.endsWith('%')) scores[2]++;
+    const bits = CUE_BITS.get(word);
+    if (bits === undefined) {
+      if (word.endsWith('%')) scores[2]++;
+      continue;
+    }
+    if ((bits & PROBLEM_BIT) !== 0) scores[0]++;
+    if ((bits & SOLUTION_BIT) !== 0) scores[1]++;
+    if ((bits & WHY_BIT) !== 0) scores[2]++;
+    if ((bits & PHRASE_BIT) === 0) continue;
     const next = tokens[i + 1];
     if (next === undefined || next.kind !== 'word') continue;
-    const phrase = PHRASE_CUES.get(`${word} ${next.lower}`);
+    const phrase = PHRASE_CUES.get(word)?.get(next.lower);
     if (phrase !== undefined) scores[phrase] += PHRASE_WEIGHT;
     // "keeps crashing", "keep forgetting": a pain that repeats.
     if ((word === 'keep' || word === 'keeps') && next.lower.endsWith('ing')) {
@@ -375,6 +411,9 @@ function strongest(entries: readonly Scored[], section: Section): string {
     ) {
       texts[texts.length - 1] =
         `${previous.slice(0, -1)} ${entry.text.charAt(0).toLowerCase()}${entry.text.slice(1)}`;
+    } else if (entry.continues && entry.text.startsWith('Because ')) {
+      // Apart from the clause it explained, "because" would leave a fragment.
+      texts.push(capitalizeFirst(entry.text.slice('Because '.length)));
     } else {
       texts.push(entry.text);
     }
@@ -603,8 +642,11 @@ function firstRelativeProblem(sentences: readonly Sentence[]): string {
  */
 export function formatPitch(sentences: readonly Sentence[], category: Category): string {
   const announced = new Set<Sentence>();
-  const cleaned = sentences
-    .flatMap(splitClauses)
+  const clauses = sentences.flatMap(splitClauses);
+  // A split can leave a bare "I was thinking" before the idea itself: it says nothing.
+  const spoken =
+    clauses.length > 1 ? clauses.filter((clause) => !isBareOpener(clause.tokens)) : clauses;
+  const cleaned = spoken
     .map((sentence) => {
       const stripped = stripIdeaOpener(sentence);
       if (stripped !== sentence) announced.add(stripped);
@@ -619,8 +661,14 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   const unique: Sentence[] = [];
   const texts: string[] = [];
   for (const sentence of cleaned) {
-    // A split-off "which means more people finish" stands alone as "More people finish."
-    const lead = sentence.tokens[0]?.lower === 'which' && sentence.end === '' ? 2 : 0;
+    // A split-off "which means more people finish" stands alone as "More people finish.",
+    // "so that they get paid" as "They get paid."
+    const opening = sentence.tokens[0]?.lower;
+    const lead =
+      sentence.end === '' &&
+      (opening === 'which' || (opening === 'so' && sentence.tokens[1]?.lower === 'that'))
+        ? 2
+        : 0;
     const text = renderSentence(
       lead === 0 ? sentence : { tokens: sentence.tokens.slice(lead), end: sentence.end },
     );
@@ -667,8 +715,7 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
   else for (const entry of pool) bySection[entry.section]?.push(entry);
   // An empty Solution takes the most solution-like sentence from the other sections (it is
   // the heart of a pitch; the generic lines can stand in elsewhere). An empty Problem or Why
-  // only borrows from a section that has sentences to spare.
-  // A pain named inside the product sentence ("helps people who forget ...") states the
+  // only borrows from a section that has sentences to spare. A pain named inside the product sentence ("helps people who forget ...") states the
   // problem better than a sentence borrowed from another section.
   const innerProblem = bySection[0]?.length === 0 ? firstRelativeProblem(unique) : '';
   for (const section of [1, 0, 2] as const) {
@@ -713,11 +760,10 @@ export function formatPitch(sentences: readonly Sentence[], category: Category):
     (scored[0] as Scored);
   const hookTokens = unique[hookEntry.index]?.tokens ?? [];
   const hook = hookLine(unique[hookEntry.index], hookEntry.text);
-  const topic = ideaTopic(hookTokens);
   const problem =
-    strongest(bySection[0] as Scored[], 0) || firstRelativeProblem(unique) || topicProblem(topic);
+    strongest(bySection[0] as Scored[], 0) || innerProblem || topicProblem(ideaTopic(hookTokens));
   const solution = strongest(bySection[1] as Scored[], 1) || hookEntry.text;
-  const why = strongest(bySection[2] as Scored[], 2) || topicWhy(topic, category);
+  const why = strongest(bySection[2] as Scored[], 2) || topicWhy(ideaTopic(hookTokens), category);
   const [problemLabel, solutionLabel, whyLabel] = PITCH_SECTION_LABELS;
   return [
     hook,
