@@ -60,9 +60,7 @@ export function installIdentity(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const current = now();
     const found = await sessions.findUserBySession(hashSessionToken(token), current);
     if (!found) {
@@ -77,6 +75,18 @@ export function installIdentity(
       await sessions.extend(found.sessionId, new Date(current.getTime() + SESSION_TTL_MS));
       setSessionCookie(reply, token);
     }
+  }
+
+  // Sync when there is nothing to look up, so requests without a session (and the routes that
+  // never read one) do not pay for a promise and a database round trip. The session is looked
+  // up afresh on every request that can use it: a logged-out session stops working at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !usesIdentity(request)) {
+      done();
+      return;
+    }
+    resolveSession(request, reply, token).then(() => done(), done);
   });
 
   return {
@@ -99,6 +109,19 @@ export function installIdentity(
       void reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
   };
+}
+
+/**
+ * Routes that never read the signed-in user: the app shell and static files (outside /api),
+ * the health check and the public config. Everything else under /api resolves the session,
+ * including routes that do not need it today, so a new route cannot silently miss it.
+ */
+const IDENTITY_FREE_API_ROUTES = new Set(['/api/health', '/api/config']);
+
+function usesIdentity(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined) return request.url.startsWith('/api/');
+  return route.startsWith('/api/') && !IDENTITY_FREE_API_ROUTES.has(route);
 }
 
 export function requireUser(request: FastifyRequest): UserRecord {

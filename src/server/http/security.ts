@@ -93,17 +93,25 @@ function hostOf(value: string): string | null {
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const publicHost = hostOf(config.publicUrl);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!STATE_CHANGING_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    const originHost = hostOf(origin);
-    const ownHost = request.headers.host?.toLowerCase();
-    if (originHost !== null && (originHost === ownHost || originHost === publicHost)) return;
-    throw new HttpError(
-      403,
-      'forbidden_origin',
-      'This request came from another site and was refused.',
-    );
+  // A callback hook, not an async one: it runs on every request and usually decides at once.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    done(isAllowedOrigin(request, publicHost) ? undefined : forbiddenOrigin());
   });
+}
+
+function forbiddenOrigin(): HttpError {
+  return new HttpError(
+    403,
+    'forbidden_origin',
+    'This request came from another site and was refused.',
+  );
+}
+
+function isAllowedOrigin(request: FastifyRequest, publicHost: string | null): boolean {
+  if (!STATE_CHANGING_METHODS.has(request.method)) return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const originHost = hostOf(origin);
+  const ownHost = request.headers.host?.toLowerCase();
+  return originHost !== null && (originHost === ownHost || originHost === publicHost);
 }

@@ -1,4 +1,6 @@
+import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { UsersTable } from '../db/schema.js';
 import { newId } from './ids.js';
 import { toDate } from './rows.js';
 import { toUserRecord, type UserRecord } from './users-repository.js';
@@ -28,8 +30,16 @@ export function createSessionsRepository(
   database: Database,
   options: { now?: () => Date } = {},
 ): SessionsRepository {
-  const { db } = database;
+  const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
+  // Runs on every request that carries a session cookie, so it skips the query builder: one
+  // fixed SQL text (a cached prepared statement on SQLite, ADR 012) over the unique
+  // token_hash index, outside any transaction.
+  const [tokenParam, nowParam] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  const lookupSql = `SELECT users.*, sessions.id AS session_id,
+      sessions.expires_at AS session_expires_at
+    FROM sessions INNER JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash = ${tokenParam} AND sessions.expires_at > ${nowParam}`;
 
   return {
     async create({ userId, tokenHash, expiresAt }) {
@@ -48,14 +58,10 @@ export function createSessionsRepository(
     },
 
     async findUserBySession(tokenHash, at) {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', at.toISOString())
-        .executeTakeFirst();
+      const result = await db.executeQuery<
+        Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }
+      >(CompiledQuery.raw(lookupSql, [tokenHash, at.toISOString()]));
+      const row = result.rows[0];
       if (!row) return null;
       return {
         sessionId: row.session_id,
