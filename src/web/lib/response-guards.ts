@@ -1,4 +1,5 @@
 import type {
+  AppConfig,
   FormatResult,
   Idea,
   IdeaList,
@@ -45,6 +46,35 @@ function number(value: unknown, what: string): number {
 function nullableString(value: unknown, what: string): string | null {
   return value === null || value === undefined ? null : string(value, what);
 }
+
+function boolean(value: unknown, what: string): boolean {
+  if (typeof value !== 'boolean') throw new ResponseShapeError(what);
+  return value;
+}
+
+const TRANSCRIPTION_ENGINES = ['openai', 'whisper', 'none'] as const;
+
+export const parseConfig: Parser<AppConfig> = (value) => {
+  const o = object(value, 'config');
+  const transcription = object(o.transcription, 'config.transcription');
+  const engine = TRANSCRIPTION_ENGINES.find((name) => name === transcription.engine);
+  if (!engine) throw new ResponseShapeError('config.transcription.engine');
+  const formatter = object(o.formatter, 'config.formatter');
+  const billing = object(o.billing, 'config.billing');
+  return {
+    version: string(o.version, 'config.version'),
+    transcription: {
+      engine,
+      available: boolean(transcription.available, 'config.transcription.available'),
+    },
+    formatter: { smart: boolean(formatter.smart, 'config.formatter.smart') },
+    billing: {
+      enabled: boolean(billing.enabled, 'config.billing.enabled'),
+      priceMonthly: number(billing.priceMonthly, 'config.billing.priceMonthly'),
+    },
+    freeMonthlyLimit: number(o.freeMonthlyLimit, 'config.freeMonthlyLimit'),
+  };
+};
 
 export const parseMe: Parser<Me> = (value) => {
   const o = object(value, 'me');

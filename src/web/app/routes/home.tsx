@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/toast-store';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
+import type { TypingReason } from '../../features/capture/typing-reason';
 import { useVoiceSettings } from '../../features/capture/voice-settings';
 import { useRecentIdeas, useSaveIdea } from '../../features/ideas/api/ideas';
 import { RecentActivity } from '../../features/ideas/components/recent-activity';
@@ -14,6 +15,7 @@ import { useUsage } from '../../features/usage/api/usage';
 import { UsageBar } from '../../features/usage/components/usage-bar';
 import { describeError, isQuotaExceeded } from '../../lib/api-error';
 import { routePaths } from '../../lib/paths';
+import { useServerConfig, voiceTranscriptionAvailable } from '../../lib/server-config';
 import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
 import {
@@ -34,11 +36,12 @@ export function HomeRoute() {
   const visibleCount = useRecentCount();
   const settings = useVoiceSettings();
   const saveIdea = useSaveIdea(session);
+  const config = useServerConfig();
   const [, navigate] = useLocation();
 
   const [openIdea, setOpenIdea] = useState<Idea | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [typingOpen, setTypingOpen] = useState(false);
+  const [typingReason, setTypingReason] = useState<TypingReason | null>(null);
   const [result, setResult] = useState<CaptureResult | null>(null);
   const [resultOpen, setResultOpen] = useState(false);
   const [quotaExceeded, setQuotaExceeded] = useState(false);
@@ -52,8 +55,8 @@ export function HomeRoute() {
     setQuotaExceeded(false);
     setResultOpen(true);
   }, []);
-  const openTyping = useCallback(() => setTypingOpen(true), []);
-  const capture = useCapture(showResult, openTyping);
+  const openTyping = useCallback((reason: TypingReason) => setTypingReason(reason), []);
+  const capture = useCapture(showResult, openTyping, voiceTranscriptionAvailable(config.data));
 
   const save = () => {
     if (!result) return;
@@ -106,7 +109,7 @@ export function HomeRoute() {
           settings={settings}
           settingsOpen={settingsOpen}
           onToggleSettings={() => setSettingsOpen((open) => !open)}
-          onTypeInstead={openTyping}
+          onTypeInstead={() => openTyping('microphone')}
         />
       }
     >
@@ -118,17 +121,21 @@ export function HomeRoute() {
         visibleCount={visibleCount}
         highlightedId={highlightedId}
         onOpen={setOpenIdea}
+        voiceAvailable={capture.voiceAvailable}
       />
       <Suspense fallback={null}>
         {settingsOpen ? (
           <LazyVoiceSettingsSheet open onOpenChange={setSettingsOpen} settings={settings} />
         ) : null}
-        {typingOpen ? (
+        {typingReason ? (
           <LazyTypedIdeaSheet
             open
-            onOpenChange={setTypingOpen}
+            reason={typingReason}
+            onOpenChange={(open) => {
+              if (!open) setTypingReason(null);
+            }}
             onSubmit={(text) => {
-              setTypingOpen(false);
+              setTypingReason(null);
               capture.processTypedText(text);
             }}
           />

@@ -53,4 +53,11 @@ describe('recording state machine', () => {
     expect(statusText('processing', 'transcribing')).toBe('Transcribing…');
     expect(statusText('processing', 'formatting')).toBe('Formatting…');
   });
+
+  it('asks for typing instead of recording when the server cannot transcribe', () => {
+    expect(statusText('idle', null)).toBe('Tap to record');
+    expect(statusText('idle', null, false)).toBe('Type your idea');
+    // Typed text is still formatted, so the processing words stay the same.
+    expect(statusText('processing', 'formatting', false)).toBe('Formatting…');
+  });
 });

@@ -40,12 +40,19 @@ export const RECORD_BUTTON_LABELS: Record<RecordingState, string> = {
   done: 'Recording complete',
 };
 
+/** When the server cannot transcribe, the big button opens the typed-idea sheet instead. */
+export const TYPE_IDEA_BUTTON_LABEL = 'Type your idea (voice transcription is not set up)';
+
 export type ProcessingStage = 'transcribing' | 'deciding' | 'formatting';
 
-export function statusText(state: RecordingState, stage: ProcessingStage | null): string {
+export function statusText(
+  state: RecordingState,
+  stage: ProcessingStage | null,
+  voiceAvailable = true,
+): string {
   switch (state) {
     case 'idle':
-      return 'Tap to record';
+      return voiceAvailable ? 'Tap to record' : 'Type your idea';
     case 'listening':
       return 'Listening…';
     case 'processing':

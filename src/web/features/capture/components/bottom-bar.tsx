@@ -23,7 +23,7 @@ export function BottomBar({
   onTypeInstead,
 }: BottomBarProps) {
   const color = FORMAT_COLORS[settings.format];
-  const status = statusText(capture.state, capture.stage);
+  const status = statusText(capture.state, capture.stage, capture.voiceAvailable);
   return (
     <div className="sticky bottom-0 z-30 border-t border-zinc-200 bg-white/95 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95">
       <div className="mx-auto flex w-full max-w-[560px] flex-col items-center gap-2 px-4 pt-2">
@@ -63,10 +63,15 @@ export function BottomBar({
               <LevelMeter level={capture.level} color={color} />
             ) : null}
           </div>
-          <RecordButton state={capture.state} listeningColor={color} onTap={capture.onTap} />
+          <RecordButton
+            state={capture.state}
+            listeningColor={color}
+            onTap={capture.onTap}
+            voiceAvailable={capture.voiceAvailable}
+          />
           <div className="flex justify-start pl-2 text-zinc-700 dark:text-zinc-200">
             {capture.state === 'listening' ? <RecordingTimer /> : null}
-            {capture.micUnavailable && capture.state === 'idle' ? (
+            {capture.micUnavailable && capture.voiceAvailable && capture.state === 'idle' ? (
               <button
                 type="button"
                 onClick={onTypeInstead}

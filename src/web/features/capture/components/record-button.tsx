@@ -1,16 +1,28 @@
-import { Check, Loader2, Mic, Square } from 'lucide-react';
+import { Check, Keyboard, Loader2, Mic, Square } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
-import { RECORD_BUTTON_LABELS, type RecordingState } from '../recording-machine';
+import {
+  RECORD_BUTTON_LABELS,
+  TYPE_IDEA_BUTTON_LABEL,
+  type RecordingState,
+} from '../recording-machine';
 
 export interface RecordButtonProps {
   state: RecordingState;
   /** The selected format's colour, used while listening (spec section 4). */
   listeningColor: string;
   onTap: () => void;
+  /** False when the server cannot transcribe: the button opens the typed-idea sheet. */
+  voiceAvailable?: boolean;
 }
 
-export function RecordButton({ state, listeningColor, onTap }: RecordButtonProps) {
+export function RecordButton({
+  state,
+  listeningColor,
+  onTap,
+  voiceAvailable = true,
+}: RecordButtonProps) {
   const processing = state === 'processing';
+  const typing = state === 'idle' && !voiceAvailable;
   return (
     <div className="relative flex size-20 items-center justify-center">
       {state === 'listening' ? (
@@ -31,7 +43,9 @@ export function RecordButton({ state, listeningColor, onTap }: RecordButtonProps
         type="button"
         data-testid="record-button"
         data-state={state}
-        aria-label={RECORD_BUTTON_LABELS[state]}
+        data-mode={typing ? 'type' : 'voice'}
+        aria-label={typing ? TYPE_IDEA_BUTTON_LABEL : RECORD_BUTTON_LABELS[state]}
+        aria-haspopup={typing ? 'dialog' : undefined}
         disabled={processing}
         onClick={onTap}
         className={cn(
@@ -42,7 +56,8 @@ export function RecordButton({ state, listeningColor, onTap }: RecordButtonProps
         )}
         style={state === 'listening' ? { backgroundColor: listeningColor } : undefined}
       >
-        {state === 'idle' ? <Mic aria-hidden className="size-9" /> : null}
+        {state === 'idle' && !typing ? <Mic aria-hidden className="size-9" /> : null}
+        {typing ? <Keyboard aria-hidden className="size-9" /> : null}
         {state === 'listening' ? <Square aria-hidden className="size-8 fill-current" /> : null}
         {state === 'processing' ? (
           <Loader2 aria-hidden className="size-9 animate-spin motion-reduce:animate-none" />

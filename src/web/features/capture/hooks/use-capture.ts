@@ -14,6 +14,7 @@ import {
   type ProcessingStage,
   type RecordingState,
 } from '../recording-machine';
+import type { TypingReason } from '../typing-reason';
 import { readVoiceSettings } from '../voice-settings';
 
 export const loadPipeline = () => import('../pipeline');
@@ -24,6 +25,8 @@ export interface Capture {
   stage: ProcessingStage | null;
   /** The microphone was denied, missing or unsupported: offer typing instead. */
   micUnavailable: boolean;
+  /** False when the server has no speech-to-text engine: a tap opens the typed-idea sheet. */
+  voiceAvailable: boolean;
   onTap: () => void;
   level: () => number;
   processTypedText: (text: string) => void;
@@ -31,7 +34,8 @@ export interface Capture {
 
 export function useCapture(
   onResult: (result: CaptureResult) => void,
-  onTypeInstead: () => void,
+  onTypeInstead: (reason: TypingReason) => void,
+  voiceAvailable: boolean,
 ): Capture {
   const [state, dispatch] = useReducer(nextRecordingState, 'idle');
   const [stage, setStage] = useState<ProcessingStage | null>(null);
@@ -64,6 +68,24 @@ export function useCapture(
       title: error instanceof CaptureError ? error.message : describeError(error),
       description: 'Please try again.',
       variant: 'destructive',
+    });
+  }, []);
+
+  // The person has just spoken their idea: after a failed transcription they can write it down
+  // while they still remember it, instead of only being sent back to the start.
+  const failTranscription = useCallback((error: unknown) => {
+    dispatch({ type: 'failed' });
+    setStage(null);
+    toast({
+      title: error instanceof CaptureError ? error.message : describeError(error),
+      description: 'You can type what you said instead.',
+      variant: 'destructive',
+      durationMs: MIC_ERROR_TOAST_MS,
+      action: {
+        label: 'Type instead',
+        altText: 'Type what you said instead',
+        onClick: () => onTypeInsteadRef.current('transcription-failed'),
+      },
     });
   }, []);
 
@@ -117,7 +139,7 @@ export function useCapture(
           ? {
               label: 'Type instead',
               altText: 'Type your idea instead of speaking it',
-              onClick: () => onTypeInsteadRef.current(),
+              onClick: () => onTypeInsteadRef.current('microphone'),
             }
           : undefined,
       });
@@ -133,20 +155,28 @@ export function useCapture(
     haptic('medium');
     dispatch({ type: 'stopped' });
     setStage('transcribing');
+    let transcript: string;
     try {
       const audio = await recording.stop();
-      const transcript = await transcribe(audio, recordingFileName(audio.type));
+      transcript = await transcribe(audio, recordingFileName(audio.type));
+    } catch (error) {
+      failTranscription(error);
+      return;
+    }
+    try {
       await finishWithText(transcript);
     } catch (error) {
       fail(error);
     }
-  }, [fail, finishWithText]);
+  }, [fail, failTranscription, finishWithText]);
 
   const onTap = useCallback(() => {
     const intent = tapIntent(state);
-    if (intent === 'start') void start();
-    else if (intent === 'stop') void stop();
-  }, [start, state, stop]);
+    if (intent === 'start') {
+      if (voiceAvailable) void start();
+      else onTypeInsteadRef.current('no-transcription');
+    } else if (intent === 'stop') void stop();
+  }, [start, state, stop, voiceAvailable]);
 
   const processTypedText = useCallback(
     (text: string) => {
@@ -160,5 +190,5 @@ export function useCapture(
 
   const level = useCallback(() => recordingRef.current?.level() ?? 0, []);
 
-  return { state, stage, micUnavailable, onTap, level, processTypedText };
+  return { state, stage, micUnavailable, voiceAvailable, onTap, level, processTypedText };
 }

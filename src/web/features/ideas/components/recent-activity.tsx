@@ -15,6 +15,8 @@ export interface RecentActivityProps {
   visibleCount: number;
   highlightedId: string | null;
   onOpen: (idea: Idea) => void;
+  /** False when the server cannot transcribe, so the empty state invites typing instead. */
+  voiceAvailable?: boolean;
 }
 
 export function RecentActivity({
@@ -24,6 +26,7 @@ export function RecentActivity({
   visibleCount,
   highlightedId,
   onOpen,
+  voiceAvailable = true,
 }: RecentActivityProps) {
   const shown = list?.items.slice(0, visibleCount) ?? [];
   const total = list?.total ?? 0;
@@ -49,7 +52,9 @@ export function RecentActivity({
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center dark:border-zinc-700">
           <p className="text-lg font-semibold">No saved ideas yet!</p>
           <p className="text-zinc-600 dark:text-zinc-300">
-            Tap the record button below and say what is on your mind.
+            {voiceAvailable
+              ? 'Tap the record button below and say what is on your mind.'
+              : 'Tap the button below and type what is on your mind.'}
           </p>
           <ArrowDown aria-hidden className="mt-1 size-6 animate-bounce text-red-500" />
         </div>

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '../../core/api-schemas';
+import { apiRequest } from './api-client';
+import { apiPaths } from './paths';
+import { queryKeys } from './query-client';
+import { parseConfig } from './response-guards';
+
+export function fetchServerConfig(): Promise<AppConfig> {
+  return apiRequest(parseConfig, 'GET', apiPaths.config);
+}
+
+/** What this server can do never changes while it runs, so it is asked once per page load. */
+export function useServerConfig() {
+  return useQuery({ queryKey: queryKeys.config, queryFn: fetchServerConfig, staleTime: Infinity });
+}
+
+/**
+ * Whether recording can lead anywhere: false only when the server said it has no engine. While
+ * the answer is unknown (loading, or the request failed) the app records as it always did.
+ */
+export function voiceTranscriptionAvailable(config: AppConfig | undefined): boolean {
+  return config?.transcription.available ?? true;
+}
