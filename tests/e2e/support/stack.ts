@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeOpenAI } from '../../support/fake-openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 
 const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_READY_TIMEOUT_MS = 45_000;
@@ -12,6 +12,8 @@ const SERVER_READY_TIMEOUT_MS = 45_000;
 export interface Stack {
   baseUrl: string;
   dir: string;
+  /** The OpenAI-compatible test double, to make its answers fail mid-journey. */
+  fake: FakeOpenAI;
   close(): Promise<void>;
 }
 
@@ -45,14 +47,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
 /**
  * The real server (`tsx src/server/main.ts`) on a free port with a throwaway SQLite database,
  * its transcription and formatting pointed at the OpenAI-compatible test double, which answers
- * `transcript` for every real audio upload.
+ * `transcript` for every real audio upload. With `transcription: 'none'` the server has no
+ * speech-to-text engine at all, as on the embedded default; formatting still uses the double.
  */
 export async function startStack(options: {
   transcript: string;
   freeMonthlyLimit?: number;
+  transcription?: 'fake' | 'none';
 }): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-e2e-'));
   const fake = await startFakeOpenAI({ transcript: options.transcript });
+  const transcriptionEnv =
+    options.transcription === 'none'
+      ? { TRANSCRIBE_ENGINE: 'none' }
+      : {
+          TRANSCRIBE_ENGINE: 'openai',
+          TRANSCRIBE_BASE_URL: fake.url,
+          TRANSCRIBE_API_KEY: 'test-key',
+        };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -67,9 +79,7 @@ export async function startStack(options: {
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,
         DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
-        TRANSCRIBE_ENGINE: 'openai',
-        TRANSCRIBE_BASE_URL: fake.url,
-        TRANSCRIBE_API_KEY: 'test-key',
+        ...transcriptionEnv,
         LLM_BASE_URL: fake.url,
         LLM_API_KEY: 'test-key',
         FREE_MONTHLY_LIMIT: String(options.freeMonthlyLimit ?? 10),
@@ -104,5 +114,5 @@ export async function startStack(options: {
     await close();
     throw error;
   }
-  return { baseUrl, dir, close };
+  return { baseUrl, dir, fake, close };
 }
