@@ -228,10 +228,11 @@ export function createIdeasRepository(
   }
 
   /**
-   * The unfiltered (or category-filtered) listing in one statement: the page and the total read
-   * from idea_counts (kept by triggers, ADR 012) instead of counting the owner's index entries.
-   * One statement is one snapshot on both dialects, so no transaction is needed for the page
-   * and its total to agree. With no idea on the page the join still yields the total's row.
+   * The unfiltered (or category-filtered) listing: the total is read from idea_counts (kept by
+   * triggers, ADR 012) instead of counting the owner's index entries, as a scalar subquery of
+   * the page query, so page and total come from one statement, one snapshot, with no
+   * transaction. (Joining the page to the total instead made SQLite copy and re-sort the page:
+   * 2.5 times the cost.) Only an empty page needs the total on its own.
    */
   async function listWithStoredTotal(
     owner: Owner,
@@ -240,21 +241,20 @@ export function createIdeasRepository(
     category: Category | undefined,
   ): Promise<IdeaPage> {
     const countCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+    const storedTotal = sql<number | string>`(SELECT coalesce(sum(count), 0) FROM idea_counts
+      WHERE owner_key = ${ownerKey(owner)} ${countCategory})`;
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
-    const result = await sql<Selectable<IdeasTable> & { total: number | string | null }>`
-      SELECT counted.total AS total, page.* FROM (
-        SELECT coalesce(sum(count), 0) AS total FROM idea_counts
-        WHERE owner_key = ${ownerKey(owner)} ${countCategory}
-      ) AS counted LEFT JOIN (
-        SELECT * FROM ideas WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
-        ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}
-      ) AS page ON true
-      ORDER BY page.created_at DESC, page.id DESC`.execute(db);
-    const first = result.rows[0];
-    const total = toCount(first?.total);
-    const rows = first?.id == null ? [] : result.rows;
-    return toPage(rows, limit, total);
+    const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
+      SELECT ideas.*, ${storedTotal} AS total FROM ideas
+      WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
+      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(db);
+    const first = page.rows[0];
+    if (first !== undefined) return toPage(page.rows, limit, toCount(first.total));
+    const counted = await sql<{ total: number | string }>`SELECT ${storedTotal} AS total`.execute(
+      db,
+    );
+    return toPage([], limit, toCount(counted.rows[0]?.total));
   }
 
   return {
