@@ -141,6 +141,15 @@ async function benchDialect(label, databaseUrl, ceiling) {
       url: `${base}/api/ideas?q=${seeded.searchWord}&limit=20`,
       headers: { cookie: seeded.searchCookie },
     });
+    // One SQLite connection answers one query at a time, so at 10 connections a request's
+    // latency is mostly the 9 searches queued ahead of it; one connection shows what a single
+    // user waits for a search.
+    await scenario({
+      name: `(c1) GET /api/ideas?q=${seeded.searchWord}&limit=20 (100,000 ideas), 1 connection`,
+      url: `${base}/api/ideas?q=${seeded.searchWord}&limit=20`,
+      connections: 1,
+      headers: { cookie: seeded.searchCookie },
+    });
     await scenario({
       name: '(d) POST /api/format, rules path, 20 connections',
       url: `${base}/api/format`,
