@@ -5,9 +5,21 @@ export type ExportFormat = 'json' | 'markdown' | 'csv';
 
 const CSV_COLUMNS = ['id', 'createdAt', 'format', 'category', 'content', 'transcript'] as const;
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes are doubled. */
+/**
+ * Spreadsheets run a cell that starts with one of these as a formula (CSV injection): a
+ * transcript saying "equals hyperlink..." could become a live link or worse when the export is
+ * opened. Such a field gets a leading apostrophe, which spreadsheets read as "this is text" and
+ * hide (OWASP's advice); the JSON export keeps every character as stored.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes are doubled; a
+ * field a spreadsheet would evaluate is defused first.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** RFC 4180 text: a header row, then one record per idea, every line ending in CRLF. */
