@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { createAuthTokensRepository } from './repositories/auth-tokens-repository.js';
+import { createSessionsRepository } from './repositories/sessions-repository.js';
+import { startHousekeeping } from './services/housekeeping.js';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,6 +45,14 @@ async function start(): Promise<void> {
     throw error;
   }
 
+  const housekeeping = startHousekeeping({
+    stores: {
+      sessions: createSessionsRepository(database),
+      'auth tokens': createAuthTokensRepository(database),
+    },
+    log: app.log,
+  });
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
@@ -55,6 +66,7 @@ async function start(): Promise<void> {
     void (async () => {
       try {
         await app.close();
+        await housekeeping.stop();
         await database.close();
         process.exit(0);
       } catch (error) {
@@ -71,6 +83,7 @@ async function start(): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${reason}\n`);
+    await housekeeping.stop();
     await database.close();
     process.exit(1);
   }
