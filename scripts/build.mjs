@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildInfoPath, rootDir, sourceHash } from './build-info.mjs';
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './web-budget.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit' });
@@ -24,6 +25,21 @@ run(process.execPath, [
   '-p',
   'tsconfig.build.json',
 ]);
+const initial = measureInitialJs(join(rootDir, 'dist', 'web'));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(
+  `Initial JavaScript for /: ${kb(initial.gzip)} gzipped in ${initial.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)}).`,
+);
+if (initial.files.length === 0 || initial.gzip > INITIAL_JS_BUDGET_BYTES) {
+  for (const file of initial.files) console.error(`  ${file.source}: ${kb(file.gzip)} gzipped`);
+  console.error(
+    initial.files.length === 0
+      ? 'Build failed: dist/web/index.html loads no script, so the budget cannot be measured.'
+      : 'Build failed: the JavaScript for / is over its budget; lazy-load what the first screen does not need.',
+  );
+  process.exit(1);
+}
+
 mkdirSync(join(rootDir, 'dist'), { recursive: true });
 writeFileSync(
   buildInfoPath,

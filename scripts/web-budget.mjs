@@ -1,0 +1,25 @@
+// The web app's budget for `/` (issue 4): the JavaScript a first visit must fetch before the
+// app can start (the entry script and every chunk index.html preloads for it) at most 120 KB
+// gzipped. Lazily loaded routes and sheets are not counted: they load when used.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
+
+/** The scripts index.html makes the browser fetch at once, as paths under dist/web. */
+export function initialScripts(indexHtml) {
+  const sources = [
+    ...indexHtml.matchAll(/<script[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g),
+    ...indexHtml.matchAll(/<link[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+  ].map((match) => match[1]);
+  return [...new Set(sources)].filter((source) => !/^[a-z]+:\/\//i.test(source));
+}
+
+export function measureInitialJs(webDir) {
+  const files = initialScripts(readFileSync(join(webDir, 'index.html'), 'utf8')).map((source) => {
+    const bytes = readFileSync(join(webDir, source.replace(/^\//, '')));
+    return { source, raw: bytes.length, gzip: gzipSync(bytes).length };
+  });
+  return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}
