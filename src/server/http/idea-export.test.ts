@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Idea } from '../../core/api-schemas.js';
-import { csvField, ideasToCsv } from './idea-export.js';
+import { csvField, exportFile, type ExportFormat } from './idea-export.js';
 
 function idea(content: string, transcript: string | null = null): Idea {
   return {
@@ -45,9 +45,36 @@ describe('csvField', () => {
   });
 });
 
-describe('ideasToCsv', () => {
-  it('defuses content and transcript alike and keeps one record per idea', () => {
-    const csv = ideasToCsv([idea('=1+1', '@sum please'), idea('Fine as it is')]);
+async function* inBatches(ideas: readonly Idea[], size: number) {
+  for (let i = 0; i < ideas.length; i += size) yield ideas.slice(i, i + size);
+}
+
+async function text(ideas: readonly Idea[], format: ExportFormat, batchSize = 2): Promise<string> {
+  const file = exportFile(inBatches(ideas, batchSize), format, {
+    exportedAt: new Date('2026-11-22T09:00:00.000Z'),
+    total: ideas.length,
+  });
+  let out = '';
+  for await (const chunk of file.body) out += String(chunk);
+  return out;
+}
+
+const MANY = Array.from({ length: 5 }, (_, i) =>
+  idea(i % 2 === 0 ? `Idea ${i}\nsecond line` : `Idea "${i}"`, i === 3 ? null : `said ${i}`),
+);
+
+describe('exportFile', () => {
+  it('streams JSON identical to stringifying the whole array, whatever the batches', async () => {
+    for (const ideas of [[], MANY.slice(0, 1), MANY]) {
+      const expected = `${JSON.stringify(ideas, null, 2)}\n`;
+      expect(await text(ideas, 'json', 1)).toBe(expected);
+      expect(await text(ideas, 'json', 2)).toBe(expected);
+      expect(await text(ideas, 'json', 10)).toBe(expected);
+    }
+  });
+
+  it('streams CSV with one header and one record per idea, defusing formulas', async () => {
+    const csv = await text([idea('=1+1', '@sum please'), idea('Fine as it is')], 'csv', 1);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('id,createdAt,format,category,content,transcript');
     expect(lines[1]).toBe(
@@ -57,5 +84,29 @@ describe('ideasToCsv', () => {
       '01HZX0000000000000000000AB,2026-11-22T08:00:00.000Z,tweet,work,Fine as it is,',
     );
     expect(lines[3]).toBe('');
+    expect(await text([], 'csv')).toBe('id,createdAt,format,category,content,transcript\r\n');
+  });
+
+  it('streams Markdown with the count, a heading per idea and the transcript quoted', async () => {
+    const markdown = await text(MANY, 'markdown');
+    expect(
+      markdown.startsWith('# Voice Ideas\n\nExported 2026-11-22T09:00:00.000Z: 5 ideas.\n'),
+    ).toBe(true);
+    expect(markdown.match(/^## Tweet · Work · /gm)).toHaveLength(5);
+    expect(markdown).toContain('Idea 0\nsecond line\n\n> said 0\n');
+    expect(markdown).not.toContain('> said 3');
+    expect(await text([], 'markdown')).toBe(
+      '# Voice Ideas\n\nExported 2026-11-22T09:00:00.000Z: 0 ideas.\n',
+    );
+  });
+
+  it('names the file by day and format', () => {
+    const at = { exportedAt: new Date('2026-11-22T23:59:00.000Z'), total: 0 };
+    expect(exportFile(inBatches([], 1), 'csv', at)).toMatchObject({
+      filename: 'voice-ideas-2026-11-22.csv',
+      contentType: 'text/csv; charset=utf-8; header=present',
+    });
+    expect(exportFile(inBatches([], 1), 'markdown', at).filename).toBe('voice-ideas-2026-11-22.md');
+    expect(exportFile(inBatches([], 1), 'json', at).filename).toBe('voice-ideas-2026-11-22.json');
   });
 });

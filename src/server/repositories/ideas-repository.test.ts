@@ -4,12 +4,23 @@ import type { Idea } from '../../core/api-schemas.js';
 import type { Category, Format } from '../../core/taxonomy.js';
 import { forEachDialect, useTestDatabase } from '../test-support/databases.js';
 import { encodeCursor } from './cursor.js';
-import { createIdeasRepository, InvalidCursorError, type NewIdea } from './ideas-repository.js';
+import {
+  createIdeasRepository,
+  InvalidCursorError,
+  type IdeasRepository,
+  type NewIdea,
+} from './ideas-repository.js';
 import { guestOwner, userOwner, type Owner } from './owner.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUsersRepository } from './users-repository.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
+
+async function exportAll(repo: IdeasRepository, owner: Owner, batchSize?: number) {
+  const all: Idea[] = [];
+  for await (const batch of repo.exportBatches(owner, batchSize)) all.push(...batch);
+  return all;
+}
 
 function idea(content: string, extra: Partial<NewIdea> = {}): NewIdea {
   return { content, format: 'tweet', category: 'work', transcript: null, ...extra };
@@ -126,7 +137,28 @@ forEachDialect((dialect) => {
         await repo.createWithinQuota(owner, idea(content), UNLIMITED);
       }
       await create(newGuest(), idea('not mine'));
-      expect((await repo.exportAll(owner)).map((item) => item.content)).toEqual(['c', 'b', 'a']);
+      expect((await exportAll(repo, owner)).map((item) => item.content)).toEqual(['c', 'b', 'a']);
+    });
+
+    it('exports in batches that walk every idea once, even with identical timestamps', async () => {
+      const owner = await newUser();
+      const sameTime = new Date('2026-02-01T00:00:00.000Z');
+      let tick = Date.parse('2026-01-01T00:00:00.000Z');
+      const steady = createIdeasRepository(database(), { now: () => new Date((tick += 1000)) });
+      const frozen = createIdeasRepository(database(), { now: () => sameTime });
+      for (let i = 0; i < 5; i += 1)
+        await steady.createWithinQuota(owner, idea(`s${i}`), UNLIMITED);
+      for (let i = 0; i < 4; i += 1)
+        await frozen.createWithinQuota(owner, idea(`f${i}`), UNLIMITED);
+      const sizes: number[] = [];
+      for await (const batch of steady.exportBatches(owner, 2)) sizes.push(batch.length);
+      expect(sizes).toEqual([2, 2, 2, 2, 1]);
+      const batched = await exportAll(steady, owner, 2);
+      const whole = await exportAll(steady, owner, 100);
+      expect(batched).toEqual(whole);
+      expect(new Set(batched.map((item) => item.id)).size).toBe(9);
+      expect(batched.slice(4).map((item) => item.content)).toEqual(['s4', 's3', 's2', 's1', 's0']);
+      expect(await exportAll(steady, newGuest(), 2)).toEqual([]);
     });
   });
 
@@ -389,7 +421,7 @@ forEachDialect((dialect) => {
           } while (cursor !== undefined);
           walks.push({ seen, totals: [...totals] });
         }
-        const expected = (await ideas().exportAll(owner))
+        const expected = (await exportAll(ideas(), owner))
           .filter((item) => item.content.toLowerCase().includes(query.q.toLowerCase()))
           .filter((item) => query.category === undefined || item.category === query.category)
           .map((item) => item.content);

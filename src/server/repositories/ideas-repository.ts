@@ -59,8 +59,11 @@ export interface IdeasRepository {
   update(owner: Owner, id: string, patch: IdeaPatch): Promise<Idea | null>;
   delete(owner: Owner, id: string): Promise<boolean>;
   deleteAll(owner: Owner): Promise<number>;
-  /** Every idea of the owner, newest first. */
-  exportAll(owner: Owner): Promise<Idea[]>;
+  /**
+   * Every idea of the owner, newest first, in batches of at most `batchSize`, each read when the
+   * previous one has been consumed, so an export of 100,000 ideas never holds them all.
+   */
+  exportBatches(owner: Owner, batchSize?: number): AsyncGenerator<Idea[], void, undefined>;
 }
 
 /**
@@ -84,6 +87,9 @@ export interface FullTextTuning {
   sortMatchesMax: number;
   walkBudgetRows: number;
 }
+/** Rows per read of an export: big enough to keep round trips few, small enough to stream. */
+export const EXPORT_BATCH_SIZE = 1_000;
+
 const DEFAULT_FULL_TEXT_TUNING: FullTextTuning = { sortMatchesMax: 2_000, walkBudgetRows: 2_000 };
 
 function usesTrigramIndex(q: string): boolean {
@@ -358,15 +364,26 @@ export function createIdeasRepository(
       return Number(result.numDeletedRows);
     },
 
-    async exportAll(owner) {
-      const rows = await db
-        .selectFrom('ideas')
-        .selectAll('ideas')
-        .where(ownedBy(owner))
-        .orderBy('ideas.created_at', 'desc')
-        .orderBy('ideas.id', 'desc')
-        .execute();
-      return rows.map(toIdea);
+    // Keyset pages rather than one long read: SQLite has one connection, which a streaming
+    // read would hold for the whole download, and a PostgreSQL cursor would pin a pool client.
+    // An idea saved meanwhile is newer than the position reached, so it is not repeated.
+    async *exportBatches(owner, batchSize = EXPORT_BATCH_SIZE) {
+      let after: CursorPosition | null = null;
+      for (;;) {
+        let query = db.selectFrom('ideas').selectAll('ideas').where(ownedBy(owner));
+        if (after !== null) query = query.where(isAfter(after));
+        const rows = await query
+          .orderBy('ideas.created_at', 'desc')
+          .orderBy('ideas.id', 'desc')
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return;
+        const batch = rows.map(toIdea);
+        yield batch;
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1] as Selectable<IdeasTable>;
+        after = { createdAt: toIso(last.created_at), id: last.id };
+      }
     },
   };
 }

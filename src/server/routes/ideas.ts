@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +11,6 @@ import {
   ListIdeasQuerySchema,
   UpdateIdeaBodySchema,
 } from '../../core/api-schemas.js';
-import type { Idea } from '../../core/api-schemas.js';
 import type { Repositories } from '../app.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -94,18 +94,20 @@ function ideaRoutesFor(
       {
         schema: {
           querystring: ExportQuerySchema,
-          // The file is sent as text (JSON, Markdown or CSV), never through the JSON serializer.
-          response: { 200: z.string(), ...errors },
+          // The file (JSON, Markdown or CSV) is streamed as text, never through the serializer.
+          response: { 200: z.custom<Readable>((value) => value instanceof Readable), ...errors },
         },
       },
       async (request, reply) => {
         const owner = ownerOf(request, scope);
-        const collected: Idea[] = [];
-        for await (const idea of await ideas.exportAll(owner)) {
-          // Parsed through the API shape so a column added to the table never leaks into a file.
-          collected.push(IdeaSchema.parse(idea));
+        const { total } = await ideas.list(owner, { limit: 1 });
+        async function* checked() {
+          for await (const batch of ideas.exportBatches(owner)) {
+            // Parsed through the API shape so a column added to the table never leaks into a file.
+            yield batch.map((idea) => IdeaSchema.parse(idea));
+          }
         }
-        const file = exportFile(collected, request.query.format, now());
+        const file = exportFile(checked(), request.query.format, { exportedAt: now(), total });
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
