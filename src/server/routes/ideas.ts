@@ -101,11 +101,15 @@ function ideaRoutesFor(
       async (request, reply) => {
         const owner = ownerOf(request, scope);
         const { total } = await ideas.list(owner, { limit: 1 });
+        // The first batch is read before the reply starts, so a database that is down is still
+        // a JSON error; once the file streams, a failure can only cut the download short.
+        const batches = ideas.exportBatches(owner);
+        const first = await batches.next();
         async function* checked() {
-          for await (const batch of ideas.exportBatches(owner)) {
-            // Parsed through the API shape so a column added to the table never leaks into a file.
-            yield batch.map((idea) => IdeaSchema.parse(idea));
-          }
+          if (first.done === true) return;
+          // Parsed through the API shape so a column added to the table never leaks into a file.
+          yield first.value.map((idea) => IdeaSchema.parse(idea));
+          for await (const batch of batches) yield batch.map((idea) => IdeaSchema.parse(idea));
         }
         const file = exportFile(checked(), request.query.format, { exportedAt: now(), total });
         return reply
