@@ -142,4 +142,45 @@ describe('a transcription that fails after recording', () => {
     await toast(page, 'Saved!').waitFor();
     expect(await page.getByTestId('idea-card').first().textContent()).toContain('Tweet • Work');
   });
+
+  it('switches to typing when the server says mid-session that it has no engine any more', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    // 'Skip for now' only skips this visit (spec section 4), so the tips are back.
+    await skipOnboarding(page);
+    await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
+    // As after a restart without an engine: the page loaded with one, the server has none now.
+    await page.route('**/api/transcribe', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'transcription_unavailable',
+          message: 'Transcription is not configured on this server.',
+        }),
+      }),
+    );
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...config, transcription: { engine: 'none', available: false } },
+      });
+    });
+    try {
+      await recordSpeech(page);
+      await toast(page, 'Transcription is not configured on this server.').waitFor();
+      const typeButton = page.getByRole('button', { name: /^Type your idea/ });
+      await typeButton.waitFor();
+      expect(await page.getByTestId('recording-status').textContent()).toBe('Type your idea');
+      await typeButton.click();
+      const typed = page.getByTestId('typed-idea');
+      await typed.waitFor();
+      expect(await typed.getByTestId('typed-idea-notice').textContent()).toContain(
+        'Voice transcription is not set up on this server',
+      );
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
 });

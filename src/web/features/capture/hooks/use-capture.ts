@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../../core/taxonomy';
 import { toast } from '../../../components/ui/toast-store';
 import { describeError } from '../../../lib/api-error';
+import { queryKeys } from '../../../lib/query-client';
 import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
@@ -37,6 +39,7 @@ export function useCapture(
   onTypeInstead: (reason: TypingReason) => void,
   voiceAvailable: boolean,
 ): Capture {
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(nextRecordingState, 'idle');
   const [stage, setStage] = useState<ProcessingStage | null>(null);
   const [micUnavailable, setMicUnavailable] = useState(false);
@@ -161,6 +164,11 @@ export function useCapture(
       transcript = await transcribe(audio, recordingFileName(audio.type));
     } catch (error) {
       failTranscription(error);
+      // 503: the server has no speech-to-text engine now (it restarted with another setup since
+      // the page loaded). Asking again lets the next tap open the typed sheet, not the microphone.
+      if (error instanceof CaptureError && error.status === 503) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.config });
+      }
       return;
     }
     try {
@@ -168,7 +176,7 @@ export function useCapture(
     } catch (error) {
       fail(error);
     }
-  }, [fail, failTranscription, finishWithText]);
+  }, [fail, failTranscription, finishWithText, queryClient]);
 
   const onTap = useCallback(() => {
     const intent = tapIntent(state);
