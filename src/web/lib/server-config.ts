@@ -9,7 +9,10 @@ export function fetchServerConfig(): Promise<AppConfig> {
   return apiRequest(parseConfig, 'GET', apiPaths.config);
 }
 
-/** What this server can do never changes while it runs, so it is asked once per page load. */
+/**
+ * What this server can do never changes while it runs, so it is asked once per page load; a 503
+ * from transcription (the server restarted without an engine) asks again (use-capture.ts).
+ */
 export function useServerConfig() {
   return useQuery({ queryKey: queryKeys.config, queryFn: fetchServerConfig, staleTime: Infinity });
 }
