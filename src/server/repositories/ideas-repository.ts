@@ -115,6 +115,16 @@ function ftsPhrase(q: string): string {
   return `"${q.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The owner's number of ideas (in one category, if given) as kept in idea_counts by triggers
+ * (ADR 012): a scalar subquery to embed, so it is read in the statement's own snapshot.
+ */
+function storedCount(owner: Owner, category: Category | undefined) {
+  const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+  return sql<number | string>`(SELECT coalesce(sum(count), 0) FROM idea_counts
+    WHERE owner_key = ${ownerKey(owner)} ${inCategory})`;
+}
+
 function isAfter(after: CursorPosition) {
   return sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
 }
@@ -158,13 +168,11 @@ async function listSqliteFullText(
     FROM (SELECT rowid AS seq FROM ideas_fts WHERE ideas_fts MATCH ${ftsPhrase(q)}) AS m
     CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx ON i.seq = m.seq
     WHERE ${ownerColumn} = ${ownerId} ${categoryFilter}`;
-  const countCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
   const counted = await sql<{
     total: number | string;
     owned: number | string;
   }>`SELECT (SELECT count(*) FROM (${ownedMatches})) AS total,
-      (SELECT coalesce(sum(count), 0) FROM idea_counts
-        WHERE owner_key = ${ownerKey(owner)} ${countCategory}) AS owned`.execute(trx);
+      ${storedCount(owner, category)} AS owned`.execute(trx);
   const total = toCount(counted.rows[0]?.total);
   if (total === 0) return { items: [], total, nextCursor: null };
 
@@ -269,9 +277,7 @@ export function createIdeasRepository(
     after: CursorPosition | null,
     category: Category | undefined,
   ): Promise<IdeaPage> {
-    const countCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
-    const storedTotal = sql<number | string>`(SELECT coalesce(sum(count), 0) FROM idea_counts
-      WHERE owner_key = ${ownerKey(owner)} ${countCategory})`;
+    const storedTotal = storedCount(owner, category);
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
     const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
@@ -400,12 +406,12 @@ export function createIdeasRepository(
           .orderBy('ideas.id', 'desc')
           .limit(batchSize)
           .execute();
-        if (rows.length === 0) return;
         const batch = rows.map(toIdea);
+        const last = batch.at(-1);
+        if (last === undefined) return;
         yield batch;
-        if (rows.length < batchSize) return;
-        const last = rows[rows.length - 1] as Selectable<IdeasTable>;
-        after = { createdAt: toIso(last.created_at), id: last.id };
+        if (batch.length < batchSize) return;
+        after = { createdAt: last.createdAt, id: last.id };
       }
     },
   };
