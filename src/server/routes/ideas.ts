@@ -106,10 +106,10 @@ function ideaRoutesFor(
         const batches = ideas.exportBatches(owner);
         const first = await batches.next();
         async function* checked() {
-          if (first.done === true) return;
-          // Parsed through the API shape so a column added to the table never leaks into a file.
-          yield first.value.map((idea) => IdeaSchema.parse(idea));
-          for await (const batch of batches) yield batch.map((idea) => IdeaSchema.parse(idea));
+          for (let next = first; next.done !== true; next = await batches.next()) {
+            // Parsed through the API shape so a column added to the table never leaks into a file.
+            yield next.value.map((idea) => IdeaSchema.parse(idea));
+          }
         }
         const file = exportFile(checked(), request.query.format, { exportedAt: now(), total });
         return reply
