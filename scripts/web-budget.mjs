@@ -19,7 +19,7 @@ export function initialScripts(indexHtml) {
 export function measureInitialJs(webDir) {
   const files = initialScripts(readFileSync(join(webDir, 'index.html'), 'utf8')).map((source) => {
     const bytes = readFileSync(join(webDir, source.replace(/^\//, '')));
-    return { source, raw: bytes.length, gzip: gzipSync(bytes).length };
+    return { source, gzip: gzipSync(bytes).length };
   });
   return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
 }
