@@ -501,16 +501,19 @@ forEachDialect((dialect) => {
 
     it('counts per period and leaves no idea behind when refused', async () => {
       const guest = newGuest();
+      // A clock that moves: two saves in the same millisecond have no defined order.
+      let tick = Date.parse('2026-11-20T00:00:00.000Z');
+      const repo = createIdeasRepository(database(), { now: () => new Date((tick += 1000)) });
       const quota = { monthlyLimit: 1, periodKey: '2026-11' };
-      expect(await ideas().createWithinQuota(guest, idea('one'), quota)).toMatchObject({
+      expect(await repo.createWithinQuota(guest, idea('one'), quota)).toMatchObject({
         content: 'one',
       });
-      expect(await ideas().createWithinQuota(guest, idea('two'), quota)).toBe('quota_exceeded');
+      expect(await repo.createWithinQuota(guest, idea('two'), quota)).toBe('quota_exceeded');
       const nextMonth = { monthlyLimit: 1, periodKey: '2026-12' };
-      expect(await ideas().createWithinQuota(guest, idea('three'), nextMonth)).toMatchObject({
+      expect(await repo.createWithinQuota(guest, idea('three'), nextMonth)).toMatchObject({
         content: 'three',
       });
-      expect(contents(await ideas().list(guest, { limit: 10 }))).toEqual(['three', 'one']);
+      expect(contents(await repo.list(guest, { limit: 10 }))).toEqual(['three', 'one']);
     });
 
     it('still counts an unlimited owner', async () => {
