@@ -9,6 +9,7 @@ import {
 import { JSON_BODY_MAX_BYTES } from '../core/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { installErrorHandler } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
@@ -39,13 +40,19 @@ export interface AppDeps {
   now?: () => Date;
 }
 
+type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
+
 export type Repositories = ReturnType<typeof createRepositories>;
 
-function createRepositories(database: Database, now: () => Date) {
+/** Sessions are small and few; idea pages take the rest of the read cache budget. */
+const SESSION_CACHE_SHARE = 1 / 8;
+
+function createRepositories(database: Database, now: () => Date, readCacheBytes: number) {
+  const sessionCacheBytes = Math.floor(readCacheBytes * SESSION_CACHE_SHARE);
   return {
     users: createUsersRepository(database, { now }),
-    sessions: createSessionsRepository(database, { now }),
-    ideas: createIdeasRepository(database, { now }),
+    sessions: createSessionsRepository(database, { now, cacheBytes: sessionCacheBytes }),
+    ideas: createIdeasRepository(database, { now, cacheBytes: readCacheBytes - sessionCacheBytes }),
     usage: createUsageRepository(database),
   };
 }
@@ -61,8 +68,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: every request's cached reads must see each commit that finished
+  // before it arrived (ADR 013).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    deps.database.beginReads();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler<ZodResponseSchema>(
+    (route) =>
+      // Fastify types a serializer's result as a string, but its reply pipeline sends a Buffer
+      // as it is (the same path as reply.send(buffer)), with the route's JSON content type.
+      serializedOnce(serializerCompiler(route)) as (data: unknown) => string,
+  );
   installErrorHandler(app);
   installLenientJsonParser(app);
 
@@ -72,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerRateLimits(app);
 
   const now = deps.now ?? (() => new Date());
-  const repositories = createRepositories(deps.database, now);
+  const repositories = createRepositories(deps.database, now, config.readCacheBytes);
   const sessions = installIdentity(app, config, repositories.sessions, now);
   const passwords = deps.passwordHasher ?? createPasswordHasher();
   const authLimits = createAuthRateLimits(app, config);
@@ -101,6 +119,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerWebApp(app, config);
   return app;
+}
+
+/**
+ * A value from a read cache never changes (it is deep-frozen, ADR 013), so its checked JSON is
+ * encoded once and the bytes are kept beside it for as long as the cache holds the value: a
+ * repeated listing then costs no schema check, no JSON.stringify and no UTF-8 encoding.
+ */
+function serializedOnce(serialize: (data: unknown) => string): (data: unknown) => string | Buffer {
+  const encoded = new WeakMap<object, Buffer>();
+  return (data) => {
+    if (!isCachedValue(data)) return serialize(data);
+    const value = data as object;
+    let bytes = encoded.get(value);
+    if (bytes === undefined) {
+      bytes = Buffer.from(serialize(value));
+      encoded.set(value, bytes);
+    }
+    return bytes;
+  };
 }
 
 /**

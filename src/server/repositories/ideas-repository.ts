@@ -3,6 +3,7 @@ import type { Idea } from '../../core/api-schemas.js';
 import type { Category, Format } from '../../core/taxonomy.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { DB, IdeasTable } from '../db/schema.js';
+import { createReadCache } from '../db/read-cache.js';
 import { readTransaction, writeTransaction } from '../db/transactions.js';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
 import { newId } from './ids.js';
@@ -238,13 +239,28 @@ export function toIdea(row: Selectable<IdeasTable>): Idea {
   };
 }
 
+/** A rough in-memory size of a page: its text twice (as strings and as the serialized reply). */
+function pageBytes(page: IdeaPage): number {
+  let chars = 64;
+  for (const idea of page.items) {
+    chars += 160 + idea.content.length + (idea.transcript?.length ?? 0);
+  }
+  return 2 * 2 * chars;
+}
+
 export function createIdeasRepository(
   database: Database,
-  options: { now?: () => Date; fullTextTuning?: FullTextTuning } = {},
+  options: { now?: () => Date; fullTextTuning?: FullTextTuning; cacheBytes?: number } = {},
 ): IdeasRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
   const fullTextTuning = options.fullTextTuning ?? DEFAULT_FULL_TEXT_TUNING;
+  // Pages as served (ADR 013): the same listing or search asked again before anything is
+  // written costs no query. Entries go the moment any write happens.
+  const pages = createReadCache<IdeaPage>(database.dataVersion, {
+    maxBytes: options.cacheBytes ?? 0,
+    sizeOf: pageBytes,
+  });
 
   function ownedBy(owner: Owner) {
     return owner.kind === 'user'
@@ -292,36 +308,54 @@ export function createIdeasRepository(
     return toPage([], limit, toCount(counted.rows[0]?.total));
   }
 
+  function loadPage(
+    owner: Owner,
+    limit: number,
+    after: CursorPosition | null,
+    q: string | undefined,
+    category: Category | undefined,
+  ): Promise<IdeaPage> {
+    if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
+      return readTransaction(database, (trx) =>
+        listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
+      );
+    }
+    if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
+    return readTransaction(database, async (trx) => {
+      if (dialect === 'postgres' && usesTrigramIndex(q)) {
+        // The planner prices ILIKE over the joined columns as cheap per row and picks a
+        // sequential scan for the total: 134 ms against 13 ms through the trigram index for
+        // 20,000 ideas (EXPLAIN ANALYZE, ADR 012). Scoped to this read-only transaction.
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      }
+      const matches = matchingIdeas(trx, owner, q, category);
+      let pageQuery = matches.selectAll('ideas');
+      if (after !== null) pageQuery = pageQuery.where(isAfter(after));
+      const rows = await pageQuery
+        .orderBy('ideas.created_at', 'desc')
+        .orderBy('ideas.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const counted = await matches
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow();
+      return toPage(rows, limit, toCount(counted.total as number | string));
+    });
+  }
+
   return {
     async list(owner, { limit, cursor, q: rawQuery, category }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
-      const q = rawQuery === undefined ? undefined : withoutNul(rawQuery);
-      if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
-        return readTransaction(database, (trx) =>
-          listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
-        );
-      }
-      if (q === undefined || q === '') return listWithStoredTotal(owner, limit, after, category);
-      return readTransaction(database, async (trx) => {
-        if (dialect === 'postgres' && usesTrigramIndex(q)) {
-          // The planner prices ILIKE over the joined columns as cheap per row and picks a
-          // sequential scan for the total: 134 ms against 13 ms through the trigram index for
-          // 20,000 ideas (EXPLAIN ANALYZE, ADR 012). Scoped to this read-only transaction.
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        }
-        const matches = matchingIdeas(trx, owner, q, category);
-        let pageQuery = matches.selectAll('ideas');
-        if (after !== null) pageQuery = pageQuery.where(isAfter(after));
-        const rows = await pageQuery
-          .orderBy('ideas.created_at', 'desc')
-          .orderBy('ideas.id', 'desc')
-          .limit(limit + 1)
-          .execute();
-        const counted = await matches
-          .select((eb) => eb.fn.countAll().as('total'))
-          .executeTakeFirstOrThrow();
-        return toPage(rows, limit, toCount(counted.total as number | string));
-      });
+      const searched = rawQuery === undefined ? '' : withoutNul(rawQuery);
+      const q = searched === '' ? undefined : searched;
+      const key = JSON.stringify([
+        ownerKey(owner),
+        limit,
+        cursor ?? null,
+        q ?? null,
+        category ?? null,
+      ]);
+      return pages.read(key, () => loadPage(owner, limit, after, q, category));
     },
 
     async findById(owner, id) {

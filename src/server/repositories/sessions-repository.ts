@@ -1,5 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { createReadCache } from '../db/read-cache.js';
 import type { UsersTable } from '../db/schema.js';
 import { newId } from './ids.js';
 import { toDate } from './rows.js';
@@ -26,20 +27,42 @@ export interface SessionsRepository {
   deleteExpired(now: Date): Promise<number>;
 }
 
+/** A rough size of one cached session lookup (the user row, ids and dates), for the cache's budget. */
+const SESSION_LOOKUP_BYTES = 1_024;
+
 export function createSessionsRepository(
   database: Database,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; cacheBytes?: number } = {},
 ): SessionsRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
   // Runs on every request that carries a session cookie, so it skips the query builder: one
   // fixed SQL text (a cached prepared statement on SQLite, ADR 012) over the unique
-  // token_hash index, outside any transaction.
-  const [tokenParam, nowParam] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  // token_hash index, outside any transaction. Expiry is checked in JavaScript, so a cached
+  // lookup (ADR 013) expires at the same instant a fresh one would.
   const lookupSql = `SELECT users.*, sessions.id AS session_id,
       sessions.expires_at AS session_expires_at
     FROM sessions INNER JOIN users ON users.id = sessions.user_id
-    WHERE sessions.token_hash = ${tokenParam} AND sessions.expires_at > ${nowParam}`;
+    WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`;
+  // Only sessions that exist are kept: a cookie nobody issued costs a query, not cache room.
+  const lookups = createReadCache<SessionLookup | null>(database.dataVersion, {
+    maxBytes: options.cacheBytes ?? 0,
+    sizeOf: () => SESSION_LOOKUP_BYTES,
+    keep: (lookup) => lookup !== null,
+  });
+
+  async function lookUp(tokenHash: string): Promise<SessionLookup | null> {
+    const result = await db.executeQuery<
+      Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }
+    >(CompiledQuery.raw(lookupSql, [tokenHash]));
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      sessionId: row.session_id,
+      user: toUserRecord(row),
+      expiresAt: toDate(row.session_expires_at),
+    };
+  }
 
   return {
     async create({ userId, tokenHash, expiresAt }) {
@@ -58,16 +81,8 @@ export function createSessionsRepository(
     },
 
     async findUserBySession(tokenHash, at) {
-      const result = await db.executeQuery<
-        Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }
-      >(CompiledQuery.raw(lookupSql, [tokenHash, at.toISOString()]));
-      const row = result.rows[0];
-      if (!row) return null;
-      return {
-        sessionId: row.session_id,
-        user: toUserRecord(row),
-        expiresAt: toDate(row.session_expires_at),
-      };
+      const lookup = await lookups.read(tokenHash, () => lookUp(tokenHash));
+      return lookup !== null && lookup.expiresAt.getTime() > at.getTime() ? lookup : null;
     },
 
     async extend(sessionId, expiresAt) {
