@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_ID_PATTERN } from '../../core/limits.js';
 import type { Config } from '../config.js';
@@ -25,9 +25,12 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Only a SHA-256 of the cookie value is stored, so a leaked table opens no sessions. */
+/**
+ * Only a SHA-256 of the cookie value is stored, so a leaked table opens no sessions. This runs
+ * on every signed-in request: the one-shot crypto.hash costs a third of a Hash object's.
+ */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export interface SessionManager {
@@ -77,16 +80,26 @@ export function installIdentity(
     }
   }
 
-  // Sync when there is nothing to look up, so requests without a session (and the routes that
-  // never read one) do not pay for a promise and a database round trip. The session is looked
-  // up afresh on every request that can use it: a logged-out session stops working at once.
-  app.addHook('onRequest', (request, reply, done) => {
+  // Attached only to the routes that read the signed-in user (decided once, as each route is
+  // registered), and sync when the request carries no session cookie, so those requests do not
+  // pay for a promise and a lookup. A logged-out session stops working at once: the lookup is
+  // fresh, or cached only until anything is written (ADR 013).
+  const identify = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !usesIdentity(request)) {
+    if (!token) {
       done();
       return;
     }
     resolveSession(request, reply, token).then(() => done(), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!usesIdentity(route.url)) return;
+    const existing = route.onRequest;
+    route.onRequest = existing === undefined ? [identify] : [...[existing].flat(), identify];
   });
 
   return {
@@ -113,15 +126,13 @@ export function installIdentity(
 
 /**
  * Routes that never read the signed-in user: the app shell and static files (outside /api),
- * the health check and the public config. Everything else under /api resolves the session,
+ * the health check and the public config. Every other /api route resolves the session,
  * including routes that do not need it today, so a new route cannot silently miss it.
  */
 const IDENTITY_FREE_API_ROUTES = new Set(['/api/health', '/api/config']);
 
-function usesIdentity(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  if (route === undefined) return request.url.startsWith('/api/');
-  return route.startsWith('/api/') && !IDENTITY_FREE_API_ROUTES.has(route);
+function usesIdentity(routeUrl: string): boolean {
+  return routeUrl.startsWith('/api/') && !IDENTITY_FREE_API_ROUTES.has(routeUrl);
 }
 
 export function requireUser(request: FastifyRequest): UserRecord {
