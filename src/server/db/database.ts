@@ -11,6 +11,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { watchForeignCommits, type ForeignCommitWatch } from './foreign-commits.js';
 import type { DB } from './schema.js';
 import { migrationsFor } from './migrations/index.js';
 
@@ -104,7 +105,10 @@ function openSqlite(url: string): Database {
   // The default page cache is 2 MiB; search and counts over a large account touch more than
   // that, and re-reading pages through the OS costs more than the memory.
   connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const versioned = withDataVersion(connection);
+  const versioned = withDataVersion(
+    connection,
+    watchForeignCommits(connection, inMemory ? null : resolve(file)),
+  );
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(versioned.connection) }),
   });
@@ -123,25 +127,24 @@ interface SqliteConnection {
 }
 
 /**
- * Counts this connection's write statements as they run and notices other connections' commits
- * through PRAGMA data_version (which changes for those, never for our own), into one number.
- * A statement that SQLite reports as read-only (sqlite3_stmt_readonly) cannot change data;
- * every other one moves the number when it runs, committed or not: a cache then reloads once
- * more than it had to, never less. JavaScript runs one statement at a time here, so no read can
- * fall between a write and its count.
+ * Counts this connection's write statements as they run and adds the other connections'
+ * commits (ForeignCommitWatch), into one number. A statement that SQLite reports as read-only
+ * (sqlite3_stmt_readonly) cannot change data; every other one moves the number when it runs,
+ * committed or not: a cache then reloads once more than it had to, never less. JavaScript runs
+ * one statement at a time here, so no read can fall between a write and its count.
  *
- * The PRAGMA starts a read transaction, which takes and releases shared-memory locks: a few
- * system calls, 9 µs a call under load on the 2-core benchmark machine, the largest single cost
- * of a cached listing. So one look serves a whole unit of reads (beginReads): a request's
- * session and page share it, and it is always taken after the request arrived.
+ * Looking at the other connections is a system call, dear on this machine, so one look serves
+ * a whole unit of reads (beginReads): a request's session and page share it, and it is always
+ * taken after the request arrived.
  */
-function withDataVersion(connection: BetterSqlite3.Database): {
+function withDataVersion(
+  connection: BetterSqlite3.Database,
+  foreignCommits: ForeignCommitWatch,
+): {
   connection: SqliteConnection;
   dataVersion: () => number | null;
   beginReads: () => void;
 } {
-  const readDataVersion = connection.prepare('PRAGMA data_version').pluck();
-  let seen = readDataVersion.get();
   let version = 0;
   let looked = false;
   let forgetScheduled = false;
@@ -174,7 +177,10 @@ function withDataVersion(connection: BetterSqlite3.Database): {
         const statement = connection.prepare(text);
         return statement.readonly ? statement : counted(statement);
       },
-      close: () => connection.close(),
+      close: () => {
+        foreignCommits.close();
+        connection.close();
+      },
     },
     dataVersion() {
       if (connection.inTransaction) return null;
@@ -184,11 +190,7 @@ function withDataVersion(connection: BetterSqlite3.Database): {
           forgetScheduled = true;
           setImmediate(forgetAtTurnEnd);
         }
-        const current = readDataVersion.get();
-        if (current !== seen) {
-          seen = current;
-          version += 1;
-        }
+        if (foreignCommits.changedSinceLastLook()) version += 1;
       }
       return version;
     },
