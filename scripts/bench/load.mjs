@@ -1,6 +1,31 @@
 // Runs one autocannon scenario and reduces it to the figures we report. autocannon's summary
 // has no p95, so every response time is also kept and the percentiles are computed here.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+
+const clockTicksPerSecond = (() => {
+  const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const ticks = Number(answer.stdout?.trim());
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+})();
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux);
+ * null elsewhere. The server's own CPU per request is steadier than its throughput on a
+ * shared machine, where the load generator competes for the same cores.
+ */
+export function processCpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of the file (utime, stime); the slice starts at field 3.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
+}
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
@@ -13,8 +38,10 @@ export async function runScenario({
   url,
   connections = 10,
   durationSeconds = 10,
+  serverPid,
   ...options
 }) {
+  const cpuBefore = serverPid === undefined ? null : processCpuMicros(serverPid);
   const times = [];
   const statuses = new Map();
   const instance = autocannon({ url, connections, duration: durationSeconds, ...options });
@@ -23,6 +50,7 @@ export async function runScenario({
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
   const result = await instance;
+  const cpuAfter = serverPid === undefined ? null : processCpuMicros(serverPid);
   times.sort((a, b) => a - b);
   const total = times.length;
   const ok = [...statuses]
@@ -39,6 +67,10 @@ export async function runScenario({
     total,
     okShare: total === 0 ? 0 : ok / total,
     errors: result.errors + result.timeouts,
+    serverCpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || times.length === 0
+        ? null
+        : (cpuAfter - cpuBefore) / times.length,
     statuses: Object.fromEntries(statuses),
   };
 }

@@ -15,6 +15,7 @@ const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tsx = join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const ms = (value) => value.toFixed(2);
+const micros = (value) => (value === null ? 'n/a' : value.toFixed(0));
 
 function runOrExit(args, env = {}) {
   const result = spawnSync(process.execPath, args, {
@@ -87,8 +88,8 @@ const LISTING_ROUNDS = 3;
  * throughput of the same server drifts by a quarter within minutes, so a ceiling measured once
  * at the start would compare figures taken under different conditions.
  */
-function adjacentCeiling(url) {
-  return () => runScenario({ name: 'ceiling', url, durationSeconds: CEILING_SECONDS });
+function adjacentCeiling(url, serverPid) {
+  return () => runScenario({ name: 'ceiling', url, durationSeconds: CEILING_SECONDS, serverPid });
 }
 
 function startAppServer(databaseUrl, port, extraEnv = {}) {
@@ -111,18 +112,19 @@ async function benchDialect(label, databaseUrl, measureCeiling, { withCacheOff }
   console.log(`\n--- ${label}: seeding 10,000 + 100,000 ideas ---`);
   const seeded = seed(databaseUrl);
   const results = [];
+  let serverPid;
   const scenario = async (options) => {
     const ceiling = await measureCeiling();
     // Unmeasured load first, so the figures describe the server after its code has been
     // compiled (V8 optimizes a function only after it has run hot for a while), as it is for
     // every request but the first few after a start.
     await runScenario({ ...options, durationSeconds: WARMUP_SECONDS });
-    const result = await runScenario({ durationSeconds: DURATION_SECONDS, ...options });
+    const result = await runScenario({ durationSeconds: DURATION_SECONDS, serverPid, ...options });
     result.ceiling = ceiling;
     result.ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
     results.push(result);
     console.log(
-      `${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms, ${(result.ratio * 100).toFixed(0)}% of the ceiling's ${ceiling.requestsPerSecond.toFixed(0)} req/s just before, 2xx ${(result.okShare * 100).toFixed(1)}%`,
+      `${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms, server CPU ${micros(result.serverCpuMicrosPerRequest)} µs/request, ${(result.ratio * 100).toFixed(0)}% of the ceiling's ${ceiling.requestsPerSecond.toFixed(0)} req/s just before, 2xx ${(result.okShare * 100).toFixed(1)}%`,
     );
   };
   const listing = (base, name) => ({
@@ -139,6 +141,7 @@ async function benchDialect(label, databaseUrl, measureCeiling, { withCacheOff }
 
   const port = await freePort();
   const server = startAppServer(databaseUrl, port);
+  serverPid = server.pid;
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForOk(`${base}/api/health`);
@@ -211,6 +214,7 @@ async function benchDialect(label, databaseUrl, measureCeiling, { withCacheOff }
     // search costs when it has to go to the database, as the first one after a save does.
     const coldPort = await freePort();
     const cold = startAppServer(databaseUrl, coldPort, { READ_CACHE_MB: '0' });
+    serverPid = cold.pid;
     const coldBase = `http://127.0.0.1:${coldPort}`;
     try {
       await waitForOk(`${coldBase}/api/health`);
@@ -247,11 +251,11 @@ async function postgresAvailable() {
 
 function markdownTable(label, results) {
   const rows = [
-    '| scenario | req/s | p50 ms | p95 ms | p99 ms | ceiling req/s (just before) | share of ceiling | 2xx |',
-    '|---|---|---|---|---|---|---|---|',
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | server CPU µs/request | ceiling req/s (just before) | ceiling CPU µs/request | share of ceiling | 2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ceiling.requestsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(0)}% | ${(r.okShare * 100).toFixed(0)}% |`,
+        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${micros(r.serverCpuMicrosPerRequest)} | ${r.ceiling.requestsPerSecond.toFixed(0)} | ${micros(r.ceiling.serverCpuMicrosPerRequest)} | ${(r.ratio * 100).toFixed(0)}% | ${(r.okShare * 100).toFixed(0)}% |`,
     ),
   ];
   const rounds = results.filter((r) => r.name.startsWith('(a) '));
@@ -304,7 +308,7 @@ const sections = [];
 try {
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}/ping`;
   await waitForOk(ceilingUrl);
-  const measureCeiling = adjacentCeiling(ceilingUrl);
+  const measureCeiling = adjacentCeiling(ceilingUrl, ceilingServer.pid);
 
   const sqliteResults = await benchDialect(
     'SQLite',
