@@ -297,24 +297,49 @@ describe('session cookie over https', () => {
 });
 
 describe('sliding sessions', () => {
-  it('live 30 days past their last use and no longer', async () => {
-    const day = 24 * 60 * 60 * 1000;
+  const day = 24 * 60 * 60 * 1000;
+
+  /** A signed-in user on an app whose clock the test moves, and the plan /api/me reports. */
+  async function withMovableClock(
+    test: (user: { advance: (ms: number) => void; plan: () => Promise<string> }) => Promise<void>,
+  ): Promise<void> {
     let now = Date.parse('2026-01-01T00:00:00.000Z');
     const { app, database } = await createTestApp('sqlite', { deps: { now: () => new Date(now) } });
     try {
       const user = await registerUser(app);
-      const me = async () =>
-        (await app.inject({ url: '/api/me', headers: user.headers })).json<{ plan: string }>().plan;
-
-      now += 20 * day;
-      expect(await me()).toBe('free');
-      now += 29 * day; // 49 days after sign-in, 29 after the last use
-      expect(await me()).toBe('free');
-      now += 30 * day + 1000;
-      expect(await me()).toBe('guest');
+      await test({
+        advance: (ms) => {
+          now += ms;
+        },
+        plan: async () =>
+          (await app.inject({ url: '/api/me', headers: user.headers })).json<{ plan: string }>()
+            .plan,
+      });
     } finally {
       await app.close();
       await database.close();
     }
+  }
+
+  it('live 30 days past their last use and no longer', async () => {
+    await withMovableClock(async ({ advance, plan }) => {
+      advance(20 * day);
+      expect(await plan()).toBe('free');
+      advance(29 * day); // 49 days after sign-in, 29 after the last use
+      expect(await plan()).toBe('free');
+      advance(30 * day + 1000);
+      expect(await plan()).toBe('guest');
+    });
+  });
+
+  it('expire on time even when the lookup is answered from the read cache', async () => {
+    await withMovableClock(async ({ advance, plan }) => {
+      advance(1000);
+      expect(await plan()).toBe('free');
+      expect(await plan()).toBe('free');
+      // Nothing was written since the last lookup (too soon to extend), so it is the cached one.
+      advance(30 * day);
+      expect(await plan()).toBe('guest');
+    });
   });
 });

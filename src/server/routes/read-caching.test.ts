@@ -14,6 +14,7 @@ import { forEachDialect } from '../test-support/databases.js';
  * Listings and session lookups may be answered from the read caches (ADR 013). Whatever writes,
  * through this server or through another connection to the same database, the next request
  * must see it. Runs on both dialects: PostgreSQL keeps no cache and must answer the same.
+ * (Session expiry with a cached lookup: identity.test.ts, 'sliding sessions'.)
  */
 
 interface IdeaList {
@@ -153,28 +154,6 @@ forEachDialect((dialect) => {
         (await ctx().app.inject({ url: '/api/ideas', headers: user.headers })).statusCode,
       ).toBe(401);
     });
-  });
-});
-
-describe('a session lookup answered from memory', () => {
-  it('still expires at the instant the stored session does', async () => {
-    const day = 24 * 60 * 60 * 1000;
-    let now = Date.parse('2026-01-01T00:00:00.000Z');
-    const { app, database } = await createTestApp('sqlite', { deps: { now: () => new Date(now) } });
-    try {
-      const user = await registerUser(app);
-      const me = async () =>
-        (await app.inject({ url: '/api/me', headers: user.headers })).json<{ plan: string }>().plan;
-      now += 1000;
-      expect(await me()).toBe('free');
-      expect(await me()).toBe('free');
-      // Nothing is written in between, so this lookup is the remembered one.
-      now += 30 * day;
-      expect(await me()).toBe('guest');
-    } finally {
-      await app.close();
-      await database.close();
-    }
   });
 });
 
