@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSqlInAnotherProcess } from '../test-support/another-process.js';
 import { forEachDialect, openTestDatabase } from '../test-support/databases.js';
 import { dialectOf, DatabaseUrlError, openDatabase, type Database } from './database.js';
 import { readTransaction, writeTransaction } from './transactions.js';
@@ -127,41 +127,32 @@ describe('dataVersion on SQLite', () => {
     expect(database.dataVersion()).not.toBe(afterInsert);
   });
 
-  it("moves when another connection commits, even another process's", async () => {
+  /** Our connection's version, read before another connection to the same file commits. */
+  async function versionBeforeOtherCommits() {
     const url = `sqlite:${join(tempDir(), 'app.db')}`;
     const database = await open(url);
     const other = await open(url);
     database.beginReads();
     const before = database.dataVersion();
     await other.db.insertInto('users').values(user('u1')).execute();
+    return { url, database, before };
+  }
+
+  it("moves when another connection commits, even another process's", async () => {
+    const { url, database, before } = await versionBeforeOtherCommits();
     database.beginReads();
     const afterOther = database.dataVersion();
     expect(afterOther).not.toBe(before);
     database.beginReads();
     expect(database.dataVersion()).toBe(afterOther);
 
-    const child = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
-         db.prepare("UPDATE users SET plan = 'beta'").run(); db.close();`,
-        url.slice('sqlite:'.length),
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(child.status, child.stderr).toBe(0);
+    runSqlInAnotherProcess(url.slice('sqlite:'.length), "UPDATE users SET plan = 'beta'");
     database.beginReads();
     expect(database.dataVersion()).not.toBe(afterOther);
   });
 
   it('looks at other connections once per unit of reads, and again after the turn ends', async () => {
-    const url = `sqlite:${join(tempDir(), 'app.db')}`;
-    const database = await open(url);
-    const other = await open(url);
-    database.beginReads();
-    const before = database.dataVersion();
-    await other.db.insertInto('users').values(user('u1')).execute();
+    const { database, before } = await versionBeforeOtherCommits();
     // The same unit, the same turn: the look already taken still stands.
     expect(database.dataVersion()).toBe(before);
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSqlInAnotherProcess } from '../test-support/another-process.js';
 import { watchForeignCommits } from './foreign-commits.js';
 
 const cleanups: (() => void)[] = [];
@@ -56,17 +56,7 @@ describe('watchForeignCommits', () => {
     cleanups.push(() => watch.close());
     watch.changedSinceLastLook();
     expect(watch.changedSinceLastLook()).toBe(false);
-    const child = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
-         db.prepare("INSERT INTO notes VALUES ('from afar')").run(); db.close();`,
-        file,
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(child.status, child.stderr).toBe(0);
+    runSqlInAnotherProcess(file, "INSERT INTO notes VALUES ('from afar')");
     expect(watch.changedSinceLastLook()).toBe(true);
   });
 
