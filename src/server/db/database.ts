@@ -23,10 +23,10 @@ export interface Database {
   /**
    * A number that moves whenever committed data may have changed, for caches of reads (ADR 013):
    * on SQLite, every write statement run on this connection and every commit by any other
-   * connection to the file (PRAGMA data_version) moves it. null when it cannot be known right
-   * now, so nothing may be served from a cache: always on PostgreSQL (other servers may write),
-   * and on SQLite while a transaction is open on the connection (its snapshot can hide other
-   * connections' commits).
+   * connection to the file (seen in the wal-index header, foreign-commits.ts) moves it. null
+   * when it cannot be known right now, so nothing may be served from a cache: always on
+   * PostgreSQL (other servers may write), and on SQLite while a transaction is open on the
+   * connection (its snapshot can hide other connections' commits).
    */
   dataVersion(): number | null;
   /**
