@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    // The three rooms: core is pure and imports neither of the others; web never reaches the server.
+    // The rooms: core and text are pure and import neither server nor web; web never reaches the server.
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -36,8 +36,47 @@ export default tseslint.config(
         {
           patterns: [
             {
+              group: ['**/server/**', '**/web/**', '**/text/**', 'node:*', 'fs', 'path'],
+              message: 'src/core is pure: no I/O, no server, web or text imports.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/text/**/*.ts'],
+    ignores: ['src/text/detect/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
               group: ['**/server/**', '**/web/**', 'node:*', 'fs', 'path'],
-              message: 'src/core is pure: no I/O, no server or web imports.',
+              message: 'src/text is pure: no I/O, no server or web imports.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser runs detection on every transcript: it stays light, so no NLP model and none
+    // of the server-only formatters.
+    files: ['src/text/detect/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'node:*', 'fs', 'path'],
+              message: 'src/text is pure: no I/O, no server or web imports.',
+            },
+            {
+              group: ['wink-*', 'compromise', 'compromise/*', '**/formats/**', '**/nlp/**'],
+              message: 'src/text/detect runs in the browser: no NLP library, no formatters.',
             },
           ],
         },
@@ -58,6 +97,16 @@ export default tseslint.config(
             {
               group: ['**/server/**'],
               message: 'The web app never imports server code; share through src/core.',
+            },
+            {
+              // Of the text engine only detect/ is light enough for the page budget.
+              regex: String.raw`(^|/)text/(?!detect/)`,
+              message:
+                'The web app imports only src/text/detect; the formatters stay on the server.',
+            },
+            {
+              group: ['wink-*', 'compromise', 'compromise/*'],
+              message: 'The NLP library stays on the server (the page budget).',
             },
           ],
         },

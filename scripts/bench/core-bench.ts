@@ -13,8 +13,8 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectFormatAndCategory } from '../../src/core/detection.js';
-import { formatWithRules } from '../../src/core/rule-formatter.js';
+import { detectFormatAndCategory } from '../../src/text/detect/detection.js';
+import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
 
 const TRANSCRIPT =
   'um so basically I was thinking we should fix the onboarding flow for new clients ' +

@@ -35,6 +35,23 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   creative: 'Creative',
 };
 
+/**
+ * The words a person says to name a format or a category ("post" is a tweet, "life" is
+ * personal). The detector builds its explicit phrasings, prefix and keyword lists from these,
+ * so a new format or category cannot compile until it has words.
+ */
+export const FORMAT_SPOKEN_WORDS: Record<Format, readonly string[]> = {
+  tweet: ['tweet', 'post'],
+  checklist: ['checklist', 'list'],
+  pitch: ['pitch', 'presentation'],
+};
+
+export const CATEGORY_SPOKEN_WORDS: Record<Category, readonly string[]> = {
+  work: ['work', 'business'],
+  personal: ['personal', 'life'],
+  creative: ['creative', 'art'],
+};
+
 export function isFormat(value: unknown): value is Format {
   return typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../src/core/rule-formatter.js';
+import { formatWithRules } from '../../../src/text/formats/format-with-rules.js';
 import { TWEET_MAX_CHARS } from '../../../src/core/taxonomy.js';
 import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
 import { SmartIdeaFormatter } from '../../../src/server/services/ai/idea-formatter.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { detectFormatAndCategory } from '../../../src/core/detection.js';
+import { detectFormatAndCategory } from '../../../src/text/detect/detection.js';
 import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
 import {
   HybridFormatInferrer,

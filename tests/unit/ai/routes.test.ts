@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../src/core/rule-formatter.js';
+import { formatWithRules } from '../../../src/text/formats/format-with-rules.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../src/core/limits.js';
 import { reformatSource } from '../../../src/server/routes/reformat.js';
 import {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { InferResult } from '../../../core/api-schemas.js';
-import { detectFormatAndCategory } from '../../../core/detection.js';
 import { CategorySchema, FormatSchema } from '../../../core/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '../../../core/thresholds.js';
+import { detectFormatAndCategory } from '../../../text/detect/detection.js';
 import type { ChatModel } from './chat-model.js';
 import { inferMessages } from './prompts.js';
-
-/** Spec section 9: the app applies a server inference at 0.7 or more, so rules that sure win. */
-export const RULES_SURE_ENOUGH = 0.7;
 
 export interface FormatInferrer {
   /** Never rejects: a model fault answers with what the rules found. */
@@ -61,7 +59,7 @@ export class HybridFormatInferrer implements FormatInferrer {
 
   async infer(transcript: string, signal?: AbortSignal): Promise<InferResult> {
     const rules = fromRules(transcript);
-    if (rules.confidence >= RULES_SURE_ENOUGH || this.model === null || transcript.trim() === '') {
+    if (rules.confidence >= SERVER_APPLY_THRESHOLD || this.model === null || transcript.trim() === '') {
       return rules;
     }
     let answer: InferResult | null;

@@ -1,5 +1,5 @@
 import type { FormatMode, FormatResult } from '../../../core/api-schemas.js';
-import { formatWithRules } from '../../../core/rule-formatter.js';
+import { formatWithRules } from '../../../text/formats/format-with-rules.js';
 import type { Category, Format } from '../../../core/taxonomy.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import { checkModelOutput } from './output-checks.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPTS } from '../../tests/fixtures/transcripts/corpus.js';
-import { detectFormatAndCategory } from './detection.js';
-import { formatWithRules } from './rule-formatter.js';
-import { CATEGORIES, TWEET_MAX_CHARS } from './taxonomy.js';
-import { codePointLength } from './text-clean.js';
+import { TRANSCRIPTS } from '../../../tests/fixtures/transcripts/corpus.js';
+import { detectFormatAndCategory } from '../detect/detection.js';
+import { formatWithRules } from './format-with-rules.js';
+import { CATEGORIES, TWEET_MAX_CHARS } from '../../core/taxonomy.js';
+import { codePointLength } from '../clean.js';
 
 const FILLER = /(?<![\p{L}\p{N}'])(?:um|uh|erm|uhm|hmm|basically)(?![\p{L}\p{N}'])/iu;
 const ITEM_LINE = /^- \[ \] (?=\S)/u;

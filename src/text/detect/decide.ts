@@ -1,12 +1,11 @@
-import type { InferResult } from './api-schemas.js';
+import type { InferResult } from '../../core/api-schemas.js';
+import { isCategory, isFormat, type Category, type Format } from '../../core/taxonomy.js';
+import {
+  LOCAL_APPLY_THRESHOLD,
+  NATURAL_LANGUAGE_THRESHOLD,
+  SERVER_APPLY_THRESHOLD,
+} from '../../core/thresholds.js';
 import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from './detection.js';
-import { isCategory, isFormat, type Category, type Format } from './taxonomy.js';
-
-/** Spec section 9: the local detector applies at 0.6, is called natural language at 0.8. */
-export const LOCAL_APPLY_THRESHOLD = 0.6;
-export const NATURAL_LANGUAGE_THRESHOLD = 0.8;
-/** Spec section 9: server inference applies at 0.7. */
-export const SERVER_APPLY_THRESHOLD = 0.7;
 /** A spoken prefix ("Tweet work: ...") is an instruction, not a guess. */
 export const PREFIX_COMMAND_CONFIDENCE = 1;
 
@@ -28,7 +27,7 @@ function localSource(confidence: number): DecisionSource {
 }
 
 /**
- * Spec section 4, "Deciding format and category after a transcript", as one function.
+ * The decision order of docs/architecture.md ("How a recording flows", step 3) as one function.
  *
  * 1. A spoken prefix command ("Tweet work: ...", "Checklist: ..."): source 'command',
  *    confidence 1, content is the text after the prefix.
@@ -37,8 +36,8 @@ function localSource(confidence: number): DecisionSource {
  *    pitch for work") scores 0.9, so it always applies; its phrase is stripped from the
  *    content. Keyword scoring alone only reaches 0.6 when it finds both a format and a
  *    category (0.4 + 0.4 + 0.1), and then the full transcript is the content. (So with the
- *    spec's weights the local detector yields 0, 0.4 or 0.9 and 'keywords', the 0.6-0.8
- *    label, does not occur; the label rule is kept as the spec states it.)
+ *    product's weights the local detector yields 0, 0.4 or 0.9 and 'keywords', the 0.6-0.8
+ *    label, does not occur; the label rule is kept as the product defines it.)
  * 3. Only when steps 1 and 2 found nothing applicable and the transcript is not blank:
  *    `inferOnServer`, applied at confidence 0.7 or more when it names a format or category.
  *    A rejection, a malformed answer or a lower confidence is silent.

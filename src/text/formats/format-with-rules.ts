@@ -1,8 +1,8 @@
-import { formatChecklist } from './rule-formatter-checklist.js';
-import { formatPitch } from './rule-formatter-pitch.js';
-import { formatTweet } from './rule-formatter-tweet.js';
-import type { Category, Format } from './taxonomy.js';
-import { cleanSpeech, tokenize, toSentences, type Sentence } from './text-clean.js';
+import { formatChecklist } from './checklist.js';
+import { formatPitch } from './pitch.js';
+import { formatTweet } from './tweet.js';
+import type { Category, Format } from '../../core/taxonomy.js';
+import { cleanSpeech, tokenize, toSentences, type Sentence } from '../clean.js';
 
 /**
  * The rule formatter (`path: "rules"`): the answer when no model is configured and the

@@ -1,4 +1,4 @@
-import type { Category } from './taxonomy.js';
+import type { Category } from '../../core/taxonomy.js';
 import {
   capitalizeFirst,
   codePointLength,
@@ -8,8 +8,8 @@ import {
   renderSentence,
   type Sentence,
   type Token,
-} from './text-clean.js';
-import { cutAtWordBoundary } from './text-cut.js';
+} from '../clean.js';
+import { cutAtWordBoundary } from '../cut.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
 /** A pitch is short: each section keeps its strongest sentences, in spoken order. */

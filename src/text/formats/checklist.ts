@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type Category } from './taxonomy.js';
+import { CATEGORY_LABELS, type Category } from '../../core/taxonomy.js';
 import {
   capitalizeFirst,
   isFunctionWord,
@@ -7,8 +7,8 @@ import {
   trimPauses,
   type Sentence,
   type Token,
-} from './text-clean.js';
-import { cutAtWordBoundary } from './text-cut.js';
+} from '../clean.js';
+import { cutAtWordBoundary } from '../cut.js';
 
 export const CHECKLIST_TITLE_MAX_CHARS = 50;
 export const CHECKLIST_ITEM_PREFIX = '- [ ] ';

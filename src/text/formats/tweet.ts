@@ -1,13 +1,13 @@
-import type { Category } from './taxonomy.js';
-import { TWEET_MAX_CHARS } from './taxonomy.js';
+import type { Category } from '../../core/taxonomy.js';
+import { TWEET_MAX_CHARS } from '../../core/taxonomy.js';
 import {
   codePointLength,
   endsWithFullWidthStop,
   joinSentences,
   renderSentence,
   type Sentence,
-} from './text-clean.js';
-import { cutAtWordBoundary } from './text-cut.js';
+} from '../clean.js';
+import { cutAtWordBoundary } from '../cut.js';
 
 /** Spoken topic words and the hashtag people use for them. */
 const HASHTAGS: ReadonlyMap<string, string> = new Map(

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { InferResult } from './api-schemas.js';
+import type { InferResult } from '../../core/api-schemas.js';
 import { decideFormatAndCategory } from './decide.js';
 
 const selected = { format: 'tweet', category: 'personal' } as const;
 
-describe('decideFormatAndCategory (spec section 4 order)', () => {
+describe('decideFormatAndCategory (the decision order of docs/architecture.md)', () => {
   it('1. a spoken prefix is a command and its content is what follows', async () => {
     const server = vi.fn<(t: string) => Promise<InferResult>>();
     const decision = await decideFormatAndCategory(

@@ -1,8 +1,16 @@
-import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from './keywords.js';
-import { CATEGORIES, FORMATS, type Category, type Format } from './taxonomy.js';
+import { HIGH_CONFIDENCE_THRESHOLD, MEDIUM_CONFIDENCE_THRESHOLD } from '../../core/thresholds.js';
+import {
+  CATEGORIES,
+  CATEGORY_SPOKEN_WORDS,
+  FORMATS,
+  FORMAT_SPOKEN_WORDS,
+  type Category,
+  type Format,
+} from '../../core/taxonomy.js';
+import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 
 /**
- * Format and category detection from speech text (spec section 5, thresholds section 9).
+ * Format and category detection from speech text (thresholds: src/core/thresholds.ts).
  * Pure and synchronous: the web app runs it on every transcript and the server runs it for
  * /api/infer-format-category, so both always agree.
  */
@@ -12,10 +20,8 @@ export const FORMAT_MATCH_WEIGHT = 0.4;
 export const CATEGORY_MATCH_WEIGHT = 0.4;
 export const BOTH_MATCH_BONUS = 0.1;
 export const SUBSTRING_MATCH_FACTOR = 0.7;
-export const HIGH_CONFIDENCE_THRESHOLD = 0.9;
-export const MEDIUM_CONFIDENCE_THRESHOLD = 0.7;
 /**
- * Substring matches (spec: "count 0.7") only for keywords this long: shorter ones hide inside
+ * Substring matches (they count 0.7 of a whole-word match) only for keywords this long: shorter ones hide inside
  * unrelated words ("art" in "start", "list" in "listen", "post" in "postpone").
  */
 export const MIN_SUBSTRING_KEYWORD_CHARS = 5;
@@ -50,45 +56,54 @@ const WORD_START = String.raw`(?<![\p{L}\p{N}\p{M}])`;
 const WORD_END = String.raw`(?!${WORD_CHAR})`;
 const TOKEN_PATTERN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 
-const FORMAT_BY_WORD: Readonly<Record<string, Format>> = {
-  tweet: 'tweet',
-  post: 'tweet',
-  checklist: 'checklist',
-  list: 'checklist',
-  pitch: 'pitch',
-  presentation: 'pitch',
-};
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
-const CATEGORY_BY_WORD: Readonly<Record<string, Category>> = {
-  work: 'work',
-  business: 'work',
-  personal: 'personal',
-  life: 'personal',
-  creative: 'creative',
-  art: 'creative',
-};
+function byWord<T extends string>(words: Record<T, readonly string[]>): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const [target, list] of Object.entries(words) as [T, readonly string[]][]) {
+    for (const word of list) map.set(word, target);
+  }
+  return map;
+}
 
-// The seven explicit phrasings of spec section 5. Group 1 is always the format word, group 2
-// the optional category word. A tail that is not a category word ("about my new app") is left
-// in place: it is the content, and stripCommandPhrase drops the leading "about".
-const FORMAT_GROUP = String.raw`(tweet|post|checklist|list|pitch|presentation)${WORD_END}`;
+/** Longest first, so "checklist" is tried before "list". */
+function alternation(words: Iterable<string>): string {
+  return [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+}
+
+// Every spoken format and category word comes from the taxonomy: a new format is matched by
+// the phrasings, the prefix and the keywords as soon as it has its words there.
+const FORMAT_BY_WORD: ReadonlyMap<string, Format> = byWord(FORMAT_SPOKEN_WORDS);
+const CATEGORY_BY_WORD: ReadonlyMap<string, Category> = byWord(CATEGORY_SPOKEN_WORDS);
+const FORMAT_ALTERNATION = alternation(FORMAT_BY_WORD.keys());
+const CATEGORY_ALTERNATION = alternation(CATEGORY_BY_WORD.keys());
+
+// The seven explicit phrasings. Group 1 is always the format word, group 2 the optional
+// category word. A tail that is not a category word ("about my new app") is left in place:
+// it is the content, and stripCommandPhrase drops the leading "about".
+const FORMAT_GROUP = String.raw`(${FORMAT_ALTERNATION})${WORD_END}`;
 const ARTICLE = String.raw`(?:a|an)\s+`;
-const CATEGORY_TAIL = String.raw`(?:\s+(?:about|for|on|in)\s+(?:my\s+|our\s+|the\s+|a\s+|some\s+)?(work|business|personal|life|creative|art)${WORD_END})?`;
+const CATEGORY_TAIL = String.raw`(?:\s+(?:about|for|on|in)\s+(?:my\s+|our\s+|the\s+|a\s+|some\s+)?(${CATEGORY_ALTERNATION})${WORD_END})?`;
 const THIS = String.raw`(?:this|it)\s+(?:into\s+|as\s+)?`;
 
 const EXPLICIT_PHRASES: readonly RegExp[] = [
   // 'can you make this a X' first: it contains 'make this a X' and its "can you" must be stripped too.
   String.raw`(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:make|turn|format)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`(?:record|create|make|write|draft)\s+(?:me\s+|us\s+)?${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
-  String.raw`i(?:\s+want\s+to|\s+wanna|\s+would\s+like\s+to|['’]d\s+like\s+to)\s+(tweet|post|list|pitch)${WORD_END}${CATEGORY_TAIL}`,
+  String.raw`i(?:\s+want\s+to|\s+wanna|\s+would\s+like\s+to|['’]d\s+like\s+to)\s+${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`this\s+is\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`(?:turn|format|make)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`i\s+need\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`put\s+(?:this|it)\s+in(?:to)?\s+(?:${ARTICLE})?${FORMAT_GROUP}\s+format${WORD_END}${CATEGORY_TAIL}`,
 ].map((source) => new RegExp(WORD_START + source, 'iu'));
 
-/** Every explicit phrase contains one of these; texts without any skip the seven regexes. */
-const FORMAT_WORD_STEMS = ['tweet', 'post', 'list', 'pitch', 'presentation'] as const;
+/** Every explicit phrase contains a format word; texts without any skip the seven regexes. */
+const FORMAT_WORD_STEMS: readonly string[] = [...FORMAT_BY_WORD.keys()];
 
 /** Formats take slots 0..2 and categories 3..5, so one pass scores both. */
 const SLOT_TARGETS: readonly (Format | Category)[] = [...FORMATS, ...CATEGORIES];
@@ -233,7 +248,7 @@ interface KeywordWinner<T extends string> {
 }
 
 /**
- * Spec scoring: a whole-word match counts the keyword's length, a match inside a longer word
+ * Scoring: a whole-word match counts the keyword's length, a match inside a longer word
  * 0.7 of it, and the target with the longest (highest scoring) single match wins. Ties go to
  * the higher total over all matches, then to the taxonomy order, so results are deterministic.
  */
@@ -276,7 +291,7 @@ function findExplicitPhrase(text: string, lowerText: string): ExplicitMatch | nu
   for (const pattern of EXPLICIT_PHRASES) {
     const match = pattern.exec(text);
     if (match === null) continue;
-    const format = FORMAT_BY_WORD[(match[1] ?? '').toLowerCase()];
+    const format = FORMAT_BY_WORD.get((match[1] ?? '').toLowerCase());
     if (format === undefined) continue;
     const categoryWord = match[2];
     const candidate: ExplicitMatch = {
@@ -284,7 +299,9 @@ function findExplicitPhrase(text: string, lowerText: string): ExplicitMatch | nu
       text: match[0],
       format,
       category:
-        categoryWord === undefined ? null : (CATEGORY_BY_WORD[categoryWord.toLowerCase()] ?? null),
+        categoryWord === undefined
+          ? null
+          : (CATEGORY_BY_WORD.get(categoryWord.toLowerCase()) ?? null),
     };
     // The earliest phrase wins; at the same position the longer one (it carries more words).
     if (
@@ -364,21 +381,23 @@ export function detectionSummary(result: DetectionResult): string {
   return 'Nothing detected';
 }
 
-const PREFIX_CATEGORY = String.raw`(work|personal|creative)${WORD_END}`;
+// Only the format and category names themselves make a prefix ("Tweet work: ..."), not
+// their other spoken words: "post" or "life" at the start of a thought is content.
+const PREFIX_CATEGORY = String.raw`(${alternation(CATEGORIES)})${WORD_END}`;
 const PREFIX_MARK = String.raw`[,.:;—–\-]`;
 // Speech-to-text punctuates what was spoken as "tweet work: ...": "Tweet, work: ..." and
 // "Tweet. Work. ..." mean the same, so punctuation may separate the two words too, but then
 // the category word must be followed by punctuation as well ("Tweet. Work is busy" is a
 // tweet whose content starts with "Work is busy").
 const PREFIX_PATTERN = new RegExp(
-  String.raw`^\s*(tweet|checklist|pitch)${WORD_END}(?:\s+${PREFIX_CATEGORY}|\s*${PREFIX_MARK}[\s,.:;—–\-]*${PREFIX_CATEGORY}(?=\s*${PREFIX_MARK}|\s*$))?`,
+  String.raw`^\s*(${alternation(FORMATS)})${WORD_END}(?:\s+${PREFIX_CATEGORY}|\s*${PREFIX_MARK}[\s,.:;—–\-]*${PREFIX_CATEGORY}(?=\s*${PREFIX_MARK}|\s*$))?`,
   'iu',
 );
 const PREFIX_SEPARATORS = /^[\s:—–\-,.;]+/u;
 
 /**
  * "Tweet work: shipped the beta" -> tweet, work, "shipped the beta". Only the three format
- * names count as a prefix (spec section 5); the category is optional. Leading spaces,
+ * names count as a prefix; the category is optional. Leading spaces,
  * colons, dashes (and the commas and full stops transcription adds) are stripped from the
  * content; when nothing is left, the full text is the content.
  */
@@ -386,16 +405,12 @@ export function parsePrefix(text: string): PrefixParse {
   const input = typeof text === 'string' ? text : '';
   const match = PREFIX_PATTERN.exec(input);
   if (match === null) return { format: null, category: null, content: input, wasDetected: false };
-  const format = FORMAT_BY_WORD[(match[1] ?? '').toLowerCase()] ?? null;
+  const format = FORMAT_BY_WORD.get((match[1] ?? '').toLowerCase()) ?? null;
   const categoryWord = match[2] ?? match[3];
   const category =
-    categoryWord === undefined ? null : (CATEGORY_BY_WORD[categoryWord.toLowerCase()] ?? null);
+    categoryWord === undefined ? null : (CATEGORY_BY_WORD.get(categoryWord.toLowerCase()) ?? null);
   const rest = input.slice(match[0].length).replace(PREFIX_SEPARATORS, '').trim();
   return { format, category, content: rest === '' ? input : rest, wasDetected: format !== null };
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // Words that only glue the command to the content: "make a tweet about | our launch",

@@ -1,29 +1,22 @@
-import type { Category, Format } from './taxonomy.js';
+import {
+  CATEGORY_SPOKEN_WORDS,
+  FORMAT_SPOKEN_WORDS,
+  type Category,
+  type Format,
+} from '../../core/taxonomy.js';
 
 /**
- * Keyword tables for the detector (spec section 5). Typed as Record<Format | Category, ...> so
- * a new format or category fails to compile until it has a list.
+ * Keyword tables for the detector. Typed as Record<Format | Category, ...> so a new format or
+ * category fails to compile until it has a list.
  *
- * The spoken format and category words of the spec ("tweet or post", "work or business", ...)
- * lead each list. Entries are lower case; multi-word entries match as whole phrases; hyphens
- * and spaces are equivalent ("to-do" matches "to do").
+ * The spoken format and category words of the taxonomy ("tweet or post", "work or business",
+ * ...) lead each list. Entries are lower case; multi-word entries match as whole phrases;
+ * hyphens and spaces are equivalent ("to-do" matches "to do").
  */
-
-export const FORMAT_WORDS: Record<Format, readonly string[]> = {
-  tweet: ['tweet', 'post'],
-  checklist: ['checklist', 'list'],
-  pitch: ['pitch', 'presentation'],
-};
-
-export const CATEGORY_WORDS: Record<Category, readonly string[]> = {
-  work: ['work', 'business'],
-  personal: ['personal', 'life'],
-  creative: ['creative', 'art'],
-};
 
 export const FORMAT_KEYWORDS: Record<Format, readonly string[]> = {
   tweet: [
-    ...FORMAT_WORDS.tweet,
+    ...FORMAT_SPOKEN_WORDS.tweet,
     'tweets',
     'tweeting',
     'tweeted',
@@ -62,7 +55,7 @@ export const FORMAT_KEYWORDS: Record<Format, readonly string[]> = {
     'go viral',
   ],
   checklist: [
-    ...FORMAT_WORDS.checklist,
+    ...FORMAT_SPOKEN_WORDS.checklist,
     'checklists',
     'lists',
     'todo',
@@ -108,7 +101,7 @@ export const FORMAT_KEYWORDS: Record<Format, readonly string[]> = {
     'action items',
   ],
   pitch: [
-    ...FORMAT_WORDS.pitch,
+    ...FORMAT_SPOKEN_WORDS.pitch,
     'pitches',
     'pitching',
     'presentations',
@@ -168,7 +161,7 @@ export const FORMAT_KEYWORDS: Record<Format, readonly string[]> = {
 
 export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
   work: [
-    ...CATEGORY_WORDS.work,
+    ...CATEGORY_SPOKEN_WORDS.work,
     'working',
     'job',
     'office',
@@ -247,7 +240,7 @@ export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
     'proposal',
   ],
   personal: [
-    ...CATEGORY_WORDS.personal,
+    ...CATEGORY_SPOKEN_WORDS.personal,
     'family',
     'health',
     'errands',
@@ -324,7 +317,7 @@ export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
     'neighbors',
   ],
   creative: [
-    ...CATEGORY_WORDS.creative,
+    ...CATEGORY_SPOKEN_WORDS.creative,
     'artist',
     'artwork',
     'design',

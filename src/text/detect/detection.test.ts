@@ -8,10 +8,10 @@ import {
   stripCommandPhrase,
   type DetectionResult,
 } from './detection.js';
-import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from './keywords.js';
-import { CATEGORIES, FORMATS } from './taxonomy.js';
+import { CATEGORIES, FORMATS } from '../../core/taxonomy.js';
+import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 
-describe('explicit phrasings (spec section 5) score 0.9', () => {
+describe('explicit phrasings score 0.9', () => {
   it.each([
     ['record a tweet about work', 'tweet', 'work', 'record a tweet about work'],
     ['Create a checklist for personal', 'checklist', 'personal', 'Create a checklist for personal'],
@@ -116,7 +116,7 @@ describe('keyword scoring', () => {
     ['post', 'tweet'],
     ['list', 'checklist'],
     ['presentation', 'pitch'],
-  ] as const)('spec example keyword "%s" means %s', (word, format) => {
+  ] as const)('example keyword "%s" means %s', (word, format) => {
     expect(detectFormatAndCategory(`some ${word} here`).detectedFormat).toBe(format);
   });
 
@@ -133,7 +133,7 @@ describe('keyword scoring', () => {
     ['music', 'creative'],
     ['story', 'creative'],
     ['art', 'creative'],
-  ] as const)('spec example keyword "%s" means %s', (word, category) => {
+  ] as const)('example keyword "%s" means %s', (word, category) => {
     expect(detectFormatAndCategory(`some ${word} here`).detectedCategory).toBe(category);
   });
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatWithRules } from './rule-formatter.js';
-import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from './taxonomy.js';
-import { codePointLength } from './text-clean.js';
-import { cutAtWordBoundary } from './text-cut.js';
+import { formatWithRules } from './format-with-rules.js';
+import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from '../../core/taxonomy.js';
+import { codePointLength } from '../clean.js';
+import { cutAtWordBoundary } from '../cut.js';
 
 describe('tweet', () => {
   it('removes fillers and restores sentence case and punctuation', () => {
