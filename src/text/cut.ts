@@ -1,4 +1,4 @@
-import { codePointLength } from './clean.js';
+import { codePointLength } from './sentences.js';
 
 /**
  * Cutting text to a length without breaking a word. A cut falls on whitespace, or between two

@@ -7,6 +7,7 @@ import {
   type Category,
   type Format,
 } from '../../core/taxonomy.js';
+import { lowerWords } from '../tokenizer.js';
 import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 
 /**
@@ -54,7 +55,6 @@ export interface PrefixParse {
 const WORD_CHAR = String.raw`[\p{L}\p{N}\p{M}]`;
 const WORD_START = String.raw`(?<![\p{L}\p{N}\p{M}])`;
 const WORD_END = String.raw`(?!${WORD_CHAR})`;
-const TOKEN_PATTERN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -128,11 +128,6 @@ interface KeywordIndex {
   substringStarts: Set<string>;
 }
 
-function tokenize(lowerText: string): string[] {
-  const text = lowerText.includes('’') ? lowerText.replace(/’/g, "'") : lowerText;
-  return text.match(TOKEN_PATTERN) ?? [];
-}
-
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
@@ -153,7 +148,7 @@ function buildIndex(): KeywordIndex {
   ];
   lists.forEach((keywords, slot) => {
     for (const keyword of keywords) {
-      const tokens = tokenize(keyword.toLowerCase().replace(/-/g, ' '));
+      const tokens = lowerWords(keyword.toLowerCase().replace(/-/g, ' '));
       const first = tokens[0];
       if (first === undefined) continue;
       const entry: KeywordEntry = { slot, keyword, tokens, weight: tokens.join(' ').length };
@@ -336,7 +331,7 @@ export function detectFormatAndCategory(text: string): DetectionResult {
       // Sliced from the original: lower-casing can change lengths ("İ"), and so the indices.
       const rest =
         `${input.slice(0, explicit.index)} ${input.slice(explicit.index + explicit.text.length)}`.toLowerCase();
-      category = winner(scoreTokens(tokenize(rest)), CATEGORIES, CATEGORY_SLOT_OFFSET).target;
+      category = winner(scoreTokens(lowerWords(rest)), CATEGORIES, CATEGORY_SLOT_OFFSET).target;
     }
     return {
       detectedFormat: explicit.format,
@@ -347,7 +342,7 @@ export function detectFormatAndCategory(text: string): DetectionResult {
     };
   }
 
-  const tokens = tokenize(lowerText);
+  const tokens = lowerWords(lowerText);
   const scores = scoreTokens(tokens);
   const format = winner(scores, FORMATS, 0);
   const category = winner(scores, CATEGORIES, CATEGORY_SLOT_OFFSET);

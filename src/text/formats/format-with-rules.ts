@@ -1,8 +1,10 @@
+import type { Category, Format } from '../../core/taxonomy.js';
+import { tagSentences } from '../nlp.js';
+import { cleanSpeech, toSentences } from '../sentences.js';
+import { tokenize, type Sentence } from '../tokenizer.js';
 import { formatChecklist } from './checklist.js';
 import { formatPitch } from './pitch.js';
 import { formatTweet } from './tweet.js';
-import type { Category, Format } from '../../core/taxonomy.js';
-import { cleanSpeech, tokenize, toSentences, type Sentence } from '../clean.js';
 
 /**
  * The rule formatter (`path: "rules"`): the answer when no model is configured and the
@@ -12,7 +14,11 @@ import { cleanSpeech, tokenize, toSentences, type Sentence } from '../clean.js';
  * - tweet: fillers removed, sentence case and punctuation restored, at most 280 characters
  *   cut at a sentence or word boundary, one or two fitting hashtags when they fit;
  * - checklist: a short title line, then one "- [ ] Task" line per task;
- * - pitch: a one-line hook, a blank line, then "Problem:", "Solution:", "Why it matters:".
+ * - pitch: a one-line hook (the idea), then, after a blank line, whichever of "Problem:",
+ *   "Solution:" and "Why it matters:" the speaker's words fill (a creative idea: its premise).
+ *
+ * Nothing is invented: apart from the title, the labels and the hashtags, every word of the
+ * result is a word of the transcript (or its dictionary form, "printed" -> "print").
  */
 const NON_ASCII = /[\u0080-\uffff]/;
 
@@ -47,8 +53,8 @@ export function formatWithRules(transcript: string, format: Format, category: Ca
     case 'tweet':
       return formatTweet(sentences, category);
     case 'checklist':
-      return formatChecklist(sentences, category, text);
+      return formatChecklist(tagSentences(sentences), category);
     case 'pitch':
-      return formatPitch(sentences, category);
+      return formatPitch(tagSentences(sentences), category);
   }
 }

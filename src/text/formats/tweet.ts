@@ -5,8 +5,8 @@ import {
   endsWithFullWidthStop,
   joinSentences,
   renderSentence,
-  type Sentence,
-} from '../clean.js';
+} from '../sentences.js';
+import type { Sentence } from '../tokenizer.js';
 import { cutAtWordBoundary } from '../cut.js';
 
 /** Spoken topic words and the hashtag people use for them. */

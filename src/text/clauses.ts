@@ -1,0 +1,403 @@
+import type { TaggedToken } from './nlp.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import { IDEA_LEADS } from './words/pitch.js';
+import {
+  COMPOUND_NOUNS,
+  IMPERATIVE_VERBS,
+  INTENT_PREFIXES,
+  SEQUENCE_WORDS,
+  SPLIT_WORDS,
+  TASK_VERBS,
+  VERB_PARTICLES,
+} from './words/tasks.js';
+
+/**
+ * The text engine's one clause splitter, for tasks (checklists) and ideas (pitches), on
+ * POS-tagged tokens; and the splitter of spoken lists of things ("batteries tape and a new
+ * extension cord"). The tags come from wink-nlp; where its lite model is unreliable on
+ * unpunctuated speech (a bare imperative read as a noun), the task-verb lists decide.
+ */
+
+export interface Clause {
+  tokens: TaggedToken[];
+  /** The connective or lead phrase that opened the clause, dropped from its tokens
+   * ("because", "so that", "the problem is"); '' when none. */
+  lead: string;
+  /** Ended by a colon: "Packing list: ..." introduces what follows. */
+  endsWithColon: boolean;
+}
+
+export type ClauseMode = 'tasks' | 'ideas';
+
+const CLAUSE_CONNECTIVES: ReadonlySet<string> = new Set([
+  'and',
+  'or',
+  'but',
+  'then',
+  'also',
+  'plus',
+  'so',
+]);
+const CONTENT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADV', 'X']);
+const NOUN_PHRASE_START: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
+const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
+
+function isWord(token: TaggedToken | undefined): token is TaggedToken {
+  return token !== undefined && token.kind === 'word';
+}
+
+/** A verb in its base form, as an imperative is ("pick", not "picked" or "picking"). */
+function isBaseVerb(token: TaggedToken): boolean {
+  return token.pos === 'VERB' && token.lemma === token.lower;
+}
+
+function byFirstWord(phrases: readonly (readonly string[])[]): Map<string, (readonly string[])[]> {
+  const map = new Map<string, (readonly string[])[]>();
+  for (const phrase of phrases) {
+    const first = phrase[0] as string;
+    const list = map.get(first);
+    if (list === undefined) map.set(first, [phrase]);
+    else list.push(phrase);
+  }
+  return map;
+}
+
+/** Phrases by their first word, in list order (longest first where the list says so). */
+const INTENTS_BY_FIRST_WORD = byFirstWord(INTENT_PREFIXES);
+const LEADS_BY_FIRST_WORD = byFirstWord(IDEA_LEADS);
+
+function phraseLengthAt(
+  index: ReadonlyMap<string, readonly (readonly string[])[]>,
+  tokens: readonly TaggedToken[],
+  start: number,
+  needsMore: boolean,
+): number {
+  const first = tokens[start];
+  if (!isWord(first)) return 0;
+  const candidates = index.get(first.lower);
+  if (candidates === undefined) return 0;
+  for (const phrase of candidates) {
+    if (needsMore && start + phrase.length >= tokens.length) continue;
+    let matches = true;
+    for (let k = 1; k < phrase.length; k++) {
+      const token = tokens[start + k];
+      if (!isWord(token) || token.lower !== phrase[k]) {
+        matches = false;
+        break;
+      }
+    }
+    if (matches) return phrase.length;
+  }
+  return 0;
+}
+
+/** Length of the spoken intent ("I need to") at start that leaves words after it, or 0. */
+export function intentLengthAt(tokens: readonly TaggedToken[], start: number): number {
+  return phraseLengthAt(INTENTS_BY_FIRST_WORD, tokens, start, true);
+}
+
+/** Whether the words from j start a task: a verb, spoken intent ("I need to"), or a subject. */
+export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boolean {
+  let i = j;
+  while (isWord(tokens[i]) && SEQUENCE_WORDS.has((tokens[i] as TaggedToken).lower)) i++;
+  const token = tokens[i];
+  if (!isWord(token)) return false;
+  if (intentLengthAt(tokens, i) > 0) return true;
+  if (CLAUSE_SUBJECTS.has(token.lower)) return isVerbish(tokens[i + 1]);
+  // "tweet it", "send them": a word with a pronoun object is a verb whatever its tag.
+  const next = tokens[i + 1];
+  if (isWord(next) && OBJECT_PRONOUNS.has(next.lower) && token.pos !== 'DET') return true;
+  if (isBaseVerb(token)) return true;
+  if (!TASK_VERBS.has(token.lower) || token.pos === 'DET' || token.pos === 'NUM') return false;
+  // The tagger reads some imperatives as adjectives ("clean the lenses"): an object or a
+  // particle after the word settles it.
+  return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
+}
+
+function startsObject(token: TaggedToken | undefined): boolean {
+  return (
+    isWord(token) &&
+    (token.pos === 'DET' || token.pos === 'PRON' || VERB_PARTICLES.has(token.lower))
+  );
+}
+
+function isVerbish(token: TaggedToken | undefined): boolean {
+  return isWord(token) && (token.pos === 'VERB' || token.pos === 'AUX' || token.pos === 'PART');
+}
+
+/**
+ * Unpunctuated speech runs tasks together ("return the library books call mom"): a task verb
+ * right after the end of a noun phrase, before its own object, starts a new task.
+ */
+function verbAfterNounPhrase(tokens: readonly TaggedToken[], i: number): boolean {
+  const token = tokens[i] as TaggedToken;
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (!isWord(prev) || !isWord(next)) return false;
+  if (!TASK_VERBS.has(token.lower) || token.pos === 'ADJ') return false;
+  // "exterior paint rent a lift": a verb-looking word after an adjective or noun is that
+  // phrase's noun, so the task starts at the next verb, the one with an object.
+  const prevIsNoun =
+    CONTENT_POS.has(prev.pos) ||
+    (prev.pos === 'VERB' && ['ADJ', 'NOUN'].includes(tokens[i - 2]?.pos ?? ''));
+  if (!prevIsNoun || FUNCTION_WORDS.has(prev.lower)) return false;
+  if (TASK_VERBS.has(next.lower) && startsObject(tokens[i + 2])) return false;
+  // Verbs that are rarely nouns start a task before any object ("... books call mom",
+  // "... water stretch for ten minutes"); others only before a determiner or pronoun, so
+  // "the blood test results" stays one thing.
+  if (IMPERATIVE_VERBS.has(token.lower) || token.pos === 'VERB') {
+    return (
+      NOUN_PHRASE_START.has(next.pos) ||
+      next.pos === 'PRON' ||
+      next.pos === 'ADP' ||
+      startsObject(next)
+    );
+  }
+  return startsObject(next) && !VERB_PARTICLES.has(next.lower);
+}
+
+/** A subject pronoun and its verb after a content word: a new clause ("... six | I need"). */
+function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean {
+  const token = tokens[i] as TaggedToken;
+  const prev = tokens[i - 1];
+  return (
+    CLAUSE_SUBJECTS.has(token.lower) &&
+    isWord(prev) &&
+    !FUNCTION_WORDS.has(prev.lower) &&
+    !prev.lower.endsWith('ly') &&
+    isVerbish(tokens[i + 1])
+  );
+}
+
+function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
+  const length = phraseLengthAt(LEADS_BY_FIRST_WORD, tokens, i, false);
+  if (length === 0) return undefined;
+  return tokens.slice(i, i + length).map((token) => token.lower);
+}
+
+function hasVerbOrAux(tokens: readonly TaggedToken[]): boolean {
+  return tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
+}
+
+function hasVerb(tokens: readonly TaggedToken[]): boolean {
+  return tokens.some((token) => token.pos === 'VERB' || TASK_VERBS.has(token.lower));
+}
+
+/**
+ * Splits one sentence's tokens into clauses. Both modes split at a pause, "and", "then",
+ * "but" or "so" before a verb or a subject; before a subject after a content word; before a
+ * task verb that follows a noun phrase. Ideas mode also splits before the leads a pitch is
+ * built from ("because", "so that", "the problem is", "what if", "imagine").
+ */
+export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): Clause[] {
+  const clauses: Clause[] = [];
+  let current: TaggedToken[] = [];
+  let lead = '';
+  const flush = (endsWithColon: boolean): void => {
+    if (current.some((token) => token.kind === 'word')) {
+      clauses.push({ tokens: current, lead, endsWithColon });
+    }
+    current = [];
+    lead = '';
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as TaggedToken;
+    if (token.kind === 'pause' || token.kind === 'dash') {
+      const colon = token.text === ':' || token.text === '：';
+      // "pack the tent, sleeping bags, headlamps": a list after a verb stays one clause, so
+      // the verb can be given to each thing; anything else after a pause starts anew.
+      let next = i + 1;
+      const joiner = tokens[next];
+      if (isWord(joiner) && (joiner.lower === 'and' || joiner.lower === 'or')) next++;
+      const following = tokens[next];
+      const listGoesOn =
+        !colon &&
+        mode === 'tasks' &&
+        hasVerb(current) &&
+        isWord(following) &&
+        NOUN_PHRASE_START.has(following.pos) &&
+        !startsVerbPhrase(tokens, next);
+      if (listGoesOn) {
+        current.push(token);
+        continue;
+      }
+      flush(colon);
+      continue;
+    }
+    if (token.kind !== 'word') {
+      current.push(token);
+      continue;
+    }
+    const words = current.filter((t) => t.kind === 'word').length;
+    if (mode === 'ideas' && words > 0) {
+      const ideaLead = leadAt(tokens, i);
+      if (ideaLead !== undefined) {
+        flush(false);
+        lead = ideaLead.join(' ');
+        i += ideaLead.length - 1;
+        continue;
+      }
+    } else if (mode === 'ideas' && words === 0 && lead === '') {
+      const ideaLead = leadAt(tokens, i);
+      if (ideaLead !== undefined) {
+        lead = ideaLead.join(' ');
+        i += ideaLead.length - 1;
+        continue;
+      }
+    }
+    if (words > 0) {
+      const connective = CLAUSE_CONNECTIVES.has(token.lower);
+      if (mode === 'tasks' && SPLIT_WORDS.has(token.lower) && startsVerbPhrase(tokens, i + 1)) {
+        // "... second call the plumber": the sequence word opens the next task.
+        flush(false);
+        if (connective) continue;
+      } else if (connective && startsVerbPhrase(tokens, i + 1)) {
+        flush(false);
+        if (mode === 'ideas') lead = token.lower;
+        continue;
+      }
+      if (
+        // Only once the clause has its own verb: "every plant you grow changes the music"
+        // is one clause whose subject holds a relative clause.
+        (words >= 2 && hasVerbOrAux(current) && subjectAfterContent(tokens, i)) ||
+        (mode === 'tasks' && words >= 2 && verbAfterNounPhrase(tokens, i))
+      ) {
+        flush(false);
+      }
+    }
+    current.push(token);
+  }
+  flush(false);
+  return clauses;
+}
+
+function isPlural(token: TaggedToken): boolean {
+  return token.pos === 'NOUN' && token.lemma !== token.lower && token.lower.endsWith('s');
+}
+
+function isCompound(a: TaggedToken, b: TaggedToken): boolean {
+  return COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`);
+}
+
+/** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
+function nounRunBreaks(run: readonly TaggedToken[]): Set<number> {
+  const breaks = new Set<number>();
+  for (let k = 1; k < run.length; k++) {
+    const before = run[k - 1] as TaggedToken;
+    const after = run[k] as TaggedToken;
+    if (isCompound(before, after)) continue;
+    // Three or more nouns in a row in a spoken list are mostly separate things; a plural
+    // noun ends its phrase ("batteries | tape").
+    if (run.length >= 3 || isPlural(before)) breaks.add(k);
+  }
+  return breaks;
+}
+
+/** "sleeping bags": an -ing form before a noun describes it, as an adjective would. */
+function asModifier(token: TaggedToken, next: TaggedToken | undefined): TaggedToken {
+  if (token.pos !== 'VERB' || !token.lower.endsWith('ing') || !isWord(next)) return token;
+  return NOUN_POS.has(next.pos) ? { ...token, pos: 'ADJ' } : token;
+}
+
+/** Verb + particle at the start of a task ("pick up"), or nothing when it is not verb-led. */
+export function verbHead(tokens: readonly TaggedToken[]): number {
+  const first = tokens[0];
+  if (!isWord(first)) return 0;
+  const verbLed =
+    isBaseVerb(first) || (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower));
+  if (!verbLed) return 0;
+  const next = tokens[1];
+  if (isWord(next) && VERB_PARTICLES.has(next.lower) && isWord(tokens[2])) {
+    const after = tokens[2] as TaggedToken;
+    if (NOUN_PHRASE_START.has(after.pos) || after.pos === 'PRON') return 2;
+  }
+  return 1;
+}
+
+/**
+ * A task naming several things ("buy batteries tape and a new extension cord") as one task
+ * per thing, each with the verb: "buy batteries", "buy tape", "buy a new extension cord".
+ * Only a list joined by "and", "or" or commas is split, at a new determiner, adjective or
+ * number after a noun, and inside runs of nouns (see nounRunBreaks). Anything that is not a
+ * noun phrase after the split joins the thing before it, so "talk to Sam and Priya" and
+ * "send the client the quote" stay whole.
+ */
+export function splitList(tokens: readonly TaggedToken[]): TaggedToken[][] {
+  const headLength = verbHead(tokens);
+  const head = tokens.slice(0, headLength);
+  const region = tokens.slice(headLength);
+  const joined = region.some(
+    (token) =>
+      token.kind === 'pause' ||
+      (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or')),
+  );
+  const firstOfRegion = region.find(isWord);
+  if (!joined || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
+    return [tokens.slice()];
+
+  const chunks: TaggedToken[][] = [];
+  let chunk: TaggedToken[] = [];
+  const push = (): void => {
+    if (chunk.some(isWord)) chunks.push(chunk);
+    chunk = [];
+  };
+  let run: TaggedToken[] = [];
+  let runBreaks = new Set<number>();
+  let runIndex = 0;
+  for (let k = 0; k < region.length; k++) {
+    const token = asModifier(region[k] as TaggedToken, region[k + 1]);
+    if (
+      token.kind === 'pause' ||
+      (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or'))
+    ) {
+      push();
+      continue;
+    }
+    if (!isWord(token)) {
+      chunk.push(token);
+      continue;
+    }
+    if (NOUN_POS.has(token.pos)) {
+      if (
+        run.length === 0 ||
+        !NOUN_POS.has((region[k - 1] as TaggedToken | undefined)?.pos ?? '')
+      ) {
+        run = [];
+        for (let r = k; r < region.length && NOUN_POS.has((region[r] as TaggedToken).pos); r++) {
+          run.push(region[r] as TaggedToken);
+        }
+        runBreaks = nounRunBreaks(run);
+        runIndex = 0;
+      } else {
+        runIndex++;
+        if (runBreaks.has(runIndex)) push();
+      }
+    } else {
+      run = [];
+    }
+    const prev = chunk[chunk.length - 1];
+    const opensThing =
+      isWord(prev) &&
+      NOUN_POS.has(prev.pos) &&
+      (token.pos === 'DET' || token.pos === 'NUM' || token.pos === 'ADJ');
+    if (opensThing) push();
+    chunk.push(token);
+  }
+  push();
+
+  // A piece that does not start like a thing ("to the office", "before then") belongs to the
+  // thing before it.
+  const things: TaggedToken[][] = [];
+  for (const piece of chunks) {
+    const first = piece.find(isWord) as TaggedToken;
+    const previous = things[things.length - 1];
+    if (previous !== undefined && !(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON')) {
+      previous.push(...piece);
+    } else {
+      things.push(piece);
+    }
+  }
+  if (things.length < 2) return [tokens.slice()];
+  return things.map((thing) => [...head, ...thing]);
+}

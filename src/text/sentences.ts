@@ -1,0 +1,262 @@
+import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
+import {
+  FUNCTION_WORDS,
+  QUESTION_AUX,
+  QUESTION_SUBJECTS,
+  SUBJECT_PRONOUNS,
+  WH_WORDS,
+} from './words/function-words.js';
+import { cleanTokens } from './speech.js';
+import { tokenize, type Sentence, type Token } from './tokenizer.js';
+
+/**
+ * Sentences from cleaned speech tokens: boundaries restored in unpunctuated speech, openers
+ * ("so", "okay") dropped, and each sentence rendered with a capital and an end mark.
+ */
+
+function stripOpeners(tokens: Token[]): Token[] {
+  let start = 0;
+  for (;;) {
+    const first = tokens[start];
+    if (first === undefined) break;
+    if (first.kind === 'pause' || first.kind === 'dash') {
+      start++;
+      continue;
+    }
+    if (first.kind !== 'word' || start + 1 >= tokens.length) break;
+    const next = tokens[start + 1];
+    const nextIsPause = next?.kind === 'pause';
+    if (first.lower === 'all' && next?.lower === 'right') {
+      start += 2;
+      continue;
+    }
+    if (first.lower === 'so' && next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) break;
+    if (OPENERS.has(first.lower) || (nextIsPause && OPENERS_BEFORE_PAUSE.has(first.lower))) {
+      start++;
+      continue;
+    }
+    break;
+  }
+  return start === 0 ? tokens : tokens.slice(start);
+}
+
+/** A run-on sentence longer than this many words is split before discourse markers. */
+const RUN_ON_WORDS = 25;
+/** A split leaves at least this many words in the part before it. */
+const MIN_SPLIT_WORDS = 8;
+/** The same for a split before a subject ("about accessibility | they showed"). */
+const MIN_CLAUSE_WORDS = 4;
+
+/** A subject pronoun after a content word: unpunctuated speech starting a new clause. */
+export function startsNewClause(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  const prev = tokens[i - 1];
+  return (
+    token !== undefined &&
+    token.kind === 'word' &&
+    SUBJECT_PRONOUNS.has(token.lower) &&
+    prev !== undefined &&
+    prev.kind === 'word' &&
+    !isFunctionWord(prev.lower)
+  );
+}
+
+/**
+ * Function words, contractions ("they'd", "it's") and -ly adverbs ("honestly", "hopefully"),
+ * which lean on the words after them and so never end a clause.
+ */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word) || word.endsWith('ly') || word.includes("'");
+}
+
+function countWords(tokens: readonly Token[]): number {
+  let count = 0;
+  for (const token of tokens) if (token.kind === 'word') count++;
+  return count;
+}
+
+/**
+ * Unpunctuated speech (browser recognition gives none) arrives as one endless sentence. Split
+ * it before "so", "but", "also", "anyway", "and then" and "and I/we ..." once the current part
+ * is long enough to stand alone.
+ */
+function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
+  switch (token.lower) {
+    case 'so':
+      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower));
+    case 'but':
+    case 'also':
+    case 'anyway':
+      return true;
+    case 'and':
+      return next?.kind === 'word' && (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower));
+    default:
+      return false;
+  }
+}
+
+function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
+  const runOn = countWords(tokens) > RUN_ON_WORDS;
+  if (!runOn && !unpunctuated) return [tokens];
+  const parts: Token[][] = [];
+  let current: Token[] = [];
+  let words = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind === 'word') {
+      const next = tokens[i + 1];
+      const marker =
+        (unpunctuated && words >= MIN_CLAUSE_WORDS && startsNewClause(tokens, i)) ||
+        (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
+        (words >= MIN_SPLIT_WORDS && runOn && isDiscourseMarker(token, next));
+      if (marker) {
+        parts.push(current);
+        current = [];
+        words = 0;
+        // "and" and "so" only joined the parts; "but", "also", "then" still carry meaning.
+        if (token.lower === 'and' || token.lower === 'so' || token.lower === 'anyway') continue;
+      }
+    }
+    if (token.kind === 'word') words++;
+    current.push(token);
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** Splits cleaned tokens into sentences without leading openers or empty sentences. */
+export function toSentences(tokens: readonly Token[]): Sentence[] {
+  // Not a single comma or full stop: browser recognition, which never punctuates.
+  const unpunctuated = !tokens.some((token) => token.kind === 'pause' || token.kind === 'end');
+  const sentences: Sentence[] = [];
+  let current: Token[] = [];
+  const flush = (end: string): void => {
+    const parts = splitRunOn(current, unpunctuated);
+    parts.forEach((part, index) => {
+      const stripped = trimPauses(stripOpeners(part));
+      if (stripped.some((token) => token.kind === 'word' || token.kind === 'symbol')) {
+        sentences.push({ tokens: stripped, end: index === parts.length - 1 ? end : '' });
+      }
+    });
+    current = [];
+  };
+  for (const token of tokens) {
+    if (token.kind === 'end') flush(token.text);
+    else current.push(token);
+  }
+  if (current.length > 0) flush('');
+  return sentences;
+}
+
+export function trimPauses<T extends Token>(tokens: T[]): T[] {
+  let start = 0;
+  let end = tokens.length;
+  while (start < end && isSeparator(tokens[start] as T)) start++;
+  while (end > start && isSeparator(tokens[end - 1] as T)) end--;
+  return start === 0 && end === tokens.length ? tokens : tokens.slice(start, end);
+}
+
+function isSeparator(token: Token): boolean {
+  return token.kind === 'pause' || token.kind === 'dash' || token.kind === 'end';
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_PUNCTUATION = /^[。！？，；：、]/u;
+
+export function endsWithCjk(text: string): boolean {
+  const last = text.slice(-2);
+  return CJK.test(last.slice(-1)) || (last.length === 2 && CJK.test(last));
+}
+
+/** Joins tokens with normalised spacing: none before punctuation, one after it. */
+export function renderTokens(tokens: readonly Token[]): string {
+  let out = '';
+  let prev: Token | undefined;
+  for (const token of tokens) {
+    if (prev !== undefined) {
+      let space: boolean;
+      if (token.kind === 'pause' || token.kind === 'end') space = false;
+      else if (token.kind === 'dash') space = token.space || prev.kind !== 'word';
+      else if (token.kind === 'symbol' || prev.kind === 'symbol') space = token.space;
+      else if (prev.kind === 'word') space = true;
+      else if (prev.kind === 'dash') space = prev.space || token.space;
+      else space = !CJK_PUNCTUATION.test(prev.text);
+      if (space) out += ' ';
+    }
+    out += token.text;
+    prev = token;
+  }
+  return out;
+}
+
+/** Upper-cases the first letter when the word is all lower case ("iPhone" stays as it is). */
+export function capitalizeFirst(text: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const char = String.fromCodePoint(first);
+  const upper = char.toUpperCase();
+  if (upper === char || upper.length !== char.length) return text;
+  const space = text.indexOf(' ');
+  const firstWord = space === -1 ? text : text.slice(0, space);
+  if (firstWord !== firstWord.toLowerCase()) return text;
+  return upper + text.slice(char.length);
+}
+
+function looksLikeQuestion(tokens: readonly Token[]): boolean {
+  const words: string[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'word') break;
+    words.push(token.lower);
+    if (words.length === 3) break;
+  }
+  const [first, second, third] = words;
+  if (first === undefined || second === undefined) return false;
+  if (QUESTION_AUX.has(first)) return QUESTION_SUBJECTS.has(second);
+  if (WH_WORDS.has(first)) {
+    return QUESTION_AUX.has(second) && third !== undefined && QUESTION_SUBJECTS.has(third);
+  }
+  return false;
+}
+
+/** A sentence as text: capitalised, with its end mark or a restored '.', '?' or '。'. */
+export function renderSentence(sentence: Sentence): string {
+  const body = capitalizeFirst(renderTokens(sentence.tokens));
+  if (sentence.end !== '') return body + sentence.end;
+  const last = sentence.tokens[sentence.tokens.length - 1];
+  if (last === undefined || last.kind !== 'word') return body;
+  if (endsWithCjk(body)) return `${body}。`;
+  return body + (looksLikeQuestion(sentence.tokens) ? '?' : '.');
+}
+
+/** Sentences joined as prose; no space after a CJK full stop. */
+export function joinSentences(rendered: readonly string[]): string {
+  let out = '';
+  let previous = '';
+  for (const sentence of rendered) {
+    if (previous !== '' && !endsWithFullWidthStop(previous)) out += ' ';
+    out += sentence;
+    previous = sentence;
+  }
+  return out;
+}
+
+/** Whether a rendered sentence ends with "。", "！" or "？", after which no space follows. */
+export function endsWithFullWidthStop(sentence: string): boolean {
+  const last = sentence.charCodeAt(sentence.length - 1);
+  return last === 0x3002 || last === 0xff01 || last === 0xff1f;
+}
+
+/** Tokens, corrected and cleaned, split into sentences: the shared first step of every format. */
+export function cleanSpeech(text: string): Sentence[] {
+  return toSentences(cleanTokens(tokenize(text)));
+}
+
+/** Length as a person counts characters (code points, so an emoji is one). */
+export function codePointLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xdc00 || code > 0xdfff) count++;
+  }
+  return count;
+}

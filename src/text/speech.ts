@@ -1,0 +1,374 @@
+import { ASIDES, CORRECTION_MARKERS, NUMBER_WORDS, WITHDRAWING_MARKERS } from './words/asides.js';
+import {
+  CONJUNCTIONS,
+  KEEP_REPEATED,
+  LIKE_FILLER_BEFORE_WORDS,
+  LIKE_KEEP_BEFORE,
+  LIKE_LINKING_BEFORE,
+  LIKE_MODALS,
+  LIKE_OBJECT_AFTER,
+  LIKE_VERB_AFTER,
+  NUMBER_WORDS as APPROXIMATE_NUMBER_WORDS,
+  SIMPLE_FILLERS,
+  YOU_KNOW_KEEP_AFTER,
+  YOU_KNOW_KEEP_BEFORE,
+} from './words/fillers.js';
+import {
+  AMBIGUOUS_MONTHS,
+  FIRST_NAMES,
+  MONTHS,
+  MONTH_CONTEXT_BEFORE,
+  NAME_TITLES,
+  NAMING_WORDS,
+  NATIONALITIES,
+  PLACES,
+  WEEKDAYS,
+} from './words/proper-nouns.js';
+import type { Token } from './tokenizer.js';
+import { FUNCTION_WORDS } from './words/function-words.js';
+
+/**
+ * Speech to written words, token by token: self-corrections applied, fillers, asides and
+ * stutters removed, proper nouns capitalised. No NLP model: these are fixed spoken forms,
+ * and the whole pass stays linear.
+ */
+
+function isNumberWord(token: Token | undefined): boolean {
+  return token !== undefined && token.kind === 'word' && /^\p{N}/u.test(token.text);
+}
+
+function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean {
+  const prevWord = prev?.kind === 'word' ? prev.lower : null;
+  if (prevWord !== null && LIKE_MODALS.has(prevWord)) {
+    return next?.kind === 'word' && !LIKE_OBJECT_AFTER.has(next.lower) && !isNumberWord(next);
+  }
+  if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord)) return false;
+  if (next === undefined || next.kind === 'end') return false;
+  if (next.kind === 'pause') return true;
+  if (next.kind !== 'word') return false;
+  // "takes like three days", "had like 50 people": an approximation filler before a number.
+  if (isNumberWord(next) || APPROXIMATE_NUMBER_WORDS.has(next.lower)) return true;
+  const fillerNext = LIKE_FILLER_BEFORE_WORDS.has(next.lower);
+  if (prevWord === null) return fillerNext;
+  if (CONJUNCTIONS.has(prevWord)) return !LIKE_VERB_AFTER.has(next.lower);
+  if (LIKE_LINKING_BEFORE.has(prevWord)) return fillerNext;
+  return false;
+}
+
+/** Word count of a "you know" filler starting at i, or 0 when it is meant literally. */
+function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
+  if (tokens[i + 1]?.lower !== 'know') return 0;
+  if (prev?.kind === 'word' && YOU_KNOW_KEEP_BEFORE.has(prev.lower)) return 0;
+  const next = tokens[i + 2];
+  if (next?.lower === 'what' && tokens[i + 3]?.lower === 'i' && tokens[i + 4]?.lower === 'mean') {
+    return 5;
+  }
+  if (next === undefined || next.kind !== 'word') return 2;
+  if (YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what') return 0;
+  const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
+  return atClauseStart ? 2 : 0;
+}
+
+function pushPunctuation(out: Token[], token: Token): void {
+  const prev = out[out.length - 1];
+  if (token.kind === 'pause' || token.kind === 'dash') {
+    if (
+      prev === undefined ||
+      prev.kind === 'end' ||
+      prev.kind === 'pause' ||
+      prev.kind === 'dash'
+    ) {
+      return;
+    }
+  } else if (token.kind === 'end') {
+    while (out.length > 0) {
+      const last = out[out.length - 1] as Token;
+      if (last.kind !== 'pause' && last.kind !== 'dash') break;
+      out.pop();
+    }
+    const last = out[out.length - 1];
+    if (last === undefined || last.kind === 'end') return;
+  }
+  out.push(token);
+}
+
+/** Drops `count` filler tokens at i, with the commas that only framed them. Returns the new i. */
+function skipFiller(tokens: readonly Token[], i: number, count: number, out: Token[]): number {
+  let next = i + count;
+  const prev = out[out.length - 1];
+  const beforePrev = out[out.length - 2];
+  // "and, uh, find" -> "and find": the commas only framed the filler.
+  if (
+    prev?.kind === 'pause' &&
+    beforePrev?.kind === 'word' &&
+    (CONJUNCTIONS.has(beforePrev.lower) || FUNCTION_WORDS.has(beforePrev.lower))
+  ) {
+    out.pop();
+  }
+  if (tokens[next]?.kind === 'pause') next++;
+  else if (tokens[next]?.kind === 'end' || tokens[next] === undefined) {
+    while (out.length > 0 && (out[out.length - 1] as Token).kind === 'pause') out.pop();
+  }
+  return next - 1;
+}
+
+function withText(token: Token, text: string): Token {
+  return { ...token, text };
+}
+
+/**
+ * Removes spoken fillers (um, uh, you know, like-as-filler, basically, "I mean,") and asides
+ * ("oh yeah", "you know what"), stutters
+ * ("the the"), doubled punctuation; turns a spoken "hashtag x" into "#x" and "i" into "I".
+ */
+export function removeFillers(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'word') {
+      pushPunctuation(out, token);
+      continue;
+    }
+    const word = token.lower;
+    const prev = out[out.length - 1];
+    const next = tokens[i + 1];
+
+    if (SIMPLE_FILLERS.has(word)) {
+      i = skipFiller(tokens, i, 1, out);
+      continue;
+    }
+    const aside = asideLength(tokens, i, prev);
+    if (aside > 0) {
+      i = skipFiller(tokens, i, aside, out);
+      continue;
+    }
+    if (word === 'you') {
+      const length = youKnowFillerLength(tokens, i, prev);
+      if (length > 0) {
+        i = skipFiller(tokens, i, length, out);
+        continue;
+      }
+    }
+    if (
+      word === 'i' &&
+      next?.lower === 'mean' &&
+      tokens[i + 2]?.kind === 'pause' &&
+      (prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower))
+    ) {
+      i = skipFiller(tokens, i, 2, out);
+      continue;
+    }
+    if (word === 'like' && isLikeFiller(prev, next)) {
+      i = skipFiller(tokens, i, 1, out);
+      continue;
+    }
+    if (word === 'hashtag' && next?.kind === 'word') {
+      out.push({ ...next, text: `#${next.text}`, lower: `#${next.lower}`, space: token.space });
+      i++;
+      continue;
+    }
+    if (prev?.kind === 'word' && prev.lower === word && !KEEP_REPEATED.has(word)) continue;
+    if (
+      word === 'percent' &&
+      prev !== undefined &&
+      isNumberWord(prev) &&
+      /\p{N}$/u.test(prev.text)
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}%`, lower: `${prev.lower}%` };
+      continue;
+    }
+
+    if (word === 'i') out.push(withText(token, 'I'));
+    else if (word.startsWith("i'") && word.length <= 4)
+      out.push(withText(token, `I${token.text.slice(1)}`));
+    else out.push(token);
+  }
+  while (out.length > 0) {
+    const last = out[out.length - 1] as Token;
+    if (last.kind !== 'pause' && last.kind !== 'dash') break;
+    out.pop();
+  }
+  return out;
+}
+
+function matchesAt(tokens: readonly Token[], i: number, words: readonly string[]): boolean {
+  for (let k = 0; k < words.length; k++) {
+    const token = tokens[i + k];
+    if (token === undefined || token.kind !== 'word' || token.lower !== words[k]) return false;
+  }
+  return true;
+}
+
+/** Word count of an aside starting at i; asides only count at the start of a clause. */
+function asideLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
+  const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
+  if (!atClauseStart) return 0;
+  for (const aside of ASIDES) if (matchesAt(tokens, i, aside)) return aside.length;
+  return 0;
+}
+
+function isNumeric(token: Token | undefined): boolean {
+  return (
+    token !== undefined &&
+    token.kind === 'word' &&
+    (/^\p{N}/u.test(token.text) || NUMBER_WORDS.has(token.lower))
+  );
+}
+
+/** Words a correction may reach back over: a correction fixes something just said. */
+const CORRECTION_REACH_WORDS = 8;
+/** Words after the marker taken as the replacement, up to the next clause boundary. */
+const REPLACEMENT_MAX_WORDS = 5;
+const REPLACEMENT_STOPS: ReadonlySet<string> = new Set(['and', 'but', 'then', 'so', 'because']);
+
+interface Correction {
+  /** Index of the first word of what was said wrongly. */
+  wrongStart: number;
+  markerStart: number;
+  markerEnd: number;
+  replacementEnd: number;
+}
+
+function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
+  // ", I mean," framed by pauses is a filler; "at eight I mean for ten" corrects.
+  if (marker[0] === 'i' && tokens[i + marker.length]?.kind === 'pause') return false;
+  // A lone "no" corrects only between numbers ("twenty, no, thirty"); anywhere else it is meant.
+  if (marker.length !== 1 || marker[0] !== 'no') return true;
+  let before = i - 1;
+  while (tokens[before]?.kind === 'pause') before--;
+  let after = i + 1;
+  while (tokens[after]?.kind === 'pause') after++;
+  return isNumeric(tokens[before]) && isNumeric(tokens[after]);
+}
+
+function findCorrection(tokens: readonly Token[], i: number): Correction | null {
+  const token = tokens[i] as Token;
+  for (const marker of CORRECTION_MARKERS) {
+    if (marker[0] !== token.lower || !matchesAt(tokens, i, marker)) continue;
+    if (!isBareNoMarker(tokens, i, marker)) continue;
+    const markerEnd = i + marker.length;
+    let start = markerEnd;
+    while (tokens[start]?.kind === 'pause') start++;
+    let end = start;
+    let words = 0;
+    while (end < tokens.length && words < REPLACEMENT_MAX_WORDS) {
+      const next = tokens[end] as Token;
+      if (next.kind !== 'word' || (words > 0 && REPLACEMENT_STOPS.has(next.lower))) break;
+      words++;
+      end++;
+    }
+    const first = tokens[start];
+    const withdrawing = WITHDRAWING_MARKERS.has(marker.join(' '));
+    if (first === undefined || first.kind !== 'word' || words === 0) {
+      if (withdrawing) return withdrawal(tokens, i, markerEnd);
+      continue;
+    }
+    // Reach back for the words that start like the replacement: the same word, or a number
+    // for a number.
+    let reached = 0;
+    for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
+      const candidate = tokens[j] as Token;
+      if (candidate.kind === 'end') break;
+      if (candidate.kind !== 'word') continue;
+      reached++;
+      if (candidate.lower === first.lower || (isNumeric(candidate) && isNumeric(first))) {
+        return { wrongStart: j, markerStart: i, markerEnd: start, replacementEnd: end };
+      }
+    }
+    if (withdrawing) return withdrawal(tokens, i, markerEnd);
+  }
+  return null;
+}
+
+/** "scratch that" with nothing restated: the clause before it goes. */
+function withdrawal(tokens: readonly Token[], i: number, markerEnd: number): Correction {
+  let start = i;
+  while (start > 0) {
+    const prev = tokens[start - 1] as Token;
+    if (prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower)) break;
+    start--;
+  }
+  return { wrongStart: start, markerStart: i, markerEnd, replacementEnd: markerEnd };
+}
+
+/**
+ * Applies spoken self-corrections: "at five actually no at six" -> "at six", "the tenth
+ * scratch that the twelfth" -> "the twelfth", "for eight at the italian place i mean for ten"
+ * -> "for ten at the italian place". The replacement takes the place of as many words of
+ * the wrong part as it has; words of the wrong part beyond that stay ("at the italian place").
+ * Nothing is added: words are only dropped or moved.
+ */
+export function applyCorrections(tokens: readonly Token[]): Token[] {
+  let out: Token[] = tokens as Token[];
+  for (let i = 0; i < out.length; i++) {
+    const token = out[i] as Token;
+    if (token.kind !== 'word') continue;
+    const correction = findCorrection(out, i);
+    if (correction === null) continue;
+    const { wrongStart, markerStart, markerEnd, replacementEnd } = correction;
+    const replacement = out.slice(markerEnd, replacementEnd);
+    const wrong = out.slice(wrongStart, markerStart);
+    let wrongWords = 0;
+    let cut = 0;
+    while (cut < wrong.length && wrongWords < replacement.length) {
+      if ((wrong[cut] as Token).kind === 'word') wrongWords++;
+      cut++;
+    }
+    let rest = wrong.slice(cut);
+    while (rest.length > 0 && (rest[rest.length - 1] as Token).kind === 'pause')
+      rest = rest.slice(0, -1);
+    const first = replacement[0];
+    const wrongFirst = wrong[0];
+    const moved =
+      first !== undefined && wrongFirst !== undefined
+        ? [{ ...first, space: wrongFirst.space }, ...replacement.slice(1)]
+        : replacement;
+    out = [...out.slice(0, wrongStart), ...moved, ...rest, ...out.slice(replacementEnd)];
+    i = wrongStart + moved.length + rest.length - 1;
+  }
+  return out;
+}
+
+const LOWER_FIRST = /^\p{Ll}/u;
+
+function capitalised(token: Token): Token {
+  const text = token.text.charAt(0).toUpperCase() + token.text.slice(1);
+  return text === token.text ? token : { ...token, text };
+}
+
+function isProperNoun(tokens: readonly Token[], i: number): boolean {
+  const word = (tokens[i] as Token).lower;
+  if (WEEKDAYS.has(word) || MONTHS.has(word) || PLACES.has(word) || NATIONALITIES.has(word)) {
+    return true;
+  }
+  const prev = tokens[i - 1];
+  const prevWord = prev?.kind === 'word' ? prev.lower : '';
+  if (AMBIGUOUS_MONTHS.has(word)) {
+    return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
+  }
+  if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return true;
+  return FIRST_NAMES.has(word);
+}
+
+/**
+ * Capitals that lower-case speech loses: weekdays, months, places, nationalities, common first
+ * names and the word after a title ("aunt Linda") or "named". Only all-lower-case words are
+ * touched, so "iPhone" or a name the engine already capitalised stays as it is.
+ */
+export function properCase(tokens: readonly Token[]): Token[] {
+  let out: Token[] | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    // The set lookups first: they rule out almost every word before any Unicode test.
+    if (token.kind !== 'word' || token.text !== token.lower || !isProperNoun(tokens, i)) continue;
+    if (!LOWER_FIRST.test(token.text)) continue;
+    out ??= [...tokens];
+    out[i] = capitalised(token);
+  }
+  return out ?? (tokens as Token[]);
+}
+
+/** The whole speech pass: corrections first (they may use a "no" or "I mean" a filler pass would drop). */
+export function cleanTokens(tokens: readonly Token[]): Token[] {
+  return properCase(removeFillers(applyCorrections(tokens)));
+}
