@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { detectFormatAndCategory } from '../../../src/text/detect/detection.js';
 import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
 import {
   HybridFormatInferrer,
   parseModelAnswer,
 } from '../../../src/server/services/ai/format-inferrer.js';
+import { inferFormatAndCategory } from '../../../src/text/infer.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.js';
 
 let fake: FakeOpenAI;
@@ -35,19 +35,15 @@ const vague = 'I keep thinking about the thing we talked about yesterday.';
 
 describe('HybridFormatInferrer', () => {
   it('answers from the rules when they are sure, without asking the model', async () => {
-    const rules = detectFormatAndCategory(explicit);
+    const rules = inferFormatAndCategory(explicit);
     expect(rules.confidence).toBeGreaterThanOrEqual(0.7);
     const result = await inferrer().infer(explicit);
-    expect(result).toEqual({
-      format: rules.detectedFormat,
-      category: rules.detectedCategory,
-      confidence: rules.confidence,
-    });
+    expect(result).toEqual(rules);
     expect(fake.requests).toHaveLength(0);
   });
 
   it('asks the model when the rules are unsure and takes a well-formed answer', async () => {
-    expect(detectFormatAndCategory(vague).confidence).toBeLessThan(0.7);
+    expect(inferFormatAndCategory(vague).confidence).toBeLessThan(0.7);
     const result = await inferrer().infer(vague);
     expect(result).toEqual({ format: 'pitch', category: 'creative', confidence: 0.85 });
     expect(fake.requests).toHaveLength(1);
@@ -57,19 +53,27 @@ describe('HybridFormatInferrer', () => {
     'keeps the rules answer when the model fails with %s',
     async (fault) => {
       fake.setFault(fault);
-      const rules = detectFormatAndCategory(vague);
       const result = await inferrer(500).infer(vague);
-      expect(result.confidence).toBe(
-        rules.detectedFormat === null && rules.detectedCategory === null ? 0 : rules.confidence,
-      );
-      expect(result.format).toBe(rules.detectedFormat);
+      expect(result).toEqual(inferFormatAndCategory(vague));
     },
   );
 
   it('ignores an answer that is not exactly the asked-for JSON', async () => {
     nextReply = 'I think it is a pitch about creative things, confidence 0.9';
     const result = await inferrer().infer(vague);
-    expect(result.format).toBe(detectFormatAndCategory(vague).detectedFormat);
+    expect(result).toEqual(inferFormatAndCategory(vague));
+  });
+
+  it('infers from meaning when no format word was spoken, without a model', async () => {
+    const result = await new HybridFormatInferrer(null).infer(
+      'buy batteries tape and a new extension cord and pick up the parcel on friday',
+    );
+    expect(result).toMatchObject({ format: 'checklist', category: 'personal' });
+    expect(result.confidence).toBeGreaterThanOrEqual(0.7);
+    const pitch = await new HybridFormatInferrer(null).infer(
+      'an escape room where the clues are hidden in old family photos and you play as the grandchildren',
+    );
+    expect(pitch).toMatchObject({ format: 'pitch', category: 'creative' });
   });
 
   it('answers nulls and 0 when nothing is found and no model is configured', async () => {

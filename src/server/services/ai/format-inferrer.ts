@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { InferResult } from '../../../core/api-schemas.js';
 import { CategorySchema, FormatSchema } from '../../../core/taxonomy.js';
 import { SERVER_APPLY_THRESHOLD } from '../../../core/thresholds.js';
-import { detectFormatAndCategory } from '../../../text/detect/detection.js';
+import { inferFormatAndCategory } from '../../../text/infer.js';
 import type { ChatModel } from './chat-model.js';
 import { inferMessages } from './prompts.js';
 
@@ -42,24 +42,16 @@ export function parseModelAnswer(reply: string): InferResult | null {
   return { format, category, confidence };
 }
 
-function fromRules(transcript: string): InferResult {
-  const detected = detectFormatAndCategory(transcript);
-  if (detected.detectedFormat === null && detected.detectedCategory === null) {
-    return { format: null, category: null, confidence: 0 };
-  }
-  return {
-    format: detected.detectedFormat,
-    category: detected.detectedCategory,
-    confidence: Math.min(1, Math.max(0, detected.confidence)),
-  };
-}
-
 export class HybridFormatInferrer implements FormatInferrer {
   constructor(private readonly model: ChatModel | null) {}
 
   async infer(transcript: string, signal?: AbortSignal): Promise<InferResult> {
-    const rules = fromRules(transcript);
-    if (rules.confidence >= SERVER_APPLY_THRESHOLD || this.model === null || transcript.trim() === '') {
+    const rules = inferFormatAndCategory(transcript);
+    if (
+      rules.confidence >= SERVER_APPLY_THRESHOLD ||
+      this.model === null ||
+      transcript.trim() === ''
+    ) {
       return rules;
     }
     let answer: InferResult | null;
