@@ -147,12 +147,11 @@ function verbAfterNounPhrase(tokens: readonly TaggedToken[], i: number): boolean
   // "... water stretch for ten minutes"); others only before a determiner or pronoun, so
   // "the blood test results" stays one thing.
   if (IMPERATIVE_VERBS.has(token.lower) || token.pos === 'VERB') {
-    return (
-      NOUN_PHRASE_START.has(next.pos) ||
-      next.pos === 'PRON' ||
-      next.pos === 'ADP' ||
-      startsObject(next)
-    );
+    // Before "to" such a word is mostly a noun going somewhere ("move the design review to
+    // Thursday"); before other prepositions it starts a task ("water stretch for ten
+    // minutes") unless the tagger reads it as a noun there too.
+    if (next.pos === 'ADP') return token.pos === 'VERB' || next.lower !== 'to';
+    return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
   }
   return startsObject(next) && !VERB_PARTICLES.has(next.lower);
 }
@@ -281,8 +280,19 @@ function isCompound(a: TaggedToken, b: TaggedToken): boolean {
 }
 
 /** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
-function nounRunBreaks(run: readonly TaggedToken[]): Set<number> {
+function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<number> {
   const breaks = new Set<number>();
+  // "a blanket sandwiches": "a" cannot go with a plural, so the plural is a thing of its own.
+  const last = run[run.length - 1];
+  if (
+    article &&
+    run.length === 2 &&
+    last !== undefined &&
+    isPlural(last) &&
+    !isPlural(run[0] as TaggedToken)
+  ) {
+    if (!isCompound(run[0] as TaggedToken, last)) breaks.add(1);
+  }
   for (let k = 1; k < run.length; k++) {
     const before = run[k - 1] as TaggedToken;
     const after = run[k] as TaggedToken;
@@ -367,7 +377,11 @@ export function splitList(tokens: readonly TaggedToken[]): TaggedToken[][] {
         for (let r = k; r < region.length && NOUN_POS.has((region[r] as TaggedToken).pos); r++) {
           run.push(region[r] as TaggedToken);
         }
-        runBreaks = nounRunBreaks(run);
+        const before = region[k - 1];
+        runBreaks = nounRunBreaks(
+          run,
+          isWord(before) && (before.lower === 'a' || before.lower === 'an'),
+        );
         runIndex = 0;
       } else {
         runIndex++;

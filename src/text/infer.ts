@@ -10,10 +10,12 @@ import {
 import { intentLengthAt, splitClauses, splitList, verbHead } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { cleanSpeech } from './sentences.js';
+import type { Sentence } from './tokenizer.js';
 import {
   CATEGORY_VOCABULARY,
   FEELING_WORDS,
   NEWS_WORDS,
+  OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
 } from './words/inference.js';
@@ -65,7 +67,11 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
     if (RELATIVE_WORDS.has(word.lower)) return true;
     if (word.pos !== 'VERB' && word.pos !== 'AUX') continue;
     const next = words[i + 1];
-    return word.lower.endsWith('ing') || next === undefined || next.pos === 'ADP';
+    // "a show told through letters", "a podcast recorded live": a participle describing the
+    // idea, not a verb telling what happened to it ("a magazine accepted my poem").
+    return (
+      word.lower.endsWith('ing') || next === undefined || next.pos === 'ADP' || next.pos === 'ADV'
+    );
   }
   return true;
 }
@@ -144,6 +150,10 @@ function formatFromMeaning(sentences: readonly TaggedToken[][], text: string): F
   const pitch = pitchSignals(sentences, text);
   const { tasks, others } = countTasks(sentences);
   const tweet = tweetSignals(sentences, text);
+  // "hot take", "unpopular opinion": said as a tweet, whatever imperatives follow.
+  if (OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase)) && pitch < 2) {
+    return { value: 'tweet', clear: true };
+  }
   if (pitch >= 2 && (tasks < 3 || pitch >= 4)) return { value: 'pitch', clear: true };
   if (tasks >= 2 && tasks >= others && tweet < 2 * tasks)
     return { value: 'checklist', clear: true };
@@ -194,13 +204,19 @@ function categoryFromVocabulary(
   return { value: best[0], clear: best[1] >= 2 && best[1] >= 2 * (second?.[1] ?? 0) };
 }
 
+/** Tags cleaned sentences; a parameter so scripts/bench/nlp-compare.ts can try another library. */
+export type SentenceTagger = (sentences: readonly Sentence[]) => TaggedToken[][];
+
 /**
  * The server's rules answer: the detector's for an explicit phrasing ("make this a pitch"),
  * else the meaning of the words, with the detector's keyword guess only filling a format the
  * meaning left open. Keywords alone mislead ("marketing" holds "market", a pitch keyword), so
  * they no longer settle the answer here. Blank or wordless input is nulls and 0.
  */
-export function inferFormatAndCategory(transcript: string): InferResult {
+export function inferFormatAndCategory(
+  transcript: string,
+  tag: SentenceTagger = tagSentences,
+): InferResult {
   const input = typeof transcript === 'string' ? transcript : '';
   const detected = detectFormatAndCategory(input);
   if (detected.method === 'phrase' && detected.confidence >= SERVER_APPLY_THRESHOLD) {
@@ -210,7 +226,7 @@ export function inferFormatAndCategory(transcript: string): InferResult {
       confidence: detected.confidence,
     };
   }
-  const sentences = tagSentences(cleanSpeech(input));
+  const sentences = tag(cleanSpeech(input));
   if (!sentences.some((tokens) => tokens.some((token) => token.kind === 'word'))) {
     return { format: null, category: null, confidence: 0 };
   }

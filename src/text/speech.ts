@@ -215,6 +215,24 @@ function isNumeric(token: Token | undefined): boolean {
   );
 }
 
+/** Markers that can only be a correction, so they correct even without an anchor word. */
+const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
+  'actually no',
+  'no actually',
+  'no wait',
+  'wait no',
+  'or rather',
+]);
+
+function sameKind(a: Token, b: Token): boolean {
+  if (isNumeric(a) && isNumeric(b)) return true;
+  if (WEEKDAYS.has(a.lower) && WEEKDAYS.has(b.lower)) return true;
+  return (
+    (MONTHS.has(a.lower) || AMBIGUOUS_MONTHS.has(a.lower)) &&
+    (MONTHS.has(b.lower) || AMBIGUOUS_MONTHS.has(b.lower))
+  );
+}
+
 /** Words a correction may reach back over: a correction fixes something just said. */
 const CORRECTION_REACH_WORDS = 8;
 /** Words after the marker taken as the replacement, up to the next clause boundary. */
@@ -263,19 +281,26 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       if (withdrawing) return withdrawal(tokens, i, markerEnd);
       continue;
     }
-    // Reach back for the words that start like the replacement: the same word, or a number
-    // for a number.
+    // Reach back for the words that start like the replacement: the same word, or a word of
+    // the same kind (a number for a number, a weekday for a weekday, a month for a month).
     let reached = 0;
+    let lastWord = -1;
     for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
       if (candidate.kind !== 'word') continue;
+      if (lastWord === -1) lastWord = j;
       reached++;
-      if (candidate.lower === first.lower || (isNumeric(candidate) && isNumeric(first))) {
+      if (candidate.lower === first.lower || sameKind(candidate, first)) {
         return { wrongStart: j, markerStart: i, markerEnd: start, replacementEnd: end };
       }
     }
     if (withdrawing) return withdrawal(tokens, i, markerEnd);
+    // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
+    // replaces the word said just before it.
+    if (EXPLICIT_MARKERS.has(marker.join(' ')) && lastWord !== -1) {
+      return { wrongStart: lastWord, markerStart: i, markerEnd: start, replacementEnd: end };
+    }
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../core/taxonomy.js';
-import { LABELLED } from '../../../tests/fixtures/transcripts/labelled.js';
+import { HELD_OUT, LABELLED } from '../../../tests/fixtures/transcripts/labelled.js';
 import {
   checklistItems,
   fillerLeft,
@@ -37,42 +37,45 @@ describe('labelled corpus', () => {
     for (const item of browser) expect(item.transcript).toMatch(/^[^A-Z.,!?]*$/u);
   });
 
-  describe.each(LABELLED.map((item) => [item.id, item] as const))('%s', (_id, item) => {
-    const outputs = FORMATS.map(
-      (format) => [format, formatWithRules(item.transcript, format, item.category)] as const,
-    );
+  describe.each([...LABELLED, ...HELD_OUT].map((item) => [item.id, item] as const))(
+    '%s',
+    (_id, item) => {
+      const outputs = FORMATS.map(
+        (format) => [format, formatWithRules(item.transcript, format, item.category)] as const,
+      );
 
-    it('keeps the format shapes, invents nothing and leaves no filler in any format', () => {
-      for (const [format, output] of outputs) {
-        expect(SHAPE[format](output), format).toEqual([]);
-        expect(inventedWords(item.transcript, format, output), format).toEqual([]);
-        expect(fillerLeft(output, item.drop), format).toBeNull();
-      }
-    });
-
-    it('keeps the words that matter in its own format', () => {
-      const [, output] = outputs.find(([format]) => format === item.format) ?? ['', ''];
-      for (const word of item.keep ?? []) {
-        const cased = word !== word.toLowerCase();
-        expect(cased ? output : output.toLowerCase(), word).toContain(word);
-      }
-    });
-
-    if (item.items !== undefined) {
-      const labels = item.items;
-      it('gives one item per task, each task alone', () => {
-        const checklist = outputs.find(([format]) => format === 'checklist')?.[1] ?? '';
-        const items = checklistItems(checklist);
-        // No item holds two labelled tasks.
-        for (const produced of items) {
-          const holds = labels.filter((label) =>
-            produced.toLowerCase().includes(label.toLowerCase().split(' ').slice(0, 3).join(' ')),
-          );
-          expect(holds.length, produced).toBeLessThanOrEqual(1);
+      it('keeps the format shapes, invents nothing and leaves no filler in any format', () => {
+        for (const [format, output] of outputs) {
+          expect(SHAPE[format](output), format).toEqual([]);
+          expect(inventedWords(item.transcript, format, output), format).toEqual([]);
+          expect(fillerLeft(output, item.drop), format).toBeNull();
         }
       });
-    }
-  });
+
+      it('keeps the words that matter in its own format', () => {
+        const [, output] = outputs.find(([format]) => format === item.format) ?? ['', ''];
+        for (const word of item.keep ?? []) {
+          const cased = word !== word.toLowerCase();
+          expect(cased ? output : output.toLowerCase(), word).toContain(word);
+        }
+      });
+
+      if (item.items !== undefined) {
+        const labels = item.items;
+        it('gives one item per task, each task alone', () => {
+          const checklist = outputs.find(([format]) => format === 'checklist')?.[1] ?? '';
+          const items = checklistItems(checklist);
+          // No item holds two labelled tasks.
+          for (const produced of items) {
+            const holds = labels.filter((label) =>
+              produced.toLowerCase().includes(label.toLowerCase().split(' ').slice(0, 3).join(' ')),
+            );
+            expect(holds.length, produced).toBeLessThanOrEqual(1);
+          }
+        });
+      }
+    },
+  );
 
   it(`finds the labelled checklist items with F1 >= ${ITEM_F1_TARGET}`, () => {
     const matches: ItemMatch[] = LABELLED.filter((item) => item.items !== undefined).map((item) =>
