@@ -1,5 +1,7 @@
-// Detector and rule formatter throughput on one core (issue 3 benchmark): ops/s for a
-// 60-word transcript. Targets: detector >= 50,000/s, formatter >= 20,000/s per format.
+// Detector and rule formatter throughput on one core: ops/s for a 60-word transcript.
+// Targets: detector >= 50,000/s (it runs in the browser on every transcript); formatter
+// >= 5,000/s per format, the rules engine's target since it tags words with wink-nlp
+// (docs/decisions/021-english-nlp-library.md; the corpus-wide figure is corpus-bench.ts's).
 //
 //   npx tsx scripts/bench/core-bench.ts            print the table
 //   npx tsx scripts/bench/core-bench.ts --write    also rewrite its section of docs/benchmarks.md
@@ -40,17 +42,17 @@ const CASES: Case[] = [
   },
   {
     name: 'formatWithRules tweet',
-    target: 20_000,
+    target: 5_000,
     run: () => formatWithRules(TRANSCRIPT, 'tweet', 'work'),
   },
   {
     name: 'formatWithRules checklist',
-    target: 20_000,
+    target: 5_000,
     run: () => formatWithRules(TRANSCRIPT, 'checklist', 'work'),
   },
   {
     name: 'formatWithRules pitch',
-    target: 20_000,
+    target: 5_000,
     run: () => formatWithRules(TRANSCRIPT, 'pitch', 'work'),
   },
 ];

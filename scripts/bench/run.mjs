@@ -298,6 +298,8 @@ if (!isBuildCurrent()) runOrExit([join(rootDir, 'scripts', 'build.mjs')]);
 
 console.log('--- core engines (one core) ---');
 runOrExit([tsx, 'scripts/bench/core-bench.ts', '--write']);
+console.log('--- rules engine on the labelled corpus (one core) ---');
+runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
 
 const ceilingPort = await freePort();
 const ceilingServer = startProcess(['scripts/bench/ceiling-server.mjs'], {
