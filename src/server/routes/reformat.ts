@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaSchema, ReformatBodySchema } from '../../core/api-schemas.js';
-import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from '../../text/detect/detection.js';
+import {
+  detectFormatAndCategory,
+  parsePrefix,
+  stripCommandPhrase,
+} from '../../text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '../../core/limits.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
