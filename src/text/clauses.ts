@@ -175,14 +175,6 @@ function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined
   return tokens.slice(i, i + length).map((token) => token.lower);
 }
 
-function hasVerbOrAux(tokens: readonly TaggedToken[]): boolean {
-  return tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
-}
-
-function hasVerb(tokens: readonly TaggedToken[]): boolean {
-  return tokens.some((token) => token.pos === 'VERB' || TASK_VERBS.has(token.lower));
-}
-
 /**
  * Splits one sentence's tokens into clauses. Both modes split at a pause, "and", "then",
  * "but" or "so" before a verb or a subject; before a subject after a content word; before a
@@ -193,12 +185,19 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   const clauses: Clause[] = [];
   let current: TaggedToken[] = [];
   let lead = '';
+  // Running counts of the current clause, so no step rescans it.
+  let words = 0;
+  let verbs = 0;
+  let verbsOrAux = 0;
   const flush = (endsWithColon: boolean): void => {
     if (current.some((token) => token.kind === 'word')) {
       clauses.push({ tokens: current, lead, endsWithColon });
     }
     current = [];
     lead = '';
+    words = 0;
+    verbs = 0;
+    verbsOrAux = 0;
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as TaggedToken;
@@ -213,7 +212,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       const listGoesOn =
         !colon &&
         mode === 'tasks' &&
-        hasVerb(current) &&
+        verbs > 0 &&
         isWord(following) &&
         NOUN_PHRASE_START.has(following.pos) &&
         !startsVerbPhrase(tokens, next);
@@ -228,7 +227,6 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       current.push(token);
       continue;
     }
-    const words = current.filter((t) => t.kind === 'word').length;
     if (mode === 'ideas' && words > 0) {
       const ideaLead = leadAt(tokens, i);
       if (ideaLead !== undefined) {
@@ -259,13 +257,16 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       if (
         // Only once the clause has its own verb: "every plant you grow changes the music"
         // is one clause whose subject holds a relative clause.
-        (words >= 2 && hasVerbOrAux(current) && subjectAfterContent(tokens, i)) ||
+        (words >= 2 && verbsOrAux > 0 && subjectAfterContent(tokens, i)) ||
         (mode === 'tasks' && words >= 2 && verbAfterNounPhrase(tokens, i))
       ) {
         flush(false);
       }
     }
     current.push(token);
+    words++;
+    if (token.pos === 'VERB' || TASK_VERBS.has(token.lower)) verbs++;
+    if (token.pos === 'VERB' || token.pos === 'AUX') verbsOrAux++;
   }
   flush(false);
   return clauses;

@@ -199,11 +199,20 @@ function matchesAt(tokens: readonly Token[], i: number, words: readonly string[]
   return true;
 }
 
+const ASIDES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
+  const map = new Map<string, (readonly string[])[]>();
+  for (const aside of ASIDES)
+    map.set(aside[0] as string, [...(map.get(aside[0] as string) ?? []), aside]);
+  return map;
+})();
+
 /** Word count of an aside starting at i; asides only count at the start of a clause. */
 function asideLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
   const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
   if (!atClauseStart) return 0;
-  for (const aside of ASIDES) if (matchesAt(tokens, i, aside)) return aside.length;
+  for (const aside of ASIDES_BY_FIRST_WORD.get((tokens[i] as Token).lower) ?? []) {
+    if (matchesAt(tokens, i, aside)) return aside.length;
+  }
   return 0;
 }
 
@@ -361,11 +370,17 @@ function capitalised(token: Token): Token {
   return text === token.text ? token : { ...token, text };
 }
 
+/** Words that are always proper nouns, in one set: this runs on every word of every text. */
+const ALWAYS_PROPER: ReadonlySet<string> = new Set([
+  ...WEEKDAYS,
+  ...MONTHS,
+  ...PLACES,
+  ...NATIONALITIES,
+]);
+
 function isProperNoun(tokens: readonly Token[], i: number): boolean {
   const word = (tokens[i] as Token).lower;
-  if (WEEKDAYS.has(word) || MONTHS.has(word) || PLACES.has(word) || NATIONALITIES.has(word)) {
-    return true;
-  }
+  if (ALWAYS_PROPER.has(word)) return true;
   const prev = tokens[i - 1];
   const prevWord = prev?.kind === 'word' ? prev.lower : '';
   if (AMBIGUOUS_MONTHS.has(word)) {
