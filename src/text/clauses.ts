@@ -135,6 +135,16 @@ function verbAfterNounPhrase(tokens: readonly TaggedToken[], i: number): boolean
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (!isWord(prev) || !isWord(next)) return false;
+  // "... for saturday tune the drums": a singular word the tagger calls a noun, between a
+  // finished noun phrase (a name, a number, a plural) and a determiner, is a new verb.
+  if (
+    token.pos === 'NOUN' &&
+    token.lemma === token.lower &&
+    next.pos === 'DET' &&
+    (prev.pos === 'PROPN' || prev.pos === 'NUM' || isPlural(prev))
+  ) {
+    return true;
+  }
   if (!TASK_VERBS.has(token.lower) || token.pos === 'ADJ') return false;
   // "exterior paint rent a lift": a verb-looking word after an adjective or noun is that
   // phrase's noun, so the task starts at the next verb, the one with an object.
