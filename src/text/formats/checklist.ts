@@ -3,6 +3,7 @@ import { intentLengthAt, splitClauses, splitList, type Clause } from '../clauses
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';
 import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
+import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import {
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
@@ -57,8 +58,13 @@ function wordsOf(tokens: readonly TaggedToken[]): string[] {
   return words;
 }
 
+/** After an ordinal, what makes it a sequence word: a pause, a verb, a subject ("first, I ..."). */
 function introducesTask(next: TaggedToken): boolean {
-  return next.kind === 'pause' || (next.kind === 'word' && TASK_VERBS.has(next.lower));
+  return (
+    next.kind === 'pause' ||
+    (next.kind === 'word' &&
+      (TASK_VERBS.has(next.lower) || CLAUSE_SUBJECTS.has(next.lower) || next.lower === 'remember'))
+  );
 }
 
 interface Stripped {
