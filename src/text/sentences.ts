@@ -202,7 +202,7 @@ export function capitalizeFirst(text: string): string {
   return upper + text.slice(char.length);
 }
 
-function looksLikeQuestion(tokens: readonly Token[]): boolean {
+export function looksLikeQuestion(tokens: readonly Token[]): boolean {
   const words: string[] = [];
   for (const token of tokens) {
     if (token.kind !== 'word') break;

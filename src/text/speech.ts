@@ -386,7 +386,7 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   if (AMBIGUOUS_MONTHS.has(word)) {
     return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
   }
-  if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return true;
+  if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return !FUNCTION_WORDS.has(word);
   return FIRST_NAMES.has(word);
 }
 

@@ -55,6 +55,10 @@ export function formatWithRules(transcript: string, format: Format, category: Ca
     case 'checklist':
       return formatChecklist(tagSentences(sentences), category);
     case 'pitch':
-      return formatPitch(tagSentences(sentences), category);
+      return formatPitch(
+        tagSentences(sentences),
+        category,
+        sentences.map((sentence) => sentence.end),
+      );
   }
 }

@@ -2,7 +2,7 @@ import type { Category } from '../../core/taxonomy.js';
 import { splitClauses, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';
-import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
+import { capitalizeFirst, looksLikeQuestion, renderTokens, trimPauses } from '../sentences.js';
 import {
   CREATIVE_IDEA_NOUNS,
   IDEA_NOUNS,
@@ -26,6 +26,8 @@ type Role = PitchRole | 'solution' | 'detail';
 interface RoleClause {
   clause: Clause;
   role: Role;
+  /** The spoken end mark when the clause ends its sentence ("?" for a question), else ''. */
+  end: string;
 }
 
 function countCues(tokens: readonly TaggedToken[], cues: ReadonlySet<string>): number {
@@ -105,12 +107,17 @@ function stripOpeners(tokens: readonly TaggedToken[]): TaggedToken[] {
 }
 
 /** A clause as a sentence of the speaker's words: capitalised, with an end mark. */
-function sentenceOf(clause: Clause, keepLead: boolean): string {
+function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
   const body = renderTokens(stripOpeners(clause.tokens));
   if (body === '') return '';
   const text = keepLead ? `${clause.lead} ${body}` : body;
-  const question = keepLead && clause.lead === 'what if';
-  return `${capitalizeFirst(text)}${/[.!?。！？]$/u.test(text) ? '' : question ? '?' : '.'}`;
+  if (/[.!?。！？]$/u.test(text)) return capitalizeFirst(text);
+  const question =
+    end === '?' ||
+    end === '？' ||
+    (keepLead && clause.lead === 'what if') ||
+    (end === '' && looksLikeQuestion(clause.tokens));
+  return `${capitalizeFirst(text)}${question ? '?' : end === '!' ? '!' : '.'}`;
 }
 
 function section(label: string, sentences: readonly string[]): string | null {
@@ -150,24 +157,33 @@ function isCreative(hook: Clause, category: Category): boolean {
  * say so, each left out when nothing said fits it. A creative idea (a story, a game, a mural)
  * keeps its premise as plain sentences after the hook instead of Problem and Solution.
  */
-export function formatPitch(sentences: readonly TaggedToken[][], category: Category): string {
+export function formatPitch(
+  sentences: readonly TaggedToken[][],
+  category: Category,
+  ends: readonly string[] = [],
+): string {
   const clauses: RoleClause[] = [];
-  for (const tokens of sentences) {
-    for (const clause of splitClauses(tokens, 'ideas')) {
-      clauses.push({ clause, role: roleOf(clause) });
+  for (const [index, tokens] of sentences.entries()) {
+    const split = splitClauses(tokens, 'ideas');
+    for (const [at, clause] of split.entries()) {
+      const end = at === split.length - 1 ? (ends[index] ?? '') : '';
+      clauses.push({ clause, role: roleOf(clause), end });
     }
   }
   if (clauses.length === 0) return '';
   const hookAt = hookIndex(clauses);
   const hookClause = (clauses[hookAt] as RoleClause).clause;
   const keepLead = SPOKEN_HOOK_LEADS.has(hookClause.lead);
-  const hook = cutAtWordBoundary(sentenceOf(hookClause, keepLead), PITCH_HOOK_MAX_CHARS);
+  const hook = cutAtWordBoundary(
+    sentenceOf(clauses[hookAt] as RoleClause, keepLead),
+    PITCH_HOOK_MAX_CHARS,
+  );
   const seen = new Set<string>([hook.toLowerCase()]);
   const rest = clauses.filter((_, index) => index !== hookAt);
   const said = (roles: readonly Role[]): string[] =>
     rest
       .filter(({ role }) => roles.includes(role))
-      .map(({ clause }) => sentenceOf(clause, SPOKEN_HOOK_LEADS.has(clause.lead)))
+      .map((entry) => sentenceOf(entry, SPOKEN_HOOK_LEADS.has(entry.clause.lead)))
       .filter((sentence) => {
         const key = sentence.toLowerCase();
         if (sentence === '' || seen.has(key)) return false;

@@ -18,7 +18,6 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ['the problem is', 'problem'],
   ['the issue is that', 'problem'],
   ['the issue is', 'problem'],
-  ['problem is', 'problem'],
   ['the idea is that', 'idea'],
   ['the idea is', 'idea'],
   ['my idea is', 'idea'],

@@ -53,7 +53,6 @@ export const NAME_TITLES: ReadonlySet<string> = new Set([
   'aunt',
   'auntie',
   'uncle',
-  'cousin',
   'grandma',
   'grandpa',
   'granny',
@@ -61,15 +60,12 @@ export const NAME_TITLES: ReadonlySet<string> = new Set([
   'mr',
   'mrs',
   'ms',
-  'miss',
   'dr',
-  'doctor',
-  'professor',
-  'coach',
 ]);
 
-/** Verbs after which the next word is a name ("a dog named biscuit"). */
-export const NAMING_WORDS: ReadonlySet<string> = new Set(['named', 'called']);
+/** Words after which the next word is a name ("a dog named biscuit"); not "called", which
+ * more often takes "the bank" or "back". */
+export const NAMING_WORDS: ReadonlySet<string> = new Set(['named']);
 
 export const FIRST_NAMES: ReadonlySet<string> = new Set([
   'aaron',

@@ -33,6 +33,7 @@ export const SEQUENCE_WORDS = new Set([
 
 /** Spoken intent before a task: "I need to call mom" is the task "Call mom". */
 export const INTENT_PREFIXES: readonly (readonly string[])[] = [
+  ['remind', 'me', 'to'],
   ['i', 'was', 'thinking', 'about'],
   ['i', 'was', 'thinking', 'that'],
   ['i', 'was', 'thinking'],
