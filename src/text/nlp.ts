@@ -1,6 +1,7 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Sentence, Token } from './tokenizer.js';
+import { FUNCTION_WORDS } from './words/function-words.js';
 
 /**
  * Part-of-speech tags and lemmas from wink-nlp's English lite model (docs/decisions/
@@ -42,6 +43,34 @@ function untagged(token: Token): TaggedToken {
   };
 }
 
+const LATIN_DIACRITIC = /[\u00c0-\u024f]/u;
+/** Below this share of English function words, accented words mark another language. */
+const ENGLISH_FUNCTION_WORD_SHARE = 0.12;
+/** At or above this share of accented words, the text is not English whatever else it has. */
+const FOREIGN_DIACRITIC_SHARE = 0.15;
+
+/**
+ * Whether wink's English model should read the text. Tagging Spanish or German as English
+ * turns every other word into a "verb" that starts a task; untagged, the rules fall back to
+ * splitting at pauses only. English speech has many function words and few accented letters
+ * ("repair café" is one word in forty); a short list ("call mom, buy flowers") has no
+ * function words but no accents either.
+ */
+function readsAsEnglish(tokens: readonly Token[]): boolean {
+  let words = 0;
+  let functionWords = 0;
+  let accented = 0;
+  for (const token of tokens) {
+    if (token.kind !== 'word') continue;
+    words++;
+    if (FUNCTION_WORDS.has(token.lower)) functionWords++;
+    if (LATIN_DIACRITIC.test(token.text)) accented++;
+  }
+  if (words === 0 || accented === 0) return true;
+  if (accented / words >= FOREIGN_DIACRITIC_SHARE) return false;
+  return functionWords / words >= ENGLISH_FUNCTION_WORD_SHARE;
+}
+
 /**
  * Tags the engine's own tokens. wink reads the tokens joined by single spaces and its tokens
  * are mapped back by character offset: a word wink splits ("can't" -> "ca" "n't") takes the
@@ -49,7 +78,7 @@ function untagged(token: Token): TaggedToken {
  */
 export function tagTokens(tokens: readonly Token[]): TaggedToken[] {
   const tagged = tokens.map(untagged);
-  if (tokens.length === 0) return tagged;
+  if (tokens.length === 0 || !readsAsEnglish(tokens)) return tagged;
   const starts: number[] = [];
   let text = '';
   for (const token of tokens) {

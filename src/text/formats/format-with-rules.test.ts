@@ -265,6 +265,22 @@ describe('checklist', () => {
     expect(formatWithRules('and then', 'checklist', 'work')).toBe('Work checklist\n- [ ] Then');
   });
 
+  it('splits speech in another language only at its pauses, never by English tags', () => {
+    expect(
+      formatWithRules(
+        'mañana tengo que comprar pan, llamar a mamá y pagar la factura de la luz',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Mañana tengo que comprar pan',
+        '- [ ] Llamar a mamá y pagar la factura de la luz',
+      ].join('\n'),
+    );
+  });
+
   it('turns a single word into one task', () => {
     expect(formatWithRules('groceries', 'checklist', 'personal')).toBe(
       ['Grocery list', '- [ ] Groceries'].join('\n'),
