@@ -65,6 +65,9 @@ describe('labelled corpus', () => {
         it('gives one item per task, each task alone', () => {
           const checklist = outputs.find(([format]) => format === 'checklist')?.[1] ?? '';
           const items = checklistItems(checklist);
+          // The count is held on the corpus the rules were tuned on; the held-out transcripts
+          // are scored by the bench (docs/benchmarks.md), where a miss is a figure.
+          if (LABELLED.includes(item)) expect(items).toHaveLength(labels.length);
           // No item holds two labelled tasks.
           for (const produced of items) {
             const holds = labels.filter((label) =>
