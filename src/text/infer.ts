@@ -122,7 +122,11 @@ function pitchSignals(sentences: readonly TaggedToken[][], text: string): number
   return score;
 }
 
-function tweetSignals(sentences: readonly TaggedToken[][], text: string): number {
+function tweetSignals(
+  sentences: readonly TaggedToken[][],
+  text: string,
+  exclaimed: boolean,
+): number {
   let score = 0;
   const words = wordsOf(sentences);
   for (const word of words) {
@@ -142,21 +146,32 @@ function tweetSignals(sentences: readonly TaggedToken[][], text: string): number
       score++;
     }
   }
-  if (text.includes('!')) score++;
+  if (exclaimed) score++;
   return score;
 }
 
-function formatFromMeaning(sentences: readonly TaggedToken[][], text: string): Found<Format> {
+/**
+ * A pitch needs one strong sign (a lead phrase, a premise, a proposal with its reason: 2
+ * points each) and wins over a few tasks, since an idea is often told as steps; a checklist
+ * needs two tasks at least as many as the other clauses, unless feelings and news outweigh
+ * them; then a tweet.
+ */
+function formatFromMeaning(
+  sentences: readonly TaggedToken[][],
+  text: string,
+  exclaimed: boolean,
+): Found<Format> {
   const pitch = pitchSignals(sentences, text);
   const { tasks, others } = countTasks(sentences);
-  const tweet = tweetSignals(sentences, text);
+  const tweet = tweetSignals(sentences, text, exclaimed);
   // "hot take", "unpopular opinion": said as a tweet, whatever imperatives follow.
   if (OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase)) && pitch < 2) {
     return { value: 'tweet', clear: true };
   }
   if (pitch >= 2 && (tasks < 3 || pitch >= 4)) return { value: 'pitch', clear: true };
-  if (tasks >= 2 && tasks >= others && tweet < 2 * tasks)
+  if (tasks >= 2 && tasks >= others && tweet < 2 * tasks) {
     return { value: 'checklist', clear: true };
+  }
   if (tweet >= 1) return { value: 'tweet', clear: pitch === 0 };
   if (tasks >= 1 && tasks >= others) return { value: 'checklist', clear: false };
   if (pitch >= 1) return { value: 'pitch', clear: false };
@@ -234,7 +249,7 @@ export function inferFormatAndCategory(
     .flat()
     .map((token) => token.lower)
     .join(' ');
-  const format = formatFromMeaning(sentences, text);
+  const format = formatFromMeaning(sentences, text, input.includes('!'));
   const category = categoryFromVocabulary(sentences, format.value);
   const formatValue = format.value ?? detected.detectedFormat;
   const formatClear = format.clear;
