@@ -51,7 +51,7 @@ describe('sniffAudioContainer', () => {
 describe('decodeAudio', () => {
   it('decodes spoken webm/opus to 16 kHz PCM and finds the speech', async () => {
     const path = await makeSpeech(dir, 'Buy milk, call the dentist and water the plants.', 'webm');
-    const decoded = await decodeAudio(path, { keepPcm: true });
+    const decoded = await decodeAudio(path, { container: 'webm', keepPcm: true });
     expect(decoded.hasSpeech).toBe(true);
     expect(decoded.durationMs).toBeGreaterThan(1500);
     expect(decoded.durationMs).toBeLessThan(8000);
@@ -61,14 +61,14 @@ describe('decodeAudio', () => {
 
   it('decodes mp4/aac as Safari records it', async () => {
     const path = await makeSpeech(dir, 'Pitch creative: a comic about a lonely robot.', 'mp4');
-    const decoded = await decodeAudio(path, { keepPcm: false });
+    const decoded = await decodeAudio(path, { container: 'mp4', keepPcm: false });
     expect(decoded.hasSpeech).toBe(true);
     expect(decoded.pcm).toBeNull();
   });
 
   it('finds no speech in silence', async () => {
     const path = await makeSilence(dir, 2, 'webm');
-    const decoded = await decodeAudio(path, { keepPcm: false });
+    const decoded = await decodeAudio(path, { container: 'webm', keepPcm: false });
     expect(decoded.hasSpeech).toBe(false);
     expect(decoded.durationMs).toBeGreaterThan(1500);
   });
@@ -79,7 +79,22 @@ describe('decodeAudio', () => {
       path,
       Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 7)]),
     );
-    await expect(decodeAudio(path, { keepPcm: false })).rejects.toMatchObject({
+    await expect(decodeAudio(path, { container: 'webm', keepPcm: false })).rejects.toMatchObject({
+      kind: 'undecodable',
+    });
+  });
+
+  for (const kind of ['ogg', 'wav', 'mp3'] as const) {
+    it(`decodes ${kind} read as exactly that container`, async () => {
+      const path = await makeSpeech(dir, 'Checklist personal: water the plants.', kind);
+      const decoded = await decodeAudio(path, { container: kind, keepPcm: false });
+      expect(decoded.hasSpeech).toBe(true);
+    });
+  }
+
+  it('refuses a real recording that is not the container the sniffer named', async () => {
+    const path = await makeSpeech(dir, 'Tweet work: shipped it.', 'webm');
+    await expect(decodeAudio(path, { container: 'mp3', keepPcm: false })).rejects.toMatchObject({
       kind: 'undecodable',
     });
   });
@@ -89,7 +104,7 @@ describe('decodeAudio', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      decodeAudio(path, { keepPcm: false, signal: controller.signal }),
+      decodeAudio(path, { container: 'wav', keepPcm: false, signal: controller.signal }),
     ).rejects.toMatchObject({
       kind: 'timeout',
     });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { AudioContainer } from './audio-sniff.js';
 import { TranscriptionError } from './transcriber.js';
 
 /** whisper.cpp wants 16 kHz mono signed 16-bit PCM; the same stream feeds the silence check. */
@@ -55,7 +56,39 @@ class SpeechMeter {
   }
 }
 
+/**
+ * The one ffmpeg demuxer for each container the sniffer recognises. Uploads are hostile: left to
+ * probe, ffmpeg reads whatever the bytes look like, and a file that starts like an mp3 but goes on
+ * as an HLS playlist or a concat script makes it open other files on this server. Forcing the
+ * demuxer, allowing no other (nested demuxers included) and only the file protocol closes that.
+ */
+const DEMUXERS: Record<AudioContainer, string> = {
+  webm: 'matroska',
+  ogg: 'ogg',
+  mp4: 'mov',
+  wav: 'wav',
+  mp3: 'mp3',
+};
+
+/** ffmpeg's input options for an upload of this container: nothing but that demuxer on a file. */
+export function untrustedInputArgs(filePath: string, container: AudioContainer): string[] {
+  const demuxer = DEMUXERS[container];
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    '-i',
+    // The explicit protocol keeps a path that looks like a URL or an option from being read as one.
+    `file:${filePath}`,
+  ];
+}
+
 export interface DecodeOptions {
+  /** What the sniffer found; ffmpeg reads the file as exactly that and nothing else. */
+  container: AudioContainer;
   keepPcm: boolean;
   signal?: AbortSignal;
   ffmpegPath?: string;
@@ -67,7 +100,7 @@ export interface DecodeOptions {
  * 'unavailable' when ffmpeg itself is missing; an aborted signal kills ffmpeg at once.
  */
 export function decodeAudio(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
-  const { keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
+  const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new TranscriptionError('timeout', 'Audio decoding was cancelled.'));
@@ -80,11 +113,12 @@ export function decodeAudio(filePath: string, options: DecodeOptions): Promise<D
         '-hide_banner',
         '-loglevel',
         'error',
-        '-i',
-        filePath,
+        ...untrustedInputArgs(filePath, container),
         '-t',
         String(MAX_DECODED_SECONDS),
         '-vn',
+        '-sn',
+        '-dn',
         '-ac',
         '1',
         '-ar',

@@ -48,7 +48,11 @@ export class OpenAITranscriber implements Transcriber {
 
     let durationMs = 0;
     if (this.options.canDecode) {
-      const decoded = await decodeAudio(upload.filePath, { keepPcm: false, signal: combined });
+      const decoded = await decodeAudio(upload.filePath, {
+        container: upload.container,
+        keepPcm: false,
+        signal: combined,
+      });
       if (!decoded.hasSpeech) {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }

@@ -171,7 +171,11 @@ class WhisperTranscriber implements Transcriber {
   async transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription> {
     const budget = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, budget]) : budget;
-    const decoded = await decodeAudio(upload.filePath, { keepPcm: true, signal: combined });
+    const decoded = await decodeAudio(upload.filePath, {
+      container: upload.container,
+      keepPcm: true,
+      signal: combined,
+    });
     if (!decoded.hasSpeech || decoded.pcm === null) {
       throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
     }
