@@ -12,8 +12,10 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers?: Record<string, string>,
+    /** `cause`: what went wrong underneath, for the log only (a provider's status, say). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 }
@@ -146,19 +148,40 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
   };
 }
 
+function causeOf(error: Error): string | undefined {
+  const cause: unknown = error.cause;
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * Logs each failure once, at the level it deserves: a refused request at info, an expected
+ * failure the server chose to answer (a provider down, a feature not configured) at warn with
+ * its cause and no stack, and only a real fault, one nobody turned into an HttpError, at error
+ * with its stack.
+ */
+function logFailure(
+  request: FastifyRequest,
+  error: FastifyError | HttpError,
+  response: ReturnType<typeof toErrorResponse>,
+): void {
+  const fields = { code: response.body.error, statusCode: response.statusCode };
+  if (error instanceof HttpError && response.statusCode >= 500) {
+    const cause = causeOf(error);
+    request.log.warn(cause === undefined ? fields : { ...fields, cause }, error.message);
+  } else if (response.statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info(fields, 'request refused');
+  }
+}
+
 /** The one error handler: every failure becomes `{error, message}` with a fitting status. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
       const response = toErrorResponse(error);
-      if (response.statusCode >= 500) {
-        request.log.error({ err: error }, 'request failed');
-      } else {
-        request.log.info(
-          { code: response.body.error, statusCode: response.statusCode },
-          'request refused',
-        );
-      }
+      logFailure(request, error, response);
       if (response.headers) void reply.headers(response.headers);
       return reply.code(response.statusCode).type('application/json').send(response.body);
     },

@@ -1,10 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FormatBodySchema,
@@ -16,8 +12,10 @@ import {
 } from '../../core/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../core/limits.js';
 import type { Config } from '../config.js';
+import { clientGoneSignal } from '../http/client-gone.js';
 import { HttpError } from '../http/errors.js';
 import { aiRateLimit } from '../http/rate-limits.js';
+import { withStagedUpload } from '../http/upload.js';
 import type { AiServices } from '../services/ai/ai-services.js';
 import { sniffAudioContainer, SNIFF_BYTES } from '../services/ai/audio-sniff.js';
 import { TranscriptionError, type Transcriber } from '../services/ai/transcriber.js';
@@ -29,58 +27,36 @@ export interface AiRoutesOptions {
   uploadTempDir?: string;
 }
 
-/** Multipart framing around the file; a request declaring more than this is refused unread. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
+const TRANSCRIPTION_UNAVAILABLE = 'Transcription is not configured on this server.';
 
-/** Aborts when the client disconnects before the answer is sent, so no one waits for nothing. */
-export function clientGoneSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
+/** What the person is told for each way a transcription fails; the engine's own words go to the log. */
 function transcriptionHttpError(error: TranscriptionError): HttpError {
+  const answer = (status: number, code: string, message: string): HttpError =>
+    new HttpError(status, code, message, undefined, { cause: error.message });
   switch (error.kind) {
     case 'no_speech':
-      return new HttpError(422, 'no_speech', 'No speech was detected in the recording.');
+      return answer(422, 'no_speech', 'No speech was detected in the recording.');
     case 'undecodable':
-      return new HttpError(
+      return answer(
         415,
         'unsupported_media_type',
         `The recording could not be decoded; send ${ACCEPTED_AUDIO} audio.`,
       );
     case 'unavailable':
-      return new HttpError(
-        503,
-        'transcription_unavailable',
-        'Transcription is not configured on this server.',
-      );
+      return answer(503, 'transcription_unavailable', TRANSCRIPTION_UNAVAILABLE);
     case 'timeout':
-      return new HttpError(
+      return answer(
         502,
         'transcription_failed',
         'The transcription service did not answer in time. Please try again.',
       );
     case 'engine_failed':
-      return new HttpError(
+      return answer(
         502,
         'transcription_failed',
         'The transcription service failed. Please try again.',
       );
-  }
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
   }
 }
 
@@ -89,56 +65,22 @@ async function transcribeUpload(
   reply: FastifyReply,
   transcriber: Transcriber,
   uploadTempDir: string,
-  log: FastifyBaseLogger,
 ) {
   if (!transcriber.available) {
-    throw new HttpError(
-      503,
-      'transcription_unavailable',
-      'Transcription is not configured on this server.',
-    );
+    throw new HttpError(503, 'transcription_unavailable', TRANSCRIPTION_UNAVAILABLE);
   }
-  const declaredLength = Number(request.headers['content-length'] ?? 0);
-  if (declaredLength > AUDIO_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw new HttpError(413, 'payload_too_large', 'The recording is larger than 25 MiB.');
-  }
-  if (!request.isMultipart()) {
-    throw new HttpError(
-      400,
-      'invalid_input',
-      'audio: send the recording as multipart/form-data in a file field named audio.',
-    );
-  }
-
-  const part = await request.file({
-    limits: { fileSize: AUDIO_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
-    throwFileSizeLimit: false,
-  });
-  if (part === undefined) {
-    throw new HttpError(400, 'invalid_input', 'audio: no file was uploaded.');
-  }
-  if (part.fieldname !== 'audio') {
-    part.file.resume();
-    throw new HttpError(
-      400,
-      'invalid_input',
-      `audio: the file must be sent in a field named audio, not ${part.fieldname}.`,
-    );
-  }
-
-  const dir = await mkdtemp(join(uploadTempDir, 'voice-ideas-upload-'));
-  try {
-    const filePath = join(dir, 'recording');
-    // Streamed to disk, never held in memory; past the limit busboy discards the rest.
-    await pipeline(part.file, createWriteStream(filePath));
-    if (part.file.truncated) {
-      throw new HttpError(413, 'payload_too_large', 'The recording is larger than 25 MiB.');
-    }
-    const { size } = await stat(filePath);
-    if (size === 0) {
+  const limits = {
+    field: 'audio',
+    noun: 'recording',
+    maxBytes: AUDIO_UPLOAD_MAX_BYTES,
+    tempDir: uploadTempDir,
+    headBytes: SNIFF_BYTES,
+  };
+  return withStagedUpload(request, limits, async ({ filePath, sizeBytes, head }) => {
+    if (sizeBytes === 0) {
       throw new HttpError(422, 'no_speech', 'The recording is empty.');
     }
-    const container = sniffAudioContainer(await readHead(filePath));
+    const container = sniffAudioContainer(head);
     if (container === null) {
       throw new HttpError(
         415,
@@ -148,7 +90,7 @@ async function transcribeUpload(
     }
     try {
       const result = await transcriber.transcribe(
-        { filePath, container, sizeBytes: size },
+        { filePath, container, sizeBytes },
         clientGoneSignal(reply),
       );
       return {
@@ -157,18 +99,10 @@ async function transcribeUpload(
         durationMs: result.durationMs,
       };
     } catch (error) {
-      if (error instanceof TranscriptionError) {
-        if (error.kind === 'engine_failed' || error.kind === 'timeout') {
-          log.warn({ err: error, engine: transcriber.engine }, 'transcription failed');
-        }
-        throw transcriptionHttpError(error);
-      }
+      if (error instanceof TranscriptionError) throw transcriptionHttpError(error);
       throw error;
     }
-  } finally {
-    if (!part.file.readableEnded) part.file.destroy();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const NOTHING_FOUND: InferResult = { format: null, category: null, confidence: 0 };
@@ -188,13 +122,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       schema: { response: { 200: TranscribeResultSchema } },
     },
     (request, reply) =>
-      transcribeUpload(
-        request,
-        reply,
-        services.transcriber,
-        uploadTempDir ?? tmpdir(),
-        request.log,
-      ),
+      transcribeUpload(request, reply, services.transcriber, uploadTempDir ?? tmpdir()),
   );
 
   app.post(

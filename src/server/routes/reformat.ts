@@ -1,23 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdeaSchema, ReformatBodySchema } from '../../core/api-schemas.js';
+import { IdeaIdParamsSchema, IdeaSchema, ReformatBodySchema } from '../../core/api-schemas.js';
 import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from '../../core/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '../../core/limits.js';
 import type { Config } from '../config.js';
+import { clientGoneSignal } from '../http/client-gone.js';
 import { HttpError } from '../http/errors.js';
 import { ownerOf } from '../http/identity.js';
 import { aiRateLimit } from '../http/rate-limits.js';
 import type { IdeasRepository } from '../repositories/ideas-repository.js';
 import type { IdeaFormatter } from '../services/ai/idea-formatter.js';
-import { clientGoneSignal } from './ai.js';
 
 export interface ReformatRoutesOptions {
   config: Config;
   ideas: IdeasRepository;
   formatter: IdeaFormatter;
 }
-
-const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The words to format again: the transcript as spoken minus the spoken command ("tweet work:",
@@ -45,7 +42,7 @@ export const reformatRoutes: FastifyPluginAsyncZod<ReformatRoutesOptions> = asyn
       {
         config: aiRateLimit(config),
         schema: {
-          params: IdParamsSchema,
+          params: IdeaIdParamsSchema,
           body: ReformatBodySchema.default({ mode: 'smart' }),
           response: { 200: IdeaSchema },
         },

@@ -21,32 +21,8 @@ import {
   type FakeOpenAI,
   type FakeUploadedFile,
 } from '../../support/fake-openai.js';
+import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../../support/multipart.js';
 import { makeSilence, makeSpeech } from '../../support/speech-audio.js';
-
-const BOUNDARY = '----voice-ideas-test-boundary';
-
-function multipartBody(
-  parts: Array<{ name: string; filename?: string; type?: string; content: Buffer | string }>,
-): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(typeof part.content === 'string' ? Buffer.from(part.content) : part.content);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-const MULTIPART_HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-
-function recording(content: Buffer, type = 'audio/webm'): Buffer {
-  return multipartBody([{ name: 'audio', filename: 'recording.webm', type, content }]);
-}
 
 let audioDir: string;
 let uploadsDir: string;
