@@ -214,8 +214,9 @@ async function listSqliteFullText(
 
 /**
  * U+0000 is dropped from stored text and from queries alike: PostgreSQL text cannot hold it (the
- * insert would fail) and SQLite's string functions and FTS5 query parser stop at it, so ignoring
- * it everywhere keeps both dialects answering the same way instead of failing.
+ * insert would fail) and SQLite's string functions and FTS5 query parser stop at it. Requests
+ * arrive already without it (their schemas normalise text before validating it); this keeps the
+ * same rule for text that did not come from a request, such as a language model's reply.
  */
 const NUL = String.fromCharCode(0);
 

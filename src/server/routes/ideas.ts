@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  IdeaIdParamsSchema,
   CreateIdeaBodySchema,
   DeletedCountSchema,
   ErrorSchema,
@@ -24,8 +25,6 @@ export interface IdeasRoutesOptions {
   repositories: Pick<Repositories, 'ideas'>;
   now: () => Date;
 }
-
-const IdeaIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
 
