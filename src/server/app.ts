@@ -15,7 +15,13 @@ import { installErrorHandler } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { createPasswordHasher, type PasswordHasher } from './http/passwords.js';
 import { createAuthRateLimits, registerRateLimits } from './http/rate-limits.js';
-import { installOriginCheck, registerSecurityHeaders } from './http/security.js';
+import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
+import {
+  DEFAULT_TRANSPORT_LIMITS,
+  installBodyProgressGuard,
+  transportServerOptions,
+  type TransportLimits,
+} from './http/transport.js';
 import { registerWebApp } from './http/web-app.js';
 import { createIdeasRepository } from './repositories/ideas-repository.js';
 import { createSessionsRepository } from './repositories/sessions-repository.js';
@@ -38,6 +44,10 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** The clock for sessions and usage periods; tests move it. */
   now?: () => Date;
+  /** How fast a request body must keep arriving; tests shorten the window. */
+  transportLimits?: TransportLimits;
+  /** Where log lines go instead of stdout (tests read what was logged, and at which level). */
+  logDestination?: { write(line: string): void };
 }
 
 type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
@@ -59,9 +69,12 @@ function createRepositories(database: Database, now: () => Date, readCacheBytes:
 
 /** Plugins -> routes -> one error handler. Never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
+    ...transportServerOptions(headers),
     logger: {
       level: config.logLevel,
+      ...(deps.logDestination ? { stream: deps.logDestination } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     // The per-request lines are logged at info; below that level nothing would be written, so
@@ -87,7 +100,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installErrorHandler(app);
   installLenientJsonParser(app);
 
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, headers);
+  installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);

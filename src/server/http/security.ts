@@ -69,12 +69,22 @@ export function securityHeaders(config: Config): [string, string][] {
   return [...headers];
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
+/**
+ * Helmet's headers on every reply, and `Cache-Control: no-store` on every API reply: nearly all
+ * of them carry a person's ideas, identity or usage, and no shared cache or back/forward cache
+ * may keep those. A route that wants otherwise sets its own.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: readonly (readonly [string, string])[],
+): void {
   // On the raw response, as helmet itself does, so an error reply keeps them too.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      raw.setHeader('cache-control', 'no-store');
+    }
     done();
   });
 }
