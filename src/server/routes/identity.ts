@@ -33,16 +33,11 @@ function toMe(user: UserRecord) {
   return { id: user.id, email: user.email, plan: user.plan };
 }
 
-function emailInBody(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
-  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-}
-
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
   { repositories: { users }, sessions, passwords, authLimits },
 ) => {
-  const limitSignIn = [authLimits.byAddress, authLimits.byEmail((r) => emailInBody(r.body))];
+  const guesses = authLimits.passwordGuesses;
 
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -52,7 +47,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/api/register',
     {
-      preHandler: limitSignIn,
+      preHandler: authLimits.byAddress,
       schema: {
         body: RegisterBodySchema,
         response: { 201: MeSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
@@ -82,7 +77,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/api/login',
     {
-      preHandler: limitSignIn,
+      preHandler: authLimits.byAddress,
       schema: {
         body: LoginBodySchema,
         response: {
@@ -102,22 +97,21 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         request.log.warn('a sign-in link was requested, but sign-in links are not available yet');
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
       }
-      if (password.length < PASSWORD_MIN_CHARS) {
-        // Too short to be anyone's password: refused like any wrong one, after the same work.
-        await passwords.verifyDummy(password);
-        throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
-      }
+      guesses.check(email, request.ip);
       const user = await users.findByEmail(email);
       let valid = false;
-      if (user?.passwordHash) {
+      if (user?.passwordHash && password.length >= PASSWORD_MIN_CHARS) {
         valid = await passwords.verify(user.passwordHash, password);
       } else {
-        // An unknown e-mail (or an account without a password) takes as long as a wrong password.
+        // Too short to be anyone's password, an unknown e-mail or an account without a
+        // password: refused like a wrong password, after the same work.
         await passwords.verifyDummy(password);
       }
       if (!user || !valid) {
+        guesses.recordFailure(email, request.ip);
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
+      guesses.recordSuccess(email, request.ip);
       const guestId = guestIdOf(request);
       if (guestId) await users.adoptGuestIdeas(user.id, guestId);
       await sessions.start(request, reply, user.id);

@@ -56,6 +56,11 @@ export async function createTestApp(
   return { app, database };
 }
 
+export async function closeTestApp(testApp: TestApp): Promise<void> {
+  await testApp.app.close();
+  await testApp.database.close();
+}
+
 /** createTestApp for the enclosing describe block: built in beforeAll, closed in afterAll. */
 export function useTestApp(dialect: Dialect, options: TestAppOptions = {}): () => TestApp {
   let testApp: TestApp | undefined;
