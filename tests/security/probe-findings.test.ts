@@ -206,7 +206,7 @@ describe('2. a malformed multipart body is a 400, not a 500', () => {
 
 describe('3. a request body that stalls is cut; one that moves is not', () => {
   it(
-    'cuts a body that stops, or trickles a byte at a time, within 30 s with a 408',
+    'cuts a body that stops, a body or headers that trickle, within 30 s with a 408',
     { timeout: 45_000 },
     async () => {
       const testApp = await createTestApp('sqlite');
@@ -215,7 +215,7 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
         const head = (length: number) =>
           `POST /api/guest-ideas HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
           `X-Guest-Id: ${newGuestId()}\r\nContent-Length: ${length}\r\n\r\n`;
-        const [stalled, trickling] = await Promise.all([
+        const [stalled, trickling, slowHeaders] = await Promise.all([
           rawExchange(port, [{ data: head(1000) + '{"content":' }], 40_000),
           rawExchange(
             port,
@@ -225,8 +225,20 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
             ],
             40_000,
           ),
+          // Headers that never end (slowloris): one more header line every 4 s.
+          rawExchange(
+            port,
+            [
+              { data: 'GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\n' },
+              ...Array.from({ length: 9 }, (_, i) => ({
+                data: `X-Slow-${i}: 1\r\n`,
+                afterMs: 4_000,
+              })),
+            ],
+            40_000,
+          ),
         ]);
-        for (const exchange of [stalled, trickling]) {
+        for (const exchange of [stalled, trickling, slowHeaders]) {
           expect(exchange.openMs).toBeLessThan(30_000);
           const response = parseRawResponse(exchange.response);
           expect(response.status).toBe(408);
