@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_ID_PATTERN } from '../../core/limits.js';
 import type { Config } from '../config.js';
-import type { Owner } from '../repositories/owner.js';
+import type { Owner } from '../db/owner.js';
 import type { SessionsRepository } from '../repositories/sessions-repository.js';
 import type { UserRecord } from '../repositories/users-repository.js';
 import { HttpError } from './errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { calendarMonthPeriod, monthlyLimitFor } from '../../core/plans.js';
 import type { Config } from '../config.js';
-import type { Owner } from '../repositories/owner.js';
+import type { Owner } from '../db/owner.js';
 import { HttpError } from './errors.js';
 
 export interface QuotaContext {

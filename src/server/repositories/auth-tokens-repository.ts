@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { AuthTokenPurpose, AuthTokensTable } from '../db/schema.js';
-import { newId } from './ids.js';
-import { toDate } from './rows.js';
+import { newId } from '../db/ids.js';
+import { toDate } from '../db/rows.js';
 
 export type { AuthTokenPurpose };
 

@@ -5,8 +5,8 @@ import { CATEGORIES, type Category } from '../../core/taxonomy.js';
 import { migrationsFor } from '../db/migrations/index.js';
 import { forEachDialect, useTestDatabase } from '../test-support/databases.js';
 import { createIdeasRepository, type NewIdea } from './ideas-repository.js';
-import { guestOwner, ownerKey, userOwner, type Owner } from './owner.js';
-import { toCount } from './rows.js';
+import { guestOwner, ownerKey, userOwner, type Owner } from '../db/owner.js';
+import { toCount } from '../db/rows.js';
 import { createUsersRepository } from './users-repository.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;

@@ -10,7 +10,7 @@ import {
   type IdeasRepository,
   type NewIdea,
 } from './ideas-repository.js';
-import { guestOwner, userOwner, type Owner } from './owner.js';
+import { guestOwner, userOwner, type Owner } from '../db/owner.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUsersRepository } from './users-repository.js';
 

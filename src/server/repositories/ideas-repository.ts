@@ -6,9 +6,9 @@ import type { DB, IdeasTable } from '../db/schema.js';
 import { createReadCache } from '../db/read-cache.js';
 import { readTransaction, writeTransaction } from '../db/transactions.js';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
-import { newId } from './ids.js';
-import { ownerKey, type Owner } from './owner.js';
-import { toCount, toIso } from './rows.js';
+import { newId } from '../db/ids.js';
+import { ownerKey, type Owner } from '../db/owner.js';
+import { toCount, toIso } from '../db/rows.js';
 import { countOneUse } from './usage-repository.js';
 
 export { InvalidCursorError } from './cursor.js';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../test-support/databases.js';
 import { createIdeasRepository } from './ideas-repository.js';
-import { userOwner } from './owner.js';
+import { userOwner } from '../db/owner.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUsersRepository } from './users-repository.js';
 

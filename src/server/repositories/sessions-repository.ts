@@ -2,8 +2,8 @@ import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { createReadCache } from '../db/read-cache.js';
 import type { UsersTable } from '../db/schema.js';
-import { newId } from './ids.js';
-import { toDate } from './rows.js';
+import { newId } from '../db/ids.js';
+import { toDate } from '../db/rows.js';
 import { toUserRecord, type UserRecord } from './users-repository.js';
 
 export interface SessionLookup {

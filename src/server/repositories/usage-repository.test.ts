@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../test-support/databases.js';
-import { guestOwner, userOwner } from './owner.js';
+import { guestOwner, userOwner } from '../db/owner.js';
 import { createUsageRepository } from './usage-repository.js';
 
 function newGuest() {

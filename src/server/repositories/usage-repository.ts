@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { writeTransaction } from '../db/transactions.js';
-import { ownerKey, type Owner } from './owner.js';
-import { toCount } from './rows.js';
+import { ownerKey, type Owner } from '../db/owner.js';
+import { toCount } from '../db/rows.js';
 
 export interface UsageRepository {
   getUsed(owner: Owner, periodKey: string): Promise<number>;

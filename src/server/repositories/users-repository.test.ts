@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../test-support/databases.js';
 import { createIdeasRepository } from './ideas-repository.js';
-import { guestOwner, userOwner } from './owner.js';
+import { guestOwner, userOwner } from '../db/owner.js';
 import { createSessionsRepository } from './sessions-repository.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUsersRepository, type UserRecord } from './users-repository.js';

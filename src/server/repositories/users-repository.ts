@@ -3,9 +3,9 @@ import type { Plan } from '../../core/plans.js';
 import type { Database } from '../db/database.js';
 import type { DB, UsersTable } from '../db/schema.js';
 import { writeTransaction } from '../db/transactions.js';
-import { newId } from './ids.js';
-import { ownerKey } from './owner.js';
-import { isUniqueViolation, toIso } from './rows.js';
+import { newId } from '../db/ids.js';
+import { ownerKey } from '../db/owner.js';
+import { isUniqueViolation, toIso } from '../db/rows.js';
 
 export interface UserRecord {
   id: string;

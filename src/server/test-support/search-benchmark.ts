@@ -14,8 +14,8 @@ import { CATEGORIES, FORMATS } from '../../core/taxonomy.js';
 import { openDatabase } from '../db/database.js';
 import { writeTransaction } from '../db/transactions.js';
 import { createIdeasRepository } from '../repositories/ideas-repository.js';
-import { newId } from '../repositories/ids.js';
-import { userOwner } from '../repositories/owner.js';
+import { newId } from '../db/ids.js';
+import { userOwner } from '../db/owner.js';
 import { createUsersRepository } from '../repositories/users-repository.js';
 
 const ROUNDS = 60;
