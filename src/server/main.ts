@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { createAuthTokensRepository } from './repositories/auth-tokens-repository.js';
-import { createSessionsRepository } from './repositories/sessions-repository.js';
-import { startHousekeeping } from './services/housekeeping.js';
+import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
+import { createSessionsRepository } from './modules/identity/sessions-repository.js';
+import { startHousekeeping } from './modules/identity/housekeeping.js';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -72,7 +72,10 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** "query.limit: Too small: expected number to be >=1" - names the field, as API.md asks. */
+/**
+ * "query.limit: Too small: expected number to be >=1" - names the field, as docs/api.md
+ * ("Errors") asks.
+ */
 function describeValidationFailure(context: string | undefined, issues: ValidationIssue[]): string {
   const part = REQUEST_PARTS[context ?? ''] ?? 'request';
   const described = issues.slice(0, 3).map((issue) => {

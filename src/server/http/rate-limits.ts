@@ -18,8 +18,9 @@ function rateLimitedError(retryAfterSeconds: number): HttpError {
 
 /**
  * Registers @fastify/rate-limit without a global limit: only the routes that ask for one are
- * limited (AUTH and AI in docs/api.md). The client address is `request.ip`, which honours
- * X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy option, set in buildApp).
+ * limited (AUTH and AI in docs/api.md, "Rate limits"). The client address is `request.ip`,
+ * which honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy option, set
+ * in buildApp).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {

@@ -98,8 +98,9 @@ function hostOf(value: string): string | null {
 }
 
 /**
- * API.md: a state-changing call whose Origin is present and names neither the request's own
- * Host nor PUBLIC_URL's host is refused with 403. Calls without Origin (scripts, webhooks) pass.
+ * docs/api.md ("Conventions"): a state-changing call whose Origin is present and names neither
+ * the request's own Host nor PUBLIC_URL's host is refused with 403. Calls without Origin
+ * (scripts, webhooks) pass.
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const publicHost = hostOf(config.publicUrl);

@@ -5,9 +5,9 @@ import { IDEA_CONTENT_MAX_CHARS } from '../../core/limits.js';
 import type { Config } from '../config.js';
 import { clientGoneSignal } from '../http/client-gone.js';
 import { HttpError } from '../http/errors.js';
-import { ownerOf } from '../http/identity.js';
+import { ownerOf } from '../http/sessions.js';
 import { aiRateLimit } from '../http/rate-limits.js';
-import type { IdeasRepository } from '../repositories/ideas-repository.js';
+import type { IdeasRepository } from '../modules/ideas/repository.js';
 import type { IdeaFormatter } from '../services/ai/idea-formatter.js';
 
 export interface ReformatRoutesOptions {

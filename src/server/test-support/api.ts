@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Dialect } from '../db/database.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { testConfig } from '../config.js';
-import { SESSION_COOKIE } from '../http/identity.js';
-import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../http/passwords.js';
+import { SESSION_COOKIE } from '../http/sessions.js';
+import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../modules/identity/passwords.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
 
 /**
