@@ -28,8 +28,29 @@ const NUL = String.fromCharCode(0);
 function personText(maxChars: number) {
   return z
     .string()
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
     .transform((text) => (text.includes(NUL) ? text.split(NUL).join('') : text))
     .pipe(z.string().max(maxChars));
+}
+
+/**
+ * Half of a surrogate pair on its own is no character: no keyboard types it, only a hand-written
+ * JSON escape. It cannot be stored as UTF-8 either (it would come back as three U+FFFD and over
+ * the length limit), and in a password it would collide with every other lone half.
+ */
+const WELL_FORMED_MESSAGE = 'must be valid Unicode text';
+
+// A loop rather than String.prototype.isWellFormed (ES2024) or a look-behind regex, which the
+// oldest browsers the app supports cannot parse.
+function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i += 1;
+  }
+  return true;
 }
 
 function nonBlankText(maxChars: number, field: string) {
@@ -48,7 +69,11 @@ export const EmailSchema = z
   .pipe(z.email({ message: 'email must be a valid e-mail address' }))
   .transform((email) => email.toLowerCase());
 
-export const PasswordSchema = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS);
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_CHARS)
+  .max(PASSWORD_MAX_CHARS)
+  .refine(isWellFormed, { message: WELL_FORMED_MESSAGE });
 
 export const MeSchema = z.object({ id: z.string(), email: z.string(), plan: PlanSchema });
 export type Me = z.infer<typeof MeSchema>;
@@ -57,7 +82,11 @@ export const RegisterBodySchema = z.object({ email: EmailSchema, password: Passw
 /** An empty password asks for a one-time sign-in link instead. */
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().max(PASSWORD_MAX_CHARS).default(''),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_CHARS)
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
+    .default(''),
 });
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export const ResetPasswordBodySchema = z.object({

@@ -18,6 +18,7 @@ import { installSessions } from './http/sessions.js';
 import {
   DEFAULT_TRANSPORT_LIMITS,
   installBodyProgressGuard,
+  installProtocolEdges,
   transportServerOptions,
   type TransportLimits,
 } from './http/transport.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerSecurityHeaders(app, headers);
   installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
+  installProtocolEdges(app, headers);
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);

@@ -36,7 +36,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { statusCode: number; code: string; 
     FST_ERR_CTP_INVALID_MEDIA_TYPE: {
       statusCode: 415,
       code: 'unsupported_media_type',
-      message: 'The request body must be sent as application/json.',
+      message:
+        'The request body must be sent as application/json (a recording: as multipart/form-data).',
     },
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
       statusCode: 400,
@@ -59,6 +60,26 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { statusCode: number; code: string; 
       message: 'The Content-Type header is malformed.',
     },
   };
+
+const GENERIC_CLIENT_ERROR: ErrorBody = {
+  error: 'bad_request',
+  message: 'The request could not be processed.',
+};
+
+/** A code that matches the status, for the client errors no route raises itself. */
+const CLIENT_ERROR_BODIES: Record<number, ErrorBody> = {
+  403: { error: 'forbidden', message: 'This request is not allowed.' },
+  404: { error: 'not_found', message: 'There is nothing at this address.' },
+  405: { error: 'method_not_allowed', message: 'This method is not allowed here.' },
+  406: { error: 'not_acceptable', message: 'No acceptable representation is available.' },
+  411: { error: 'length_required', message: 'The request needs a Content-Length header.' },
+  413: { error: 'payload_too_large', message: 'The request body is too large.' },
+  414: { error: 'uri_too_long', message: 'The address is too long.' },
+  415: {
+    error: 'unsupported_media_type',
+    message: 'The request body is of a type this server does not accept.',
+  },
+};
 
 const REQUEST_PARTS: Record<string, string> = {
   body: 'body',
@@ -139,11 +160,9 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Other client errors raised by Fastify or a plugin: keep the status, hide internals.
-    return {
-      statusCode: status,
-      body: { error: 'bad_request', message: 'The request could not be processed.' },
-    };
+    // Other client errors raised by Fastify or a plugin (the static files' refusal of a path
+    // that climbs out of its root, say): keep the status, hide internals.
+    return { statusCode: status, body: CLIENT_ERROR_BODIES[status] ?? GENERIC_CLIENT_ERROR };
   }
   return {
     statusCode: 500,

@@ -99,23 +99,27 @@ export class PasswordGuessThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Throws the 429 when this address may not try a password for this e-mail now. */
-  check(email: string, address: string): void {
+  /**
+   * Throws the 429 when this address may not try a password for this e-mail now; otherwise
+   * counts the attempt as a failure at once, before the password is checked, so that parallel
+   * guesses cannot all pass the check while the first are still being verified.
+   */
+  begin(email: string, address: string): void {
     const mine = this.current(pairKey(email, address));
-    if (mine === undefined) return;
-    const underAttack = (this.current(accountKey(email))?.count ?? 0) >= this.perMinute;
-    const allowed = underAttack ? GUESSES_PER_ADDRESS_UNDER_ATTACK : this.perMinute;
-    if (mine.count >= allowed) throw rateLimitedError((mine.endsAt - this.now()) / 1000);
-  }
-
-  recordFailure(email: string, address: string): void {
+    if (mine !== undefined) {
+      const underAttack = (this.current(accountKey(email))?.count ?? 0) >= this.perMinute;
+      const allowed = underAttack ? GUESSES_PER_ADDRESS_UNDER_ATTACK : this.perMinute;
+      if (mine.count >= allowed) throw rateLimitedError((mine.endsAt - this.now()) / 1000);
+    }
     this.bump(pairKey(email, address));
     this.bump(accountKey(email));
   }
 
-  /** The right password clears that address's failures (the account's stay counted). */
-  recordSuccess(email: string, address: string): void {
+  /** The right password: the attempt was no failure, and this address's failures are cleared. */
+  succeeded(email: string, address: string): void {
     this.windows.delete(pairKey(email, address));
+    const account = this.current(accountKey(email));
+    if (account !== undefined && account.count > 0) account.count -= 1;
   }
 
   private current(key: string): Window | undefined {

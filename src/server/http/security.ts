@@ -70,21 +70,21 @@ export function securityHeaders(config: Config): [string, string][] {
 }
 
 /**
- * Helmet's headers on every reply, and `Cache-Control: no-store` on every API reply: nearly all
- * of them carry a person's ideas, identity or usage, and no shared cache or back/forward cache
- * may keep those. A route that wants otherwise sets its own.
+ * Helmet's headers on every reply, and `Cache-Control: no-store` unless a route says otherwise:
+ * nearly every reply carries a person's ideas, identity or usage, and no shared cache or
+ * back/forward cache may keep those. Deciding by the URL would miss the spellings the router
+ * decodes to the same route (`/%61pi/ideas`, an absolute-form target), so the default is the
+ * safe one and only the web app's files (web-app.ts) say they may be kept.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: readonly (readonly [string, string])[],
 ): void {
   // On the raw response, as helmet itself does, so an error reply keeps them too.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      raw.setHeader('cache-control', 'no-store');
-    }
+    raw.setHeader('cache-control', 'no-store');
     done();
   });
 }

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
   FastifyError,
@@ -93,6 +93,8 @@ export function transportServerOptions(
     http: {
       headersTimeout: HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+      // Node would answer a missing Host with a bare 400; the hook below answers in the API's shape.
+      requireHostHeader: false,
     },
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_CHARS },
@@ -183,7 +185,47 @@ export function installBodyProgressGuard(
       raw.destroy();
     }, limits.bodyProgressWindowMs);
     timer.unref();
-    reply.raw.once('close', () => clearInterval(timer));
+    // The timer outlives an early reply (a 403 before the body was read, say): an unread body
+    // that stalls is cut all the same. It stops itself once the body is in or the socket gone.
     done();
+  });
+  // Answered before its body arrived: Node would keep reading and discarding the rest to reuse
+  // the connection, for as long as the client cares to trickle it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (hasBody(request) && !request.raw.complete) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/**
+ * The requests Node answers by itself, bypassing Fastify: a missing Host (HTTP/1.1 requires
+ * one), an `Expect` other than 100-continue, and CONNECT. Each gets the API's error shape with
+ * the security headers, like every other refusal.
+ */
+export function installProtocolEdges(app: FastifyInstance, headers: Headers): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const missingHost = request.raw.httpVersion === '1.1' && !request.headers.host;
+    done(missingHost ? new HttpError(400, 'bad_request', 'The Host header is missing.') : undefined);
+  });
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    app.log.info({ expect: request.headers.expect }, 'unsupported expectation refused');
+    const body = JSON.stringify({
+      error: 'expectation_failed',
+      message: 'This server only supports Expect: 100-continue.',
+    } satisfies ErrorBody);
+    response.writeHead(417, [
+      ...headers.flat(),
+      ...['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'],
+      ...['content-length', String(Buffer.byteLength(body)), 'connection', 'close'],
+    ]);
+    response.end(body);
+  });
+  app.server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    const body = JSON.stringify({
+      error: 'method_not_allowed',
+      message: 'CONNECT is not supported: this is not a proxy.',
+    } satisfies ErrorBody);
+    socket.end(jsonHead(405, body, headers));
+    socket.destroySoon();
   });
 }

@@ -3,6 +3,7 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { ClientGoneError, clientLeftMidRequest } from './client-gone.js';
 import { HttpError } from './errors.js';
 
 /** Multipart framing around the file; a request declaring more than this is refused unread. */
@@ -28,29 +29,6 @@ export interface StagedUpload {
 }
 
 /**
- * The client went away mid-upload: nobody is left to answer, and it is no fault of the server,
- * so it is logged as a refused request rather than an error.
- */
-class ClientGoneError extends HttpError {
-  constructor(cause: unknown) {
-    super(
-      400,
-      'client_closed_request',
-      'The upload was interrupted before it finished.',
-      undefined,
-      {
-        cause,
-      },
-    );
-  }
-}
-
-function clientGone(request: FastifyRequest): boolean {
-  const raw = request.raw;
-  return !raw.complete && (raw.destroyed || raw.socket.destroyed);
-}
-
-/**
  * Anything the multipart parser throws is about the bytes the client sent (no boundary, a
  * broken part header, a body that ends before its closing boundary) unless the client is gone.
  */
@@ -60,9 +38,16 @@ function multipartFailure(
   limits: UploadLimits,
 ): HttpError {
   if (error instanceof HttpError) return error;
-  if (clientGone(request)) return new ClientGoneError(error);
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (status === 413) return tooLarge(limits);
+  if (clientLeftMidRequest(request)) return new ClientGoneError(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(limits);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(
+      400,
+      'invalid_input',
+      `${limits.field}: send one file in a field named ${limits.field}, with few other fields.`,
+    );
+  }
   const reason = error instanceof Error ? error.message : String(error);
   return new HttpError(
     400,
@@ -130,7 +115,7 @@ export async function withStagedUpload<T>(
     throw new HttpError(
       400,
       'invalid_input',
-      `${limits.field}: the file must be sent in a field named ${limits.field}, not ${part.fieldname}.`,
+      `${limits.field}: the file must be sent in a field named ${limits.field}.`,
     );
   }
 

@@ -12,7 +12,7 @@ import {
 } from '../../core/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../core/limits.js';
 import type { Config } from '../config.js';
-import { clientGoneSignal } from '../http/client-gone.js';
+import { ClientGoneError, clientGoneSignal } from '../http/client-gone.js';
 import { HttpError } from '../http/errors.js';
 import { aiRateLimit } from '../http/rate-limits.js';
 import { withStagedUpload } from '../http/upload.js';
@@ -88,17 +88,17 @@ async function transcribeUpload(
         `The upload is not audio; send ${ACCEPTED_AUDIO}.`,
       );
     }
+    const clientGone = clientGoneSignal(reply);
     try {
-      const result = await transcriber.transcribe(
-        { filePath, container, sizeBytes },
-        clientGoneSignal(reply),
-      );
+      const result = await transcriber.transcribe({ filePath, container, sizeBytes }, clientGone);
       return {
         transcript: result.transcript,
         engine: transcriber.engine,
         durationMs: result.durationMs,
       };
     } catch (error) {
+      // Work stopped because the person left is neither their error nor the engine's.
+      if (clientGone.aborted) throw new ClientGoneError(error);
       if (error instanceof TranscriptionError) throw transcriptionHttpError(error);
       throw error;
     }

@@ -54,7 +54,9 @@ export function createIdentityService(deps: {
     },
 
     async logIn({ email, password }, { address, guestId, guesses }) {
-      guesses.check(email, address);
+      // Counted as a failure before the password is checked, so parallel guesses cannot all
+      // slip past the limit while the first ones are still hashing.
+      guesses.begin(email, address);
       const user = await users.findByEmail(email);
       let valid = false;
       if (user?.passwordHash && password.length >= PASSWORD_MIN_CHARS) {
@@ -65,10 +67,9 @@ export function createIdentityService(deps: {
         await passwords.verifyDummy(password);
       }
       if (!user || !valid) {
-        guesses.recordFailure(email, address);
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
-      guesses.recordSuccess(email, address);
+      guesses.succeeded(email, address);
       if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
       return user;
     },

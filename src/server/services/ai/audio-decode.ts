@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import type { AudioContainer } from './audio-sniff.js';
 import { TranscriptionError } from './transcriber.js';
 
@@ -70,10 +71,19 @@ const DEMUXERS: Record<AudioContainer, string> = {
   mp3: 'mp3',
 };
 
+/**
+ * The largest single allocation ffmpeg may make. A real recording needs a few megabytes at a
+ * time; a 24 KB file whose header declares fifty million samples (or a WAV chunk of 2 GB) makes
+ * ffmpeg allocate gigabytes for the index before decoding anything. Refused, it fails at once.
+ */
+const FFMPEG_MAX_ALLOC_BYTES = 64 * 1024 * 1024;
+
 /** ffmpeg's input options for an upload of this container: nothing but that demuxer on a file. */
 export function untrustedInputArgs(filePath: string, container: AudioContainer): string[] {
   const demuxer = DEMUXERS[container];
   return [
+    '-max_alloc',
+    String(FFMPEG_MAX_ALLOC_BYTES),
     '-protocol_whitelist',
     'file',
     '-format_whitelist',
@@ -95,11 +105,56 @@ export interface DecodeOptions {
 }
 
 /**
+ * How many ffmpeg processes decode at once, and how many uploads may wait for one. Each decode
+ * holds up to about 130 MB (ffmpeg and the PCM kept for the engine), so the number is bounded by
+ * the cores, and a burst beyond the queue is refused at once rather than piling up in memory.
+ */
+const DECODE_SLOTS = Math.max(1, availableParallelism());
+const DECODES_WAITING_MAX = 16;
+
+class DecodeSlots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly slots: number,
+    private readonly waitingMax: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (this.running >= this.slots) {
+      if (this.waiting.length >= this.waitingMax) {
+        throw new TranscriptionError(
+          'engine_failed',
+          'The server is decoding too many recordings at once; try again shortly.',
+        );
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running += 1;
+    try {
+      if (signal?.aborted) throw new TranscriptionError('timeout', 'Audio decoding was cancelled.');
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+const decodeSlots = new DecodeSlots(DECODE_SLOTS, DECODES_WAITING_MAX);
+
+/**
  * Decode any container ffmpeg knows into 16 kHz mono PCM and measure how much of it is speech.
+ * At most DECODE_SLOTS run at once; the rest wait their turn, up to DECODES_WAITING_MAX.
  * Rejects with TranscriptionError 'undecodable' when ffmpeg cannot read the file and
  * 'unavailable' when ffmpeg itself is missing; an aborted signal kills ffmpeg at once.
  */
 export function decodeAudio(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
+  return decodeSlots.run(() => runFfmpeg(filePath, options), options.signal);
+}
+
+function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
   const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
