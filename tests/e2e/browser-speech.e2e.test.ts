@@ -6,6 +6,7 @@ import {
   failNextStart,
   failSpeech,
   installFakeSpeech,
+  offerOnDevice,
   say,
   startedRecognitions,
   waitForListening,
@@ -176,5 +177,29 @@ describe('a server without a speech engine, in a browser that recognises speech'
     await result.getByText('Pitch', { exact: true }).waitFor();
     expect(await result.getByTestId('formatted-content').textContent()).toContain('swap playlists');
     expect(uploads).toEqual([]);
+    await page.keyboard.press('Escape');
+    await result.waitFor({ state: 'detached' });
+  });
+
+  it('recognises on this device when the browser offers it, and says so', async () => {
+    await offerOnDevice(page, 'available');
+    await page.getByTestId('status-strip').click();
+    const settings = page.getByTestId('voice-settings');
+    const privacy = settings.getByTestId('speech-privacy');
+    await privacy.getByText('on this device: the audio does not leave it').waitFor();
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
+    const before = (await startedRecognitions(page)).length;
+    await page.getByRole('button', { name: 'Start voice recording' }).click();
+    await waitForListening(page);
+    expect((await startedRecognitions(page)).slice(before)).toEqual([
+      { lang: 'en-US', continuous: true, interimResults: true, processLocally: true },
+    ]);
+    await say(page, 'Tweet personal: the garden is finally green.', true);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    const result = page.getByRole('dialog', { name: 'Result' });
+    await result.waitFor();
+    expect(await result.getByTestId('formatted-content').textContent()).toMatch(/garden/i);
   });
 });

@@ -171,3 +171,8 @@ export const failNextStart = (page: Page, error: string) =>
 
 export const startedRecognitions = (page: Page) =>
   page.evaluate(() => (window as unknown as FakeWindow).__fakeSpeech.started);
+
+export const offerOnDevice = (page: Page, status: FakeSpeechControl['onDevice']) =>
+  page.evaluate((answer) => {
+    (window as unknown as FakeWindow).__fakeSpeech.onDevice = answer;
+  }, status);

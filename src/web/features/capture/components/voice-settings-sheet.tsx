@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Check } from 'lucide-react';
 import {
   CATEGORIES,
@@ -108,6 +108,8 @@ function whoHears(speech: SpeechSetup, heardOnDevice: boolean): string {
 
 function SpeechSection({ speech }: { speech: SpeechSetup }) {
   const [heardOnDevice, setHeardOnDevice] = useState(false);
+  const previewLabel = useId();
+  const previewNote = useId();
   useEffect(() => {
     if (!speech.browserAvailable) return;
     let current = true;
@@ -144,12 +146,16 @@ function SpeechSection({ speech }: { speech: SpeechSetup }) {
           type="button"
           role="switch"
           aria-checked={speech.livePreview}
+          aria-labelledby={previewLabel}
+          aria-describedby={previewNote}
           onClick={() => updateSpeechPreferences({ livePreview: !speech.livePreview })}
           className="focus-ring flex min-h-12 w-full items-center gap-3 rounded-xl border-2 border-zinc-200 px-3 py-2 text-left dark:border-zinc-700"
         >
           <span className="min-w-0 flex-1">
-            <span className="block font-medium">Show my words as I speak</span>
-            <span className="block text-sm text-zinc-700 dark:text-zinc-200">
+            <span id={previewLabel} className="block font-medium">
+              Show my words as I speak
+            </span>
+            <span id={previewNote} className="block text-sm text-zinc-700 dark:text-zinc-200">
               {heardOnDevice
                 ? 'Your browser listens too, on this device.'
                 : "Your browser listens too, through its maker's speech service."}{' '}
