@@ -139,8 +139,15 @@ export function useCapture(
       dispatch({ type: 'failed' });
       setStage(null);
       showLiveText('');
-      const { explainSpeechFailure } = await loadBrowserSpeech();
-      const explanation = explainSpeechFailure(error, speech.serverAvailable);
+      let explanation;
+      try {
+        const { explainSpeechFailure } = await loadBrowserSpeech();
+        explanation = explainSpeechFailure(error, speech.serverAvailable);
+      } catch (loadError) {
+        // The recognition code itself could not load (offline, before the app was cached).
+        fail(loadError);
+        return;
+      }
       setMicUnavailable(explanation.micUnavailable);
       toast({
         title: explanation.title,
@@ -154,7 +161,7 @@ export function useCapture(
         },
       });
     },
-    [showLiveText, speech.serverAvailable],
+    [fail, showLiveText, speech.serverAvailable],
   );
 
   const finishWithText = useCallback(
