@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSpeechAvailable, chooseSpeechEngine } from './speech-engine';
+import { browserSpeechAvailable, chooseSpeechEngine, microphoneCanBeShared } from './speech-engine';
 import { explainSpeechError } from './speech-errors';
 
 describe('choosing the speech engine', () => {
@@ -31,6 +31,34 @@ describe('choosing the speech engine', () => {
     expect(browserSpeechAvailable({ SpeechRecognition: EventTarget })).toBe(true);
     expect(browserSpeechAvailable({ webkitSpeechRecognition: EventTarget })).toBe(true);
     expect(browserSpeechAvailable({})).toBe(false);
+  });
+});
+
+describe('the live preview beside a server recording', () => {
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0 Mobile Safari/537.36';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  const MAC =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+  const LINUX_CHROME =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0 Safari/537.36';
+
+  it('is offered on desktops, where recording and recognition share the microphone', () => {
+    expect(microphoneCanBeShared({ userAgent: MAC, maxTouchPoints: 0 })).toBe(true);
+    expect(
+      microphoneCanBeShared({ userAgent: LINUX_CHROME, userAgentData: { mobile: false } }),
+    ).toBe(true);
+  });
+
+  it('is not offered on phones and tablets, where one owner gets the microphone', () => {
+    expect(microphoneCanBeShared({ userAgent: ANDROID, userAgentData: { mobile: true } })).toBe(
+      false,
+    );
+    expect(microphoneCanBeShared({ userAgent: ANDROID })).toBe(false);
+    expect(microphoneCanBeShared({ userAgent: IPHONE, maxTouchPoints: 5 })).toBe(false);
+    // iPadOS Safari says Macintosh; its touch points give it away.
+    expect(microphoneCanBeShared({ userAgent: MAC, maxTouchPoints: 5 })).toBe(false);
   });
 });
 

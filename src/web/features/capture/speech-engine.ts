@@ -23,12 +23,34 @@ export interface SpeechSetup {
   browserAvailable: boolean;
   /** The server's engine kind, so the app can say who hears the audio. */
   serverEngine: AppConfig['transcription']['engine'] | null;
+  /** The browser can preview the words while recording for the server (see below). */
+  previewAvailable: boolean;
+  /** The person wants that preview (on unless turned off in Voice Settings). */
   livePreview: boolean;
 }
 
 /** Feature test only: whether the constructor exists says nothing about the service answering. */
 export function browserSpeechAvailable(scope: object = globalThis): boolean {
   return 'SpeechRecognition' in scope || 'webkitSpeechRecognition' in scope;
+}
+
+interface PlatformHints {
+  userAgent: string;
+  maxTouchPoints?: number;
+  userAgentData?: { mobile: boolean };
+}
+
+/**
+ * Whether the page's recording and the browser's recognition can hear the microphone at once.
+ * Phone systems give the microphone to one owner: on Android the system recogniser behind the
+ * Web Speech API leaves the recording silent, or hears nothing itself, and iOS arbitrates the
+ * same way. There the preview would cost the recording, so it is only offered on desktops.
+ */
+export function microphoneCanBeShared(platform: PlatformHints): boolean {
+  if (platform.userAgentData) return !platform.userAgentData.mobile;
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(platform.userAgent)) return false;
+  // iPadOS Safari presents itself as a Mac; only its touch screen tells it apart.
+  return !(/Macintosh/.test(platform.userAgent) && (platform.maxTouchPoints ?? 0) > 1);
 }
 
 /**
@@ -84,6 +106,7 @@ export function useSpeechSetup(config: AppConfig | undefined): SpeechSetup {
     serverAvailable,
     browserAvailable,
     serverEngine: config ? config.transcription.engine : null,
+    previewAvailable: browserAvailable && microphoneCanBeShared(navigator),
     livePreview: preferences.livePreview,
   };
 }

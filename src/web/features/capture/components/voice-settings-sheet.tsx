@@ -122,7 +122,7 @@ function SpeechSection({ speech }: { speech: SpeechSetup }) {
   }, [speech.browserAvailable]);
   if (!speech.engine) return null;
   const bothPossible = speech.serverAvailable && speech.browserAvailable;
-  const previewPossible = speech.engine === 'server' && speech.browserAvailable;
+  const previewPossible = speech.engine === 'server' && speech.previewAvailable;
   return (
     <section className="space-y-3" data-testid="speech-engine">
       {bothPossible ? (

@@ -85,7 +85,7 @@ export function useCapture(
   }, []);
 
   const browserListens =
-    speech.engine === 'browser' || (speech.livePreview && speech.browserAvailable);
+    speech.engine === 'browser' || (speech.livePreview && speech.previewAvailable);
   useEffect(() => {
     // Ready before the tap, so the first words are not lost to a module download.
     if (browserListens) void loadBrowserSpeech();
@@ -295,8 +295,8 @@ export function useCapture(
     recordingRef.current = recording;
     setMicUnavailable(false);
     dispatch({ type: 'started' });
-    if (speech.livePreview && speech.browserAvailable) void startPreview(recording);
-  }, [explainMicFailure, speech.browserAvailable, speech.livePreview, startPreview]);
+    if (speech.livePreview && speech.previewAvailable) void startPreview(recording);
+  }, [explainMicFailure, speech.livePreview, speech.previewAvailable, startPreview]);
 
   const start = useCallback(
     async (engine: SpeechEngine) => {
