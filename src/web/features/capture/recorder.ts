@@ -1,7 +1,7 @@
 /**
- * Opus at 24 kbit/s mono is wideband speech, which speech-to-text engines read as well as a
- * studio take, and keeps a minute of talking near 200 KB: uploads stay quick on a weak phone
- * signal and far from the server's size limit (docs/benchmarks.md has the measured figure).
+ * Opus at 24 kbit/s mono keeps a voice clear and a minute of talking near 200 KB, so uploads stay
+ * quick on a weak phone signal and far from the server's size limit (docs/benchmarks.md has the
+ * measured figure).
  */
 export const RECORDING_BITS_PER_SECOND = 24_000;
 /** Chunks every second, so a long recording never sits in one buffer. */
