@@ -204,4 +204,47 @@ describe('a server with a speech engine, in a browser that recognises speech', (
     expect(await result.getByTestId('formatted-content').textContent()).toContain('release notes');
     expect(uploads).toBe(uploadsBefore + 1);
   });
+
+  it('lets the browser take over when the server says mid-session that it lost its engine', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Result' }).waitFor({ state: 'detached' });
+    // As after a restart without an engine: the page loaded with one, the server has none now.
+    await page.route('**/api/transcribe', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'transcription_unavailable',
+          message: 'Transcription is not configured on this server.',
+        }),
+      }),
+    );
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...config, transcription: { engine: 'none', available: false } },
+      });
+    });
+    try {
+      await page.getByRole('button', { name: 'Start voice recording' }).click();
+      await waitForRecordedSpeech(page);
+      await page.getByRole('button', { name: 'Stop recording' }).click();
+      await toast(page, 'Transcription is not configured on this server.').waitFor();
+
+      const settings = await openSettings(page);
+      await settings.getByText('Speech to text by this browser').waitFor();
+      await closeSettings(page, settings);
+      await page.getByRole('button', { name: 'Start voice recording' }).click();
+      await waitForListening(page);
+      await say(page, BROWSER_SAID, true);
+      await page.getByRole('button', { name: 'Stop recording' }).click();
+      const result = page.getByRole('dialog', { name: 'Result' });
+      await result.waitFor();
+      expect(await result.getByTestId('formatted-content').textContent()).toMatch(/playlists/i);
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
 });
