@@ -83,6 +83,9 @@ describe('a server with a speech engine, in a browser that recognises speech', (
       'uploaded to this server, which passes it to the speech-to-text provider',
     );
     const preview = settings.getByRole('switch', { name: /Show my words as I speak/ });
+    // Off until asked for: the audio would also go to the browser's speech service.
+    expect(await preview.getAttribute('aria-checked')).toBe('false');
+    await preview.click();
     expect(await preview.getAttribute('aria-checked')).toBe('true');
     await expectAccessible(page, 'speech engine settings', settings, SETTINGS_TARGET_PX);
     await shoot(page, '42-speech-engine-settings');

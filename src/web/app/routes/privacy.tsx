@@ -43,8 +43,8 @@ export default function PrivacyRoute() {
         </ul>
         <p>
           On a computer, while this server transcribes, your browser can also show your words as you
-          speak, in the same way as above; you can turn that off in Voice Settings. Only the
-          resulting text is saved, and only when you tap Save.
+          speak, in the same way as above, if you turn that on in Voice Settings. Only the resulting
+          text is saved, and only when you tap Save.
         </p>
         <h2 className="text-lg font-semibold">Deleting your data</h2>
         <p>

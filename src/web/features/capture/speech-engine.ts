@@ -25,7 +25,7 @@ export interface SpeechSetup {
   serverEngine: AppConfig['transcription']['engine'] | null;
   /** The browser can preview the words while recording for the server (see below). */
   previewAvailable: boolean;
-  /** The person wants that preview (on unless turned off in Voice Settings). */
+  /** The person turned that preview on in Voice Settings (it starts off). */
   livePreview: boolean;
 }
 
@@ -79,7 +79,9 @@ const listeners = new Set<() => void>();
 export function readSpeechPreferences(): SpeechPreferences {
   cached ??= {
     engine: parseEngine(readItem(STORAGE_KEYS.speechEngine)),
-    livePreview: readItem(STORAGE_KEYS.livePreview) !== 'false',
+    // Off until the person turns it on: a server set up to transcribe privately must not have
+    // the same audio go to the browser maker's speech service unasked.
+    livePreview: readItem(STORAGE_KEYS.livePreview) === 'true',
   };
   return cached;
 }
