@@ -205,7 +205,9 @@ export function installBodyProgressGuard(
 export function installProtocolEdges(app: FastifyInstance, headers: Headers): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const missingHost = request.raw.httpVersion === '1.1' && !request.headers.host;
-    done(missingHost ? new HttpError(400, 'bad_request', 'The Host header is missing.') : undefined);
+    done(
+      missingHost ? new HttpError(400, 'bad_request', 'The Host header is missing.') : undefined,
+    );
   });
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     app.log.info({ expect: request.headers.expect }, 'unsupported expectation refused');
