@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
 import { decodeAudio } from './audio-decode.js';
 import { normaliseTranscript } from './transcript-text.js';
+import { checkWhisperModelFile, isMultilingual } from './whisper-model-file.js';
 import {
   TranscriptionError,
   UnavailableTranscriber,
@@ -30,10 +30,6 @@ interface WhisperContext {
 interface WhisperModule {
   initWhisper(options: { filePath: string; useGpu: boolean }): Promise<WhisperContext>;
 }
-/** ggml model files start with the magic 0x67676d6c written little-endian: "lmgg". */
-const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
-/** The smallest real whisper model (tiny, quantised) is over 30 MB; anything tiny is a stub. */
-const MIN_MODEL_BYTES = 1024 * 1024;
 const PROBE_TIMEOUT_MS = 120_000;
 
 export interface WhisperOptions {
@@ -57,8 +53,8 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
   if (!options.canDecode) {
     return unavailable('ffmpeg is not installed, and the embedded engine needs it to decode audio');
   }
-  const modelProblem = await checkModelFile(options.modelPath);
-  if (modelProblem) return unavailable(modelProblem);
+  const model = await checkModelFile(options.modelPath);
+  if (!model.ok) return unavailable(model.problem);
 
   let modulePath: string;
   try {
@@ -67,8 +63,9 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
     return unavailable(`the ${specifier} package is not installed (npm install ${specifier})`);
   }
 
-  // A model file with the right magic but damaged contents makes whisper.cpp abort the whole
-  // process (GGML_ASSERT), which no try/catch survives. Load it once in a throwaway process.
+  // The header walk cannot see everything whisper.cpp will dislike (a renamed or retyped
+  // tensor), and some of that ends in GGML_ASSERT, which aborts the whole process past any
+  // try/catch. Load the model once in a throwaway process first.
   const probe = await probeModelInChildProcess(modulePath, options.modelPath);
   if (!probe.ok) {
     return unavailable(
@@ -79,36 +76,34 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
   try {
     const whisper = (await import(specifier)) as WhisperModule;
     const context = await whisper.initWhisper({ filePath: options.modelPath, useGpu: false });
-    return new WhisperTranscriber(context, options);
+    return new WhisperTranscriber(context, options, model.multilingual);
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return unavailable(`the embedded engine failed to start: ${detail}`);
   }
 }
 
-async function checkModelFile(modelPath: string): Promise<string | null> {
-  let size: number;
+async function checkModelFile(
+  modelPath: string,
+): Promise<{ ok: true; multilingual: boolean } | { ok: false; problem: string }> {
   try {
     const info = await stat(modelPath);
-    if (!info.isFile()) return `WHISPER_MODEL_PATH ${modelPath} is not a file`;
-    size = info.size;
+    if (!info.isFile())
+      return { ok: false, problem: `WHISPER_MODEL_PATH ${modelPath} is not a file` };
   } catch {
-    return `the model file ${modelPath} does not exist (run npm run models to download it)`;
+    return {
+      ok: false,
+      problem: `the model file ${modelPath} does not exist (run npm run models to download it)`,
+    };
   }
-  if (size < MIN_MODEL_BYTES) {
-    return `the model file ${modelPath} is only ${size} bytes: it is not a whisper model (run npm run models)`;
+  const check = await checkWhisperModelFile(modelPath);
+  if (!check.ok) {
+    return {
+      ok: false,
+      problem: `the model file ${modelPath} is not a usable whisper model: ${check.problem} (run npm run models to download it again)`,
+    };
   }
-  const handle = await open(modelPath, 'r');
-  try {
-    const head = Buffer.alloc(GGML_MAGIC.length);
-    await handle.read(head, 0, head.length, 0);
-    if (!head.equals(GGML_MAGIC)) {
-      return `the model file ${modelPath} is not a ggml whisper model (wrong magic bytes; run npm run models)`;
-    }
-  } finally {
-    await handle.close();
-  }
-  return null;
+  return { ok: true, multilingual: isMultilingual(check.hparams) };
 }
 
 const PROBE_SCRIPT = `
@@ -133,7 +128,7 @@ function probeModelInChildProcess(
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString('utf8');
+      if (stderr.length < 16_000) stderr += chunk.toString('utf8');
     });
     child.on('error', (error) => resolve({ ok: false, detail: error.message }));
     child.on('close', (code, signal) => {
@@ -141,7 +136,10 @@ function probeModelInChildProcess(
         resolve({ ok: true });
         return;
       }
-      const assertion = /GGML_ASSERT\([^)]*\)[^\n]*|invalid model data[^\n]*/.exec(stderr)?.[0];
+      const assertion =
+        /GGML_ASSERT\([^)]*\)[^\n]*|(?:invalid model|unknown tensor|tensor '[^']*' has wrong|not all tensors loaded|exception during model load)[^\n]*/.exec(
+          stderr,
+        )?.[0];
       const detail = signal
         ? `the loader crashed with ${signal}${assertion ? `: ${assertion}` : ''}`
         : (assertion ?? stderr.trim().split('\n').pop() ?? `exit code ${String(code)}`);
@@ -162,10 +160,11 @@ class WhisperTranscriber implements Transcriber {
   constructor(
     private readonly context: WhisperContext,
     private readonly options: WhisperOptions,
+    multilingual: boolean,
   ) {
     this.reason = options.reason;
-    // English-only models (*.en.bin) must not be asked to detect the language.
-    this.language = /\.en\b/.test(basename(options.modelPath)) ? 'en' : 'auto';
+    // An English-only model must not be asked to detect the language.
+    this.language = multilingual ? 'auto' : 'en';
   }
 
   async transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription> {

@@ -1,0 +1,211 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudioUpload, Transcriber } from '../../../src/server/services/ai/transcriber.js';
+import {
+  createWhisperTranscriber,
+  type WhisperOptions,
+} from '../../../src/server/services/ai/whisper-transcriber.js';
+import { makeSilence, makeSpeech } from '../../support/speech-audio.js';
+import {
+  TINY_WHISPER_TEXT_TOKENS,
+  tinyWhisperTokenIds,
+  writeTinyWhisperModel,
+} from '../../support/tiny-whisper-model.js';
+
+let dir: string;
+let tinyModel: string;
+let speechWebm: AudioUpload;
+let speechMp4: AudioUpload;
+let silenceWebm: AudioUpload;
+/** What espeak-ng produced before encoding: the length the decoded recording must report. */
+let spokenMs: number;
+
+const base = { timeoutMs: 60_000, canDecode: true, reason: 'test' };
+
+async function upload(path: string, container: AudioUpload['container']): Promise<AudioUpload> {
+  return { filePath: path, container, sizeBytes: (await stat(path)).size };
+}
+
+/** Length of a PCM WAV file from its header (espeak-ng writes a plain 44-byte header). */
+async function wavDurationMs(path: string): Promise<number> {
+  const wav = await readFile(path);
+  const byteRate = wav.readUInt32LE(28);
+  const dataBytes = wav.readUInt32LE(40);
+  return (dataBytes / byteRate) * 1000;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voice-ideas-whisper-test-'));
+  tinyModel = join(dir, 'ggml-tiny-random.bin');
+  await writeTinyWhisperModel(tinyModel);
+  const sentence = 'Checklist personal: buy milk and call mum.';
+  speechWebm = await upload(await makeSpeech(dir, sentence, 'webm'), 'webm');
+  spokenMs = await wavDurationMs(join(dir, 'espeak-webm.wav'));
+  speechMp4 = await upload(await makeSpeech(dir, sentence, 'mp4'), 'mp4');
+  silenceWebm = await upload(await makeSilence(dir, 2, 'webm'), 'webm');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function withTranscriber<T>(
+  options: Partial<WhisperOptions>,
+  use: (transcriber: Transcriber) => Promise<T>,
+): Promise<T> {
+  const transcriber = await createWhisperTranscriber({ ...base, modelPath: tinyModel, ...options });
+  expect(transcriber.reason).toBe('test');
+  expect(transcriber.available).toBe(true);
+  try {
+    return await use(transcriber);
+  } finally {
+    await transcriber.close();
+  }
+}
+
+/** The transcript came out of whisper.cpp's decoder: only words of the tiny model's vocabulary. */
+function expectTinyModelWords(transcript: string): void {
+  expect(transcript).not.toBe('');
+  const ids = tinyWhisperTokenIds(transcript);
+  expect(ids, `not the tiny model's words: ${transcript}`).not.toBeNull();
+  for (const id of ids ?? []) expect(id).toBeLessThan(TINY_WHISPER_TEXT_TOKENS);
+}
+
+describe('embedded whisper engine with a generated model (real whisper.cpp, random weights)', () => {
+  it('transcribes webm/opus speech: ffmpeg decodes it, whisper.cpp runs, text comes back', async () => {
+    await withTranscriber({}, async (transcriber) => {
+      const result = await transcriber.transcribe(speechWebm);
+      expectTinyModelWords(result.transcript);
+      expect(Math.abs(result.durationMs - spokenMs)).toBeLessThan(100);
+    });
+  });
+
+  it('transcribes mp4/aac speech (Safari) the same way', async () => {
+    await withTranscriber({}, async (transcriber) => {
+      const result = await transcriber.transcribe(speechMp4);
+      expectTinyModelWords(result.transcript);
+      // AAC adds priming samples at the start; the length still matches within a frame or two.
+      expect(Math.abs(result.durationMs - spokenMs)).toBeLessThan(100);
+    });
+  });
+
+  it('refuses silence as no_speech before the engine', async () => {
+    await withTranscriber({}, async (transcriber) => {
+      await expect(transcriber.transcribe(silenceWebm)).rejects.toMatchObject({
+        kind: 'no_speech',
+      });
+    });
+  });
+});
+
+describe('embedded whisper engine: model files that must not load', () => {
+  async function reasonFor(modelPath: string, options: Partial<WhisperOptions> = {}) {
+    const transcriber = await createWhisperTranscriber({ ...base, modelPath, ...options });
+    expect(transcriber.available).toBe(false);
+    expect(transcriber.engine).toBe('whisper');
+    await expect(transcriber.transcribe(speechWebm)).rejects.toMatchObject({ kind: 'unavailable' });
+    return transcriber.reason;
+  }
+
+  async function variant(name: string, bytes: Buffer): Promise<string> {
+    const path = join(dir, name);
+    await writeFile(path, bytes);
+    return path;
+  }
+
+  it('a missing file: says so and how to get one', async () => {
+    expect(await reasonFor(join(dir, 'no-such-model.bin'))).toMatch(
+      /does not exist.*npm run models/,
+    );
+  });
+
+  it('a text file', async () => {
+    const path = await variant('notes.bin', Buffer.from('this is a shopping list, not a model\n'));
+    expect(await reasonFor(path)).toMatch(/not a usable whisper model.*wrong magic bytes/);
+  });
+
+  it('a large file without the ggml magic', async () => {
+    const path = await variant('wrong-magic.bin', Buffer.alloc(2 * 1024 * 1024, 1));
+    expect(await reasonFor(path)).toMatch(/wrong magic bytes/);
+  });
+
+  it('the magic followed by garbage: a damaged header', async () => {
+    const garbage = Buffer.alloc(2 * 1024 * 1024);
+    for (let i = 0; i < garbage.length; i += 1) garbage[i] = (i * 7919) % 251;
+    const path = await variant('garbage.bin', Buffer.concat([Buffer.from('lmgg'), garbage]));
+    expect(await reasonFor(path)).toMatch(/header is damaged/);
+  });
+
+  it('a download that broke off, even one byte short (whisper.cpp itself would load it)', async () => {
+    const model = await readFile(tinyModel);
+    for (const length of [Math.floor(model.length / 2), model.length - 1]) {
+      const path = await variant(`truncated-${length}.bin`, model.subarray(0, length));
+      expect(await reasonFor(path)).toMatch(/truncated.*npm run models/);
+    }
+  });
+
+  it('a model whose tensor was renamed: whisper.cpp refuses it in the probe process', async () => {
+    const model = Buffer.from(await readFile(tinyModel));
+    const at = model.indexOf('decoder.ln.bias');
+    model.write('decoder.ln.bia$', at, 'latin1');
+    const path = await variant('renamed-tensor.bin', model);
+    expect(await reasonFor(path)).toMatch(
+      /could not load the model.*unknown tensor 'decoder\.ln\.bia\$'.*npm run models/,
+    );
+  });
+
+  it('a model whose tensor type was damaged: whisper.cpp refuses it in the probe process', async () => {
+    const model = Buffer.from(await readFile(tinyModel));
+    // decoder.ln.bias is one-dimensional: its type sits before its one size and its name.
+    model.writeInt32LE(99, model.indexOf('decoder.ln.bias') - 8);
+    const path = await variant('retyped-tensor.bin', model);
+    expect(await reasonFor(path)).toMatch(
+      /could not load the model.*'decoder\.ln\.bias' has wrong size/,
+    );
+  });
+
+  it('a loader that aborts the process takes down only the probe', async () => {
+    const aborting = join(dir, 'aborting-whisper.cjs');
+    await writeFile(aborting, 'exports.initWhisper = () => process.abort();\n');
+    const reason = await reasonFor(tinyModel, { moduleSpecifier: aborting });
+    expect(reason).toMatch(/could not load the model.*crashed with SIGABRT/);
+    // This process is still here to check it: the crash happened in the probe process.
+    expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('the native module missing', async () => {
+    const reason = await reasonFor(tinyModel, {
+      moduleSpecifier: '@fugood/whisper-node-that-does-not-exist',
+    });
+    expect(reason).toMatch(/package is not installed/);
+  });
+
+  it('no ffmpeg', async () => {
+    expect(await reasonFor(tinyModel, { canDecode: false })).toMatch(/ffmpeg/);
+  });
+});
+
+const realModel = [
+  process.env.WHISPER_MODEL_PATH,
+  'models/ggml-base.en.bin',
+  'models/ggml-tiny.en.bin',
+].find((candidate): candidate is string => candidate !== undefined && existsSync(candidate));
+
+describe.runIf(realModel !== undefined)('embedded whisper engine with a real model', () => {
+  it('transcribes real speech', { timeout: 120_000 }, async () => {
+    const transcriber = await createWhisperTranscriber({ ...base, modelPath: realModel ?? '' });
+    expect(transcriber.available).toBe(true);
+    try {
+      const result = await transcriber.transcribe(speechWebm);
+      expect(result.transcript.toLowerCase()).toMatch(/milk/);
+      await expect(transcriber.transcribe(silenceWebm)).rejects.toMatchObject({
+        kind: 'no_speech',
+      });
+    } finally {
+      await transcriber.close();
+    }
+  });
+});
