@@ -1,9 +1,16 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioUpload, Transcriber } from '../../../src/server/services/ai/transcriber.js';
+import { decodeAudio } from '../../../src/server/services/ai/audio-decode.js';
+import type {
+  AudioUpload,
+  Transcriber,
+  Transcription,
+} from '../../../src/server/services/ai/transcriber.js';
 import {
   createWhisperTranscriber,
   type WhisperOptions,
@@ -15,11 +22,19 @@ import {
   writeTinyWhisperModel,
 } from '../../support/tiny-whisper-model.js';
 
+const run = promisify(execFile);
+
 let dir: string;
 let tinyModel: string;
 let speechWebm: AudioUpload;
 let speechMp4: AudioUpload;
 let silenceWebm: AudioUpload;
+/**
+ * Two minutes of loud tone as 16 kHz WAV: next to nothing to decode, four 30 s windows for
+ * whisper.cpp (seconds even with the tiny model), so the engine is reliably the long part.
+ */
+let longTone: AudioUpload;
+let longToneDecodeMs: number;
 /** What espeak-ng produced before encoding: the length the decoded recording must report. */
 let spokenMs: number;
 
@@ -46,6 +61,16 @@ beforeAll(async () => {
   spokenMs = await wavDurationMs(join(dir, 'espeak-webm.wav'));
   speechMp4 = await upload(await makeSpeech(dir, sentence, 'mp4'), 'mp4');
   silenceWebm = await upload(await makeSilence(dir, 2, 'webm'), 'webm');
+  const tonePath = join(dir, 'tone.wav');
+  await run('ffmpeg', [
+    ...['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', 'sine=frequency=330:sample_rate=16000', '-t', '120'],
+    ...['-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', tonePath],
+  ]);
+  longTone = await upload(tonePath, 'wav');
+  const decodeStarted = Date.now();
+  await decodeAudio(tonePath, { container: 'wav', keepPcm: true });
+  longToneDecodeMs = Date.now() - decodeStarted;
 });
 
 afterAll(async () => {
@@ -74,6 +99,18 @@ function expectTinyModelWords(transcript: string): void {
   for (const id of ids ?? []) expect(id).toBeLessThan(TINY_WHISPER_TEXT_TOKENS);
 }
 
+function settleOrder(entries: Record<string, Promise<unknown>>): Promise<string[]> {
+  const order: string[] = [];
+  return Promise.allSettled(
+    Object.entries(entries).map(([name, promise]) =>
+      promise.then(
+        () => order.push(name),
+        () => order.push(name),
+      ),
+    ),
+  ).then(() => order);
+}
+
 describe('embedded whisper engine with a generated model (real whisper.cpp, random weights)', () => {
   it('transcribes webm/opus speech: ffmpeg decodes it, whisper.cpp runs, text comes back', async () => {
     await withTranscriber({}, async (transcriber) => {
@@ -97,6 +134,83 @@ describe('embedded whisper engine with a generated model (real whisper.cpp, rand
       await expect(transcriber.transcribe(silenceWebm)).rejects.toMatchObject({
         kind: 'no_speech',
       });
+    });
+  });
+
+  it('answers timeout when the budget is spent, and stays usable', async () => {
+    await withTranscriber({ timeoutMs: 1 }, async (transcriber) => {
+      await expect(transcriber.transcribe(speechWebm)).rejects.toMatchObject({ kind: 'timeout' });
+      await expect(transcriber.transcribe(speechWebm)).rejects.toMatchObject({ kind: 'timeout' });
+    });
+  });
+
+  it(
+    'gives up on whisper.cpp mid-transcription at the budget, and the engine keeps working',
+    { timeout: 60_000 },
+    async () => {
+      // Well past the decoding, well before four windows of whisper.cpp are done.
+      const timeoutMs = 5 * longToneDecodeMs + 300;
+
+      await withTranscriber({ timeoutMs }, async (transcriber) => {
+        const started = Date.now();
+        const error: unknown = await transcriber.transcribe(longTone).catch((e: unknown) => e);
+        expect(error).toMatchObject({ kind: 'timeout', message: 'Transcription took too long.' });
+        // It answered at its budget, not when whisper.cpp was done.
+        expect(Date.now() - started).toBeLessThan(timeoutMs + 500);
+
+        // whisper.cpp finishes the abandoned job in the background (it cannot be interrupted);
+        // meanwhile new transcriptions wait for it and, with this short budget, may time out
+        // too. Once it ends, the engine is free again.
+        for (;;) {
+          const next = await transcriber.transcribe(speechWebm).catch((e: unknown) => e);
+          if (next instanceof Error) {
+            expect(next).toMatchObject({ kind: 'timeout' });
+            expect(Date.now() - started).toBeLessThan(50_000);
+            continue;
+          }
+          expectTinyModelWords((next as Transcription).transcript);
+          break;
+        }
+      });
+    },
+  );
+
+  it(
+    'runs one transcription at a time; a waiting one can time out without disturbing the others',
+    { timeout: 60_000 },
+    async () => {
+      await withTranscriber({}, async (transcriber) => {
+        const long = transcriber.transcribe(longTone);
+        // Let the long recording reach whisper.cpp before the short ones arrive.
+        await new Promise((resolve) => setTimeout(resolve, 3 * longToneDecodeMs + 100));
+        const short = transcriber.transcribe(speechWebm);
+        const impatient = transcriber.transcribe(speechWebm, AbortSignal.timeout(700));
+
+        const order = await settleOrder({ long, short, impatient });
+        // Alone the short recording takes well under a second; it finished after the long one,
+        // so it waited for the engine instead of running beside it.
+        expect(order).toEqual(['impatient', 'long', 'short']);
+        await expect(impatient).rejects.toMatchObject({ kind: 'timeout' });
+        expectTinyModelWords((await long).transcript);
+        expectTinyModelWords((await short).transcript);
+      });
+    },
+  );
+
+  it('refuses transcriptions beyond the waiting bound at once, with a busy engine_failed', async () => {
+    await withTranscriber({ maxWaiting: 1 }, async (transcriber) => {
+      const first = transcriber.transcribe(speechWebm);
+      const second = transcriber.transcribe(speechMp4);
+      const started = Date.now();
+      const third: unknown = await transcriber.transcribe(speechWebm).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(50);
+      expect(third).toMatchObject({ kind: 'engine_failed' });
+      expect((third as Error).message).toMatch(/busy.*try again/);
+
+      expectTinyModelWords((await first).transcript);
+      expectTinyModelWords((await second).transcript);
+      // The bound counts transcriptions in progress, so room returns as they finish.
+      expectTinyModelWords((await transcriber.transcribe(speechWebm)).transcript);
     });
   });
 });

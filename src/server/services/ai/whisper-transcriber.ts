@@ -23,7 +23,7 @@ interface WhisperContext {
   transcribeData(
     audio: ArrayBuffer,
     options: { language: string; temperature: number; maxThreads: number },
-  ): { stop: () => Promise<void>; promise: Promise<{ result: string; isAborted: boolean }> };
+  ): { promise: Promise<{ result: string }> };
   release(): Promise<void>;
 }
 
@@ -31,6 +31,12 @@ interface WhisperModule {
   initWhisper(options: { filePath: string; useGpu: boolean }): Promise<WhisperContext>;
 }
 const PROBE_TIMEOUT_MS = 120_000;
+/**
+ * Transcriptions allowed to wait while one runs. Each waiting one holds its decoded audio (up
+ * to 28.8 MB for 15 minutes) and would mostly outlive its time budget anyway; past this bound
+ * a request is refused at once instead of joining a queue it cannot get through.
+ */
+export const DEFAULT_MAX_WAITING = 4;
 
 export interface WhisperOptions {
   modelPath: string;
@@ -39,6 +45,8 @@ export interface WhisperOptions {
   reason: string;
   /** Tests point this at a module that does not exist to check the failure message. */
   moduleSpecifier?: string;
+  /** Transcriptions that may wait for the engine; more are refused (DEFAULT_MAX_WAITING). */
+  maxWaiting?: number;
 }
 
 /**
@@ -148,14 +156,47 @@ function probeModelInChildProcess(
   });
 }
 
-/** One whisper.cpp context, used by one transcription at a time (it is not re-entrant). */
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+/** A promise that resolves when `signal` aborts, and a way to stop listening. */
+function whenAborted(signal: AbortSignal): { aborted: Promise<'aborted'>; dispose: () => void } {
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { aborted, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+const TOO_LONG = 'Transcription took too long.';
+
+/**
+ * One whisper.cpp context, running one transcription at a time: the context is not re-entrant,
+ * and a second job would block one of libuv's four threadpool threads (which file reads need)
+ * on the addon's mutex. Later transcriptions wait in order, up to `maxWaiting`.
+ */
 class WhisperTranscriber implements Transcriber {
   readonly engine = 'whisper' as const;
   readonly available = true;
   readonly reason: string;
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly language: string;
   private readonly threads = Math.max(1, availableParallelism());
+  private readonly maxWaiting: number;
+  /** Transcriptions inside transcribe(): decoding, waiting or running. */
+  private admitted = 0;
+  /** True while a native job runs, which can outlast the request that started it. */
+  private engineBusy = false;
+  private readonly waiting: (() => void)[] = [];
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => undefined;
 
   constructor(
     private readonly context: WhisperContext,
@@ -163,69 +204,116 @@ class WhisperTranscriber implements Transcriber {
     multilingual: boolean,
   ) {
     this.reason = options.reason;
+    this.maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
     // An English-only model must not be asked to detect the language.
     this.language = multilingual ? 'auto' : 'en';
   }
 
   async transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription> {
-    const budget = AbortSignal.timeout(this.options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, budget]) : budget;
-    const decoded = await decodeAudio(upload.filePath, {
-      container: upload.container,
-      keepPcm: true,
-      signal: combined,
+    if (this.admitted >= 1 + this.maxWaiting) {
+      // engine_failed (502, "try again"), not unavailable: 503 means "no engine on this
+      // server" (docs/api.md) and the web app takes it as its engine being gone.
+      throw new TranscriptionError(
+        'engine_failed',
+        `The embedded engine is busy (${this.admitted} transcriptions in progress or waiting); try again shortly.`,
+      );
+    }
+    this.admitted += 1;
+    try {
+      const budget = AbortSignal.timeout(this.options.timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, budget]) : budget;
+      const decoded = await decodeAudio(upload.filePath, {
+        container: upload.container,
+        keepPcm: true,
+        signal: combined,
+      });
+      if (!decoded.hasSpeech || decoded.pcm === null) {
+        throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+      }
+      const text = await this.run(decoded.pcm, combined);
+      const transcript = normaliseTranscript(text);
+      if (transcript === '') {
+        throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+      }
+      return { transcript, durationMs: decoded.durationMs };
+    } finally {
+      this.admitted -= 1;
+    }
+  }
+
+  /** Resolves when the engine is this caller's; rejects with 'timeout' if the budget ends first. */
+  private async acquireEngine(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw new TranscriptionError('timeout', TOO_LONG);
+    if (!this.engineBusy) {
+      this.engineBusy = true;
+      this.idle = new Promise((resolve) => (this.markIdle = resolve));
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const turn = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        const place = this.waiting.indexOf(turn);
+        if (place >= 0) this.waiting.splice(place, 1);
+        reject(new TranscriptionError('timeout', TOO_LONG));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(turn);
     });
-    if (!decoded.hasSpeech || decoded.pcm === null) {
-      throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+  }
+
+  private releaseEngine(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      next();
+      return;
     }
-    const pcm = decoded.pcm;
-    const text = await this.exclusive(() => this.run(pcm, combined));
-    const transcript = normaliseTranscript(text);
-    if (transcript === '') {
-      throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
-    }
-    return { transcript, durationMs: decoded.durationMs };
+    this.engineBusy = false;
+    this.markIdle();
   }
 
   private async run(pcm: Buffer, signal: AbortSignal): Promise<string> {
-    if (signal.aborted) {
-      throw new TranscriptionError('timeout', 'Transcription took too long.');
-    }
-    const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength);
-    const job = this.context.transcribeData(data as ArrayBuffer, {
-      language: this.language,
-      temperature: 0,
-      maxThreads: this.threads,
-    });
-    const onAbort = (): void => {
-      void job.stop();
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+    await this.acquireEngine(signal);
+    let job: ReturnType<WhisperContext['transcribeData']>;
     try {
-      const result = await job.promise;
-      if (result.isAborted || signal.aborted) {
-        throw new TranscriptionError('timeout', 'Transcription took too long.');
-      }
-      return result.result;
-    } catch (error) {
-      if (error instanceof TranscriptionError) throw error;
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new TranscriptionError('engine_failed', `The embedded engine failed: ${detail}`, {
-        cause: error,
+      const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength);
+      job = this.context.transcribeData(data as ArrayBuffer, {
+        language: this.language,
+        temperature: 0,
+        maxThreads: this.threads,
       });
-    } finally {
-      signal.removeEventListener('abort', onAbort);
+    } catch (error) {
+      this.releaseEngine();
+      throw engineFailure(error);
     }
-  }
+    // No job.stop() on timeout or disconnect, on purpose. In @fugood/whisper.node 1.1.3 stop()
+    // does not interrupt whisper.cpp (it only flags the result as cancelled), and a cancelled
+    // job reports its error through a callback that never settles the promise: one stop()
+    // would keep the engine taken forever. So an abandoned job runs to its end, its result is
+    // dropped, and only then does the next transcription start. (The same callback loses an
+    // error whisper.cpp reports; docs/decisions/020-speech-and-formatting-engines.md says
+    // what that leaves.)
+    const outcome = settle(job.promise);
+    void outcome.then(() => this.releaseEngine());
 
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
-    this.queue = next.catch(() => undefined);
-    return next;
+    const abort = whenAborted(signal);
+    const first = await Promise.race([outcome, abort.aborted]).finally(abort.dispose);
+    if (first === 'aborted') throw new TranscriptionError('timeout', TOO_LONG);
+    if (!first.ok) throw engineFailure(first.error);
+    return first.value.result;
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.idle;
     await this.context.release();
   }
+}
+
+function engineFailure(error: unknown): TranscriptionError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new TranscriptionError('engine_failed', `The embedded engine failed: ${detail}`, {
+    cause: error,
+  });
 }
