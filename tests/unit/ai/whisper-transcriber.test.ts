@@ -283,7 +283,10 @@ describe('embedded whisper engine: model files that must not load', () => {
 
   it('a loader that aborts the process takes down only the probe', async () => {
     const aborting = join(dir, 'aborting-whisper.cjs');
-    await writeFile(aborting, 'exports.initWhisper = () => process.abort();\n');
+    await writeFile(
+      aborting,
+      'exports.WhisperContext = class { constructor() { process.abort(); } };\n',
+    );
     const reason = await reasonFor(tinyModel, { moduleSpecifier: aborting });
     expect(reason).toMatch(/could not load the model.*crashed with SIGABRT/);
     // This process is still here to check it: the crash happened in the probe process.

@@ -13,12 +13,16 @@ import {
   type Transcription,
 } from './transcriber.js';
 
-export const WHISPER_MODULE = '@fugood/whisper.node';
-
 /**
- * The part of @fugood/whisper.node this engine uses, declared here because the package ships
- * its TypeScript sources beside the .d.ts files and the compiler would type-check those.
+ * whisper.cpp's CPU build for this platform, from @fugood/whisper.node 1.1.3's prebuilt
+ * packages. The server depends on these directly (package.json optionalDependencies, one per
+ * platform; npm installs only the one that matches) rather than on @fugood/whisper.node, whose
+ * optional CUDA, Vulkan and WebAssembly builds add about 250 MB the server never loads: it runs
+ * on the CPU (docs/decisions/020-speech-and-formatting-engines.md).
  */
+export const WHISPER_MODULE = `@fugood/node-whisper-${process.platform}-${process.arch}`;
+
+/** The part of the native addon this engine uses (the packages ship no type declarations). */
 interface WhisperContext {
   transcribeData(
     audio: ArrayBuffer,
@@ -28,8 +32,10 @@ interface WhisperContext {
 }
 
 interface WhisperModule {
-  initWhisper(options: { filePath: string; useGpu: boolean }): Promise<WhisperContext>;
+  /** Loads the model synchronously; throws when whisper.cpp refuses it. */
+  WhisperContext: new (options: { filePath: string; useGpu: boolean }) => WhisperContext;
 }
+
 const PROBE_TIMEOUT_MS = 120_000;
 /**
  * Transcriptions allowed to wait while one runs. Each waiting one holds its decoded audio (up
@@ -68,7 +74,9 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
   try {
     modulePath = createRequire(import.meta.url).resolve(specifier);
   } catch {
-    return unavailable(`the ${specifier} package is not installed (npm install ${specifier})`);
+    return unavailable(
+      `the ${specifier} package is not installed (npm install; there is no whisper.cpp build for ${process.platform}-${process.arch} if it stays missing)`,
+    );
   }
 
   // The header walk cannot see everything whisper.cpp will dislike (a renamed or retyped
@@ -82,8 +90,8 @@ export async function createWhisperTranscriber(options: WhisperOptions): Promise
   }
 
   try {
-    const whisper = (await import(specifier)) as WhisperModule;
-    const context = await whisper.initWhisper({ filePath: options.modelPath, useGpu: false });
+    const whisper = createRequire(import.meta.url)(modulePath) as WhisperModule;
+    const context = new whisper.WhisperContext({ filePath: options.modelPath, useGpu: false });
     return new WhisperTranscriber(context, options, model.multilingual);
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -115,13 +123,18 @@ async function checkModelFile(
 }
 
 const PROBE_SCRIPT = `
-const whisper = require(process.argv[1]);
-whisper.initWhisper({ filePath: process.argv[2], useGpu: false })
-  .then((context) => context.release())
-  .then(() => process.exit(0), (error) => {
-    process.stderr.write(String(error && error.message ? error.message : error).split('\\n')[0]);
-    process.exit(2);
-  });
+const fail = (error) => {
+  process.stderr.write(String(error && error.message ? error.message : error).split('\\n')[0]);
+  process.exit(2);
+};
+try {
+  const { WhisperContext } = require(process.argv[1]);
+  new WhisperContext({ filePath: process.argv[2], useGpu: false })
+    .release()
+    .then(() => process.exit(0), fail);
+} catch (error) {
+  fail(error);
+}
 `;
 
 function probeModelInChildProcess(
