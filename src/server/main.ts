@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/database.js';
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
 import { startHousekeeping } from './modules/identity/housekeeping.js';
+import { chooseTranscriptionEngine } from './services/ai/ai-services.js';
+import { speechToTextHint } from './services/ai/startup-hint.js';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -94,6 +96,12 @@ async function start(): Promise<void> {
   process.stdout.write(
     `Voice Ideas is running at http://${shownHost}:${port} (database: ${describeDatabase(config.databaseUrl)})\n`,
   );
+  const hint = speechToTextHint({
+    isTTY: process.stdout.isTTY === true,
+    configured: config.transcription.engine,
+    resolved: chooseTranscriptionEngine(config.transcription).engine,
+  });
+  if (hint) process.stdout.write(`${hint}\n`);
 }
 
 await start();

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAITranscriber } from '../../../src/server/services/ai/openai-transcriber.js';
 import type { AudioUpload } from '../../../src/server/services/ai/transcriber.js';
-import { createWhisperTranscriber } from '../../../src/server/services/ai/whisper-transcriber.js';
 import {
   startFakeOpenAI,
   type FakeOpenAI,
@@ -121,96 +119,4 @@ describe('OpenAITranscriber against a real OpenAI-compatible server', () => {
     });
     expect(Date.now() - started).toBeLessThan(3000);
   });
-});
-
-describe('embedded whisper engine', () => {
-  const base = { timeoutMs: 60_000, canDecode: true, reason: 'test' };
-
-  it('is unavailable with a clear reason when the model file is missing', async () => {
-    const transcriber = await createWhisperTranscriber({
-      ...base,
-      modelPath: join(dir, 'no-such-model.bin'),
-    });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.engine).toBe('whisper');
-    expect(transcriber.reason).toMatch(/does not exist.*npm run models/);
-    await expect(transcriber.transcribe(speechWebm)).rejects.toMatchObject({ kind: 'unavailable' });
-  });
-
-  it('rejects a file too small to be a model', async () => {
-    const path = join(dir, 'tiny.bin');
-    await writeFile(path, 'not a model');
-    const transcriber = await createWhisperTranscriber({ ...base, modelPath: path });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.reason).toMatch(/not a whisper model/);
-  });
-
-  it('rejects a large file without the ggml magic', async () => {
-    const path = join(dir, 'wrong-magic.bin');
-    await writeFile(path, Buffer.alloc(2 * 1024 * 1024, 1));
-    const transcriber = await createWhisperTranscriber({ ...base, modelPath: path });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.reason).toMatch(/wrong magic bytes/);
-  });
-
-  it('survives a corrupt model that makes whisper.cpp abort, and says so', async () => {
-    const path = join(dir, 'corrupt.bin');
-    const garbage = Buffer.alloc(2 * 1024 * 1024);
-    for (let i = 0; i < garbage.length; i += 1) garbage[i] = (i * 7919) % 251;
-    await writeFile(path, Buffer.concat([Buffer.from('lmgg', 'latin1'), garbage]));
-    const transcriber = await createWhisperTranscriber({ ...base, modelPath: path });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.reason).toMatch(/could not load the model.*corrupt/);
-    // This process is still here to check it: the crash happened in the probe process.
-    expect(process.exitCode ?? 0).toBe(0);
-  });
-
-  it('is unavailable when the native module is not installed', async () => {
-    const path = join(dir, 'magic-only.bin');
-    await writeFile(
-      path,
-      Buffer.concat([Buffer.from('lmgg', 'latin1'), Buffer.alloc(2 * 1024 * 1024)]),
-    );
-    const transcriber = await createWhisperTranscriber({
-      ...base,
-      modelPath: path,
-      moduleSpecifier: '@fugood/whisper-node-that-does-not-exist',
-    });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.reason).toMatch(/package is not installed/);
-  });
-
-  it('is unavailable without ffmpeg', async () => {
-    const transcriber = await createWhisperTranscriber({
-      ...base,
-      canDecode: false,
-      modelPath: join(dir, 'whatever.bin'),
-    });
-    expect(transcriber.available).toBe(false);
-    expect(transcriber.reason).toMatch(/ffmpeg/);
-  });
-
-  const modelPath = [
-    process.env.WHISPER_MODEL_PATH,
-    'models/ggml-base.en.bin',
-    'models/ggml-tiny.en.bin',
-  ].find((candidate): candidate is string => candidate !== undefined && existsSync(candidate));
-
-  it.runIf(modelPath !== undefined)(
-    'transcribes real speech with the model file present',
-    { timeout: 120_000 },
-    async () => {
-      const transcriber = await createWhisperTranscriber({ ...base, modelPath: modelPath ?? '' });
-      expect(transcriber.available).toBe(true);
-      try {
-        const result = await transcriber.transcribe(speechWebm);
-        expect(result.transcript.toLowerCase()).toMatch(/milk/);
-        await expect(transcriber.transcribe(silenceWebm)).rejects.toMatchObject({
-          kind: 'no_speech',
-        });
-      } finally {
-        await transcriber.close();
-      }
-    },
-  );
 });
