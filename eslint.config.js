@@ -157,9 +157,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Not yet a module: the lead moves it into modules/ai, where it will use the ideas service.
-    files: ['src/server/routes/reformat.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
 );

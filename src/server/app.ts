@@ -36,9 +36,9 @@ import { createSystemService } from './modules/system/service.js';
 import { createUsageRepository } from './modules/usage/repository.js';
 import { usageRoutes } from './modules/usage/routes.js';
 import { createUsageService } from './modules/usage/service.js';
-import { resolveAiServices, type AiServices } from './services/ai/ai-services.js';
-import { aiRoutes } from './routes/ai.js';
-import { reformatRoutes } from './routes/reformat.js';
+import { resolveAiServices, type AiServices } from './modules/ai/ai-services.js';
+import { aiRoutes } from './modules/ai/routes.js';
+import { createAiService } from './modules/ai/service.js';
 
 export interface AppDeps {
   database: Database;
@@ -138,13 +138,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, { ideas });
-  await app.register(aiRoutes, { config, services: ai });
-  // Not yet a module (it moves into modules/ai): it still reads and writes through the ideas
-  // repository directly.
-  await app.register(reformatRoutes, {
+  await app.register(aiRoutes, {
     config,
-    ideas: repositories.ideas,
-    formatter: ai.formatter,
+    ai: createAiService({ engines: ai, ideas, log: app.log }),
   });
 
   await registerWebApp(app, config);

@@ -5,8 +5,8 @@ import { openDatabase, type Database } from './db/database.js';
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
 import { startHousekeeping } from './modules/identity/housekeeping.js';
-import { chooseTranscriptionEngine } from './services/ai/ai-services.js';
-import { speechToTextHint } from './services/ai/startup-hint.js';
+import { chooseTranscriptionEngine } from './modules/ai/ai-services.js';
+import { speechToTextHint } from './modules/ai/startup-hint.js';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
 const SHUTDOWN_GRACE_MS = 10_000;

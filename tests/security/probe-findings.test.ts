@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../src/core/limits.js';
-import { decodeAudio } from '../../src/server/services/ai/audio-decode.js';
+import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
 import {
   closeTestApp,
   createIdea,
@@ -250,41 +250,47 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
     },
   );
 
-  it('lets a slow but moving 25 MiB upload finish, however many windows it spans', async () => {
-    const testApp = await createTestApp('sqlite', {
-      env: openAiEnv(),
-      deps: { transportLimits: { bodyProgressWindowMs: 100, bodyMinBytes: 1024 } },
-    });
-    try {
-      const port = await listenOnLoopback(testApp.app);
-      // Spoken words padded with silence to 800 s of 16 kHz PCM: 24.4 MiB, under the limit.
-      const spoken = join(workDir, 'long-espeak.wav');
-      const padded = join(workDir, 'long.wav');
-      await run('espeak-ng', ['-w', spoken, 'A long upload.']);
-      await run('ffmpeg', [
-        ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken, '-ac', '1', '-ar', '16000'],
-        ...['-af', 'apad=whole_dur=800', '-c:a', 'pcm_s16le', padded],
-      ]);
-      const wav = await readFile(padded);
-      expect(wav.length).toBeGreaterThan(AUDIO_UPLOAD_MAX_BYTES - 2 * 1024 * 1024);
-      const body = recording(wav, 'audio/wav');
-      const chunkBytes = 512 * 1024;
-      const chunks: Array<{ data: Buffer; afterMs: number }> = [];
-      for (let offset = 0; offset < body.length; offset += chunkBytes) {
-        chunks.push({ data: body.subarray(offset, offset + chunkBytes), afterMs: 60 });
+  it(
+    'lets a slow but moving 25 MiB upload finish, however many windows it spans',
+    { timeout: 60_000 },
+    async () => {
+      // A 500 ms window keeps the test short; much shorter and a busy CI machine pausing this very
+      // process (client and server both) would look like a stall.
+      const testApp = await createTestApp('sqlite', {
+        env: { ...openAiEnv(), TRANSCRIBE_TIMEOUT_MS: '30000' },
+        deps: { transportLimits: { bodyProgressWindowMs: 500, bodyMinBytes: 1024 } },
+      });
+      try {
+        const port = await listenOnLoopback(testApp.app);
+        // Spoken words padded with silence to 800 s of 16 kHz PCM: 24.4 MiB, under the limit.
+        const spoken = join(workDir, 'long-espeak.wav');
+        const padded = join(workDir, 'long.wav');
+        await run('espeak-ng', ['-w', spoken, 'A long upload.']);
+        await run('ffmpeg', [
+          ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken, '-ac', '1', '-ar', '16000'],
+          ...['-af', 'apad=whole_dur=800', '-c:a', 'pcm_s16le', padded],
+        ]);
+        const wav = await readFile(padded);
+        expect(wav.length).toBeGreaterThan(AUDIO_UPLOAD_MAX_BYTES - 2 * 1024 * 1024);
+        const body = recording(wav, 'audio/wav');
+        const chunkBytes = 256 * 1024;
+        const chunks: Array<{ data: Buffer; afterMs: number }> = [];
+        for (let offset = 0; offset < body.length; offset += chunkBytes) {
+          chunks.push({ data: body.subarray(offset, offset + chunkBytes), afterMs: 50 });
+        }
+        const head =
+          `POST /api/transcribe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+          `Content-Type: ${MULTIPART_HEADERS['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`;
+        const exchange = await rawExchange(port, [{ data: head }, ...chunks], 40_000);
+        expect(exchange.openMs).toBeGreaterThan(chunks.length * 50 * 0.8);
+        const response = parseRawResponse(exchange.response);
+        expect(response.status, exchange.response.slice(0, 300)).toBe(200);
+        expect(response.body).toMatchObject({ transcript: 'Tweet work: the probe is over.' });
+      } finally {
+        await closeTestApp(testApp);
       }
-      const head =
-        `POST /api/transcribe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
-        `Content-Type: ${MULTIPART_HEADERS['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`;
-      const exchange = await rawExchange(port, [{ data: head }, ...chunks], 30_000);
-      expect(exchange.openMs).toBeGreaterThan(chunks.length * 60 * 0.8);
-      const response = parseRawResponse(exchange.response);
-      expect(response.status, exchange.response.slice(0, 300)).toBe(200);
-      expect(response.body).toMatchObject({ transcript: 'Tweet work: the probe is over.' });
-    } finally {
-      await closeTestApp(testApp);
-    }
-  });
+    },
+  );
 });
 
 describe('4. password guessing cannot lock the owner out', () => {

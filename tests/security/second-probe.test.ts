@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAudio } from '../../src/server/services/ai/audio-decode.js';
+import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
 import {
   closeTestApp,
   createTestApp,

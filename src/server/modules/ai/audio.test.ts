@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAudio } from '../../../src/server/services/ai/audio-decode.js';
-import { sniffAudioContainer, SNIFF_BYTES } from '../../../src/server/services/ai/audio-sniff.js';
-import { normaliseTranscript } from '../../../src/server/services/ai/transcript-text.js';
-import { makeSilence, makeSpeech, type AudioKind } from '../../support/speech-audio.js';
+import { decodeAudio } from './audio-decode.js';
+import { sniffAudioContainer, SNIFF_BYTES } from './audio-sniff.js';
+import { normaliseTranscript } from './transcript-text.js';
+import { makeSilence, makeSpeech, type AudioKind } from '../../../../tests/support/speech-audio.js';
 
 let dir: string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speechToTextHint } from '../../../src/server/services/ai/startup-hint.js';
+import { speechToTextHint } from './startup-hint.js';
 
 describe('speechToTextHint', () => {
   it('tells a person at a terminal how to turn speech-to-text on, in one line', () => {

@@ -3,14 +3,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAITranscriber } from '../../../src/server/services/ai/openai-transcriber.js';
-import type { AudioUpload } from '../../../src/server/services/ai/transcriber.js';
+import { OpenAITranscriber } from './openai-transcriber.js';
+import type { AudioUpload } from './transcriber.js';
 import {
   startFakeOpenAI,
   type FakeOpenAI,
   type FakeUploadedFile,
-} from '../../support/fake-openai.js';
-import { makeSilence, makeSpeech } from '../../support/speech-audio.js';
+} from '../../../../tests/support/fake-openai.js';
+import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
 
 let dir: string;
 let fake: FakeOpenAI;

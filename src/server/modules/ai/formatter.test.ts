@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../src/core/rule-formatter.js';
-import { TWEET_MAX_CHARS } from '../../../src/core/taxonomy.js';
-import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
-import { SmartIdeaFormatter } from '../../../src/server/services/ai/idea-formatter.js';
-import { checkModelOutput, shortenToLimit } from '../../../src/server/services/ai/output-checks.js';
+import { formatWithRules } from '../../../core/rule-formatter.js';
+import { TWEET_MAX_CHARS } from '../../../core/taxonomy.js';
+import { OpenAIChatModel } from './chat-model.js';
+import { SmartIdeaFormatter } from './idea-formatter.js';
+import { checkModelOutput, shortenToLimit } from './output-checks.js';
 import {
   startFakeOpenAI,
   type FakeChatMessage,
   type FakeOpenAI,
-} from '../../support/fake-openai.js';
+} from '../../../../tests/support/fake-openai.js';
 
 let fake: FakeOpenAI;
 let nextReply: string | null = null;

@@ -7,12 +7,12 @@ import {
   expectedTensorCount,
   isMultilingual,
   type ModelFileCheck,
-} from '../../../src/server/services/ai/whisper-model-file.js';
+} from './whisper-model-file.js';
 import {
   buildTinyWhisperModel,
   tinyWhisperTokenIds,
   tinyWhisperTokenText,
-} from '../../support/tiny-whisper-model.js';
+} from '../../../../tests/support/tiny-whisper-model.js';
 
 let dir: string;
 let model: Buffer;

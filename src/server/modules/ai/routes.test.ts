@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../src/core/rule-formatter.js';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../../src/core/limits.js';
-import { reformatSource } from '../../../src/server/routes/reformat.js';
+import { formatWithRules } from '../../../core/rule-formatter.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../../core/limits.js';
+import { reformatSource } from './service.js';
 import {
   createIdea,
   createTestApp,
@@ -15,14 +15,19 @@ import {
   newGuestId,
   registerUser,
   type TestApp,
-} from '../../../src/server/test-support/api.js';
+} from '../../test-support/api.js';
 import {
   startFakeOpenAI,
   type FakeOpenAI,
   type FakeUploadedFile,
-} from '../../support/fake-openai.js';
-import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../../support/multipart.js';
-import { makeSilence, makeSpeech } from '../../support/speech-audio.js';
+} from '../../../../tests/support/fake-openai.js';
+import {
+  BOUNDARY,
+  MULTIPART_HEADERS,
+  multipartBody,
+  recording,
+} from '../../../../tests/support/multipart.js';
+import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
 
 let audioDir: string;
 let uploadsDir: string;

@@ -5,22 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAudio } from '../../../src/server/services/ai/audio-decode.js';
-import type {
-  AudioUpload,
-  Transcriber,
-  Transcription,
-} from '../../../src/server/services/ai/transcriber.js';
-import {
-  createWhisperTranscriber,
-  type WhisperOptions,
-} from '../../../src/server/services/ai/whisper-transcriber.js';
-import { makeSilence, makeSpeech } from '../../support/speech-audio.js';
+import { decodeAudio } from './audio-decode.js';
+import type { AudioUpload, Transcriber, Transcription } from './transcriber.js';
+import { createWhisperTranscriber, type WhisperOptions } from './whisper-transcriber.js';
+import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
 import {
   TINY_WHISPER_TEXT_TOKENS,
   tinyWhisperTokenIds,
   writeTinyWhisperModel,
-} from '../../support/tiny-whisper-model.js';
+} from '../../../../tests/support/tiny-whisper-model.js';
 
 const run = promisify(execFile);
 

@@ -1,11 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { detectFormatAndCategory } from '../../../src/core/detection.js';
-import { OpenAIChatModel } from '../../../src/server/services/ai/chat-model.js';
-import {
-  HybridFormatInferrer,
-  parseModelAnswer,
-} from '../../../src/server/services/ai/format-inferrer.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.js';
+import { detectFormatAndCategory } from '../../../core/detection.js';
+import { OpenAIChatModel } from './chat-model.js';
+import { HybridFormatInferrer, parseModelAnswer } from './format-inferrer.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/support/fake-openai.js';
 
 let fake: FakeOpenAI;
 let nextReply = '{"format": "pitch", "category": "creative", "confidence": 0.85}';
