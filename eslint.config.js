@@ -123,4 +123,97 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server's rooms (docs/architecture.md). http/ is transport only: it never reaches into
+    // a domain module; what it needs from one (a session store) it declares as an interface.
+    files: ['src/server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/',
+              message: 'src/server/http is transport only: it does not import modules/.',
+            },
+            {
+              regex: '(^|/)app\\.js$',
+              message: 'Nothing imports app.ts but main.ts and tests: pass what you need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Modules talk through services: a module may reach another only through its service.ts,
+    // or a transaction-steps.ts (steps another module runs inside its own transaction).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!(service|transaction-steps)\\.js$)',
+              message:
+                "Modules talk through services: import another module's service.ts (or its transaction-steps.ts), nothing else of it.",
+            },
+            {
+              regex: '(^|/)app\\.js$',
+              message: 'Nothing imports app.ts but main.ts and tests: pass what you need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's routes are thin (parse, call the service, reply) and import no other module.
+    files: ['src/server/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message:
+                "A module's routes import no other module: compose modules in app.ts or in a service.",
+            },
+            {
+              regex: '(^|/)app\\.js$',
+              message: 'Nothing imports app.ts but main.ts and tests: pass what you need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // All SQL sits in a module's repository files; only the module itself, the app wiring
+    // (app.ts, main.ts) and tests import them.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/app.ts',
+      'src/server/main.ts',
+      '**/*.test.ts',
+      'src/server/test-support/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)(.*/)?([a-z-]+-)?repository(-[a-z-]+)?\\.js$',
+              message:
+                "Only a module itself, app.ts/main.ts and tests import its repository; go through the module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

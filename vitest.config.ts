@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'tests/unit/**/*.test.ts',
+      'tests/security/**/*.test.ts',
+    ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

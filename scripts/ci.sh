@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-step "System packages for audio and browser tests"
+step "System packages for audio, browser and memory tests"
 missing=()
-for pkg in chromium fonts-liberation ffmpeg espeak-ng sox; do
+for pkg in chromium fonts-liberation ffmpeg espeak-ng sox time; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if ((${#missing[@]})); then

@@ -13,10 +13,10 @@ import { sql, type Insertable } from 'kysely';
 import type { IdeasTable } from '../../src/server/db/schema.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { writeTransaction } from '../../src/server/db/transactions.js';
-import { hashSessionToken, SESSION_COOKIE } from '../../src/server/http/identity.js';
-import { newId } from '../../src/server/repositories/ids.js';
-import { createSessionsRepository } from '../../src/server/repositories/sessions-repository.js';
-import { createUsersRepository } from '../../src/server/repositories/users-repository.js';
+import { hashSessionToken, SESSION_COOKIE } from '../../src/server/http/sessions.js';
+import { newId } from '../../src/server/db/ids.js';
+import { createSessionsRepository } from '../../src/server/modules/identity/sessions-repository.js';
+import { createUsersRepository } from '../../src/server/modules/identity/users-repository.js';
 import { CATEGORIES, FORMATS } from '../../src/core/taxonomy.js';
 
 const databaseUrl = process.env.DATABASE_URL;

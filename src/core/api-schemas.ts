@@ -4,6 +4,7 @@ import { PlanSchema } from './plans.js';
 import {
   EMAIL_MAX_CHARS,
   IDEA_CONTENT_MAX_CHARS,
+  IDEA_ID_MAX_CHARS,
   IDEAS_PAGE_DEFAULT,
   IDEAS_PAGE_MAX,
   PASSWORD_MAX_CHARS,
@@ -13,9 +14,50 @@ import {
 } from './limits.js';
 
 /**
- * The HTTP contract of ../shared/API.md as zod schemas, defined once: the server validates
+ * The HTTP contract (docs/api.md) as zod schemas, defined once: the server validates
  * requests and serialises responses with them, the web app types its client with them.
  */
+
+const NUL = String.fromCharCode(0);
+
+/**
+ * Text as it arrives from a person, normalised once before any rule looks at it: U+0000 is
+ * removed (PostgreSQL text cannot hold it, and SQLite's string functions stop at it), so
+ * "\u0000\u0000" is as empty as "" and the length limit counts what is kept.
+ */
+function personText(maxChars: number) {
+  return z
+    .string()
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
+    .transform((text) => (text.includes(NUL) ? text.split(NUL).join('') : text))
+    .pipe(z.string().max(maxChars));
+}
+
+/**
+ * Half of a surrogate pair on its own is no character: no keyboard types it, only a hand-written
+ * JSON escape. It cannot be stored as UTF-8 either (it would come back as three U+FFFD and over
+ * the length limit), and in a password it would collide with every other lone half.
+ */
+const WELL_FORMED_MESSAGE = 'must be valid Unicode text';
+
+// A loop rather than String.prototype.isWellFormed (ES2024) or a look-behind regex, which the
+// oldest browsers the app supports cannot parse.
+function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i += 1;
+  }
+  return true;
+}
+
+function nonBlankText(maxChars: number, field: string) {
+  return personText(maxChars).refine((text) => text.trim().length > 0, {
+    message: `${field} must not be empty`,
+  });
+}
 
 export const ErrorSchema = z.object({ error: z.string(), message: z.string() });
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -27,7 +69,11 @@ export const EmailSchema = z
   .pipe(z.email({ message: 'email must be a valid e-mail address' }))
   .transform((email) => email.toLowerCase());
 
-export const PasswordSchema = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS);
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_CHARS)
+  .max(PASSWORD_MAX_CHARS)
+  .refine(isWellFormed, { message: WELL_FORMED_MESSAGE });
 
 export const MeSchema = z.object({ id: z.string(), email: z.string(), plan: PlanSchema });
 export type Me = z.infer<typeof MeSchema>;
@@ -36,7 +82,11 @@ export const RegisterBodySchema = z.object({ email: EmailSchema, password: Passw
 /** An empty password asks for a one-time sign-in link instead. */
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().max(PASSWORD_MAX_CHARS).default(''),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_CHARS)
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
+    .default(''),
 });
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export const ResetPasswordBodySchema = z.object({
@@ -74,24 +124,23 @@ export const IdeaListSchema = z.object({
 });
 export type IdeaList = z.infer<typeof IdeaListSchema>;
 
+export const IdeaIdParamsSchema = z.object({ id: z.string().min(1).max(IDEA_ID_MAX_CHARS) });
+
 export const ListIdeasQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),
   cursor: z.string().min(1).max(200).optional(),
-  q: z.string().max(SEARCH_QUERY_MAX_CHARS).optional(),
+  q: personText(SEARCH_QUERY_MAX_CHARS).optional(),
   category: CategorySchema.optional(),
 });
 export type ListIdeasQuery = z.infer<typeof ListIdeasQuerySchema>;
 
-const IdeaContentSchema = z
-  .string()
-  .max(IDEA_CONTENT_MAX_CHARS)
-  .refine((content) => content.trim().length > 0, { message: 'content must not be empty' });
+const IdeaContentSchema = nonBlankText(IDEA_CONTENT_MAX_CHARS, 'content');
 
 export const CreateIdeaBodySchema = z.object({
   content: IdeaContentSchema,
   format: FormatSchema,
   category: CategorySchema,
-  transcript: z.string().max(TRANSCRIPT_MAX_CHARS).nullable().optional(),
+  transcript: personText(TRANSCRIPT_MAX_CHARS).nullable().optional(),
 });
 export type CreateIdeaBody = z.infer<typeof CreateIdeaBodySchema>;
 
@@ -121,10 +170,7 @@ export const TranscribeResultSchema = z.object({
 export type TranscribeResult = z.infer<typeof TranscribeResultSchema>;
 
 export const FormatBodySchema = z.object({
-  transcript: z
-    .string()
-    .max(TRANSCRIPT_MAX_CHARS)
-    .refine((t) => t.trim().length > 0, { message: 'transcript must not be empty' }),
+  transcript: nonBlankText(TRANSCRIPT_MAX_CHARS, 'transcript'),
   format: FormatSchema,
   category: CategorySchema,
   mode: FormatModeSchema.default('smart'),
@@ -139,7 +185,7 @@ export const FormatResultSchema = z.object({
 });
 export type FormatResult = z.infer<typeof FormatResultSchema>;
 
-export const InferBodySchema = z.object({ transcript: z.string().max(TRANSCRIPT_MAX_CHARS) });
+export const InferBodySchema = z.object({ transcript: personText(TRANSCRIPT_MAX_CHARS) });
 export const InferResultSchema = z.object({
   format: FormatSchema.nullable(),
   category: CategorySchema.nullable(),

@@ -6,6 +6,8 @@ export const PASSWORD_MIN_CHARS = 6;
 export const PASSWORD_MAX_CHARS = 200;
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 export const AUDIO_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** Ids this API issues are far shorter; a longer one can name nothing and is refused. */
+export const IDEA_ID_MAX_CHARS = 128;
 export const IDEAS_PAGE_DEFAULT = 50;
 export const IDEAS_PAGE_MAX = 200;
 export const SEARCH_QUERY_MAX_CHARS = 200;

@@ -6,11 +6,13 @@ import { ConfigSchema } from '../core/api-schemas.js';
 import { testConfig } from './config.js';
 import { aiRateLimit } from './http/rate-limits.js';
 import {
+  closeTestApp,
   createTestApp,
   expectApiError,
   guestHeaders,
   newEmail,
   newGuestId,
+  registerUser,
   type TestApp,
   useTestApp,
 } from './test-support/api.js';
@@ -21,11 +23,6 @@ const packageVersion = (
     version: string;
   }
 ).version;
-
-async function closeTestApp(testApp: TestApp): Promise<void> {
-  await testApp.app.close();
-  await testApp.database.close();
-}
 
 forEachDialect((dialect) => {
   describe('GET /api/health', () => {
@@ -281,21 +278,40 @@ describe('rate limits', () => {
     }
   });
 
-  it('limit sign-in per e-mail across addresses, whatever its case', async () => {
-    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '3' } });
+  it('slow password guessing per e-mail across addresses, whatever its case', async () => {
+    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '4' } });
     try {
-      const email = newEmail();
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const response = await testApp.app.inject({
+      const owner = await registerUser(testApp.app);
+      const attempt = (address: string, email: string, password = 'wrong-one') =>
+        testApp.app.inject({
           method: 'POST',
           url: '/api/login',
-          remoteAddress: `192.0.2.${i + 10}`,
-          payload: { email: i % 2 ? email.toUpperCase() : email, password: 'wrong-one' },
+          remoteAddress: address,
+          payload: { email, password },
         });
-        statuses.push(response.statusCode);
+      // Four failures from four addresses: the account is now under attack.
+      for (let i = 0; i < 4; i += 1) {
+        const email = i % 2 ? owner.email.toUpperCase() : owner.email;
+        expect((await attempt(`192.0.2.${i + 10}`, email)).statusCode).toBe(401);
       }
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      // Each address now gets three wrong passwords for it, not four.
+      expect((await attempt('192.0.2.10', owner.email)).statusCode).toBe(401);
+      expect((await attempt('192.0.2.10', owner.email)).statusCode).toBe(401);
+      const slowed = await attempt('192.0.2.10', owner.email);
+      expectApiError(slowed, 429, 'rate_limited');
+      // Another account from the same address is not affected.
+      expect(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '192.0.2.11',
+            payload: { email: newEmail(), password: 'wrong-one' },
+          })
+        ).statusCode,
+      ).toBe(401);
+      // The owner, from an address that has not failed, signs in.
+      expect((await attempt('198.51.100.77', owner.email, owner.password)).statusCode).toBe(200);
     } finally {
       await closeTestApp(testApp);
     }

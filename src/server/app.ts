@@ -12,23 +12,33 @@ import type { Database } from './db/database.js';
 import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { installErrorHandler } from './http/errors.js';
-import { installIdentity } from './http/identity.js';
-import { createPasswordHasher, type PasswordHasher } from './http/passwords.js';
 import { createAuthRateLimits, registerRateLimits } from './http/rate-limits.js';
-import { installOriginCheck, registerSecurityHeaders } from './http/security.js';
+import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
+import { installSessions } from './http/sessions.js';
+import {
+  DEFAULT_TRANSPORT_LIMITS,
+  installBodyProgressGuard,
+  installProtocolEdges,
+  transportServerOptions,
+  type TransportLimits,
+} from './http/transport.js';
 import { registerWebApp } from './http/web-app.js';
-import { createIdeasRepository } from './repositories/ideas-repository.js';
-import { createSessionsRepository } from './repositories/sessions-repository.js';
-import { createUsageRepository } from './repositories/usage-repository.js';
-import { createUsersRepository } from './repositories/users-repository.js';
-import { resolveAiServices, type AiServices } from './services/ai/ai-services.js';
-import { aiRoutes } from './routes/ai.js';
-import { configRoutes } from './routes/config.js';
-import { healthRoutes } from './routes/health.js';
-import { identityRoutes } from './routes/identity.js';
-import { ideasRoutes } from './routes/ideas.js';
-import { reformatRoutes } from './routes/reformat.js';
-import { usageRoutes } from './routes/usage.js';
+import { createIdeasRepository } from './modules/ideas/repository.js';
+import { ideasRoutes } from './modules/ideas/routes.js';
+import { createIdeasService } from './modules/ideas/service.js';
+import { createPasswordHasher, type PasswordHasher } from './modules/identity/passwords.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { createIdentityService } from './modules/identity/service.js';
+import { createSessionsRepository } from './modules/identity/sessions-repository.js';
+import { createUsersRepository } from './modules/identity/users-repository.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { createSystemService } from './modules/system/service.js';
+import { createUsageRepository } from './modules/usage/repository.js';
+import { usageRoutes } from './modules/usage/routes.js';
+import { createUsageService } from './modules/usage/service.js';
+import { resolveAiServices, type AiServices } from './modules/ai/ai-services.js';
+import { aiRoutes } from './modules/ai/routes.js';
+import { createAiService } from './modules/ai/service.js';
 
 export interface AppDeps {
   database: Database;
@@ -38,11 +48,13 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** The clock for sessions and usage periods; tests move it. */
   now?: () => Date;
+  /** How fast a request body must keep arriving; tests shorten the window. */
+  transportLimits?: TransportLimits;
+  /** Where log lines go instead of stdout (tests read what was logged, and at which level). */
+  logDestination?: { write(line: string): void };
 }
 
 type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
-
-export type Repositories = ReturnType<typeof createRepositories>;
 
 /** Sessions are small and few; idea pages take the rest of the read cache budget. */
 const SESSION_CACHE_SHARE = 1 / 8;
@@ -57,11 +69,14 @@ function createRepositories(database: Database, now: () => Date, readCacheBytes:
   };
 }
 
-/** Plugins -> routes -> one error handler. Never listens: main.ts does, tests inject. */
+/** Plugins -> modules -> one error handler. Never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
+    ...transportServerOptions(headers),
     logger: {
       level: config.logLevel,
+      ...(deps.logDestination ? { stream: deps.logDestination } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     // The per-request lines are logged at info; below that level nothing would be written, so
@@ -87,37 +102,45 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installErrorHandler(app);
   installLenientJsonParser(app);
 
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, headers);
+  installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
+  installProtocolEdges(app, headers);
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);
 
   const now = deps.now ?? (() => new Date());
   const repositories = createRepositories(deps.database, now, config.readCacheBytes);
-  const sessions = installIdentity(app, config, repositories.sessions, now);
-  const passwords = deps.passwordHasher ?? createPasswordHasher();
+  const sessions = installSessions(app, config, repositories.sessions, now);
   const authLimits = createAuthRateLimits(app, config);
   const ai = await resolveAiServices(config, deps.ai, app.log);
 
-  await app.register(healthRoutes, { database: deps.database });
-  await app.register(configRoutes, {
+  // Services hold the rules; they reach another module only through its service.
+  const usage = createUsageService({
+    usage: repositories.usage,
+    freeMonthlyLimit: config.freeMonthlyLimit,
+    now,
+  });
+  const ideas = createIdeasService({ ideas: repositories.ideas, usage, now });
+  const identity = createIdentityService({
+    users: repositories.users,
+    passwords: deps.passwordHasher ?? createPasswordHasher(),
+    ideas,
+  });
+  const system = createSystemService({
     config,
+    database: deps.database,
     version: readAppVersion(),
     capabilities: () => ({ transcriber: ai.transcriber, formatter: ai.formatter }),
   });
-  await app.register(identityRoutes, {
-    repositories,
-    sessions,
-    passwords,
-    authLimits,
-  });
-  await app.register(usageRoutes, { config, repositories, now });
-  await app.register(ideasRoutes, { config, repositories, now });
-  await app.register(aiRoutes, { config, services: ai });
-  await app.register(reformatRoutes, {
+
+  await app.register(systemRoutes, { system });
+  await app.register(identityRoutes, { identity, sessions, authLimits });
+  await app.register(usageRoutes, { usage });
+  await app.register(ideasRoutes, { ideas });
+  await app.register(aiRoutes, {
     config,
-    ideas: repositories.ideas,
-    formatter: ai.formatter,
+    ai: createAiService({ engines: ai, ideas, log: app.log }),
   });
 
   await registerWebApp(app, config);

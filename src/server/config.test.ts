@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('runs with nothing set: the defaults API.md gives', () => {
+  it('runs with nothing set: the defaults docs/api.md gives', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');

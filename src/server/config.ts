@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_FREE_MONTHLY_LIMIT } from '../core/plans.js';
 
 /**
- * The environment, parsed once at boot (API.md, Configuration). Every bad key is listed in one
- * error so a misconfigured deployment fails loudly at start instead of on the first request.
+ * The environment, parsed once at boot (docs/api.md, "Configuration"). Every bad key is listed
+ * in one error so a misconfigured deployment fails loudly at start instead of on the first
+ * request.
  */
 
 const optionalString = z

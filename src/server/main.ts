@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { createAuthTokensRepository } from './repositories/auth-tokens-repository.js';
-import { createSessionsRepository } from './repositories/sessions-repository.js';
-import { startHousekeeping } from './services/housekeeping.js';
+import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
+import { createSessionsRepository } from './modules/identity/sessions-repository.js';
+import { startHousekeeping } from './modules/identity/housekeeping.js';
+import { chooseTranscriptionEngine } from './modules/ai/ai-services.js';
+import { speechToTextHint } from './modules/ai/startup-hint.js';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -94,6 +96,12 @@ async function start(): Promise<void> {
   process.stdout.write(
     `Voice Ideas is running at http://${shownHost}:${port} (database: ${describeDatabase(config.databaseUrl)})\n`,
   );
+  const hint = speechToTextHint({
+    isTTY: process.stdout.isTTY === true,
+    configured: config.transcription.engine,
+    resolved: chooseTranscriptionEngine(config.transcription).engine,
+  });
+  if (hint) process.stdout.write(`${hint}\n`);
 }
 
 await start();

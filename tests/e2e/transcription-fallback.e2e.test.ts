@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations, smallTargets } from './support/a11y';
 import { launchBrowser, makeSpeechWav, setScheme, shoot } from './support/browser';
+import { removeSpeechRecognition } from './support/fake-speech';
 import { recordSpeech, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
@@ -26,7 +27,7 @@ async function expectAccessible(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-describe('a server without a speech-to-text engine', () => {
+describe('a server without a speech-to-text engine, in a browser without one either', () => {
   let stack: Stack;
   let context: BrowserContext;
   let page: Page;
@@ -35,6 +36,7 @@ describe('a server without a speech-to-text engine', () => {
     stack = await startStack({ transcript: 'unused', transcription: 'none' });
     // No fake microphone: were the app to start recording anyway, the denial toast would show.
     context = await launchBrowser({ dir: stack.dir });
+    await removeSpeechRecognition(context);
     page = context.pages()[0] ?? (await context.newPage());
   });
 
@@ -100,6 +102,9 @@ describe('a transcription that fails after recording', () => {
       dir: stack.dir,
       speechWav: await makeSpeechWav(stack.dir, SPOKEN),
     });
+    // Typing is the last resort once neither the server nor the browser can transcribe; the
+    // browser taking over from a server that lost its engine is in speech-engine-choice.
+    await removeSpeechRecognition(context);
     page = context.pages()[0] ?? (await context.newPage());
   });
 

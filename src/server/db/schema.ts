@@ -62,7 +62,10 @@ export interface IdeaCountsTable {
   count: Count;
 }
 
-/** What a one-time token is for: the accounts and billing flows of API.md. */
+/**
+ * What a one-time token is for: the sign-in link, password reset and checkout claim flows
+ * (docs/api.md, "Not built yet").
+ */
 export type AuthTokenPurpose = 'magic_link' | 'password_reset' | 'checkout_claim';
 
 export interface AuthTokensTable {

@@ -12,8 +12,10 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers?: Record<string, string>,
+    /** `cause`: what went wrong underneath, for the log only (a provider's status, say). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 }
@@ -34,7 +36,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { statusCode: number; code: string; 
     FST_ERR_CTP_INVALID_MEDIA_TYPE: {
       statusCode: 415,
       code: 'unsupported_media_type',
-      message: 'The request body must be sent as application/json.',
+      message:
+        'The request body must be sent as application/json (a recording: as multipart/form-data).',
     },
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
       statusCode: 400,
@@ -58,6 +61,26 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { statusCode: number; code: string; 
     },
   };
 
+const GENERIC_CLIENT_ERROR: ErrorBody = {
+  error: 'bad_request',
+  message: 'The request could not be processed.',
+};
+
+/** A code that matches the status, for the client errors no route raises itself. */
+const CLIENT_ERROR_BODIES: Record<number, ErrorBody> = {
+  403: { error: 'forbidden', message: 'This request is not allowed.' },
+  404: { error: 'not_found', message: 'There is nothing at this address.' },
+  405: { error: 'method_not_allowed', message: 'This method is not allowed here.' },
+  406: { error: 'not_acceptable', message: 'No acceptable representation is available.' },
+  411: { error: 'length_required', message: 'The request needs a Content-Length header.' },
+  413: { error: 'payload_too_large', message: 'The request body is too large.' },
+  414: { error: 'uri_too_long', message: 'The address is too long.' },
+  415: {
+    error: 'unsupported_media_type',
+    message: 'The request body is of a type this server does not accept.',
+  },
+};
+
 const REQUEST_PARTS: Record<string, string> = {
   body: 'body',
   querystring: 'query',
@@ -70,7 +93,10 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** "query.limit: Too small: expected number to be >=1" - names the field, as API.md asks. */
+/**
+ * "query.limit: Too small: expected number to be >=1" - names the field, as docs/api.md
+ * ("Errors") asks.
+ */
 function describeValidationFailure(context: string | undefined, issues: ValidationIssue[]): string {
   const part = REQUEST_PARTS[context ?? ''] ?? 'request';
   const described = issues.slice(0, 3).map((issue) => {
@@ -134,11 +160,9 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Other client errors raised by Fastify or a plugin: keep the status, hide internals.
-    return {
-      statusCode: status,
-      body: { error: 'bad_request', message: 'The request could not be processed.' },
-    };
+    // Other client errors raised by Fastify or a plugin (the static files' refusal of a path
+    // that climbs out of its root, say): keep the status, hide internals.
+    return { statusCode: status, body: CLIENT_ERROR_BODIES[status] ?? GENERIC_CLIENT_ERROR };
   }
   return {
     statusCode: 500,
@@ -146,19 +170,40 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
   };
 }
 
+function causeOf(error: Error): string | undefined {
+  const cause: unknown = error.cause;
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * Logs each failure once, at the level it deserves: a refused request at info, an expected
+ * failure the server chose to answer (a provider down, a feature not configured) at warn with
+ * its cause and no stack, and only a real fault, one nobody turned into an HttpError, at error
+ * with its stack.
+ */
+function logFailure(
+  request: FastifyRequest,
+  error: FastifyError | HttpError,
+  response: ReturnType<typeof toErrorResponse>,
+): void {
+  const fields = { code: response.body.error, statusCode: response.statusCode };
+  if (error instanceof HttpError && response.statusCode >= 500) {
+    const cause = causeOf(error);
+    request.log.warn(cause === undefined ? fields : { ...fields, cause }, error.message);
+  } else if (response.statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info(fields, 'request refused');
+  }
+}
+
 /** The one error handler: every failure becomes `{error, message}` with a fitting status. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
       const response = toErrorResponse(error);
-      if (response.statusCode >= 500) {
-        request.log.error({ err: error }, 'request failed');
-      } else {
-        request.log.info(
-          { code: response.body.error, statusCode: response.statusCode },
-          'request refused',
-        );
-      }
+      logFailure(request, error, response);
       if (response.headers) void reply.headers(response.headers);
       return reply.code(response.statusCode).type('application/json').send(response.body);
     },

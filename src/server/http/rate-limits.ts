@@ -1,10 +1,6 @@
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-  RouteShorthandOptions,
-} from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
 
@@ -22,8 +18,9 @@ function rateLimitedError(retryAfterSeconds: number): HttpError {
 
 /**
  * Registers @fastify/rate-limit without a global limit: only the routes that ask for one are
- * limited (AUTH and AI in API.md). The client address is `request.ip`, which honours
- * X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy option, set in buildApp).
+ * limited (AUTH and AI in docs/api.md, "Rate limits"). The client address is `request.ip`,
+ * which honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy option, set
+ * in buildApp).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
@@ -42,43 +39,109 @@ export function aiRateLimit(config: Config): RouteShorthandOptions['config'] {
 }
 
 export interface AuthRateLimits {
-  /** Counts one sign-in attempt for the client address; every AUTH call shares this bucket. */
+  /** Counts one call for the client address; every AUTH call shares this bucket. */
   byAddress: preHandlerAsyncHookHandler;
-  /** Counts one attempt for the e-mail in the body, so one account cannot be hammered from many addresses. */
-  byEmail: (email: (request: FastifyRequest) => string | undefined) => preHandlerAsyncHookHandler;
+  /** Password guessing against one account, counted by e-mail and address together. */
+  passwordGuesses: PasswordGuessThrottle;
 }
 
 /**
- * The AUTH limits (RATE_LIMIT_AUTH_PER_MIN per minute, per address and per e-mail). Built on
- * createRateLimit rather than route config because a route config allows one limit per
- * request, and sign-in needs two keys.
+ * The AUTH limit (RATE_LIMIT_AUTH_PER_MIN per minute and address), built on createRateLimit
+ * rather than route config so the same bucket can also be checked from handlers.
  */
 export function createAuthRateLimits(app: FastifyInstance, config: Config): AuthRateLimits {
-  const options = { max: config.rateLimits.authPerMinute, timeWindow: ONE_MINUTE_MS };
+  const perMinute = config.rateLimits.authPerMinute;
   const addressLimiter = app.createRateLimit({
-    ...options,
+    max: perMinute,
+    timeWindow: ONE_MINUTE_MS,
     keyGenerator: (request) => `auth-address:${request.ip}`,
   });
-  const emailLimiter = app.createRateLimit({
-    ...options,
-    keyGenerator: (request) => `auth-email:${emailOf(request) ?? ''}`,
-  });
-  const emailGetters = new WeakMap<FastifyRequest, string | undefined>();
-  function emailOf(request: FastifyRequest): string | undefined {
-    return emailGetters.get(request);
-  }
-
   return {
     byAddress: async (request) => {
       const result = await addressLimiter(request);
       if (!result.isAllowed && result.isExceeded) throw rateLimitedError(result.ttlInSeconds);
     },
-    byEmail: (email) => async (request) => {
-      const value = email(request);
-      if (!value) return;
-      emailGetters.set(request, value.toLowerCase());
-      const result = await emailLimiter(request);
-      if (!result.isAllowed && result.isExceeded) throw rateLimitedError(result.ttlInSeconds);
-    },
+    passwordGuesses: new PasswordGuessThrottle(perMinute),
   };
+}
+
+/** The most addresses and accounts tracked at once; the oldest are forgotten first. */
+const GUESS_TRACKING_MAX_KEYS = 100_000;
+/**
+ * While an account is under attack, how many wrong passwords one address may still send for it
+ * in a window: enough for its owner to mistype twice, few enough that an attacker needs a new
+ * address every three guesses.
+ */
+const GUESSES_PER_ADDRESS_UNDER_ATTACK = 3;
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+/**
+ * Slows password guessing without handing an attacker a way to lock the owner out. A limit per
+ * e-mail alone does exactly that: ten wrong passwords from anywhere and the owner's right one
+ * from home is refused too. So failures are counted per e-mail and address: each address gets
+ * `perMinute` wrong passwords for an account, and once the account has had `perMinute` failures
+ * from all addresses together it is under attack and every address gets only
+ * GUESSES_PER_ADDRESS_UNDER_ATTACK. An address that has not failed for the account, such as the
+ * owner's, is never refused by this throttle (the per-address limit still applies).
+ *
+ * Counts live in this process's memory, like the route limits; a deployment of several
+ * instances multiplies them by the instance count.
+ */
+export class PasswordGuessThrottle {
+  private readonly windows = new LRUCache<string, Window>({ max: GUESS_TRACKING_MAX_KEYS });
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Throws the 429 when this address may not try a password for this e-mail now; otherwise
+   * counts the attempt as a failure at once, before the password is checked, so that parallel
+   * guesses cannot all pass the check while the first are still being verified.
+   */
+  begin(email: string, address: string): void {
+    const mine = this.current(pairKey(email, address));
+    if (mine !== undefined) {
+      const underAttack = (this.current(accountKey(email))?.count ?? 0) >= this.perMinute;
+      const allowed = underAttack ? GUESSES_PER_ADDRESS_UNDER_ATTACK : this.perMinute;
+      if (mine.count >= allowed) throw rateLimitedError((mine.endsAt - this.now()) / 1000);
+    }
+    this.bump(pairKey(email, address));
+    this.bump(accountKey(email));
+  }
+
+  /** The right password: the attempt was no failure, and this address's failures are cleared. */
+  succeeded(email: string, address: string): void {
+    this.windows.delete(pairKey(email, address));
+    const account = this.current(accountKey(email));
+    if (account !== undefined && account.count > 0) account.count -= 1;
+  }
+
+  private current(key: string): Window | undefined {
+    const window = this.windows.get(key);
+    if (window === undefined || window.endsAt <= this.now()) return undefined;
+    return window;
+  }
+
+  private bump(key: string): void {
+    const window = this.current(key);
+    if (window === undefined) {
+      this.windows.set(key, { count: 1, endsAt: this.now() + ONE_MINUTE_MS });
+    } else {
+      window.count += 1;
+    }
+  }
+}
+
+function accountKey(email: string): string {
+  return `account:${email.toLowerCase()}`;
+}
+
+function pairKey(email: string, address: string): string {
+  return `pair:${email.toLowerCase()}\n${address}`;
 }

@@ -69,12 +69,22 @@ export function securityHeaders(config: Config): [string, string][] {
   return [...headers];
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
+/**
+ * Helmet's headers on every reply, and `Cache-Control: no-store` unless a route says otherwise:
+ * nearly every reply carries a person's ideas, identity or usage, and no shared cache or
+ * back/forward cache may keep those. Deciding by the URL would miss the spellings the router
+ * decodes to the same route (`/%61pi/ideas`, an absolute-form target), so the default is the
+ * safe one and only the web app's files (web-app.ts) say they may be kept.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: readonly (readonly [string, string])[],
+): void {
   // On the raw response, as helmet itself does, so an error reply keeps them too.
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    raw.setHeader('cache-control', 'no-store');
     done();
   });
 }
@@ -88,8 +98,9 @@ function hostOf(value: string): string | null {
 }
 
 /**
- * API.md: a state-changing call whose Origin is present and names neither the request's own
- * Host nor PUBLIC_URL's host is refused with 403. Calls without Origin (scripts, webhooks) pass.
+ * docs/api.md ("Conventions"): a state-changing call whose Origin is present and names neither
+ * the request's own Host nor PUBLIC_URL's host is refused with 403. Calls without Origin
+ * (scripts, webhooks) pass.
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const publicHost = hostOf(config.publicUrl);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Dialect } from '../db/database.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { testConfig } from '../config.js';
-import { SESSION_COOKIE } from '../http/identity.js';
-import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../http/passwords.js';
+import { SESSION_COOKIE } from '../http/sessions.js';
+import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../modules/identity/passwords.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
 
 /**
@@ -54,6 +54,11 @@ export async function createTestApp(
     ...options.deps,
   });
   return { app, database };
+}
+
+export async function closeTestApp(testApp: TestApp): Promise<void> {
+  await testApp.app.close();
+  await testApp.database.close();
 }
 
 /** createTestApp for the enclosing describe block: built in beforeAll, closed in afterAll. */

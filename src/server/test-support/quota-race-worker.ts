@@ -4,7 +4,7 @@
  * Usage: node --import tsx quota-race-worker.ts <databaseUrl> <userId> <creates> <limit> <period> <startAtMs>
  */
 import { openDatabase } from '../db/database.js';
-import { createIdeasRepository } from '../repositories/ideas-repository.js';
+import { createIdeasRepository } from '../modules/ideas/repository.js';
 
 const [url, userId, creates, limit, periodKey, startAt] = process.argv.slice(2);
 if (!url || !userId || !creates || !limit || !periodKey || !startAt) {

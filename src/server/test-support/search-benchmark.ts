@@ -13,10 +13,10 @@ import { sql } from 'kysely';
 import { CATEGORIES, FORMATS } from '../../core/taxonomy.js';
 import { openDatabase } from '../db/database.js';
 import { writeTransaction } from '../db/transactions.js';
-import { createIdeasRepository } from '../repositories/ideas-repository.js';
-import { newId } from '../repositories/ids.js';
-import { userOwner } from '../repositories/owner.js';
-import { createUsersRepository } from '../repositories/users-repository.js';
+import { createIdeasRepository } from '../modules/ideas/repository.js';
+import { newId } from '../db/ids.js';
+import { userOwner } from '../db/owner.js';
+import { createUsersRepository } from '../modules/identity/users-repository.js';
 
 const ROUNDS = 60;
 const BATCH = 1_000;

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   guestIdeasLeft: 'guestIdeasLeft',
   selectedFormat: 'selectedFormat',
   selectedCategory: 'selectedCategory',
+  speechEngine: 'speechEngine',
+  livePreview: 'livePreview',
 } as const;
 
 export interface KeyValueStore {

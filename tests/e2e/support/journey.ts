@@ -7,6 +7,12 @@ import type { Page } from 'playwright-core';
 export async function recordSpeech(page: Page) {
   await page.getByRole('button', { name: 'Start voice recording' }).click();
   await page.getByRole('button', { name: 'Stop recording' }).waitFor();
+  await waitForRecordedSpeech(page);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+}
+
+/** While recording: the meter has shown speech and two seconds have run. */
+export async function waitForRecordedSpeech(page: Page) {
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll<HTMLElement>('[data-testid="level-meter"] span')).some(
       (bar) => {
@@ -16,7 +22,6 @@ export async function recordSpeech(page: Page) {
     ),
   );
   await page.getByTestId('recording-timer').filter({ hasText: '0:02' }).waitFor();
-  await page.getByRole('button', { name: 'Stop recording' }).click();
 }
 
 export function toast(page: Page, title: string) {

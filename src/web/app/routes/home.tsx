@@ -7,6 +7,7 @@ import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
 import type { TypingReason } from '../../features/capture/typing-reason';
 import { useVoiceSettings } from '../../features/capture/voice-settings';
+import { useSpeechSetup } from '../../features/capture/speech-engine';
 import { useRecentIdeas, useSaveIdea } from '../../features/ideas/api/ideas';
 import { RecentActivity } from '../../features/ideas/components/recent-activity';
 import { useRecentCount } from '../../features/ideas/hooks/use-recent-count';
@@ -15,7 +16,7 @@ import { useUsage } from '../../features/usage/api/usage';
 import { UsageBar } from '../../features/usage/components/usage-bar';
 import { describeError, isQuotaExceeded } from '../../lib/api-error';
 import { routePaths } from '../../lib/paths';
-import { useServerConfig, voiceTranscriptionAvailable } from '../../lib/server-config';
+import { useServerConfig } from '../../lib/server-config';
 import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
 import {
@@ -41,7 +42,7 @@ export function HomeRoute() {
 
   const [openIdea, setOpenIdea] = useState<Idea | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [typingReason, setTypingReason] = useState<TypingReason | null>(null);
+  const [typing, setTyping] = useState<{ reason: TypingReason; draft: string } | null>(null);
   const [result, setResult] = useState<CaptureResult | null>(null);
   const [resultOpen, setResultOpen] = useState(false);
   const [quotaExceeded, setQuotaExceeded] = useState(false);
@@ -55,8 +56,12 @@ export function HomeRoute() {
     setQuotaExceeded(false);
     setResultOpen(true);
   }, []);
-  const openTyping = useCallback((reason: TypingReason) => setTypingReason(reason), []);
-  const capture = useCapture(showResult, openTyping, voiceTranscriptionAvailable(config.data));
+  const openTyping = useCallback(
+    (reason: TypingReason, draft = '') => setTyping({ reason, draft }),
+    [],
+  );
+  const speech = useSpeechSetup(config.data);
+  const capture = useCapture(showResult, openTyping, speech);
 
   const save = () => {
     if (!result) return;
@@ -125,17 +130,23 @@ export function HomeRoute() {
       />
       <Suspense fallback={null}>
         {settingsOpen ? (
-          <LazyVoiceSettingsSheet open onOpenChange={setSettingsOpen} settings={settings} />
+          <LazyVoiceSettingsSheet
+            open
+            onOpenChange={setSettingsOpen}
+            settings={settings}
+            speech={speech}
+          />
         ) : null}
-        {typingReason ? (
+        {typing ? (
           <LazyTypedIdeaSheet
             open
-            reason={typingReason}
+            reason={typing.reason}
+            initialText={typing.draft}
             onOpenChange={(open) => {
-              if (!open) setTypingReason(null);
+              if (!open) setTyping(null);
             }}
             onSubmit={(text) => {
-              setTypingReason(null);
+              setTyping(null);
               capture.processTypedText(text);
             }}
           />

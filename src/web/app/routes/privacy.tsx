@@ -18,12 +18,33 @@ export default function PrivacyRoute() {
           <li>
             How many ideas you saved this month, to apply the free plan of 10 ideas per month.
           </li>
-          <li>Your settings (format, category, dark mode) stay in your browser only.</li>
+          <li>
+            Your settings (format, category, speech service, dark mode) stay in your browser only.
+          </li>
         </ul>
         <h2 className="text-lg font-semibold">Your voice</h2>
         <p>
-          Your recording is sent to be transcribed and is not kept after transcription. Only the
-          resulting text is saved, and only when you tap Save.
+          Your speech is turned into text by one of two services, shown and chosen in Voice
+          Settings:
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <strong>This server</strong> (the default when it has a speech engine): your recording
+            is uploaded here and transcribed either on this server itself or by the speech-to-text
+            provider it is set up with, which then hears the audio. The recording is not kept after
+            transcription.
+          </li>
+          <li>
+            <strong>Your browser</strong> (when this server has no speech engine, or you choose it):
+            where the browser can recognise speech on your device, the audio never leaves it.
+            Otherwise the browser sends the audio to its maker&apos;s speech service, for example
+            Google for Chrome or Apple for Safari, under that company&apos;s privacy terms.
+          </li>
+        </ul>
+        <p>
+          On a computer, while this server transcribes, your browser can also show your words as you
+          speak, in the same way as above, if you turn that on in Voice Settings. Only the resulting
+          text is saved, and only when you tap Save.
         </p>
         <h2 className="text-lg font-semibold">Deleting your data</h2>
         <p>

@@ -1,5 +1,9 @@
-/** About 32 kbit/s: speech stays clear and a minute stays under 300 KB. */
-export const RECORDING_BITS_PER_SECOND = 32_000;
+/**
+ * Opus at 24 kbit/s mono keeps a voice clear and a minute of talking near 200 KB, so uploads stay
+ * quick on a weak phone signal and far from the server's size limit (docs/benchmarks.md has the
+ * measured figure).
+ */
+export const RECORDING_BITS_PER_SECOND = 24_000;
 /** Chunks every second, so a long recording never sits in one buffer. */
 const TIMESLICE_MS = 1000;
 

@@ -1,5 +1,7 @@
 /**
- * Why the typed-idea sheet opened: the person chose it, the microphone cannot be used, the server
- * has no speech-to-text engine, or a recording could not be transcribed.
+ * Why the typed-idea sheet opened: the person chose it, the microphone cannot be used, neither
+ * the server nor the browser can turn speech into text, a recording could not be transcribed, or
+ * the browser's speech recognition gave up.
  */
-export type TypingReason = 'choice' | 'microphone' | 'no-transcription' | 'transcription-failed';
+export type TypingReason =
+  'choice' | 'microphone' | 'no-transcription' | 'transcription-failed' | 'speech-failed';

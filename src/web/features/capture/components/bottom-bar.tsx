@@ -15,6 +15,15 @@ export interface BottomBarProps {
   onTypeInstead: () => void;
 }
 
+/** The newest words stay in view: long speech shows its last few lines, not its first. */
+const LIVE_TEXT_MAX_CHARS = 140;
+
+function latestWords(text: string): string {
+  if (text.length <= LIVE_TEXT_MAX_CHARS) return text;
+  const tail = text.slice(-LIVE_TEXT_MAX_CHARS);
+  return `…${tail.slice(tail.indexOf(' ') + 1)}`;
+}
+
 export function BottomBar({
   capture,
   settings,
@@ -24,6 +33,10 @@ export function BottomBar({
 }: BottomBarProps) {
   const color = FORMAT_COLORS[settings.format];
   const status = statusText(capture.state, capture.stage, capture.voiceAvailable);
+  const listening = capture.state === 'listening';
+  const browserListening = listening && capture.engine === 'browser';
+  const showLiveText =
+    browserListening || ((listening || capture.state === 'processing') && capture.liveText !== '');
   return (
     <div className="sticky bottom-0 z-30 border-t border-zinc-200 bg-white/95 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95">
       <div className="mx-auto flex w-full max-w-[560px] flex-col items-center gap-2 px-4 pt-2">
@@ -59,7 +72,7 @@ export function BottomBar({
         </p>
         <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center">
           <div className="flex justify-end pr-4">
-            {capture.state === 'listening' ? (
+            {listening && capture.engine === 'server' ? (
               <LevelMeter level={capture.level} color={color} />
             ) : null}
           </div>
@@ -83,6 +96,20 @@ export function BottomBar({
             ) : null}
           </div>
         </div>
+        {showLiveText ? (
+          <p
+            data-testid="live-transcript"
+            className="line-clamp-3 w-full text-center text-base text-zinc-800 dark:text-zinc-100"
+          >
+            {capture.liveText ? (
+              latestWords(capture.liveText)
+            ) : (
+              <span className="text-zinc-600 dark:text-zinc-300">
+                Speak now: your words appear here.
+              </span>
+            )}
+          </p>
+        ) : null}
       </div>
     </div>
   );

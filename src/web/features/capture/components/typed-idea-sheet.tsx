@@ -11,6 +11,8 @@ const NOTICES: Partial<Record<TypingReason, string>> = {
     'Voice transcription is not set up on this server, so type your idea and it will be formatted the same way.',
   'transcription-failed':
     'Your recording could not be transcribed. Type what you said and it will be formatted the same way.',
+  'speech-failed':
+    'Your browser could not finish recognising your speech. Type or correct what you said and it will be formatted the same way.',
 };
 
 export interface TypedIdeaSheetProps {
@@ -18,6 +20,8 @@ export interface TypedIdeaSheetProps {
   onOpenChange: (open: boolean) => void;
   onSubmit: (text: string) => void;
   reason?: TypingReason;
+  /** Words already heard before recognition gave up, to correct rather than retype. */
+  initialText?: string;
 }
 
 /** When the microphone cannot be used, nobody is stuck: the same flow starts from typed text. */
@@ -26,8 +30,9 @@ export function TypedIdeaSheet({
   onOpenChange,
   onSubmit,
   reason = 'choice',
+  initialText = '',
 }: TypedIdeaSheetProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const noticeId = useId();
   const notice = NOTICES[reason];
   const trimmed = text.trim();

@@ -1,3 +1,4 @@
+import { useEffect, useId, useState } from 'react';
 import { Check } from 'lucide-react';
 import {
   CATEGORIES,
@@ -10,13 +11,22 @@ import {
 } from '../../../../core/taxonomy';
 import { Sheet } from '../../../components/ui/sheet';
 import { cn } from '../../../components/ui/cn';
+import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
+import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '../speech-engine';
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';
 
 export interface VoiceSettingsSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   settings: VoiceSettings;
+  speech: SpeechSetup;
 }
+
+const ENGINES: readonly SpeechEngine[] = ['server', 'browser'];
+const ENGINE_LABELS: Record<SpeechEngine, string> = {
+  server: 'This server',
+  browser: 'This browser',
+};
 
 const VOICE_COMMAND_EXAMPLES = [
   'Make this a tweet about productivity',
@@ -42,7 +52,11 @@ function Choice<T extends string>({
   return (
     <fieldset>
       <legend className="mb-2 font-semibold">{legend}</legend>
-      <div role="radiogroup" aria-label={legend} className="grid grid-cols-3 gap-2">
+      <div
+        role="radiogroup"
+        aria-label={legend}
+        className={cn('grid gap-2', options.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}
+      >
         {options.map((option) => {
           const selected = option === value;
           return (
@@ -76,7 +90,104 @@ function Choice<T extends string>({
   );
 }
 
-export function VoiceSettingsSheet({ open, onOpenChange, settings }: VoiceSettingsSheetProps) {
+/** Who hears the audio, said plainly for the engine in use: the person's privacy depends on it. */
+function whoHears(speech: SpeechSetup, heardOnDevice: boolean): string {
+  if (speech.engine === 'browser') {
+    return heardOnDevice
+      ? 'Your browser recognises your speech on this device: the audio does not leave it.'
+      : "Your browser sends the audio to its maker's speech service to recognise it (Google for Chrome, Apple for Safari).";
+  }
+  if (speech.serverEngine === 'whisper') {
+    return 'Your recording is uploaded to this server and transcribed on it, by no one else.';
+  }
+  if (speech.serverEngine === 'openai') {
+    return 'Your recording is uploaded to this server, which passes it to the speech-to-text provider it is set up with.';
+  }
+  return 'Your recording is uploaded to this server to be transcribed.';
+}
+
+function SpeechSection({ speech }: { speech: SpeechSetup }) {
+  const [heardOnDevice, setHeardOnDevice] = useState(false);
+  const previewLabel = useId();
+  const previewNote = useId();
+  useEffect(() => {
+    if (!speech.browserAvailable) return;
+    let current = true;
+    void whereSpeechIsHeard(speechLanguage(navigator.language)).then((where) => {
+      if (current) setHeardOnDevice(where === 'device');
+    });
+    return () => {
+      current = false;
+    };
+  }, [speech.browserAvailable]);
+  if (!speech.engine) return null;
+  const bothPossible = speech.serverAvailable && speech.browserAvailable;
+  const previewPossible = speech.engine === 'server' && speech.previewAvailable;
+  return (
+    <section className="space-y-3" data-testid="speech-engine">
+      {bothPossible ? (
+        <Choice<SpeechEngine>
+          legend="Speech to text by"
+          options={ENGINES}
+          labels={ENGINE_LABELS}
+          value={speech.engine}
+          onChange={(engine) => updateSpeechPreferences({ engine })}
+        />
+      ) : (
+        <h3 className="font-semibold">
+          Speech to text by {ENGINE_LABELS[speech.engine].toLowerCase()}
+        </h3>
+      )}
+      <p className="text-sm text-zinc-700 dark:text-zinc-200" data-testid="speech-privacy">
+        {whoHears(speech, heardOnDevice)}
+      </p>
+      {previewPossible ? (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={speech.livePreview}
+          aria-labelledby={previewLabel}
+          aria-describedby={previewNote}
+          onClick={() => updateSpeechPreferences({ livePreview: !speech.livePreview })}
+          className="focus-ring flex min-h-12 w-full items-center gap-3 rounded-xl border-2 border-zinc-200 px-3 py-2 text-left dark:border-zinc-700"
+        >
+          <span className="min-w-0 flex-1">
+            <span id={previewLabel} className="block font-medium">
+              Show my words as I speak
+            </span>
+            <span id={previewNote} className="block text-sm text-zinc-700 dark:text-zinc-200">
+              {heardOnDevice
+                ? 'Your browser listens too, on this device.'
+                : "Your browser listens too, through its maker's speech service."}{' '}
+              This server&apos;s transcript is the one used.
+            </span>
+          </span>
+          <span
+            aria-hidden
+            className={cn(
+              'relative h-7 w-12 shrink-0 rounded-full transition-colors',
+              speech.livePreview ? 'bg-zinc-900 dark:bg-zinc-50' : 'bg-zinc-400 dark:bg-zinc-500',
+            )}
+          >
+            <span
+              className={cn(
+                'absolute top-1 size-5 rounded-full bg-white transition-transform dark:bg-zinc-900',
+                speech.livePreview ? 'translate-x-6' : 'translate-x-1',
+              )}
+            />
+          </span>
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+export function VoiceSettingsSheet({
+  open,
+  onOpenChange,
+  settings,
+  speech,
+}: VoiceSettingsSheetProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Voice Settings" testId="voice-settings">
       <div className="space-y-5">
@@ -95,6 +206,7 @@ export function VoiceSettingsSheet({ open, onOpenChange, settings }: VoiceSettin
           value={settings.category}
           onChange={(category) => updateVoiceSettings({ category })}
         />
+        <SpeechSection speech={speech} />
         <section className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
           <h3 className="font-semibold">Voice Commands</h3>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">

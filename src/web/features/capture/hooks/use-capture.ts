@@ -16,10 +16,13 @@ import {
   type ProcessingStage,
   type RecordingState,
 } from '../recording-machine';
+import type { SpeechEngine, SpeechSetup } from '../speech-engine';
 import type { TypingReason } from '../typing-reason';
 import { readVoiceSettings } from '../voice-settings';
+import type { SpeechSession } from '../browser-speech';
 
 export const loadPipeline = () => import('../pipeline');
+const loadBrowserSpeech = () => import('../browser-speech');
 const VOICE_COMMAND_TOAST_MS = 3000;
 
 export interface Capture {
@@ -27,8 +30,15 @@ export interface Capture {
   stage: ProcessingStage | null;
   /** The microphone was denied, missing or unsupported: offer typing instead. */
   micUnavailable: boolean;
-  /** False when the server has no speech-to-text engine: a tap opens the typed-idea sheet. */
+  /** False when neither the server nor the browser can transcribe: a tap opens typing. */
   voiceAvailable: boolean;
+  /** The engine of the recording under way, or of the next one. */
+  engine: SpeechEngine | null;
+  /**
+   * The words heard so far while listening (the browser engine, or the live preview beside a
+   * server engine), then the transcript being formatted.
+   */
+  liveText: string;
   onTap: () => void;
   level: () => number;
   processTypedText: (text: string) => void;
@@ -36,14 +46,20 @@ export interface Capture {
 
 export function useCapture(
   onResult: (result: CaptureResult) => void,
-  onTypeInstead: (reason: TypingReason) => void,
-  voiceAvailable: boolean,
+  onTypeInstead: (reason: TypingReason, draft?: string) => void,
+  speech: SpeechSetup,
 ): Capture {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(nextRecordingState, 'idle');
   const [stage, setStage] = useState<ProcessingStage | null>(null);
   const [micUnavailable, setMicUnavailable] = useState(false);
+  const [liveText, setLiveText] = useState('');
+  const [activeEngine, setActiveEngine] = useState<SpeechEngine | null>(null);
   const recordingRef = useRef<ActiveRecording | null>(null);
+  // The browser engine's session, or the live preview running beside a server recording.
+  const sessionRef = useRef<SpeechSession | null>(null);
+  const previewRef = useRef<SpeechSession | null>(null);
+  const liveTextRef = useRef('');
   // Covers the wait for microphone permission, before the state becomes 'listening'.
   const startingRef = useRef(false);
   const mountedRef = useRef(true);
@@ -61,100 +77,254 @@ export function useCapture(
       mountedRef.current = false;
       recordingRef.current?.cancel();
       recordingRef.current = null;
+      sessionRef.current?.cancel();
+      sessionRef.current = null;
+      previewRef.current?.cancel();
+      previewRef.current = null;
     };
   }, []);
 
-  const fail = useCallback((error: unknown) => {
-    dispatch({ type: 'failed' });
-    setStage(null);
-    toast({
-      title: error instanceof CaptureError ? error.message : describeError(error),
-      description: 'Please try again.',
-      variant: 'destructive',
-    });
+  const browserListens =
+    speech.engine === 'browser' || (speech.livePreview && speech.previewAvailable);
+  useEffect(() => {
+    // Ready before the tap, so the first words are not lost to a module download.
+    if (browserListens) void loadBrowserSpeech();
+  }, [browserListens]);
+
+  const showLiveText = useCallback((text: string) => {
+    liveTextRef.current = text;
+    if (mountedRef.current) setLiveText(text);
   }, []);
+
+  const fail = useCallback(
+    (error: unknown) => {
+      dispatch({ type: 'failed' });
+      setStage(null);
+      showLiveText('');
+      toast({
+        title: error instanceof CaptureError ? error.message : describeError(error),
+        description: 'Please try again.',
+        variant: 'destructive',
+      });
+    },
+    [showLiveText],
+  );
 
   // The person has just spoken their idea: after a failed transcription they can write it down
   // while they still remember it, instead of only being sent back to the start.
-  const failTranscription = useCallback((error: unknown) => {
-    dispatch({ type: 'failed' });
-    setStage(null);
-    toast({
-      title: error instanceof CaptureError ? error.message : describeError(error),
-      description: 'You can type what you said instead.',
-      variant: 'destructive',
-      durationMs: MIC_ERROR_TOAST_MS,
-      action: {
-        label: 'Type instead',
-        altText: 'Type what you said instead',
-        onClick: () => onTypeInsteadRef.current('transcription-failed'),
-      },
-    });
-  }, []);
+  const failTranscription = useCallback(
+    (error: unknown) => {
+      dispatch({ type: 'failed' });
+      setStage(null);
+      showLiveText('');
+      toast({
+        title: error instanceof CaptureError ? error.message : describeError(error),
+        description: 'You can type what you said instead.',
+        variant: 'destructive',
+        durationMs: MIC_ERROR_TOAST_MS,
+        action: {
+          label: 'Type instead',
+          altText: 'Type what you said instead',
+          onClick: () => onTypeInsteadRef.current('transcription-failed'),
+        },
+      });
+    },
+    [showLiveText],
+  );
 
-  const finishWithText = useCallback(async (transcript: string) => {
-    setStage('deciding');
-    const { formatCapturedText } = await loadPipeline();
-    const result = await formatCapturedText(transcript, readVoiceSettings(), (decision) => {
-      if (decision.commandDetected) {
-        toast({
-          title: 'Voice command detected',
-          description: `${FORMAT_LABELS[decision.format]} • ${CATEGORY_LABELS[decision.category]}`,
-          durationMs: VOICE_COMMAND_TOAST_MS,
-        });
-      }
-      setStage('formatting');
-    });
-    if (!mountedRef.current) return;
-    dispatch({ type: 'succeeded' });
-    setStage(null);
-    haptic('success');
-    setTimeout(() => {
-      if (!mountedRef.current) return;
-      dispatch({ type: 'settled' });
-      onResultRef.current(result);
-    }, DONE_HOLD_MS);
-  }, []);
-
-  const start = useCallback(async () => {
-    if (startingRef.current) return;
-    startingRef.current = true;
-    haptic('light');
-    void loadPipeline();
-    try {
-      const recording = await startRecording();
-      if (!mountedRef.current) {
-        recording.cancel();
+  // What the browser heard before it gave up goes into the typed sheet, to correct, not retype.
+  const failSpeech = useCallback(
+    async (error: unknown) => {
+      const draft = liveTextRef.current;
+      dispatch({ type: 'failed' });
+      setStage(null);
+      showLiveText('');
+      let explanation;
+      try {
+        const { explainSpeechFailure } = await loadBrowserSpeech();
+        explanation = explainSpeechFailure(error, speech.serverAvailable);
+      } catch (loadError) {
+        // The recognition code itself could not load (offline, before the app was cached).
+        fail(loadError);
         return;
       }
-      recordingRef.current = recording;
-      setMicUnavailable(false);
-      dispatch({ type: 'started' });
-    } catch (error) {
-      const explanation = explainMicError(error);
-      setMicUnavailable(explanation.offerTyping);
+      setMicUnavailable(explanation.micUnavailable);
       toast({
         title: explanation.title,
         description: explanation.description,
         variant: 'destructive',
         durationMs: MIC_ERROR_TOAST_MS,
-        action: explanation.offerTyping
-          ? {
-              label: 'Type instead',
-              altText: 'Type your idea instead of speaking it',
-              onClick: () => onTypeInsteadRef.current('microphone'),
-            }
-          : undefined,
+        action: {
+          label: 'Type instead',
+          altText: 'Type what you said instead',
+          onClick: () => onTypeInsteadRef.current(explanation.typingReason, draft),
+        },
       });
-    } finally {
-      startingRef.current = false;
-    }
+    },
+    [fail, showLiveText, speech.serverAvailable],
+  );
+
+  const finishWithText = useCallback(
+    async (transcript: string) => {
+      setStage('deciding');
+      const { formatCapturedText } = await loadPipeline();
+      const result = await formatCapturedText(transcript, readVoiceSettings(), (decision) => {
+        if (decision.commandDetected) {
+          toast({
+            title: 'Voice command detected',
+            description: `${FORMAT_LABELS[decision.format]} • ${CATEGORY_LABELS[decision.category]}`,
+            durationMs: VOICE_COMMAND_TOAST_MS,
+          });
+        }
+        setStage('formatting');
+      });
+      if (!mountedRef.current) return;
+      dispatch({ type: 'succeeded' });
+      setStage(null);
+      haptic('success');
+      setTimeout(() => {
+        if (!mountedRef.current) return;
+        dispatch({ type: 'settled' });
+        showLiveText('');
+        onResultRef.current(result);
+      }, DONE_HOLD_MS);
+    },
+    [showLiveText],
+  );
+
+  const explainMicFailure = useCallback((error: unknown) => {
+    const explanation = explainMicError(error);
+    setMicUnavailable(explanation.offerTyping);
+    toast({
+      title: explanation.title,
+      description: explanation.description,
+      variant: 'destructive',
+      durationMs: MIC_ERROR_TOAST_MS,
+      action: explanation.offerTyping
+        ? {
+            label: 'Type instead',
+            altText: 'Type your idea instead of speaking it',
+            onClick: () => onTypeInsteadRef.current('microphone'),
+          }
+        : undefined,
+    });
   }, []);
 
+  /**
+   * The browser's words beside a server recording: a preview only, so it never fails the
+   * recording; it stops with it and gives way to the server's transcript.
+   */
+  const startPreview = useCallback(
+    async (recording: ActiveRecording) => {
+      const stillRecording = () => recordingRef.current === recording;
+      try {
+        const { listen, speechLanguage } = await loadBrowserSpeech();
+        const session = await listen({
+          lang: speechLanguage(navigator.language),
+          onText: (text) => {
+            if (stillRecording()) showLiveText(text);
+          },
+        });
+        if (stillRecording()) previewRef.current = session;
+        else session.cancel();
+      } catch {
+        // Without a preview the recording goes on exactly as it would have.
+      }
+    },
+    [showLiveText],
+  );
+
+  const finishBrowser = useCallback(
+    async (session: SpeechSession) => {
+      if (sessionRef.current !== session) return;
+      sessionRef.current = null;
+      haptic('medium');
+      dispatch({ type: 'stopped' });
+      setStage('transcribing');
+      session.stop();
+      let transcript: string;
+      try {
+        transcript = await session.done;
+      } catch (error) {
+        await failSpeech(error);
+        return;
+      }
+      showLiveText(transcript);
+      try {
+        await finishWithText(transcript);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [fail, failSpeech, finishWithText, showLiveText],
+  );
+
+  const startBrowser = useCallback(async () => {
+    let session: SpeechSession;
+    try {
+      const { listen, speechLanguage } = await loadBrowserSpeech();
+      session = await listen({ lang: speechLanguage(navigator.language), onText: showLiveText });
+    } catch (error) {
+      await failSpeech(error);
+      return;
+    }
+    if (!mountedRef.current) {
+      session.cancel();
+      return;
+    }
+    sessionRef.current = session;
+    setMicUnavailable(false);
+    dispatch({ type: 'started' });
+    // The service can end by itself (a failure, or silence it will not wait through): that ends
+    // the recording as a tap on stop would.
+    void session.done.catch(() => {}).finally(() => void finishBrowser(session));
+  }, [failSpeech, finishBrowser, showLiveText]);
+
+  const startServer = useCallback(async () => {
+    let recording: ActiveRecording;
+    try {
+      recording = await startRecording();
+    } catch (error) {
+      explainMicFailure(error);
+      return;
+    }
+    if (!mountedRef.current) {
+      recording.cancel();
+      return;
+    }
+    recordingRef.current = recording;
+    setMicUnavailable(false);
+    dispatch({ type: 'started' });
+    if (speech.livePreview && speech.previewAvailable) void startPreview(recording);
+  }, [explainMicFailure, speech.livePreview, speech.previewAvailable, startPreview]);
+
+  const start = useCallback(
+    async (engine: SpeechEngine) => {
+      if (startingRef.current) return;
+      startingRef.current = true;
+      haptic('light');
+      void loadPipeline();
+      showLiveText('');
+      setActiveEngine(engine);
+      try {
+        await (engine === 'browser' ? startBrowser() : startServer());
+      } finally {
+        startingRef.current = false;
+      }
+    },
+    [showLiveText, startBrowser, startServer],
+  );
+
   const stop = useCallback(async () => {
+    if (sessionRef.current) {
+      await finishBrowser(sessionRef.current);
+      return;
+    }
     const recording = recordingRef.current;
     if (!recording) return;
     recordingRef.current = null;
+    previewRef.current?.cancel();
+    previewRef.current = null;
     haptic('medium');
     dispatch({ type: 'stopped' });
     setStage('transcribing');
@@ -165,26 +335,29 @@ export function useCapture(
     } catch (error) {
       failTranscription(error);
       // 503: the server has no speech-to-text engine now (it restarted with another setup since
-      // the page loaded). Asking again lets the next tap open the typed sheet, not the microphone.
+      // the page loaded). Asking again lets the next tap use the browser's engine or open the
+      // typed sheet, not record for nothing.
       if (error instanceof CaptureError && error.status === 503) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.config });
       }
       return;
     }
+    // The server's transcript is the one that counts: it replaces the browser's preview.
+    showLiveText(transcript);
     try {
       await finishWithText(transcript);
     } catch (error) {
       fail(error);
     }
-  }, [fail, failTranscription, finishWithText, queryClient]);
+  }, [fail, failTranscription, finishBrowser, finishWithText, queryClient, showLiveText]);
 
   const onTap = useCallback(() => {
     const intent = tapIntent(state);
     if (intent === 'start') {
-      if (voiceAvailable) void start();
+      if (speech.engine) void start(speech.engine);
       else onTypeInsteadRef.current('no-transcription');
     } else if (intent === 'stop') void stop();
-  }, [start, state, stop, voiceAvailable]);
+  }, [speech.engine, start, state, stop]);
 
   const processTypedText = useCallback(
     (text: string) => {
@@ -198,5 +371,15 @@ export function useCapture(
 
   const level = useCallback(() => recordingRef.current?.level() ?? 0, []);
 
-  return { state, stage, micUnavailable, voiceAvailable, onTap, level, processTypedText };
+  return {
+    state,
+    stage,
+    micUnavailable,
+    voiceAvailable: speech.engine !== null,
+    engine: state === 'idle' ? speech.engine : activeEngine,
+    liveText,
+    onTap,
+    level,
+    processTypedText,
+  };
 }

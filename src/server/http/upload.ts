@@ -1,0 +1,139 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ClientGoneError, clientLeftMidRequest } from './client-gone.js';
+import { HttpError } from './errors.js';
+
+/** Multipart framing around the file; a request declaring more than this is refused unread. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export interface UploadLimits {
+  /** The one file field accepted. */
+  field: string;
+  maxBytes: number;
+  /** What the file is, for the 413 message: "The recording is larger than 25 MiB." */
+  noun: string;
+  /** Where uploads are staged: one fresh directory per request, always removed. */
+  tempDir: string;
+  /** How many leading bytes to hand back for sniffing. */
+  headBytes: number;
+}
+
+export interface StagedUpload {
+  filePath: string;
+  sizeBytes: number;
+  /** The first bytes of the file, for deciding what it is. */
+  head: Buffer;
+}
+
+/**
+ * Anything the multipart parser throws is about the bytes the client sent (no boundary, a
+ * broken part header, a body that ends before its closing boundary) unless the client is gone.
+ */
+function multipartFailure(
+  request: FastifyRequest,
+  error: unknown,
+  limits: UploadLimits,
+): HttpError {
+  if (error instanceof HttpError) return error;
+  if (clientLeftMidRequest(request)) return new ClientGoneError(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(limits);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(
+      400,
+      'invalid_input',
+      `${limits.field}: send one file in a field named ${limits.field}, with few other fields.`,
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new HttpError(
+    400,
+    'invalid_input',
+    `${limits.field}: the multipart/form-data body is malformed.`,
+    undefined,
+    { cause: reason },
+  );
+}
+
+function tooLarge(limits: UploadLimits): HttpError {
+  const mebibytes = Math.round((limits.maxBytes / 1024 / 1024) * 10) / 10;
+  return new HttpError(
+    413,
+    'payload_too_large',
+    `The ${limits.noun} is larger than ${mebibytes} MiB.`,
+  );
+}
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(head, 0, bytes, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Streams the one file of a multipart request to a private temp directory (never into memory),
+ * hands it to `use`, and removes it whatever happens. Every way the body can be wrong is a 4xx
+ * in the API's error shape.
+ */
+export async function withStagedUpload<T>(
+  request: FastifyRequest,
+  limits: UploadLimits,
+  use: (upload: StagedUpload) => Promise<T>,
+): Promise<T> {
+  const declaredLength = Number(request.headers['content-length'] ?? 0);
+  if (declaredLength > limits.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limits);
+  if (!request.isMultipart()) {
+    throw new HttpError(
+      400,
+      'invalid_input',
+      `${limits.field}: send the file as multipart/form-data in a file field named ${limits.field}.`,
+    );
+  }
+
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({
+      limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 11 },
+      throwFileSizeLimit: false,
+    });
+  } catch (error) {
+    throw multipartFailure(request, error, limits);
+  }
+  if (part === undefined) {
+    throw new HttpError(400, 'invalid_input', `${limits.field}: no file was uploaded.`);
+  }
+  if (part.fieldname !== limits.field) {
+    part.file.resume();
+    throw new HttpError(
+      400,
+      'invalid_input',
+      `${limits.field}: the file must be sent in a field named ${limits.field}.`,
+    );
+  }
+
+  const dir = await mkdtemp(join(limits.tempDir, 'voice-ideas-upload-'));
+  try {
+    const filePath = join(dir, 'upload');
+    try {
+      // Past the size limit busboy discards the rest and marks the stream truncated.
+      await pipeline(part.file, createWriteStream(filePath));
+    } catch (error) {
+      throw multipartFailure(request, error, limits);
+    }
+    if (part.file.truncated) throw tooLarge(limits);
+    const { size } = await stat(filePath);
+    const head = await readHead(filePath, limits.headBytes);
+    return await use({ filePath, sizeBytes: size, head });
+  } finally {
+    if (!part.file.readableEnded) part.file.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,257 @@
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import type { AudioContainer } from './audio-sniff.js';
+import { TranscriptionError } from './transcriber.js';
+
+/** whisper.cpp wants 16 kHz mono signed 16-bit PCM; the same stream feeds the silence check. */
+export const PCM_SAMPLE_RATE = 16_000;
+const BYTES_PER_SAMPLE = 2;
+/** Longer recordings are cut here: 15 minutes of PCM is 28.8 MB in memory, a sane ceiling. */
+export const MAX_DECODED_SECONDS = 15 * 60;
+
+const FRAME_SAMPLES = (PCM_SAMPLE_RATE * 30) / 1000;
+/**
+ * A 30 ms frame counts as voiced above about -45 dBFS RMS: a quiet room recorded by a phone
+ * sits near -60 dBFS, normal speech between -30 and -15 dBFS.
+ */
+const VOICED_FRAME_RMS = 32768 * 10 ** (-45 / 20);
+/** Less voiced audio than this is not a spoken idea (a click, a breath, a bump). */
+const MIN_VOICED_MS = 200;
+
+export interface DecodedAudio {
+  durationMs: number;
+  voicedMs: number;
+  hasSpeech: boolean;
+  /** Present only when asked for (the embedded engine needs it). */
+  pcm: Buffer | null;
+}
+
+/** Frame-by-frame loudness over a PCM stream that arrives in chunks of any size. */
+class SpeechMeter {
+  private carry = Buffer.alloc(0);
+  private samples = 0;
+  private voicedFrames = 0;
+
+  push(chunk: Buffer): void {
+    const data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    const frameBytes = FRAME_SAMPLES * BYTES_PER_SAMPLE;
+    let offset = 0;
+    for (; offset + frameBytes <= data.length; offset += frameBytes) {
+      let sumSquares = 0;
+      for (let i = 0; i < frameBytes; i += BYTES_PER_SAMPLE) {
+        const sample = data.readInt16LE(offset + i);
+        sumSquares += sample * sample;
+      }
+      if (Math.sqrt(sumSquares / FRAME_SAMPLES) >= VOICED_FRAME_RMS) this.voicedFrames += 1;
+      this.samples += FRAME_SAMPLES;
+    }
+    this.carry = Buffer.from(data.subarray(offset));
+  }
+
+  result(): { durationMs: number; voicedMs: number } {
+    const totalSamples = this.samples + Math.floor(this.carry.length / BYTES_PER_SAMPLE);
+    return {
+      durationMs: Math.round((totalSamples / PCM_SAMPLE_RATE) * 1000),
+      voicedMs: Math.round(((this.voicedFrames * FRAME_SAMPLES) / PCM_SAMPLE_RATE) * 1000),
+    };
+  }
+}
+
+/**
+ * The one ffmpeg demuxer for each container the sniffer recognises. Uploads are hostile: left to
+ * probe, ffmpeg reads whatever the bytes look like, and a file that starts like an mp3 but goes on
+ * as an HLS playlist or a concat script makes it open other files on this server. Forcing the
+ * demuxer, allowing no other (nested demuxers included) and only the file protocol closes that.
+ */
+const DEMUXERS: Record<AudioContainer, string> = {
+  webm: 'matroska',
+  ogg: 'ogg',
+  mp4: 'mov',
+  wav: 'wav',
+  mp3: 'mp3',
+};
+
+/**
+ * The largest single allocation ffmpeg may make. A real recording needs a few megabytes at a
+ * time; a 24 KB file whose header declares fifty million samples (or a WAV chunk of 2 GB) makes
+ * ffmpeg allocate gigabytes for the index before decoding anything. Refused, it fails at once.
+ */
+const FFMPEG_MAX_ALLOC_BYTES = 64 * 1024 * 1024;
+
+/** ffmpeg's input options for an upload of this container: nothing but that demuxer on a file. */
+export function untrustedInputArgs(filePath: string, container: AudioContainer): string[] {
+  const demuxer = DEMUXERS[container];
+  return [
+    '-max_alloc',
+    String(FFMPEG_MAX_ALLOC_BYTES),
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    '-i',
+    // The explicit protocol keeps a path that looks like a URL or an option from being read as one.
+    `file:${filePath}`,
+  ];
+}
+
+export interface DecodeOptions {
+  /** What the sniffer found; ffmpeg reads the file as exactly that and nothing else. */
+  container: AudioContainer;
+  keepPcm: boolean;
+  signal?: AbortSignal;
+  ffmpegPath?: string;
+}
+
+/**
+ * How many ffmpeg processes decode at once, and how many uploads may wait for one. Each decode
+ * holds up to about 130 MB (ffmpeg and the PCM kept for the engine), so the number is bounded by
+ * the cores, and a burst beyond the queue is refused at once rather than piling up in memory.
+ */
+const DECODE_SLOTS = Math.max(1, availableParallelism());
+const DECODES_WAITING_MAX = 16;
+
+class DecodeSlots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly slots: number,
+    private readonly waitingMax: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (this.running >= this.slots) {
+      if (this.waiting.length >= this.waitingMax) {
+        throw new TranscriptionError(
+          'engine_failed',
+          'The server is decoding too many recordings at once; try again shortly.',
+        );
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running += 1;
+    try {
+      if (signal?.aborted) throw new TranscriptionError('timeout', 'Audio decoding was cancelled.');
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+const decodeSlots = new DecodeSlots(DECODE_SLOTS, DECODES_WAITING_MAX);
+
+/**
+ * Decode any container ffmpeg knows into 16 kHz mono PCM and measure how much of it is speech.
+ * At most DECODE_SLOTS run at once; the rest wait their turn, up to DECODES_WAITING_MAX.
+ * Rejects with TranscriptionError 'undecodable' when ffmpeg cannot read the file and
+ * 'unavailable' when ffmpeg itself is missing; an aborted signal kills ffmpeg at once.
+ */
+export function decodeAudio(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
+  return decodeSlots.run(() => runFfmpeg(filePath, options), options.signal);
+}
+
+function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
+  const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new TranscriptionError('timeout', 'Audio decoding was cancelled.'));
+      return;
+    }
+    const child = spawn(
+      ffmpegPath,
+      [
+        '-nostdin',
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        ...untrustedInputArgs(filePath, container),
+        '-t',
+        String(MAX_DECODED_SECONDS),
+        '-vn',
+        '-sn',
+        '-dn',
+        '-ac',
+        '1',
+        '-ar',
+        String(PCM_SAMPLE_RATE),
+        '-f',
+        's16le',
+        'pipe:1',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const meter = new SpeechMeter();
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    let settled = false;
+
+    const finish = (action: () => void): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      action();
+    };
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+      finish(() => reject(new TranscriptionError('timeout', 'Audio decoding took too long.')));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      meter.push(chunk);
+      if (keepPcm) chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      // Only the first lines matter for the log; a broken file can make ffmpeg very chatty.
+      if (stderr.length < 2000) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      finish(() =>
+        reject(
+          error.code === 'ENOENT'
+            ? new TranscriptionError('unavailable', 'ffmpeg is not installed on this server.', {
+                cause: error,
+              })
+            : new TranscriptionError('engine_failed', `ffmpeg failed to start: ${error.message}`, {
+                cause: error,
+              }),
+        ),
+      );
+    });
+    child.on('close', (code) => {
+      if (code !== 0) {
+        finish(() =>
+          reject(
+            new TranscriptionError(
+              'undecodable',
+              `The audio could not be decoded (${stderr.trim().split('\n')[0] ?? 'ffmpeg failed'}).`,
+            ),
+          ),
+        );
+        return;
+      }
+      const { durationMs, voicedMs } = meter.result();
+      finish(() =>
+        resolve({
+          durationMs,
+          voicedMs,
+          hasSpeech: voicedMs >= MIN_VOICED_MS,
+          pcm: keepPcm ? Buffer.concat(chunks) : null,
+        }),
+      );
+    });
+  });
+}
+
+/** Whether an ffmpeg binary answers; checked once at start. */
+export function ffmpegWorks(ffmpegPath = 'ffmpeg'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(ffmpegPath, ['-hide_banner', '-version'], { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}

@@ -1,0 +1,97 @@
+import { tmpdir } from 'node:os';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FormatBodySchema,
+  FormatResultSchema,
+  IdeaIdParamsSchema,
+  IdeaSchema,
+  InferBodySchema,
+  InferResultSchema,
+  ReformatBodySchema,
+  TranscribeResultSchema,
+} from '../../../core/api-schemas.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../../core/limits.js';
+import type { Config } from '../../config.js';
+import { clientGoneSignal } from '../../http/client-gone.js';
+import { aiRateLimit } from '../../http/rate-limits.js';
+import { ownerOf } from '../../http/sessions.js';
+import { withStagedUpload } from '../../http/upload.js';
+import { SNIFF_BYTES } from './audio-sniff.js';
+import type { AiService } from './service.js';
+
+export interface AiRoutesOptions {
+  config: Config;
+  ai: AiService;
+  /** Where uploads are staged (one fresh directory per request, always removed); default TMPDIR. */
+  uploadTempDir?: string;
+}
+
+/** Transcribe, format, infer and reformat: every call that may reach an AI engine. */
+export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
+  app,
+  { config, ai, uploadTempDir },
+) => {
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(multipart);
+  app.addHook('onClose', () => ai.close());
+  const rateLimit = aiRateLimit(config);
+  const upload = {
+    field: 'audio',
+    noun: 'recording',
+    maxBytes: AUDIO_UPLOAD_MAX_BYTES,
+    tempDir: uploadTempDir ?? tmpdir(),
+    headBytes: SNIFF_BYTES,
+  };
+
+  app.post(
+    '/api/transcribe',
+    { config: rateLimit, schema: { response: { 200: TranscribeResultSchema } } },
+    async (request, reply) => {
+      // Refused before the upload is read when there is nothing to hand it to.
+      ai.ensureTranscriber();
+      return withStagedUpload(request, upload, (audio) =>
+        ai.transcribe(audio, clientGoneSignal(reply)),
+      );
+    },
+  );
+
+  app.post(
+    '/api/format',
+    {
+      config: rateLimit,
+      schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
+    },
+    (request, reply) => ai.format(request.body, clientGoneSignal(reply)),
+  );
+
+  app.post(
+    '/api/infer-format-category',
+    { config: rateLimit, schema: { body: InferBodySchema, response: { 200: InferResultSchema } } },
+    (request, reply) => ai.infer(request.body.transcript, clientGoneSignal(reply)),
+  );
+
+  for (const [scope, path] of [
+    ['user', '/api/ideas/:id/reformat'],
+    ['guest', '/api/guest-ideas/:id/reformat'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: rateLimit,
+        schema: {
+          params: IdeaIdParamsSchema,
+          body: ReformatBodySchema.default({ mode: 'smart' }),
+          response: { 200: IdeaSchema },
+        },
+      },
+      (request, reply) =>
+        ai.reformat(
+          ownerOf(request, scope),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+        ),
+    );
+  }
+};

@@ -1,0 +1,163 @@
+import type {
+  FormatBody,
+  FormatResult,
+  Idea,
+  InferResult,
+  TranscribeResult,
+} from '../../../core/api-schemas.js';
+import {
+  detectFormatAndCategory,
+  parsePrefix,
+  stripCommandPhrase,
+} from '../../../text/detect/detection.js';
+import { IDEA_CONTENT_MAX_CHARS } from '../../../core/limits.js';
+import type { Category, Format } from '../../../core/taxonomy.js';
+import type { Owner } from '../../db/owner.js';
+import { ClientGoneError } from '../../http/client-gone.js';
+import { HttpError } from '../../http/errors.js';
+import { ideaNotFound, type IdeasService } from '../ideas/service.js';
+import type { AiServices } from './ai-services.js';
+import { sniffAudioContainer } from './audio-sniff.js';
+import { TranscriptionError } from './transcriber.js';
+
+const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
+const TRANSCRIPTION_UNAVAILABLE = 'Transcription is not configured on this server.';
+const NOTHING_FOUND: InferResult = { format: null, category: null, confidence: 0 };
+
+/** An upload already staged on disk by the route, with its first bytes for sniffing. */
+export interface StagedAudio {
+  filePath: string;
+  sizeBytes: number;
+  head: Buffer;
+}
+
+export interface ReformatRequest {
+  format?: Format | undefined;
+  category?: Category | undefined;
+  mode: FormatBody['mode'];
+}
+
+export interface AiService {
+  /** 503 when no engine can transcribe, so the route refuses a recording before reading it. */
+  ensureTranscriber(): void;
+  /** `signal` aborts when the person has gone: that is logged as such, not as an engine fault. */
+  transcribe(audio: StagedAudio, signal: AbortSignal): Promise<TranscribeResult>;
+  /** Never fails because a model is down: the rule formatter answers instead. */
+  format(body: FormatBody, signal: AbortSignal): Promise<FormatResult>;
+  /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
+  infer(transcript: string, signal: AbortSignal): Promise<InferResult>;
+  /** Rewrites an idea from what was said, in the format and category asked for; 404 if not the owner's. */
+  reformat(owner: Owner, id: string, request: ReformatRequest, signal: AbortSignal): Promise<Idea>;
+  close(): Promise<void>;
+}
+
+/** What the person is told for each way a transcription fails; the engine's own words go to the log. */
+function transcriptionHttpError(error: TranscriptionError): HttpError {
+  const answer = (status: number, code: string, message: string): HttpError =>
+    new HttpError(status, code, message, undefined, { cause: error.message });
+  switch (error.kind) {
+    case 'no_speech':
+      return answer(422, 'no_speech', 'No speech was detected in the recording.');
+    case 'undecodable':
+      return answer(
+        415,
+        'unsupported_media_type',
+        `The recording could not be decoded; send ${ACCEPTED_AUDIO} audio.`,
+      );
+    case 'unavailable':
+      return answer(503, 'transcription_unavailable', TRANSCRIPTION_UNAVAILABLE);
+    case 'timeout':
+      return answer(
+        502,
+        'transcription_failed',
+        'The transcription service did not answer in time. Please try again.',
+      );
+    case 'engine_failed':
+      return answer(
+        502,
+        'transcription_failed',
+        'The transcription service failed. Please try again.',
+      );
+  }
+}
+
+/**
+ * The words to format again: the transcript as spoken minus the spoken command ("tweet work:",
+ * "make this a checklist"), which was an instruction, not content; the content when the idea
+ * was typed and has no transcript.
+ */
+export function reformatSource(idea: { transcript: string | null; content: string }): string {
+  const transcript = idea.transcript?.trim() ?? '';
+  if (transcript === '') return idea.content;
+  const prefix = parsePrefix(transcript);
+  if (prefix.wasDetected) return prefix.content;
+  return stripCommandPhrase(transcript, detectFormatAndCategory(transcript).matchedText);
+}
+
+export function createAiService(deps: {
+  engines: AiServices;
+  ideas: Pick<IdeasService, 'findById' | 'update'>;
+  log: { warn(fields: object, message: string): void };
+}): AiService {
+  const { engines, ideas, log } = deps;
+  const { transcriber, formatter, inferrer } = engines;
+  return {
+    ensureTranscriber() {
+      if (!transcriber.available) {
+        throw new HttpError(503, 'transcription_unavailable', TRANSCRIPTION_UNAVAILABLE);
+      }
+    },
+
+    async transcribe({ filePath, sizeBytes, head }, signal) {
+      this.ensureTranscriber();
+      if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
+      const container = sniffAudioContainer(head);
+      if (container === null) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          `The upload is not audio; send ${ACCEPTED_AUDIO}.`,
+        );
+      }
+      try {
+        const result = await transcriber.transcribe({ filePath, container, sizeBytes }, signal);
+        return {
+          transcript: result.transcript,
+          engine: transcriber.engine,
+          durationMs: result.durationMs,
+        };
+      } catch (error) {
+        // Work stopped because the person left is neither their error nor the engine's.
+        if (signal.aborted) throw new ClientGoneError(error);
+        if (error instanceof TranscriptionError) throw transcriptionHttpError(error);
+        throw error;
+      }
+    },
+
+    format: (body, signal) => formatter.format(body, signal),
+
+    async infer(transcript, signal) {
+      try {
+        return await inferrer.infer(transcript, signal);
+      } catch (error) {
+        log.warn({ err: error }, 'format inference failed');
+        return NOTHING_FOUND;
+      }
+    },
+
+    async reformat(owner, id, request, signal) {
+      const idea = await ideas.findById(owner, id);
+      if (idea === null) throw ideaNotFound();
+      const format = request.format ?? idea.format;
+      const category = request.category ?? idea.category;
+      const result = await formatter.format(
+        { transcript: reformatSource(idea), format, category, mode: request.mode },
+        signal,
+      );
+      const content = Array.from(result.formatted).slice(0, IDEA_CONTENT_MAX_CHARS).join('');
+      return ideas.update(owner, id, { content, format, category });
+    },
+
+    close: () => transcriber.close(),
+  };
+}

@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import type { Idea } from '../../../core/api-schemas.js';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../core/taxonomy.js';
+
+export type ExportFormat = 'json' | 'markdown' | 'csv';
+
+const CSV_COLUMNS = ['id', 'createdAt', 'format', 'category', 'content', 'transcript'] as const;
+
+/**
+ * Spreadsheets run a cell that starts with one of these as a formula (CSV injection): a
+ * transcript saying "equals hyperlink..." could become a live link or worse when the export is
+ * opened. Such a field gets a leading apostrophe, which spreadsheets read as "this is text" and
+ * hide (OWASP's advice); the JSON export keeps every character as stored.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes are doubled; a
+ * field a spreadsheet would evaluate is defused first.
+ */
+export function csvField(value: string): string {
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record per idea, every line ending in CRLF (RFC 4180). */
+function csvRecord(idea: Idea): string {
+  return `${CSV_COLUMNS.map((column) => csvField(idea[column] ?? '')).join(',')}\r\n`;
+}
+
+function markdownEntry(idea: Idea): string {
+  const parts = [
+    '',
+    `## ${FORMAT_LABELS[idea.format]} · ${CATEGORY_LABELS[idea.category]} · ${idea.createdAt}`,
+    '',
+    idea.content,
+  ];
+  if (idea.transcript) {
+    parts.push('', ...idea.transcript.split('\n').map((line) => `> ${line}`));
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/** Exactly what JSON.stringify(ideas, null, 2) would give for the whole array, one item at a time. */
+function jsonItem(idea: Idea): string {
+  return `  ${JSON.stringify(idea, null, 2).replace(/\n/g, '\n  ')}`;
+}
+
+async function* exportText(
+  batches: AsyncIterable<readonly Idea[]>,
+  format: ExportFormat,
+  header: { exportedAt: Date; total: number },
+): AsyncGenerator<string, void, undefined> {
+  if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
+  if (format === 'markdown') {
+    const { total, exportedAt } = header;
+    yield `# Voice Ideas\n\nExported ${exportedAt.toISOString()}: ${total} idea${total === 1 ? '' : 's'}.\n`;
+  }
+  let first = true;
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    if (format === 'csv') yield batch.map(csvRecord).join('');
+    else if (format === 'markdown') yield batch.map(markdownEntry).join('');
+    else {
+      yield `${first ? '[\n' : ',\n'}${batch.map(jsonItem).join(',\n')}`;
+    }
+    first = false;
+  }
+  if (format === 'json') yield first ? '[]\n' : '\n]\n';
+}
+
+export interface ExportFile {
+  /** The file's text, produced batch by batch as the reader consumes it. */
+  body: Readable;
+  contentType: string;
+  filename: string;
+}
+
+/**
+ * `total` is only shown in the Markdown heading (it comes from the stored count, read before the
+ * first batch); the records are whatever the batches hold.
+ */
+export function exportFile(
+  batches: AsyncIterable<readonly Idea[]>,
+  format: ExportFormat,
+  header: { exportedAt: Date; total: number },
+): ExportFile {
+  const day = header.exportedAt.toISOString().slice(0, 10);
+  const body = Readable.from(exportText(batches, format, header), { objectMode: false });
+  switch (format) {
+    case 'csv':
+      return {
+        body,
+        contentType: 'text/csv; charset=utf-8; header=present',
+        filename: `voice-ideas-${day}.csv`,
+      };
+    case 'markdown':
+      return {
+        body,
+        contentType: 'text/markdown; charset=utf-8',
+        filename: `voice-ideas-${day}.md`,
+      };
+    case 'json':
+      return {
+        body,
+        contentType: 'application/json; charset=utf-8',
+        filename: `voice-ideas-${day}.json`,
+      };
+  }
+}

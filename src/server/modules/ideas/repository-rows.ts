@@ -1,0 +1,56 @@
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type { Idea } from '../../../core/api-schemas.js';
+import type { Category } from '../../../core/taxonomy.js';
+import { ownerKey, type Owner } from '../../db/owner.js';
+import { toIso } from '../../db/rows.js';
+import type { IdeasTable } from '../../db/schema.js';
+import { encodeCursor, type CursorPosition } from './cursor.js';
+
+/* Rows to ideas and pages, shared by the listing in repository.ts and the search in
+ * repository-search.ts. */
+
+export interface IdeaPage {
+  items: Idea[];
+  /** Every idea matching owner, q and category, regardless of the cursor. */
+  total: number;
+  nextCursor: string | null;
+}
+
+export function toIdea(row: Selectable<IdeasTable>): Idea {
+  return {
+    id: row.id,
+    content: row.content,
+    format: row.format,
+    category: row.category,
+    transcript: row.transcript,
+    userId: row.user_id,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/**
+ * The owner's number of ideas (in one category, if given) as kept in idea_counts by triggers
+ * (ADR 012): a scalar subquery to embed, so it is read in the statement's own snapshot.
+ */
+export function storedCount(owner: Owner, category: Category | undefined) {
+  const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+  return sql<number | string>`(SELECT coalesce(sum(count), 0) FROM idea_counts
+    WHERE owner_key = ${ownerKey(owner)} ${inCategory})`;
+}
+
+export function isAfter(after: CursorPosition) {
+  return sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+}
+
+export function toPage(rows: Selectable<IdeasTable>[], limit: number, total: number): IdeaPage {
+  const items = rows.slice(0, limit).map(toIdea);
+  const last = items.at(-1);
+  return {
+    items,
+    total,
+    nextCursor:
+      rows.length > limit && last !== undefined
+        ? encodeCursor({ createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}

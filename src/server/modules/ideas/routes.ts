@@ -1,0 +1,136 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdeaIdParamsSchema,
+  CreateIdeaBodySchema,
+  DeletedCountSchema,
+  ErrorSchema,
+  ExportQuerySchema,
+  IdeaListSchema,
+  IdeaSchema,
+  ListIdeasQuerySchema,
+  UpdateIdeaBodySchema,
+} from '../../../core/api-schemas.js';
+import { callerOf, ownerOf } from '../../http/sessions.js';
+import type { IdeasService } from './service.js';
+
+export interface IdeasRoutesOptions {
+  ideas: IdeasService;
+}
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+
+/**
+ * One set of handlers, mounted twice: /api/ideas for the signed-in user (401 otherwise) and
+ * /api/guest-ideas for the guest of X-Guest-Id (400 without a valid one). The owner always comes
+ * from the session or the header, never from the body, and every lookup is scoped to it, so
+ * another owner's idea is the same 404 as a missing one.
+ */
+function ideaRoutesFor(
+  scope: 'user' | 'guest',
+  base: string,
+): FastifyPluginAsyncZod<IdeasRoutesOptions> {
+  return async (app, { ideas }) => {
+    app.get(
+      base,
+      {
+        schema: { querystring: ListIdeasQuerySchema, response: { 200: IdeaListSchema, ...errors } },
+      },
+      async (request) => {
+        const { limit, cursor, q, category } = request.query;
+        return ideas.list(ownerOf(request, scope), {
+          limit,
+          cursor,
+          q: q === '' ? undefined : q,
+          category,
+        });
+      },
+    );
+
+    app.post(
+      base,
+      {
+        schema: {
+          body: CreateIdeaBodySchema,
+          response: { 201: IdeaSchema, 402: ErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { owner, plan } = callerOf(request, scope);
+        const { content, format, category, transcript } = request.body;
+        const created = await ideas.create(owner, plan, {
+          content,
+          format,
+          category,
+          transcript: transcript ?? null,
+        });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      `${base}/export`,
+      {
+        schema: {
+          querystring: ExportQuerySchema,
+          // The file (JSON, Markdown or CSV) is streamed as text, never through the serializer.
+          response: { 200: z.custom<Readable>((value) => value instanceof Readable), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const file = await ideas.exportFor(ownerOf(request, scope), request.query.format);
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Cache-Control', 'no-store')
+          .send(file.body);
+      },
+    );
+
+    app.put(
+      `${base}/:id`,
+      {
+        schema: {
+          params: IdeaIdParamsSchema,
+          body: UpdateIdeaBodySchema,
+          response: { 200: IdeaSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ideas.update(ownerOf(request, scope), request.params.id, {
+          content: request.body.content,
+        }),
+    );
+
+    app.delete(
+      `${base}/:id`,
+      { schema: { params: IdeaIdParamsSchema, response: { 204: z.undefined(), ...errors } } },
+      async (request, reply) => {
+        await ideas.delete(ownerOf(request, scope), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };
+}
+
+export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app, options) => {
+  await app.register(ideaRoutesFor('user', '/api/ideas'), options);
+  await app.register(ideaRoutesFor('guest', '/api/guest-ideas'), options);
+  const { ideas } = options;
+
+  const deleteAllSchema = { schema: { response: { 200: DeletedCountSchema, ...errors } } };
+
+  app.delete('/api/ideas/all', deleteAllSchema, async (request) => ({
+    deletedCount: await ideas.deleteAll(ownerOf(request, 'user')),
+  }));
+
+  app.post('/api/guest-ideas/clear', deleteAllSchema, async (request) => ({
+    deletedCount: await ideas.deleteAll(ownerOf(request, 'guest')),
+  }));
+
+  // This month's usage count stays, so clearing is no way around the quota.
+  app.delete('/api/guest-data', deleteAllSchema, async (request) => ({
+    deletedCount: await ideas.deleteAll(ownerOf(request, 'guest')),
+  }));
+};

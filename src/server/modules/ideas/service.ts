@@ -1,0 +1,97 @@
+import { IdeaSchema, type Idea } from '../../../core/api-schemas.js';
+import type { Plan } from '../../../core/plans.js';
+import type { Owner } from '../../db/owner.js';
+import { HttpError } from '../../http/errors.js';
+import { quotaExceeded, type UsageService } from '../usage/service.js';
+import { InvalidCursorError } from './cursor.js';
+import { exportFile, type ExportFile, type ExportFormat } from './export.js';
+import type { IdeaPatch, IdeasRepository, ListIdeasOptions, NewIdea } from './repository.js';
+import type { IdeaPage } from './repository-rows.js';
+
+export interface IdeasService {
+  /** One page, newest first; 400 for a cursor this server did not hand out. */
+  list(owner: Owner, options: ListIdeasOptions): Promise<IdeaPage>;
+  /** Checks and counts the monthly quota and saves the idea in one step; 402 at the limit. */
+  create(owner: Owner, plan: Plan, input: NewIdea): Promise<Idea>;
+  /** null when the idea is missing or another owner's (the caller cannot tell which). */
+  findById(owner: Owner, id: string): Promise<Idea | null>;
+  /** 404 when the idea is missing or another owner's. */
+  update(owner: Owner, id: string, patch: IdeaPatch): Promise<Idea>;
+  /** 404 when the idea is missing or another owner's. */
+  delete(owner: Owner, id: string): Promise<void>;
+  deleteAll(owner: Owner): Promise<number>;
+  /** Moves a guest's ideas into the account that just signed in; returns how many moved. */
+  adoptGuestIdeas(userId: string, guestId: string): Promise<number>;
+  /** Every idea of the owner as a file; the first batch is read before this resolves. */
+  exportFor(owner: Owner, format: ExportFormat): Promise<ExportFile>;
+}
+
+export function ideaNotFound(): HttpError {
+  return new HttpError(404, 'not_found', 'This idea does not exist.');
+}
+
+export function createIdeasService(deps: {
+  ideas: IdeasRepository;
+  usage: Pick<UsageService, 'quotaFor'>;
+  now: () => Date;
+}): IdeasService {
+  const { ideas, usage, now } = deps;
+  return {
+    async list(owner, options) {
+      try {
+        return await ideas.list(owner, options);
+      } catch (error) {
+        if (error instanceof InvalidCursorError) {
+          throw new HttpError(
+            400,
+            'invalid_input',
+            'Invalid input: query.cursor is not a cursor this server handed out.',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async create(owner, plan, input) {
+      const quota = usage.quotaFor(owner, plan);
+      const created = await ideas.createWithinQuota(owner, input, {
+        monthlyLimit: quota.monthlyLimit,
+        periodKey: quota.periodKey,
+      });
+      if (created === 'quota_exceeded') throw quotaExceeded();
+      return created;
+    },
+
+    findById: (owner, id) => ideas.findById(owner, id),
+
+    async update(owner, id, patch) {
+      const updated = await ideas.update(owner, id, patch);
+      if (!updated) throw ideaNotFound();
+      return updated;
+    },
+
+    async delete(owner, id) {
+      if (!(await ideas.delete(owner, id))) throw ideaNotFound();
+    },
+
+    // Usage rows are keyed by owner and period, not by idea, so this month's count survives.
+    deleteAll: (owner) => ideas.deleteAll(owner),
+
+    adoptGuestIdeas: (userId, guestId) => ideas.adoptGuestIdeas(userId, guestId),
+
+    async exportFor(owner, format) {
+      const { total } = await ideas.list(owner, { limit: 1 });
+      // The first batch is read before the reply starts, so a database that is down is still
+      // a JSON error; once the file streams, a failure can only cut the download short.
+      const batches = ideas.exportBatches(owner);
+      const first = await batches.next();
+      async function* checked() {
+        for (let next = first; next.done !== true; next = await batches.next()) {
+          // Parsed through the API shape so a column added to the table never leaks into a file.
+          yield next.value.map((idea) => IdeaSchema.parse(idea));
+        }
+      }
+      return exportFile(checked(), format, { exportedAt: now(), total });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { CompiledQuery, type Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { createReadCache } from '../../db/read-cache.js';
+import type { UsersTable } from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+import { toDate } from '../../db/rows.js';
+import { toUserRecord, type UserRecord } from './users-repository.js';
+
+export interface SessionLookup {
+  sessionId: string;
+  user: UserRecord;
+  expiresAt: Date;
+}
+
+export interface SessionsRepository {
+  /** `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored. */
+  create(input: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<{ sessionId: string }>;
+  /** null when there is no such session or it expired at or before `now`. */
+  findUserBySession(tokenHash: string, now: Date): Promise<SessionLookup | null>;
+  extend(sessionId: string, expiresAt: Date): Promise<void>;
+  deleteByHash(tokenHash: string): Promise<void>;
+  deleteAllForUser(userId: string, exceptSessionId?: string): Promise<number>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+/** A rough size of one cached session lookup (the user row, ids and dates), for the cache's budget. */
+const SESSION_LOOKUP_BYTES = 1_024;
+
+export function createSessionsRepository(
+  database: Database,
+  options: { now?: () => Date; cacheBytes?: number } = {},
+): SessionsRepository {
+  const { db, dialect } = database;
+  const now = options.now ?? (() => new Date());
+  // Runs on every request that carries a session cookie, so it skips the query builder: one
+  // fixed SQL text (a cached prepared statement on SQLite, ADR 012) over the unique
+  // token_hash index, outside any transaction. Expiry is checked in JavaScript, so a cached
+  // lookup (ADR 013) expires at the same instant a fresh one would.
+  const lookupSql = `SELECT users.*, sessions.id AS session_id,
+      sessions.expires_at AS session_expires_at
+    FROM sessions INNER JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`;
+  // Only sessions that exist are kept: a cookie nobody issued costs a query, not cache room.
+  const lookups = createReadCache<SessionLookup | null>(database.dataVersion, {
+    maxBytes: options.cacheBytes ?? 0,
+    sizeOf: () => SESSION_LOOKUP_BYTES,
+    keep: (lookup) => lookup !== null,
+  });
+
+  async function lookUp(tokenHash: string): Promise<SessionLookup | null> {
+    const result = await db.executeQuery<
+      Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }
+    >(CompiledQuery.raw(lookupSql, [tokenHash]));
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      sessionId: row.session_id,
+      user: toUserRecord(row),
+      expiresAt: toDate(row.session_expires_at),
+    };
+  }
+
+  return {
+    async create({ userId, tokenHash, expiresAt }) {
+      const sessionId = newId();
+      await db
+        .insertInto('sessions')
+        .values({
+          id: sessionId,
+          token_hash: tokenHash,
+          user_id: userId,
+          expires_at: expiresAt.toISOString(),
+          created_at: now().toISOString(),
+        })
+        .execute();
+      return { sessionId };
+    },
+
+    async findUserBySession(tokenHash, at) {
+      const lookup = await lookups.read(tokenHash, () => lookUp(tokenHash));
+      return lookup !== null && lookup.expiresAt.getTime() > at.getTime() ? lookup : null;
+    },
+
+    async extend(sessionId, expiresAt) {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: expiresAt.toISOString() })
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    async deleteByHash(tokenHash) {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteAllForUser(userId, exceptSessionId) {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteExpired(at) {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', at.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ownerKey, type Owner } from '../../db/owner.js';
+import { toCount } from '../../db/rows.js';
+
+/*
+ * The usage module's steps that another module runs inside its own transaction: saving an idea
+ * checks and counts the quota in the same transaction as the insert, so parallel saves can never
+ * pass the limit. Everything else about usage goes through the usage service.
+ */
+
+/**
+ * The check and the count as one statement (ADR 002): the conditional upsert only adds one when
+ * the stored count is below the limit. On PostgreSQL the upsert locks the row and re-reads it
+ * after a concurrent writer commits, so parallel callers cannot both take the last unit; on
+ * SQLite the caller's BEGIN IMMEDIATE (or the statement's own write lock) serialises writers.
+ * Returns the new count, or null when the limit is reached (nothing was written).
+ */
+export async function countOneUse(
+  executor: Kysely<DB>,
+  owner: Owner,
+  periodKey: string,
+  monthlyLimit: number | null,
+): Promise<number | null> {
+  if (monthlyLimit !== null && monthlyLimit <= 0) return null;
+  const row = await executor
+    .insertInto('usage')
+    .values({ owner_key: ownerKey(owner), period_key: periodKey, count: 1 })
+    .onConflict((conflict) => {
+      const update = conflict
+        .columns(['owner_key', 'period_key'])
+        .doUpdateSet({ count: sql<number>`usage.count + 1` });
+      return monthlyLimit === null ? update : update.where('usage.count', '<', monthlyLimit);
+    })
+    .returning('count')
+    .executeTakeFirst();
+  return row ? toCount(row.count) : null;
+}
+
+/** Deletes every usage count of an owner (an account being deleted). */
+export async function deleteUsageOf(executor: Kysely<DB>, owner: Owner): Promise<void> {
+  await executor.deleteFrom('usage').where('owner_key', '=', ownerKey(owner)).execute();
+}

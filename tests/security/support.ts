@@ -1,0 +1,113 @@
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** Log lines as the server wrote them, parsed, so a test can ask what was logged at which level. */
+export interface LogLine {
+  level: number;
+  msg?: string;
+  err?: { stack?: string };
+  [field: string]: unknown;
+}
+
+export const LOG_LEVELS = { info: 30, warn: 40, error: 50 } as const;
+
+export function captureLogs(): { destination: { write(line: string): void }; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  return {
+    lines,
+    destination: {
+      write(line: string) {
+        lines.push(JSON.parse(line) as LogLine);
+      },
+    },
+  };
+}
+
+/** Every line that mentions a stack trace anywhere, nested fields included. */
+export function linesWithStacks(lines: LogLine[]): LogLine[] {
+  return lines.filter((line) => JSON.stringify(line).includes('    at '));
+}
+
+export interface RawExchange {
+  /** Everything the server sent before it closed the connection. */
+  response: string;
+  /** How long the connection stayed open, in milliseconds. */
+  openMs: number;
+}
+
+/**
+ * Sends raw bytes to a listening app, as a hostile client would, and waits for the server to
+ * close the connection (or for `giveUpMs`). `chunks` are written with the given pauses between
+ * them; a chunk of `null` only pauses.
+ */
+export function rawExchange(
+  port: number,
+  chunks: Array<{ data: string | Buffer | null; afterMs?: number }>,
+  giveUpMs: number,
+): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    const timers: NodeJS.Timeout[] = [];
+    const done = (): void => {
+      for (const timer of timers) clearTimeout(timer);
+      resolve({
+        response: Buffer.concat(received).toString('latin1'),
+        openMs: Date.now() - started,
+      });
+    };
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+    }, giveUpMs);
+    timers.push(giveUp);
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('close', done);
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A reset after the answer is how some refusals end; the answer is what counts.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+    socket.on('connect', () => {
+      let at = 0;
+      for (const chunk of chunks) {
+        at += chunk.afterMs ?? 0;
+        timers.push(
+          setTimeout(() => {
+            if (chunk.data !== null && socket.writable) socket.write(chunk.data);
+          }, at),
+        );
+      }
+    });
+  });
+}
+
+export async function listenOnLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return address.port;
+}
+
+/** The status code and parsed JSON body of a raw HTTP/1.1 response. */
+export function parseRawResponse(raw: string): {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+} {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const status = Number(statusLine.split(' ')[1]);
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const text = rest.join('\r\n\r\n');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the test says so when it compares.
+  }
+  return { status, headers, body };
+}
