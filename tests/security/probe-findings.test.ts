@@ -250,6 +250,25 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
     },
   );
 
+  it('leaves requests injected in-process alone (they have no socket to watch)', async () => {
+    const testApp = await createTestApp('sqlite', {
+      deps: { transportLimits: { bodyProgressWindowMs: 20, bodyMinBytes: 1024 } },
+    });
+    try {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/guest-ideas',
+        headers: guestHeaders(newGuestId()),
+        payload: { content: 'injected', format: 'tweet', category: 'work' },
+      });
+      expect(response.statusCode).toBe(201);
+      // Several windows pass; a guard that mistook the fake socket for a stalled one would throw.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
   it(
     'lets a slow but moving 25 MiB upload finish, however many windows it spans',
     { timeout: 60_000 },

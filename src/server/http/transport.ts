@@ -156,7 +156,12 @@ export function installBodyProgressGuard(
       return;
     }
     const raw = request.raw;
-    const socket = raw.socket;
+    const socket = raw.socket as Socket | undefined;
+    // A request injected in-process (light-my-request, in tests) has no real socket to watch.
+    if (typeof socket?.bytesRead !== 'number') {
+      done();
+      return;
+    }
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) {
@@ -177,12 +182,13 @@ export function installBodyProgressGuard(
         error: 'request_timeout',
         message: 'The upload stopped arriving, so it was cancelled. Please try again.',
       };
+      // Once the answer is out the socket goes, and the route still reading the body sees it
+      // end early and stops.
       if (!reply.raw.headersSent && socket.writable) {
-        socket.end(jsonHead(408, JSON.stringify(body), headers));
+        socket.end(jsonHead(408, JSON.stringify(body), headers), () => socket.destroy());
+      } else {
+        socket.destroy();
       }
-      socket.destroySoon();
-      // The route still reading the body then sees it end early and stops.
-      raw.destroy();
     }, limits.bodyProgressWindowMs);
     timer.unref();
     // The timer outlives an early reply (a 403 before the body was read, say): an unread body
@@ -227,7 +233,6 @@ export function installProtocolEdges(app: FastifyInstance, headers: Headers): vo
       error: 'method_not_allowed',
       message: 'CONNECT is not supported: this is not a proxy.',
     } satisfies ErrorBody);
-    socket.end(jsonHead(405, body, headers));
-    socket.destroySoon();
+    socket.end(jsonHead(405, body, headers), () => socket.destroy());
   });
 }
