@@ -191,6 +191,20 @@ function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined
  * task verb that follows a noun phrase. Ideas mode also splits before the leads a pitch is
  * built from ("because", "so that", "the problem is", "what if", "imagine").
  */
+/** Words that join a clause to the next: left at a clause's end they join it to nothing. */
+const JOINERS = new Set(['and', 'or', 'but', 'so', 'because']);
+
+/** "they travel a lot and" -> "they travel a lot": the split took what came after the joiner. */
+function dropDanglingJoiners(clause: TaggedToken[]): void {
+  for (;;) {
+    let last = clause.length - 1;
+    while (last >= 0 && clause[last]?.kind !== 'word') last--;
+    const word = clause[last];
+    if (word === undefined || !JOINERS.has(word.lower)) return;
+    clause.length = last;
+  }
+}
+
 export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): Clause[] {
   const clauses: Clause[] = [];
   let current: TaggedToken[] = [];
@@ -200,6 +214,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   let verbs = 0;
   let verbsOrAux = 0;
   const flush = (endsWithColon: boolean): void => {
+    dropDanglingJoiners(current);
     if (current.some((token) => token.kind === 'word')) {
       clauses.push({ tokens: current, lead, endsWithColon });
     }
