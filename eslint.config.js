@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Each folder of src/web/features is one feature; the list is read, so a new one is covered.
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -123,6 +131,32 @@ export default tseslint.config(
       ],
     },
   },
+  // Features do not import each other, nor the app that composes them: what two features share
+  // lives in src/web/lib or src/web/components, and src/web/app puts features together.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message: 'The web app never imports server code; share through src/core.',
+            },
+            {
+              regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: `Features do not import each other: move what ${feature} shares to src/web/lib or src/web/components, or compose in src/web/app.`,
+            },
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'A feature does not import src/web/app; the app composes features.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // The server's rooms (docs/architecture.md). http/ is transport only: it never reaches into
     // a domain module; what it needs from one (a session store) it declares as an interface.

@@ -14,15 +14,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Per-chunk gzip sizes on every build; scripts/build.mjs holds the sum for `/` to its budget.
     reportCompressedSize: true,
-    rollupOptions: {
-      output: {
-        // zod is only needed by the lazily loaded capture pipeline (core's decision module);
-        // its own chunk keeps it from being hoisted into the entry for `/`.
-        manualChunks(id: string) {
-          return id.includes('/node_modules/zod/') ? 'zod' : undefined;
-        },
-      },
-    },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 import { ensureGuestId } from './guest-id';
-import type { Parser } from './response-guards';
+import type { ResponseName, ResponseOf } from './check-response';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -35,16 +35,37 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, response.statusText, text);
 }
 
+/**
+ * The response checker (zod/mini and the shared schemas), fetched beside the first request
+ * rather than before the app starts: no screen needs it until an answer has arrived.
+ */
+function loadChecker() {
+  return import('./check-response');
+}
+
+/**
+ * Checks a successful answer against the shared schema of that name (src/core/api-schemas.ts);
+ * an answer of any other shape is a ResponseShapeError.
+ */
+export async function readResponse<K extends ResponseName>(
+  name: K,
+  response: Response,
+  url: string,
+): Promise<ResponseOf<K>> {
+  const [checker, body] = await Promise.all([loadChecker(), response.json() as Promise<unknown>]);
+  return checker.checkResponse(name, body, url);
+}
+
 /** A call whose JSON answer is validated against the shared contract before anyone reads it. */
-export async function apiRequest<T>(
-  parse: Parser<T>,
+export async function apiRequest<K extends ResponseName>(
+  name: K,
   method: HttpMethod,
   url: string,
   options?: RequestOptions,
-): Promise<T> {
-  const response = await apiFetch(method, url, options);
+): Promise<ResponseOf<K>> {
+  const [response] = await Promise.all([apiFetch(method, url, options), loadChecker()]);
   await throwIfNotOk(response);
-  return parse(await response.json());
+  return readResponse(name, response, url);
 }
 
 /** For calls answered with 204 or a body nobody reads. */

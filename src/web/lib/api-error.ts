@@ -18,6 +18,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server answered with success but not in the shape docs/api.md promises (a proxy's page,
+ * an older or newer server): a clear error instead of a screen reading missing fields.
+ */
+export class ResponseShapeError extends Error {
+  constructor(url: string, where: string) {
+    super(`Unexpected response from the server (${url}${where === '' ? '' : `: ${where}`})`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
 export function parseErrorBody(bodyText: string): { error: string | null; message: string | null } {
   try {
     const parsed: unknown = JSON.parse(bodyText);

@@ -3,10 +3,9 @@ import type { AppConfig } from '../../core/api-schemas';
 import { apiRequest } from './api-client';
 import { apiPaths } from './paths';
 import { queryKeys } from './query-client';
-import { parseConfig } from './response-guards';
 
 export function fetchServerConfig(): Promise<AppConfig> {
-  return apiRequest(parseConfig, 'GET', apiPaths.config);
+  return apiRequest('ConfigSchema', 'GET', apiPaths.config);
 }
 
 /**

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '../../core/api-schemas';
-import { parseMe } from './response-guards';
 import { isProPlan } from '../../core/plans';
 import { apiPaths } from './paths';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-client';
 
 export function fetchMe(): Promise<Me> {
-  return apiRequest(parseMe, 'GET', apiPaths.me);
+  return apiRequest('MeSchema', 'GET', apiPaths.me);
 }
 
 export interface Session {

@@ -3,12 +3,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FormatBodySchema,
-  FormatResultSchema,
   IdeaIdParamsSchema,
-  IdeaSchema,
   InferBodySchema,
-  InferResultSchema,
   ReformatBodySchema,
+} from '../../../core/api-request-schemas.js';
+import {
+  FormatResultSchema,
+  IdeaSchema,
+  InferResultSchema,
   TranscribeResultSchema,
 } from '../../../core/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../core/limits.js';

@@ -1,5 +1,5 @@
+import type { FormatBody } from '../../../core/api-request-schemas.js';
 import type {
-  FormatBody,
   FormatResult,
   Idea,
   InferResult,

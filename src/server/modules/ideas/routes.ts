@@ -4,13 +4,15 @@ import { z } from 'zod';
 import {
   IdeaIdParamsSchema,
   CreateIdeaBodySchema,
-  DeletedCountSchema,
-  ErrorSchema,
   ExportQuerySchema,
-  IdeaListSchema,
-  IdeaSchema,
   ListIdeasQuerySchema,
   UpdateIdeaBodySchema,
+} from '../../../core/api-request-schemas.js';
+import {
+  DeletedCountSchema,
+  ErrorSchema,
+  IdeaListSchema,
+  IdeaSchema,
 } from '../../../core/api-schemas.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import type { IdeasService } from './service.js';

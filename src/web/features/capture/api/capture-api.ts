@@ -1,13 +1,8 @@
 import type { FormatResult, InferResult } from '../../../../core/api-schemas';
 import type { Category, Format } from '../../../../core/taxonomy';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, readResponse } from '../../../lib/api-client';
 import { parseErrorBody } from '../../../lib/api-error';
 import { apiPaths } from '../../../lib/paths';
-import {
-  parseFormatResult,
-  parseInferResult,
-  parseTranscribeResult,
-} from '../../../lib/response-guards';
 
 /** A failure whose message is ready to show as it is (spec section 8). */
 export class CaptureError extends Error {
@@ -34,7 +29,7 @@ export async function transcribe(audio: Blob, fileName: string): Promise<string>
       response.status,
     );
   }
-  return parseTranscribeResult(await response.json()).transcript;
+  return (await readResponse('TranscribeResultSchema', response, apiPaths.transcribe)).transcript;
 }
 
 export async function formatTranscript(input: {
@@ -49,7 +44,7 @@ export async function formatTranscript(input: {
       response.status,
     );
   }
-  return parseFormatResult(await response.json());
+  return readResponse('FormatResultSchema', response, apiPaths.format);
 }
 
 /** Spec section 8: inference failures are silent: nothing found, confidence 0. */
@@ -58,7 +53,8 @@ export async function inferOnServer(transcript: string): Promise<InferResult> {
   try {
     const response = await apiFetch('POST', apiPaths.inferFormatCategory, { body: { transcript } });
     if (!response.ok) return nothing;
-    return parseInferResult(await response.json());
+    // An answer in any other shape (ResponseShapeError) is nothing found too.
+    return await readResponse('InferResultSchema', response, apiPaths.inferFormatCategory);
   } catch {
     return nothing;
   }

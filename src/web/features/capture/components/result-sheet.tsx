@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { CategoryBadge, FormatBadge, PlainBadge } from '../../../components/ui/badge';
 import { routePaths } from '../../../lib/paths';
 import type { CaptureResult } from '../pipeline';
+import { confidenceLabel, detectionSummary } from '../../../../text/detect/detection';
 
 export interface ResultSheetProps {
   result: CaptureResult;
@@ -14,6 +15,21 @@ export interface ResultSheetProps {
   onSave: () => void;
   saving: boolean;
   quotaExceeded: boolean;
+}
+
+/**
+ * What the app detected, as docs/product.md words it ('Detected: tweet about work · high
+ * confidence'); null when nothing was detected and the selection in Voice Settings applied.
+ */
+export function detectionLine(decision: CaptureResult['decision']): string | null {
+  if (decision.source === 'settings') return null;
+  const summary = detectionSummary({
+    detectedFormat: decision.format,
+    detectedCategory: decision.category,
+    confidence: decision.confidence,
+    matchedText: '',
+  });
+  return `${summary} · ${confidenceLabel(decision.confidence)}`;
 }
 
 /** Spec section 3: the formatter path 'llm+fallback' is shown as 'fallback'. */
@@ -31,6 +47,7 @@ export function ResultSheet({
   quotaExceeded,
 }: ResultSheetProps) {
   const { decision, formatted, transcript } = result;
+  const detected = detectionLine(decision);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Result" testId="result-sheet">
       <div className="flex flex-wrap items-center gap-2">
@@ -42,6 +59,14 @@ export function ResultSheet({
           </span>
         </PlainBadge>
       </div>
+      {detected ? (
+        <p
+          data-testid="detection-summary"
+          className="mt-2 text-sm text-zinc-600 dark:text-zinc-300"
+        >
+          {detected}
+        </p>
+      ) : null}
       {formatted.notes.length > 0 ? (
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
           {formatted.notes.join(' · ')}

@@ -6,7 +6,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Idea, IdeaList, Usage } from '../../../../core/api-schemas';
-import { parseIdea, parseIdeaList } from '../../../lib/response-guards';
 import type { Category, Format } from '../../../../core/taxonomy';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
@@ -40,7 +39,7 @@ export function fetchIdeasPage(
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
-  return apiRequest(parseIdeaList, 'GET', `${collectionPath(session)}?${params}`, { signal });
+  return apiRequest('IdeaListSchema', 'GET', `${collectionPath(session)}?${params}`, { signal });
 }
 
 export function useRecentIdeas(session: Session, enabled = true) {
@@ -71,7 +70,7 @@ export function useSaveIdea(session: Session) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (idea: NewIdea) =>
-      apiRequest(parseIdea, 'POST', collectionPath(session), {
+      apiRequest('IdeaSchema', 'POST', collectionPath(session), {
         // Spec section 3: guests send guestId as an empty string, users their id; the server
         // decides the owner from the header or the session either way.
         body: session.isSignedIn
@@ -113,7 +112,7 @@ export function useUpdateIdea(session: Session) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) =>
-      apiRequest(parseIdea, 'PUT', itemPath(session, id), { body: { content } }),
+      apiRequest('IdeaSchema', 'PUT', itemPath(session, id), { body: { content } }),
     onSuccess: (updated) => {
       patchCachedLists(client, session.owner, (list) => ({
         ...list,

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Usage } from '../../../../core/api-schemas';
-import { parseUsage } from '../../../lib/response-guards';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { USAGE_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage';
 
 export async function fetchUsage(): Promise<Usage> {
-  const usage = await apiRequest(parseUsage, 'GET', apiPaths.usage);
+  const usage = await apiRequest('UsageSchema', 'GET', apiPaths.usage);
   // The browser's guestIdeasLeft only mirrors the server (API.md); it is never authoritative.
   if (usage.monthlyLimit !== null) {
     writeItem(

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { CategorySchema, FormatSchema } from './taxonomy.js';
+import { FORMAT_MODES } from './api-schemas.js';
+import {
+  EMAIL_MAX_CHARS,
+  IDEA_CONTENT_MAX_CHARS,
+  IDEA_ID_MAX_CHARS,
+  IDEAS_PAGE_DEFAULT,
+  IDEAS_PAGE_MAX,
+  PASSWORD_MAX_CHARS,
+  PASSWORD_MIN_CHARS,
+  SEARCH_QUERY_MAX_CHARS,
+  TRANSCRIPT_MAX_CHARS,
+} from './limits.js';
+
+/**
+ * What the server accepts (docs/api.md): bodies, queries and parameters, validated by the
+ * routes. Only the server parses requests, so these use full zod, whose transforms and
+ * messages the routes rely on; what the server answers is in api-schemas.ts, shared with the
+ * web app (docs/decisions/040-one-schema-both-sides.md).
+ */
+
+const NUL = String.fromCharCode(0);
+
+/**
+ * Text as it arrives from a person, normalised once before any rule looks at it: U+0000 is
+ * removed (PostgreSQL text cannot hold it, and SQLite's string functions stop at it), so
+ * "\u0000\u0000" is as empty as "" and the length limit counts what is kept.
+ */
+function personText(maxChars: number) {
+  return z
+    .string()
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
+    .transform((text) => (text.includes(NUL) ? text.split(NUL).join('') : text))
+    .pipe(z.string().max(maxChars));
+}
+
+/**
+ * Half of a surrogate pair on its own is no character: no keyboard types it, only a hand-written
+ * JSON escape. It cannot be stored as UTF-8 either (it would come back as three U+FFFD and over
+ * the length limit), and in a password it would collide with every other lone half.
+ */
+const WELL_FORMED_MESSAGE = 'must be valid Unicode text';
+
+// A loop rather than String.prototype.isWellFormed (ES2024) or a look-behind regex, which the
+// oldest browsers the app supports cannot parse.
+function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i += 1;
+  }
+  return true;
+}
+
+function nonBlankText(maxChars: number, field: string) {
+  return personText(maxChars).refine((text) => text.trim().length > 0, {
+    message: `${field} must not be empty`,
+  });
+}
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_CHARS)
+  .pipe(z.email({ message: 'email must be a valid e-mail address' }))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_CHARS)
+  .max(PASSWORD_MAX_CHARS)
+  .refine(isWellFormed, { message: WELL_FORMED_MESSAGE });
+
+export const RegisterBodySchema = z.object({ email: EmailSchema, password: PasswordSchema });
+/** An empty password asks for a one-time sign-in link instead. */
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .max(PASSWORD_MAX_CHARS)
+    .refine(isWellFormed, { message: WELL_FORMED_MESSAGE })
+    .default(''),
+});
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: PasswordSchema,
+});
+export const ClaimBodySchema = z.object({ token: z.string().min(1).max(500) });
+export const DeleteAccountBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_CHARS).default(''),
+});
+
+export const IdeaIdParamsSchema = z.object({ id: z.string().min(1).max(IDEA_ID_MAX_CHARS) });
+
+export const ListIdeasQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+  q: personText(SEARCH_QUERY_MAX_CHARS).optional(),
+  category: CategorySchema.optional(),
+});
+export type ListIdeasQuery = z.infer<typeof ListIdeasQuerySchema>;
+
+const IdeaContentSchema = nonBlankText(IDEA_CONTENT_MAX_CHARS, 'content');
+
+export const CreateIdeaBodySchema = z.object({
+  content: IdeaContentSchema,
+  format: FormatSchema,
+  category: CategorySchema,
+  transcript: personText(TRANSCRIPT_MAX_CHARS).nullable().optional(),
+});
+export type CreateIdeaBody = z.infer<typeof CreateIdeaBodySchema>;
+
+export const UpdateIdeaBodySchema = z.object({ content: IdeaContentSchema });
+
+const RequestFormatModeSchema = z.enum(FORMAT_MODES).default('smart');
+
+export const ReformatBodySchema = z.object({
+  format: FormatSchema.optional(),
+  category: CategorySchema.optional(),
+  mode: RequestFormatModeSchema,
+});
+
+export const ExportFormatSchema = z.enum(['json', 'markdown', 'csv']);
+export const ExportQuerySchema = z.object({ format: ExportFormatSchema.default('json') });
+
+export const FormatBodySchema = z.object({
+  transcript: nonBlankText(TRANSCRIPT_MAX_CHARS, 'transcript'),
+  format: FormatSchema,
+  category: CategorySchema,
+  mode: RequestFormatModeSchema,
+});
+export type FormatBody = z.infer<typeof FormatBodySchema>;
+
+export const InferBodySchema = z.object({ transcript: personText(TRANSCRIPT_MAX_CHARS) });
+
+export const CheckoutBodySchema = z.object({ email: EmailSchema });
