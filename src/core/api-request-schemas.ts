@@ -55,8 +55,19 @@ function isWellFormed(text: string): boolean {
   return true;
 }
 
+/**
+ * What shows nothing on screen: spaces and controls, zero-width and direction marks, tag
+ * characters, noncharacters, and the blank fillers some scripts have (Hangul, braille).
+ */
+const INVISIBLE =
+  /[\s\p{Cc}\p{Cf}\p{Z}\p{Noncharacter_Code_Point}\u115f\u1160\u2800\u3164\uffa0]/gu;
+
+function showsSomething(text: string): boolean {
+  return text.replace(INVISIBLE, '').length > 0;
+}
+
 function nonBlankText(maxChars: number, field: string) {
-  return personText(maxChars).refine((text) => text.trim().length > 0, {
+  return personText(maxChars).refine(showsSomething, {
     message: `${field} must not be empty`,
   });
 }

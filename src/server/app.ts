@@ -73,7 +73,10 @@ function createRepositories(database: Database, now: () => Date, readCacheBytes:
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({
-    ...transportServerOptions(headers),
+    ...transportServerOptions(
+      headers,
+      Math.max(config.transcription.timeoutMs, config.llm.timeoutMs),
+    ),
     logger: {
       level: config.logLevel,
       ...(deps.logDestination ? { stream: deps.logDestination } : {}),

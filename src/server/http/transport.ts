@@ -41,6 +41,7 @@ const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
  * hundred kilobytes.
  */
 const REQUEST_TIMEOUT_MS = 10 * 60_000;
+const QUIET_MARGIN_MS = 30_000;
 /** Above every id this API issues, so an over-long id reaches its route's schema and gets a 400. */
 const MAX_PARAM_CHARS = IDEA_ID_MAX_CHARS * 2;
 
@@ -85,11 +86,22 @@ function clientErrorBody(error: NodeJS.ErrnoException): { statusCode: number; bo
 /** The Fastify options that set these limits and answer protocol-level errors as the API does. */
 export function transportServerOptions(
   headers: Headers,
+  /** The longest a request may rightly sit without a byte moving (an AI call's budget, say). */
+  longestQuietMs: number,
 ): Pick<
   FastifyHttpOptions<Server>,
-  'http' | 'requestTimeout' | 'routerOptions' | 'clientErrorHandler' | 'frameworkErrors'
+  | 'http'
+  | 'requestTimeout'
+  | 'connectionTimeout'
+  | 'routerOptions'
+  | 'clientErrorHandler'
+  | 'frameworkErrors'
 > {
   return {
+    // A socket on which nothing moves for this long is closed: a client that stops reading
+    // its answers (each held in memory) is let go, while a request waiting on an AI engine
+    // within its budget never is.
+    connectionTimeout: longestQuietMs + QUIET_MARGIN_MS,
     http: {
       headersTimeout: HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,

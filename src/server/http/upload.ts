@@ -8,6 +8,42 @@ import { HttpError } from './errors.js';
 
 /** Multipart framing around the file; a request declaring more than this is refused unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/**
+ * Once the whole body has arrived, how long the parser may take to hand over the file. Some
+ * malformed bodies (a large part with no form-data Content-Disposition) leave it waiting for
+ * ever with the body complete, where no timeout on the connection applies.
+ */
+const PARSE_AFTER_BODY_MS = 2_000;
+const PARSE_CHECK_MS = 250;
+
+/** Rejects when the body is all in but the parser has stopped getting anywhere with it. */
+function parserStuck(
+  request: FastifyRequest,
+  field: string,
+): { stuck: Promise<never>; stop(): void } {
+  let completeSince: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setInterval(() => {
+      // Still arriving: the transport's body progress guard watches that part.
+      if (!request.raw.complete) return;
+      completeSince ??= Date.now();
+      if (Date.now() - completeSince < PARSE_AFTER_BODY_MS) return;
+      clearInterval(timer);
+      reject(
+        new HttpError(
+          400,
+          'invalid_input',
+          `${field}: the multipart/form-data body holds no file part that can be read.`,
+        ),
+      );
+    }, PARSE_CHECK_MS);
+    timer.unref();
+  });
+  // Whoever loses the race, an unobserved rejection must not surface.
+  stuck.catch(() => undefined);
+  return { stuck, stop: () => clearInterval(timer) };
+}
 
 export interface UploadLimits {
   /** The one file field accepted. */
@@ -98,12 +134,30 @@ export async function withStagedUpload<T>(
     );
   }
 
+  const parsing = parserStuck(request, limits.field);
+  try {
+    return await stageFile(request, limits, parsing, use);
+  } finally {
+    parsing.stop();
+  }
+}
+
+async function stageFile<T>(
+  request: FastifyRequest,
+  limits: UploadLimits,
+  parsing: { stuck: Promise<never>; stop(): void },
+  use: (upload: StagedUpload) => Promise<T>,
+): Promise<T> {
+  const { stuck } = parsing;
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    part = await request.file({
-      limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 11 },
-      throwFileSizeLimit: false,
-    });
+    part = await Promise.race([
+      request.file({
+        limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 11 },
+        throwFileSizeLimit: false,
+      }),
+      stuck,
+    ]);
   } catch (error) {
     throw multipartFailure(request, error, limits);
   }
@@ -124,10 +178,12 @@ export async function withStagedUpload<T>(
     const filePath = join(dir, 'upload');
     try {
       // Past the size limit busboy discards the rest and marks the stream truncated.
-      await pipeline(part.file, createWriteStream(filePath));
+      await Promise.race([pipeline(part.file, createWriteStream(filePath)), stuck]);
     } catch (error) {
       throw multipartFailure(request, error, limits);
     }
+    // Staged: the parser's work is done, whatever the caller then does with the file.
+    parsing.stop();
     if (part.file.truncated) throw tooLarge(limits);
     const { size } = await stat(filePath);
     const head = await readHead(filePath, limits.headBytes);

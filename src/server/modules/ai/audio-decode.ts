@@ -78,6 +78,14 @@ const DEMUXERS: Record<AudioContainer, string> = {
  */
 const FFMPEG_MAX_ALLOC_BYTES = 64 * 1024 * 1024;
 
+/**
+ * ffmpeg's whole address space. Debian's ffmpeg maps about 250 MB of libraries before reading a
+ * byte; a 15-minute recording needs well under 100 MB more.
+ */
+const FFMPEG_ADDRESS_SPACE_KB = 512 * 1024;
+/** What the shell exits with when it cannot find the program to exec. */
+const SHELL_COMMAND_NOT_FOUND = 127;
+
 /** ffmpeg's input options for an upload of this container: nothing but that demuxer on a file. */
 export function untrustedInputArgs(filePath: string, container: AudioContainer): string[] {
   const demuxer = DEMUXERS[container];
@@ -99,6 +107,8 @@ export function untrustedInputArgs(filePath: string, container: AudioContainer):
 export interface DecodeOptions {
   /** What the sniffer found; ffmpeg reads the file as exactly that and nothing else. */
   container: AudioContainer;
+  /** Who asked (the client address); one client holds at most DECODES_PER_CLIENT slots. */
+  client?: string | undefined;
   keepPcm: boolean;
   signal?: AbortSignal;
   ffmpegPath?: string;
@@ -111,38 +121,58 @@ export interface DecodeOptions {
  */
 const DECODE_SLOTS = Math.max(1, availableParallelism());
 const DECODES_WAITING_MAX = 16;
+/**
+ * Decodes one client may have running or waiting at once. A person records one idea at a time;
+ * without this, one address could fill the queue with slow files and refuse everyone else.
+ */
+const DECODES_PER_CLIENT = 2;
 
 class DecodeSlots {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly perClient = new Map<string, number>();
 
   constructor(
     private readonly slots: number,
     private readonly waitingMax: number,
+    private readonly clientMax: number,
   ) {}
 
-  async run<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    if (this.running >= this.slots) {
-      if (this.waiting.length >= this.waitingMax) {
-        throw new TranscriptionError(
-          'engine_failed',
-          'The server is decoding too many recordings at once; try again shortly.',
-        );
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+  async run<T>(work: () => Promise<T>, options: DecodeOptions): Promise<T> {
+    const client = options.client;
+    const held = client === undefined ? 0 : (this.perClient.get(client) ?? 0);
+    if (held >= this.clientMax) {
+      throw new TranscriptionError('busy', 'This client already has recordings being decoded.');
     }
-    this.running += 1;
+    if (this.running >= this.slots && this.waiting.length >= this.waitingMax) {
+      throw new TranscriptionError('busy', 'The server is decoding too many recordings at once.');
+    }
+    if (client !== undefined) this.perClient.set(client, held + 1);
     try {
-      if (signal?.aborted) throw new TranscriptionError('timeout', 'Audio decoding was cancelled.');
-      return await work();
+      if (this.running >= this.slots) {
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+      }
+      this.running += 1;
+      try {
+        if (options.signal?.aborted) {
+          throw new TranscriptionError('busy', 'Audio decoding was cancelled before it started.');
+        }
+        return await work();
+      } finally {
+        this.running -= 1;
+        this.waiting.shift()?.();
+      }
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      if (client !== undefined) {
+        const left = (this.perClient.get(client) ?? 1) - 1;
+        if (left > 0) this.perClient.set(client, left);
+        else this.perClient.delete(client);
+      }
     }
   }
 }
 
-const decodeSlots = new DecodeSlots(DECODE_SLOTS, DECODES_WAITING_MAX);
+const decodeSlots = new DecodeSlots(DECODE_SLOTS, DECODES_WAITING_MAX, DECODES_PER_CLIENT);
 
 /**
  * Decode any container ffmpeg knows into 16 kHz mono PCM and measure how much of it is speech.
@@ -151,19 +181,25 @@ const decodeSlots = new DecodeSlots(DECODE_SLOTS, DECODES_WAITING_MAX);
  * 'unavailable' when ffmpeg itself is missing; an aborted signal kills ffmpeg at once.
  */
 export function decodeAudio(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
-  return decodeSlots.run(() => runFfmpeg(filePath, options), options.signal);
+  return decodeSlots.run(() => runFfmpeg(filePath, options), options);
 }
 
 function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
   const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new TranscriptionError('timeout', 'Audio decoding was cancelled.'));
+      reject(new TranscriptionError('busy', 'Audio decoding was cancelled before it started.'));
       return;
     }
     const child = spawn(
-      ffmpegPath,
+      'sh',
       [
+        // The address-space cap: -max_alloc stops one huge allocation, this stops many
+        // moderate ones (forty tracks with an 85 MB index each). Where the shell cannot set
+        // it (not on Linux), ffmpeg runs without it rather than not at all.
+        '-c',
+        `ulimit -v ${FFMPEG_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" "$@"`,
+        ffmpegPath,
         '-nostdin',
         '-hide_banner',
         '-loglevel',
@@ -197,7 +233,8 @@ function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAud
     };
     const onAbort = (): void => {
       child.kill('SIGKILL');
-      finish(() => reject(new TranscriptionError('timeout', 'Audio decoding took too long.')));
+      // Out of budget while still decoding: this server is short of time, not a provider.
+      finish(() => reject(new TranscriptionError('busy', 'Audio decoding took too long.')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -223,6 +260,12 @@ function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAud
       );
     });
     child.on('close', (code) => {
+      if (code === SHELL_COMMAND_NOT_FOUND) {
+        finish(() =>
+          reject(new TranscriptionError('unavailable', 'ffmpeg is not installed on this server.')),
+        );
+        return;
+      }
       if (code !== 0) {
         finish(() =>
           reject(

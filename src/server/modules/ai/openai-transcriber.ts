@@ -50,6 +50,7 @@ export class OpenAITranscriber implements Transcriber {
     if (this.options.canDecode) {
       const decoded = await decodeAudio(upload.filePath, {
         container: upload.container,
+        client: upload.client,
         keepPcm: false,
         signal: combined,
       });

@@ -53,7 +53,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       // Refused before the upload is read when there is nothing to hand it to.
       ai.ensureTranscriber();
       return withStagedUpload(request, upload, (audio) =>
-        ai.transcribe(audio, clientGoneSignal(reply)),
+        ai.transcribe({ ...audio, client: request.ip }, clientGoneSignal(reply)),
       );
     },
   );

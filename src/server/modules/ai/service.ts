@@ -22,6 +22,8 @@ import { TranscriptionError } from './transcriber.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
 const TRANSCRIPTION_UNAVAILABLE = 'Transcription is not configured on this server.';
+/** How long to ask a client to wait when this server is short of room for its recording. */
+const BUSY_RETRY_AFTER_SECONDS = 30;
 const NOTHING_FOUND: InferResult = { format: null, category: null, confidence: 0 };
 
 /** An upload already staged on disk by the route, with its first bytes for sniffing. */
@@ -29,6 +31,8 @@ export interface StagedAudio {
   filePath: string;
   sizeBytes: number;
   head: Buffer;
+  /** The client address, so one client cannot hold every decoding slot. */
+  client: string;
 }
 
 export interface ReformatRequest {
@@ -78,6 +82,14 @@ function transcriptionHttpError(error: TranscriptionError): HttpError {
         'transcription_failed',
         'The transcription service failed. Please try again.',
       );
+    case 'busy':
+      return new HttpError(
+        503,
+        'server_busy',
+        'This server is busy with other recordings. Please try again in a minute.',
+        { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        { cause: error.message },
+      );
   }
 }
 
@@ -108,7 +120,7 @@ export function createAiService(deps: {
       }
     },
 
-    async transcribe({ filePath, sizeBytes, head }, signal) {
+    async transcribe({ filePath, sizeBytes, head, client }, signal) {
       this.ensureTranscriber();
       if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
       const container = sniffAudioContainer(head);
@@ -120,7 +132,10 @@ export function createAiService(deps: {
         );
       }
       try {
-        const result = await transcriber.transcribe({ filePath, container, sizeBytes }, signal);
+        const result = await transcriber.transcribe(
+          { filePath, container, sizeBytes, client },
+          signal,
+        );
         return {
           transcript: result.transcript,
           engine: transcriber.engine,

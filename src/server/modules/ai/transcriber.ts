@@ -6,6 +6,8 @@ export interface AudioUpload {
   filePath: string;
   container: AudioContainer;
   sizeBytes: number;
+  /** Who sent it (the client address), so one client cannot take every decoding slot. */
+  client?: string;
 }
 
 export interface Transcription {
@@ -36,7 +38,9 @@ export type TranscriptionFailureKind =
   /** The engine answered with an error: 502. */
   | 'engine_failed'
   /** The engine did not answer within TRANSCRIBE_TIMEOUT_MS: 502. */
-  | 'timeout';
+  | 'timeout'
+  /** This server has no room for the work now (queues full, decoding out of time): 503. */
+  | 'busy';
 
 export class TranscriptionError extends Error {
   constructor(

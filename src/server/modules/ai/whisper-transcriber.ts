@@ -224,10 +224,10 @@ class WhisperTranscriber implements Transcriber {
 
   async transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription> {
     if (this.admitted >= 1 + this.maxWaiting) {
-      // engine_failed (502, "try again"), not unavailable: 503 means "no engine on this
-      // server" (docs/api.md) and the web app takes it as its engine being gone.
+      // busy: 503 server_busy with Retry-After, the server short of room rather than a
+      // provider failing.
       throw new TranscriptionError(
-        'engine_failed',
+        'busy',
         `The embedded engine is busy (${this.admitted} transcriptions in progress or waiting); try again shortly.`,
       );
     }
@@ -237,6 +237,7 @@ class WhisperTranscriber implements Transcriber {
       const combined = signal ? AbortSignal.any([signal, budget]) : budget;
       const decoded = await decodeAudio(upload.filePath, {
         container: upload.container,
+        client: upload.client,
         keepPcm: true,
         signal: combined,
       });
