@@ -13,7 +13,7 @@ export function isProPlan(plan: Plan | string | null | undefined): boolean {
 
 export const DEFAULT_FREE_MONTHLY_LIMIT = 10;
 export const PRO_PRICE_MONTHLY_USD = 9;
-/** The browser's guestIdeasLeft before the first usage answer (spec section 9). */
+/** The browser's guestIdeasLeft before the first usage answer (docs/api.md, "Plans and usage"). */
 export const DEFAULT_GUEST_IDEAS_LEFT = 3;
 
 /** The monthly limit a plan gets; null means unlimited. */

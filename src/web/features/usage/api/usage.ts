@@ -1,27 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Usage } from '../../../../core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { USAGE_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
-import { STORAGE_KEYS, writeItem } from '../../../lib/storage';
+import { fetchMe } from '../../../lib/session';
+import { mirrorGuestIdeasLeft } from '../guest-ideas-left';
 
-export async function fetchUsage(): Promise<Usage> {
-  const usage = await apiRequest('UsageSchema', 'GET', apiPaths.usage);
-  // The browser's guestIdeasLeft only mirrors the server (API.md); it is never authoritative.
-  if (usage.monthlyLimit !== null) {
-    writeItem(
-      STORAGE_KEYS.guestIdeasLeft,
-      String(Math.max(0, usage.monthlyLimit - usage.usedThisMonth)),
-    );
-  }
+/**
+ * The usage answer does not say whose it is, so the session is read beside it (from the cache,
+ * or the one request already on its way) to know whether it is a guest's to mirror. A session
+ * that cannot be read leaves the mirror alone rather than failing the usage bar.
+ */
+export async function fetchUsage(client: QueryClient): Promise<Usage> {
+  const [usage, me] = await Promise.all([
+    apiRequest('UsageSchema', 'GET', apiPaths.usage),
+    client.ensureQueryData({ queryKey: queryKeys.me, queryFn: fetchMe }).catch(() => undefined),
+  ]);
+  mirrorGuestIdeasLeft(usage, me);
   return usage;
 }
 
-/** Spec section 9: usage goes stale after 30 s and is refetched on mount and on focus. */
+/** Usage goes stale after 30 s and is refetched on mount and on focus. */
 export function useUsage() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.usage,
-    queryFn: fetchUsage,
+    queryFn: () => fetchUsage(client),
     staleTime: USAGE_STALE_TIME_MS,
     refetchOnMount: true,
     refetchOnWindowFocus: true,

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Idea } from '../../../core/api-schemas';
+import { guestMe, idea, renderScreen, stubServer, type SeenRequest } from '../../testing/screen';
+import SearchRoute from './search';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => localStorage.clear());
+
+const saved: Idea[] = [
+  idea({ content: 'Ship the beta on Friday', category: 'work' }),
+  idea({ content: 'Plan the team offsite', category: 'work', format: 'checklist' }),
+  idea({ content: 'Call grandma on Sunday', category: 'personal' }),
+];
+
+/** A server holding `ideas` that filters the way the real one does: query and category. */
+function serverWith(ideas: Idea[]) {
+  return stubServer((request: SeenRequest) => {
+    if (request.path === '/api/me') return { body: guestMe };
+    if (request.path === '/api/guest-ideas') {
+      const q = (request.params.get('q') ?? '').toLowerCase();
+      const category = request.params.get('category');
+      const items = ideas.filter(
+        (one) =>
+          (!category || one.category === category) && (!q || one.content.toLowerCase().includes(q)),
+      );
+      return { body: { items, total: items.length, nextCursor: null } };
+    }
+    return { status: 404, body: { error: 'not_found', message: 'Not found' } };
+  });
+}
+
+function ideaRequests(seen: SeenRequest[]) {
+  return seen.filter((request) => request.path === '/api/guest-ideas');
+}
+
+describe('Search page', () => {
+  it('says it is loading until the ideas arrive', () => {
+    stubServer((request) =>
+      request.path === '/api/me' ? { body: guestMe } : new Promise(() => undefined),
+    );
+    renderScreen(<SearchRoute />, { path: '/search' });
+    expect(screen.getByRole('status').textContent).toBe('Loading your ideas...');
+  });
+
+  it('says the ideas failed to load when the server answers 500', async () => {
+    stubServer((request) =>
+      request.path === '/api/me'
+        ? { body: guestMe }
+        : { status: 500, body: { error: 'internal', message: 'Something broke' } },
+    );
+    renderScreen(<SearchRoute />, { path: '/search' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load ideas');
+  });
+
+  it('tells someone with no ideas that nothing is saved yet', async () => {
+    serverWith([]);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    expect(await screen.findByText('No saved ideas yet')).toBeTruthy();
+    expect(screen.queryByTestId('results-count')).toBeNull();
+  });
+
+  it('focuses the text box on load and finds nothing for a query without a match', async () => {
+    const user = userEvent.setup();
+    const { seen } = serverWith(saved);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    const box = screen.getByRole('searchbox', { name: 'Search your ideas' });
+    expect(document.activeElement).toBe(box);
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+
+    await user.type(box, 'zebra');
+    expect(await screen.findByText('No ideas found')).toBeTruthy();
+    expect(screen.queryByText('No saved ideas yet')).toBeNull();
+    expect(ideaRequests(seen).at(-1)?.params.get('q')).toBe('zebra');
+  });
+
+  it('asks for one category when a filter is chosen and counts the results as found', async () => {
+    const user = userEvent.setup();
+    const { seen } = serverWith(saved);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    const filters = within(screen.getByRole('group', { name: 'Filter by category' }));
+    expect(filters.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'All',
+      'Work',
+      'Personal',
+      'Creative',
+    ]);
+    expect(filters.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+    expect(ideaRequests(seen).at(-1)?.params.has('category')).toBe(false);
+
+    await user.click(filters.getByRole('button', { name: 'Work' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('results-count').textContent).toBe('2 ideas found'),
+    );
+    expect(ideaRequests(seen).at(-1)?.params.get('category')).toBe('work');
+    expect(filters.getByRole('button', { name: 'Work' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByText('Call grandma on Sunday')).toBeNull();
+
+    await user.click(filters.getByRole('button', { name: 'Personal' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('results-count').textContent).toBe('1 idea found'),
+    );
+    expect(ideaRequests(seen).at(-1)?.params.get('category')).toBe('personal');
+    expect(screen.getByText('Call grandma on Sunday')).toBeTruthy();
+
+    await user.click(filters.getByRole('button', { name: 'All' }));
+    await vi.waitFor(() => expect(screen.getByTestId('results-count').textContent).toBe('3 ideas'));
+  });
+
+  it('shows each card with its badges, its age and the first 100 characters', async () => {
+    const long = 'a'.repeat(100) + 'TAIL that should not show';
+    serverWith([idea({ content: long, format: 'pitch', category: 'creative' })]);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    const card = within(await screen.findByTestId('search-results')).getByRole('button');
+    expect(card.textContent).toContain('a'.repeat(100) + '...');
+    expect(card.textContent).not.toContain('TAIL');
+    expect(within(card).getByText('Pitch')).toBeTruthy();
+    expect(within(card).getByText('Creative')).toBeTruthy();
+    expect(within(card).getByText('5 minutes ago')).toBeTruthy();
+  });
+});

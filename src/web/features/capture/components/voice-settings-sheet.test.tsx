@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppConfig } from '../../../../core/api-schemas';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  localStorage.clear();
+  // The choices are read from storage once per page load; a fresh module is a fresh page.
+  vi.resetModules();
+});
+
+function config(serverAvailable: boolean): AppConfig {
+  return {
+    version: '1.0.0',
+    transcription: { engine: serverAvailable ? 'whisper' : 'none', available: serverAvailable },
+    formatter: { smart: false },
+    billing: { enabled: false, priceMonthly: 9 },
+    freeMonthlyLimit: 10,
+  };
+}
+
+/** Opens the sheet wired as Home wires it, on a page freshly loaded from local storage. */
+async function openSettings({ server = true, browser = false } = {}) {
+  if (browser) vi.stubGlobal('SpeechRecognition', vi.fn());
+  const [{ VoiceSettingsSheet }, { useVoiceSettings }, { useSpeechSetup }] = await Promise.all([
+    import('./voice-settings-sheet'),
+    import('../voice-settings'),
+    import('../speech-engine'),
+  ]);
+  function HomeSettings() {
+    const settings = useVoiceSettings();
+    const speech = useSpeechSetup(config(server));
+    return <VoiceSettingsSheet open onOpenChange={() => {}} settings={settings} speech={speech} />;
+  }
+  render(<HomeSettings />);
+  return screen.getByRole('dialog', { name: 'Voice Settings' });
+}
+
+function checked(sheet: HTMLElement, group: string) {
+  return within(within(sheet).getByRole('radiogroup', { name: group }))
+    .getAllByRole('radio')
+    .filter((radio) => radio.getAttribute('aria-checked') === 'true')
+    .map((radio) => radio.textContent);
+}
+
+describe('Voice Settings sheet', () => {
+  it('starts on tweet and work, and lists the voice commands', async () => {
+    const sheet = await openSettings();
+    expect(checked(sheet, 'Format')).toEqual(['Tweet']);
+    expect(checked(sheet, 'Category')).toEqual(['Work']);
+    for (const example of [
+      'Make this a tweet about productivity',
+      'Create a checklist for my morning routine',
+      'Turn this into a creative pitch',
+    ]) {
+      expect(within(sheet).getByText(example, { exact: false })).toBeTruthy();
+    }
+  });
+
+  it('switches format and category and remembers them in local storage', async () => {
+    const user = userEvent.setup();
+    const sheet = await openSettings();
+    await user.click(within(sheet).getByRole('radio', { name: 'Checklist' }));
+    await user.click(within(sheet).getByRole('radio', { name: 'Creative' }));
+    expect(checked(sheet, 'Format')).toEqual(['Checklist']);
+    expect(checked(sheet, 'Category')).toEqual(['Creative']);
+    expect(localStorage.getItem('selectedFormat')).toBe('checklist');
+    expect(localStorage.getItem('selectedCategory')).toBe('creative');
+  });
+
+  it('opens on the choices stored by an earlier visit', async () => {
+    localStorage.setItem('selectedFormat', 'pitch');
+    localStorage.setItem('selectedCategory', 'personal');
+    const sheet = await openSettings();
+    expect(checked(sheet, 'Format')).toEqual(['Pitch']);
+    expect(checked(sheet, 'Category')).toEqual(['Personal']);
+  });
+
+  it('offers the speech engine only when both the server and the browser can do it', async () => {
+    const user = userEvent.setup();
+    let sheet = await openSettings({ server: true, browser: false });
+    expect(within(sheet).queryByRole('radiogroup', { name: 'Speech to text by' })).toBeNull();
+    expect(within(sheet).getByText('Speech to text by this server')).toBeTruthy();
+    cleanup();
+
+    vi.resetModules();
+    sheet = await openSettings({ server: false, browser: true });
+    expect(within(sheet).queryByRole('radiogroup', { name: 'Speech to text by' })).toBeNull();
+    expect(within(sheet).getByText('Speech to text by this browser')).toBeTruthy();
+    cleanup();
+
+    vi.resetModules();
+    sheet = await openSettings({ server: true, browser: true });
+    expect(checked(sheet, 'Speech to text by')).toEqual(['This server']);
+    expect(within(sheet).getByTestId('speech-privacy').textContent).toContain(
+      'transcribed on it, by no one else',
+    );
+    await user.click(within(sheet).getByRole('radio', { name: 'This browser' }));
+    expect(checked(sheet, 'Speech to text by')).toEqual(['This browser']);
+    expect(within(sheet).getByTestId('speech-privacy').textContent).toContain('Your browser');
+    expect(localStorage.getItem('speechEngine')).toBe('browser');
+  });
+});
