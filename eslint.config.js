@@ -36,8 +36,8 @@ export default tseslint.config(
     },
   },
   {
-    // The rooms: core and text are pure and import neither server nor web; web never reaches the server.
-    files: ['src/core/**/*.ts'],
+    // The rooms: contract and text are pure and import neither server nor web; web never reaches the server.
+    files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -45,7 +45,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**', '**/web/**', '**/text/**', 'node:*', 'fs', 'path'],
-              message: 'src/core is pure: no I/O, no server, web or text imports.',
+              message: 'src/contract is pure: no I/O, no server, web or text imports.',
             },
           ],
         },
@@ -114,7 +114,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**'],
-              message: 'The web app never imports server code; share through src/core.',
+              message: 'The web app never imports server code; share through src/contract.',
             },
             {
               // Of the text engine only detect/ is light enough for the page budget.
@@ -142,7 +142,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**'],
-              message: 'The web app never imports server code; share through src/core.',
+              message: 'The web app never imports server code; share through src/contract.',
             },
             {
               regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,

@@ -9,7 +9,8 @@ export const rootDir = fileURLToPath(new URL('..', import.meta.url));
 export const buildInfoPath = join(rootDir, 'dist', 'build-info.json');
 
 const INPUTS = [
-  'src/core',
+  'src/contract',
+  'src/text',
   'src/server',
   'src/web',
   'package.json',

@@ -9,8 +9,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMATS } from '../../src/core/taxonomy.js';
-import { SERVER_APPLY_THRESHOLD } from '../../src/core/thresholds.js';
+import { FORMATS } from '../../src/contract/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '../../src/contract/thresholds.js';
 import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
 import { inferFormatAndCategory } from '../../src/text/infer.js';
 import {

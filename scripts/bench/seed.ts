@@ -17,7 +17,7 @@ import { hashSessionToken, SESSION_COOKIE } from '../../src/server/http/sessions
 import { newId } from '../../src/server/db/ids.js';
 import { createSessionsRepository } from '../../src/server/modules/identity/sessions-repository.js';
 import { createUsersRepository } from '../../src/server/modules/identity/users-repository.js';
-import { CATEGORIES, FORMATS } from '../../src/core/taxonomy.js';
+import { CATEGORIES, FORMATS } from '../../src/contract/taxonomy.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');

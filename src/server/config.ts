@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FREE_MONTHLY_LIMIT } from '../core/plans.js';
+import { DEFAULT_FREE_MONTHLY_LIMIT } from '../contract/plans.js';
 
 /**
  * The environment, parsed once at boot (docs/api.md, "Configuration"). Every bad key is listed

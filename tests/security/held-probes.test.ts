@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_MAX_BYTES } from '../../src/core/limits.js';
+import { JSON_BODY_MAX_BYTES } from '../../src/contract/limits.js';
 import { SESSION_COOKIE } from '../../src/server/http/sessions.js';
 import {
   closeTestApp,

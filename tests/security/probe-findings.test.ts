@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../src/core/limits.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../src/contract/limits.js';
 import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
 import {
   closeTestApp,

@@ -1,4 +1,4 @@
-import type { Format } from '../../src/core/taxonomy.js';
+import type { Format } from '../../src/contract/taxonomy.js';
 import { tagTokens } from '../../src/text/nlp.js';
 import { lowerWords, tokenize } from '../../src/text/tokenizer.js';
 

@@ -1,4 +1,4 @@
-import { TWEET_MAX_CHARS } from '../../src/core/taxonomy.js';
+import { TWEET_MAX_CHARS } from '../../src/contract/taxonomy.js';
 import { PITCH_HOOK_MAX_CHARS, PITCH_SECTION_LABELS } from '../../src/text/formats/pitch.js';
 import { codePointLength } from '../../src/text/sentences.js';
 

@@ -1,4 +1,7 @@
-import { HIGH_CONFIDENCE_THRESHOLD, MEDIUM_CONFIDENCE_THRESHOLD } from '../../core/thresholds.js';
+import {
+  HIGH_CONFIDENCE_THRESHOLD,
+  MEDIUM_CONFIDENCE_THRESHOLD,
+} from '../../contract/thresholds.js';
 import {
   CATEGORIES,
   CATEGORY_SPOKEN_WORDS,
@@ -6,12 +9,12 @@ import {
   FORMAT_SPOKEN_WORDS,
   type Category,
   type Format,
-} from '../../core/taxonomy.js';
+} from '../../contract/taxonomy.js';
 import { lowerWords } from '../tokenizer.js';
 import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 
 /**
- * Format and category detection from speech text (thresholds: src/core/thresholds.ts).
+ * Format and category detection from speech text (thresholds: src/contract/thresholds.ts).
  * Pure and synchronous: the web app runs it on every transcript and the server runs it for
  * /api/infer-format-category, so both always agree.
  */

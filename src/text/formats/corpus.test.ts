@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSCRIPTS } from '../../../tests/fixtures/transcripts/corpus.js';
 import { detectFormatAndCategory } from '../detect/detection.js';
 import { formatWithRules } from './format-with-rules.js';
-import { CATEGORIES, TWEET_MAX_CHARS } from '../../core/taxonomy.js';
+import { CATEGORIES, TWEET_MAX_CHARS } from '../../contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { pitchProblems } from '../../../tests/support/format-shapes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../../core/taxonomy.js';
+import { FORMATS } from '../../contract/taxonomy.js';
 import { HELD_OUT, LABELLED } from '../../../tests/fixtures/transcripts/labelled.js';
 import {
   checklistItems,

@@ -44,7 +44,7 @@ function loadChecker() {
 }
 
 /**
- * Checks a successful answer against the shared schema of that name (src/core/api-schemas.ts);
+ * Checks a successful answer against the shared schema of that name (src/contract/api-schemas.ts);
  * an answer of any other shape is a ResponseShapeError.
  */
 export async function readResponse<K extends ResponseName>(

@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
-import * as contract from '../../core/api-schemas';
+import * as contract from '../../contract/api-schemas';
 import { ResponseShapeError } from './api-error';
 
 // zod compiles object checks with `new Function` when it can; the page's Content-Security-Policy
 // forbids that, and merely probing for it logs a CSP violation in the console.
 z.config({ jitless: true });
 
-/** The shared schemas of the server's answers, by name (src/core/api-schemas.ts). */
+/** The shared schemas of the server's answers, by name (src/contract/api-schemas.ts). */
 export type ResponseSchemas = typeof contract;
 export type ResponseName = {
   [K in keyof ResponseSchemas]: ResponseSchemas[K] extends z.ZodMiniType ? K : never;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Me } from '../../core/api-schemas';
-import { isProPlan } from '../../core/plans';
+import type { Me } from '../../contract/api-schemas';
+import { isProPlan } from '../../contract/plans';
 import { apiPaths } from './paths';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-client';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatWithRules } from '../../../text/formats/format-with-rules.js';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../../core/limits.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
 import { reformatSource } from './service.js';
 import {
   createIdea,

@@ -6,14 +6,14 @@ import {
   IdeaIdParamsSchema,
   InferBodySchema,
   ReformatBodySchema,
-} from '../../../core/api-request-schemas.js';
+} from '../../../contract/api-request-schemas.js';
 import {
   FormatResultSchema,
   IdeaSchema,
   InferResultSchema,
   TranscribeResultSchema,
-} from '../../../core/api-schemas.js';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../../core/limits.js';
+} from '../../../contract/api-schemas.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
 import type { Config } from '../../config.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
 import { aiRateLimit } from '../../http/rate-limits.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import type { Idea } from '../../../core/api-schemas.js';
-import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../core/taxonomy.js';
+import type { Idea } from '../../../contract/api-schemas.js';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../contract/taxonomy.js';
 
 export type ExportFormat = 'json' | 'markdown' | 'csv';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, type Category } from '../../../core/taxonomy.js';
+import { CATEGORIES, type Category } from '../../../contract/taxonomy.js';
 import { migrationsFor } from '../../db/migrations/index.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { createIdeasRepository, type NewIdea } from './repository.js';

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Category } from '../../../core/taxonomy.js';
+import type { Category } from '../../../contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import type { Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';

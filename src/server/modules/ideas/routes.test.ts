@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '../../../core/limits.js';
+import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '../../../contract/limits.js';
 import { createUsersRepository } from '../identity/users-repository.js';
 import {
   createIdea,

@@ -7,13 +7,13 @@ import {
   ExportQuerySchema,
   ListIdeasQuerySchema,
   UpdateIdeaBodySchema,
-} from '../../../core/api-request-schemas.js';
+} from '../../../contract/api-request-schemas.js';
 import {
   DeletedCountSchema,
   ErrorSchema,
   IdeaListSchema,
   IdeaSchema,
-} from '../../../core/api-schemas.js';
+} from '../../../contract/api-schemas.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import type { IdeasService } from './service.js';
 

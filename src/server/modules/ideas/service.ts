@@ -1,5 +1,5 @@
-import { IdeaSchema, type Idea } from '../../../core/api-schemas.js';
-import type { Plan } from '../../../core/plans.js';
+import { IdeaSchema, type Idea } from '../../../contract/api-schemas.js';
+import type { Plan } from '../../../contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import { quotaExceeded, type UsageService } from '../usage/service.js';

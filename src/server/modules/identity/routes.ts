@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginBodySchema, RegisterBodySchema } from '../../../core/api-request-schemas.js';
-import { ErrorSchema, MeSchema, MessageSchema } from '../../../core/api-schemas.js';
+import { LoginBodySchema, RegisterBodySchema } from '../../../contract/api-request-schemas.js';
+import { ErrorSchema, MeSchema, MessageSchema } from '../../../contract/api-schemas.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import { guestIdOf, type SessionManager, type SessionUser } from '../../http/sessions.js';
 import type { IdentityService } from './service.js';

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_CHARS } from '../../../core/limits.js';
+import { PASSWORD_MIN_CHARS } from '../../../contract/limits.js';
 import { HttpError } from '../../http/errors.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { IdeasService } from '../ideas/service.js';

@@ -1,5 +1,5 @@
-import type { Usage } from '../../../core/api-schemas.js';
-import { calendarMonthPeriod, monthlyLimitFor, type Plan } from '../../../core/plans.js';
+import type { Usage } from '../../../contract/api-schemas.js';
+import { calendarMonthPeriod, monthlyLimitFor, type Plan } from '../../../contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { UsageRepository } from './repository.js';

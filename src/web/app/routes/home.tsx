@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Idea } from '../../../core/api-schemas';
+import type { Idea } from '../../../contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
 import { useCapture } from '../../features/capture/hooks/use-capture';

@@ -1,4 +1,4 @@
-import type { FormatResult } from '../../../core/api-schemas';
+import type { FormatResult } from '../../../contract/api-schemas';
 import { decideFormatAndCategory, type Decision } from '../../../text/detect/decide';
 import { formatTranscript, inferOnServer } from './api/capture-api';
 import type { VoiceSettings } from './voice-settings';

@@ -1,5 +1,5 @@
-import type { FormatResult, InferResult } from '../../../../core/api-schemas';
-import type { Category, Format } from '../../../../core/taxonomy';
+import type { FormatResult, InferResult } from '../../../../contract/api-schemas';
+import type { Category, Format } from '../../../../contract/taxonomy';
 import { apiFetch, readResponse } from '../../../lib/api-client';
 import { parseErrorBody } from '../../../lib/api-error';
 import { apiPaths } from '../../../lib/paths';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Info } from 'lucide-react';
 import { Sheet } from '../../../components/ui/sheet';
 import { Button } from '../../../components/ui/button';
-import { TRANSCRIPT_MAX_CHARS } from '../../../../core/limits';
+import { TRANSCRIPT_MAX_CHARS } from '../../../../contract/limits';
 import type { TypingReason } from '../typing-reason';
 
 /** One sentence on why typing is offered, when the person did not simply choose it. */

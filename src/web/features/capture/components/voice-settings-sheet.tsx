@@ -8,7 +8,7 @@ import {
   FORMAT_LABELS,
   type Category,
   type Format,
-} from '../../../../core/taxonomy';
+} from '../../../../contract/taxonomy';
 import { Sheet } from '../../../components/ui/sheet';
 import { cn } from '../../../components/ui/cn';
 import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../../core/taxonomy';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../../contract/taxonomy';
 import { toast } from '../../../components/ui/toast-store';
 import { describeError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-client';

@@ -5,8 +5,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Idea, IdeaList, Usage } from '../../../../core/api-schemas';
-import type { Category, Format } from '../../../../core/taxonomy';
+import type { Idea, IdeaList, Usage } from '../../../../contract/api-schemas';
+import type { Category, Format } from '../../../../contract/taxonomy';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Idea } from '../../../../core/api-schemas';
+import type { Idea } from '../../../../contract/api-schemas';
 import type { Session } from '../../../lib/session';
 import { freeMe, idea, renderScreen, stubServer, type SeenRequest } from '../../../testing/screen';
 import { IdeaSheets } from './idea-sheets';

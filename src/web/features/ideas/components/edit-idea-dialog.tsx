@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Idea } from '../../../../core/api-schemas';
-import { IDEA_CONTENT_MAX_CHARS } from '../../../../core/limits';
+import type { Idea } from '../../../../contract/api-schemas';
+import { IDEA_CONTENT_MAX_CHARS } from '../../../../contract/limits';
 import { Sheet } from '../../../components/ui/sheet';
 import { Button } from '../../../components/ui/button';
 

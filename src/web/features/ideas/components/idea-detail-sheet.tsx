@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
-import type { Idea } from '../../../../core/api-schemas';
+import type { Idea } from '../../../../contract/api-schemas';
 import { Sheet } from '../../../components/ui/sheet';
 import { Button } from '../../../components/ui/button';
 import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Idea } from '../../../../core/api-schemas';
+import type { Idea } from '../../../../contract/api-schemas';
 import { toast } from '../../../components/ui/toast-store';
 import { describeError } from '../../../lib/api-error';
 import type { Session } from '../../../lib/session';

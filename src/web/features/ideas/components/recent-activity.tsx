@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowDown, Copy, Share2 } from 'lucide-react';
-import type { Idea, IdeaList } from '../../../../core/api-schemas';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../core/taxonomy';
+import type { Idea, IdeaList } from '../../../../contract/api-schemas';
+import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../contract/taxonomy';
 import { IconButton } from '../../../components/ui/icon-button';
 import { cn } from '../../../components/ui/cn';
 import { routePaths } from '../../../lib/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Idea } from '../../../../core/api-schemas';
+import type { Idea } from '../../../../contract/api-schemas';
 import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';
 import { searchPreview } from '../preview';
 

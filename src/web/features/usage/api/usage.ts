@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Usage } from '../../../../core/api-schemas';
+import type { Usage } from '../../../../contract/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { USAGE_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';

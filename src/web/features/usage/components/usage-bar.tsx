@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Infinity as InfinityIcon } from 'lucide-react';
-import type { Usage } from '../../../../core/api-schemas';
+import type { Usage } from '../../../../contract/api-schemas';
 import { cn } from '../../../components/ui/cn';
 import { routePaths } from '../../../lib/paths';
 import { renewsOnText, usageBarLook, type UsageTone } from '../usage-bar-look';
