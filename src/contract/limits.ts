@@ -1,4 +1,4 @@
-/** Input limits shared by the API schemas and the web forms (API.md, Conventions). */
+/** Input limits shared by the API schemas and the web forms (docs/api.md, Limits). */
 export const IDEA_CONTENT_MAX_CHARS = 10_000;
 export const TRANSCRIPT_MAX_CHARS = 20_000;
 export const EMAIL_MAX_CHARS = 254;

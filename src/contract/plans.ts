@@ -4,7 +4,7 @@ export const PLANS = ['guest', 'free', 'active', 'beta', 'pro'] as const;
 export const PlanSchema = /* @__PURE__ */ z.enum(PLANS);
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** Spec section 1: a plan of active, beta or pro counts as Pro. */
+/** docs/product.md, Who uses it: a plan of active, beta or pro counts as Pro. */
 const PRO_PLANS: ReadonlySet<Plan> = new Set(['active', 'beta', 'pro']);
 
 export function isProPlan(plan: Plan | string | null | undefined): boolean {

@@ -16,7 +16,7 @@ export type Category = z.infer<typeof CategorySchema>;
 export const DEFAULT_FORMAT: Format = 'tweet';
 export const DEFAULT_CATEGORY: Category = 'work';
 
-/** Spec section 3 display colours. */
+/** docs/product.md, Constants and timings: display colours. */
 export const FORMAT_COLORS: Record<Format, string> = {
   tweet: '#3B82F6',
   checklist: '#10B981',

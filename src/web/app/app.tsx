@@ -68,7 +68,7 @@ export function App() {
   usePreloadWhenIdle();
   return (
     <QueryClientProvider client={queryClient}>
-      {/* Spec section 9: tooltips open after 700 ms; moving between them within 300 ms skips it. */}
+      {/* docs/product.md, Constants and timings: tooltips open after 700 ms; moving between them within 300 ms skips it. */}
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         <Suspense fallback={<RouteFallback />}>
           <Switch>

@@ -12,7 +12,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The raw call of spec section 7: guest id header, cookies, JSON only when there is a body. */
+/** The raw call of docs/api.md: guest id header, cookies, JSON only when there is a body. */
 export async function apiFetch(
   method: HttpMethod,
   url: string,
@@ -77,7 +77,7 @@ export async function apiSend(method: HttpMethod, url: string, options?: Request
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
 /**
- * The default query function of spec section 7: GET the URL made by joining the key's
+ * The default query function of docs/api.md: GET the URL made by joining the key's
  * segments with slashes and return the parsed JSON; a 401 may answer null instead of throwing.
  */
 export function getQueryFn(on401: UnauthorizedBehavior = 'throw') {

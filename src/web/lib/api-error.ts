@@ -1,7 +1,7 @@
 /**
- * Spec section 8: any non-success response becomes an error whose message is
+ * docs/product.md, What goes wrong: any non-success response becomes an error whose message is
  * "<status>: <body text>", or "<status>: <status text>" when the body is empty.
- * The machine code of API.md's error body is kept so callers branch on codes, not text.
+ * The machine code of the API's error body (docs/api.md) is kept so callers branch on codes, not text.
  */
 export class ApiError extends Error {
   readonly status: number;

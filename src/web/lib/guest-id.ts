@@ -19,7 +19,7 @@ function usable(value: string | null): value is string {
 }
 
 /**
- * Spec section 4, run on each request: a present primary refreshes the backup, a missing
+ * docs/product.md, run on each request: a present primary refreshes the backup, a missing
  * primary is restored from the backup, and with neither a new id is stored in both places.
  * A malformed stored value counts as missing so the server never sees an id it refuses.
  */

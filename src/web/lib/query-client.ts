@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
-/** Spec section 9: no interval, no focus refetch, never stale unless a query says so, no retries. */
+/** docs/product.md, Constants and timings: no interval, no focus refetch, never stale unless a query says so, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -11,7 +11,7 @@ export function fetchMe(): Promise<Me> {
 
 export interface Session {
   me: Me | undefined;
-  /** An empty email means a guest (spec section 3). */
+  /** An empty email means a guest (docs/product.md, Constants and timings). */
   isSignedIn: boolean;
   isPro: boolean;
   /** Which owner's ideas the caches hold, so a sign-in never shows a guest's list. */

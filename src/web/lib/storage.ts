@@ -1,6 +1,6 @@
 /**
  * Local-storage access that never throws: private modes and full quotas must not break the
- * app (spec section 4: storage failures are logged as warnings and ignored).
+ * app (docs/product.md: storage failures are logged as warnings and ignored).
  */
 export const STORAGE_KEYS = {
   guestId: 'guestId',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readItem, writeItem } from './storage';
 
-/** Spec section 3: `darkMode` in local storage; until it is set the system preference decides. */
+/** docs/product.md, Constants and timings: `darkMode` in local storage; until it is set the system preference decides. */
 function systemPrefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }

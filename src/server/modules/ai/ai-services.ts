@@ -24,7 +24,7 @@ type EngineChoice =
   | { engine: 'whisper'; reason: string }
   | { engine: 'none'; reason: string };
 
-/** API.md: auto picks openai when a base URL or key is set, else whisper when its model exists. */
+/** docs/api.md, Configuration: auto picks openai when a base URL or key is set, else whisper when its model exists. */
 export function chooseTranscriptionEngine(transcription: Config['transcription']): EngineChoice {
   const { engine, baseUrl, apiKey, whisperModelPath } = transcription;
   switch (engine) {

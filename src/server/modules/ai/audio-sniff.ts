@@ -1,6 +1,6 @@
 /**
  * Decide from the first bytes whether an upload is audio we accept. The client's declared
- * MIME type and file name are not trusted: the spec always names the file recording.webm,
+ * MIME type and file name are not trusted: the web app always names the file recording.webm,
  * whatever the browser actually recorded (Safari records mp4/aac).
  */
 export type AudioContainer = 'webm' | 'ogg' | 'mp4' | 'wav' | 'mp3';

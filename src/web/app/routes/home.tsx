@@ -26,7 +26,7 @@ import {
   LazyVoiceSettingsSheet,
 } from './home-sheets';
 
-/** Spec section 4: a saved idea is highlighted for 1.2 s. */
+/** docs/product.md: a saved idea is highlighted for 1.2 s. */
 const HIGHLIGHT_MS = 1200;
 const SAVED_TOAST_MS = 2000;
 

@@ -26,7 +26,7 @@ export default function SearchRoute() {
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Spec section 2: the box is focused when the page opens.
+  // docs/product.md: the box is focused when the page opens.
   useEffect(() => inputRef.current?.focus(), []);
 
   const results = useInfiniteQuery({

@@ -20,7 +20,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** A 44 px minimum target (spec section 9) with the shared focus ring. */
+/** A 44 px minimum target (docs/product.md, Constants and timings) with the shared focus ring. */
 export function Button({
   variant = 'secondary',
   className,

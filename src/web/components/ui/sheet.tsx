@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 
-/** Spec section 9: the detail sheet closes when dragged down past 32 px. */
+/** docs/product.md, Constants and timings: the detail sheet closes when dragged down past 32 px. */
 export const SWIPE_CLOSE_THRESHOLD_PX = 32;
 
 export interface SheetProps {
@@ -123,7 +123,7 @@ export function Sheet({
             >
               {title}
             </Dialog.Title>
-            {/* 48 px: the Voice Settings sheet asks for 48 px targets (spec section 9). */}
+            {/* 48 px: the Voice Settings sheet asks for 48 px targets (docs/product.md, Constants and timings). */}
             <Dialog.Close
               aria-label="Close"
               className="focus-ring -mr-2 ml-auto inline-flex size-12 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"

@@ -13,7 +13,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Spec section 9 uses 2 s, 3 s and 10 s; the default auto-close is 5000 ms. */
+  /** docs/product.md, Constants and timings: uses 2 s, 3 s and 10 s; the default auto-close is 5000 ms. */
   durationMs?: number;
   action?: ToastAction;
 }
@@ -23,9 +23,9 @@ export interface ToastEntry extends ToastInput {
   open: boolean;
 }
 
-/** Spec section 4: at most one toast is shown; a new one replaces the previous. */
+/** docs/product.md: at most one toast is shown; a new one replaces the previous. */
 const TOAST_LIMIT = 1;
-/** Spec section 4: a dismissed toast is removed after 1,000,000 ms. */
+/** docs/product.md: a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 

@@ -12,7 +12,7 @@ const variantClass = {
     'border-rose-300 bg-rose-50 text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50',
 };
 
-/** Radix toast: swipe right past 50 px dismisses, F8 focuses the viewport (spec section 9). */
+/** Radix toast: swipe right past 50 px dismisses, F8 focuses the viewport (docs/product.md, Constants and timings). */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -1,4 +1,4 @@
-/** Spec section 9: light 10 ms, medium 50 ms, success 50-100-50 ms; silent where unsupported. */
+/** docs/product.md, Constants and timings: light 10 ms, medium 50 ms, success 50-100-50 ms; silent where unsupported. */
 const PATTERNS = { light: 10, medium: 50, success: [50, 100, 50] } as const;
 
 export function haptic(kind: keyof typeof PATTERNS) {

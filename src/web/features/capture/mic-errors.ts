@@ -1,4 +1,4 @@
-/** Spec section 8: how a microphone failure is explained (a toast shown for 10 s). */
+/** docs/product.md, What goes wrong: how a microphone failure is explained (a toast shown for 10 s). */
 export const MIC_ERROR_TOAST_MS = 10_000;
 
 export interface MicErrorExplanation {

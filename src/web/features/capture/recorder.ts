@@ -19,7 +19,7 @@ export function pickMimeType(isSupported: (type: string) => boolean): string | u
   return MIME_CANDIDATES.find((type) => isSupported(type));
 }
 
-/** Spec section 9: the upload is named recording.webm, or the extension matching the type. */
+/** docs/product.md, Constants and timings: the upload is named recording.webm, or the extension matching the type. */
 export function recordingFileName(mimeType: string): string {
   if (mimeType.startsWith('audio/mp4')) return 'recording.mp4';
   if (mimeType.startsWith('audio/ogg')) return 'recording.ogg';

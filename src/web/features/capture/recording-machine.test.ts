@@ -40,7 +40,7 @@ describe('recording state machine', () => {
     expect(tapIntent('done')).toBe('none');
   });
 
-  it('uses the exact button labels of the spec', () => {
+  it('uses the exact button labels of docs/product.md', () => {
     expect(RECORD_BUTTON_LABELS).toEqual({
       idle: 'Start voice recording',
       listening: 'Stop recording',

@@ -1,4 +1,4 @@
-/** Spec section 4, the recording state machine, kept pure so every transition is testable. */
+/** docs/product.md, the recording state machine, kept pure so every transition is testable. */
 export type RecordingState = 'idle' | 'listening' | 'processing' | 'done';
 
 export type RecordingEvent =

@@ -17,7 +17,7 @@ export interface VoiceSettings {
 let cached: VoiceSettings | null = null;
 const listeners = new Set<() => void>();
 
-/** Spec section 3: each choice under its own key, defaults tweet and work. */
+/** docs/product.md, Constants and timings: each choice under its own key, defaults tweet and work. */
 export function readVoiceSettings(): VoiceSettings {
   if (cached) return cached;
   const format = readItem(STORAGE_KEYS.selectedFormat);

@@ -1,5 +1,5 @@
 /**
- * Spec section 9: how many recent ideas fit on home for a window height.
+ * docs/product.md, Constants and timings: how many recent ideas fit on home for a window height.
  * 720 px or less: 2; up to 780 px: 3 (4 from 768 px); taller: (height - 300) / 90 rounded down,
  * clamped to 3..4.
  */

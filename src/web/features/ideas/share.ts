@@ -15,7 +15,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Web Share where the device has it, else the clipboard (spec section 2). */
+/** Web Share where the device has it, else the clipboard (docs/product.md). */
 export async function shareText(text: string): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {

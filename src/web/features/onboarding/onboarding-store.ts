@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
 
 /**
- * Spec section 4: onboarding shows while hasSeenOnboarding is absent; completing sets the flag;
+ * docs/product.md: onboarding shows while hasSeenOnboarding is absent; completing sets the flag;
  * skipping hides it for this session only (kept in memory, so a reload shows it again).
  */
 let skippedThisSession = false;

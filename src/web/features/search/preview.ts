@@ -1,4 +1,4 @@
-/** Spec section 9: search cards show the first 100 characters plus an ellipsis. */
+/** docs/product.md, Constants and timings: search cards show the first 100 characters plus an ellipsis. */
 export const SEARCH_PREVIEW_CHARS = 100;
 
 export function searchPreview(content: string): string {
@@ -8,7 +8,7 @@ export function searchPreview(content: string): string {
     : content;
 }
 
-/** 'found' appears when a filter or a query narrows the list (spec section 2). */
+/** 'found' appears when a filter or a query narrows the list (docs/product.md). */
 export function resultsCountText(total: number, filtered: boolean): string {
   const noun = total === 1 ? 'idea' : 'ideas';
   return filtered ? `${total} ${noun} found` : `${total} ${noun}`;

@@ -4,7 +4,7 @@ export type UsageTone = 'teal' | 'amber' | 'rose';
 
 export interface UsageBarLook {
   unlimited: boolean;
-  /** 0..100, capped at 100 (spec section 9). */
+  /** 0..100, capped at 100 (docs/product.md, Constants and timings). */
   percent: number;
   tone: UsageTone;
   upgradeLabel: 'Upgrade' | 'Upgrade for unlimited';
@@ -13,7 +13,7 @@ export interface UsageBarLook {
 
 export const USAGE_WARNING_PERCENT = 80;
 
-/** Spec section 9: teal normally, amber at 80% or more, rose at the limit. */
+/** docs/product.md, Constants and timings: teal normally, amber at 80% or more, rose at the limit. */
 export function usageBarLook(usage: Pick<Usage, 'usedThisMonth' | 'monthlyLimit'>): UsageBarLook {
   const { usedThisMonth, monthlyLimit } = usage;
   if (monthlyLimit === null) {

@@ -4,7 +4,7 @@ import { apiFetch, readResponse } from '../../../lib/api-client';
 import { parseErrorBody } from '../../../lib/api-error';
 import { apiPaths } from '../../../lib/paths';
 
-/** A failure whose message is ready to show as it is (spec section 8). */
+/** A failure whose message is ready to show as it is (docs/product.md, What goes wrong). */
 export class CaptureError extends Error {
   readonly status: number;
   constructor(message: string, status: number) {
@@ -47,7 +47,7 @@ export async function formatTranscript(input: {
   return readResponse('FormatResultSchema', response, apiPaths.format);
 }
 
-/** Spec section 8: inference failures are silent: nothing found, confidence 0. */
+/** docs/product.md, What goes wrong: inference failures are silent: nothing found, confidence 0. */
 export async function inferOnServer(transcript: string): Promise<InferResult> {
   const nothing: InferResult = { format: null, category: null, confidence: 0 };
   try {

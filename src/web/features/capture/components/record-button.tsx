@@ -8,7 +8,7 @@ import {
 
 export interface RecordButtonProps {
   state: RecordingState;
-  /** The selected format's colour, used while listening (spec section 4). */
+  /** The selected format's colour, used while listening (docs/product.md). */
   listeningColor: string;
   onTap: () => void;
   /** False when the server cannot transcribe: the button opens the typed-idea sheet. */

@@ -32,7 +32,7 @@ export function detectionLine(decision: CaptureResult['decision']): string | nul
   return `${summary} · ${confidenceLabel(decision.confidence)}`;
 }
 
-/** Spec section 3: the formatter path 'llm+fallback' is shown as 'fallback'. */
+/** docs/product.md, Constants and timings: the formatter path 'llm+fallback' is shown as 'fallback'. */
 export function formatterPathLabel(path: string): string {
   return path === 'llm+fallback' ? 'fallback' : path;
 }

@@ -12,7 +12,7 @@ import { apiPaths } from '../../../lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
 import type { Session } from '../../../lib/session';
 
-/** The home list fetches the most the window-height rule can show (spec section 9). */
+/** The home list fetches the most the window-height rule can show (docs/product.md, Constants and timings). */
 export const RECENT_IDEAS_FETCH_LIMIT = 4;
 
 function collectionPath(session: Pick<Session, 'isSignedIn'>): string {
@@ -71,13 +71,13 @@ export function useSaveIdea(session: Session) {
   return useMutation({
     mutationFn: (idea: NewIdea) =>
       apiRequest('IdeaSchema', 'POST', collectionPath(session), {
-        // Spec section 3: guests send guestId as an empty string, users their id; the server
+        // docs/product.md, Constants and timings: guests send guestId as an empty string, users their id; the server
         // decides the owner from the header or the session either way.
         body: session.isSignedIn
           ? { ...idea, userId: session.me?.id ?? '' }
           : { ...idea, guestId: '' },
       }),
-    // Spec section 4: the usage increment shows at once and is rolled back on error.
+    // docs/product.md: the usage increment shows at once and is rolled back on error.
     onMutate: async () => {
       await client.cancelQueries({ queryKey: queryKeys.usage });
       const previousUsage = client.getQueryData<Usage>(queryKeys.usage);

@@ -11,7 +11,7 @@ export interface EditIdeaDialogProps {
   onSave: (content: string) => Promise<void>;
 }
 
-/** Spec section 4: saves only a change; Save is disabled when empty or unchanged. */
+/** docs/product.md: saves only a change; Save is disabled when empty or unchanged. */
 export function EditIdeaDialog({ idea, open, onOpenChange, onSave }: EditIdeaDialogProps) {
   const [content, setContent] = useState(idea.content);
   const [saving, setSaving] = useState(false);

@@ -6,7 +6,7 @@ export interface OnboardingOverlayProps {
   open: boolean;
   onComplete: () => void;
   onSkip: () => void;
-  /** When given, 'I'm Ready to Start' leads to sign-up instead of completing (spec section 2). */
+  /** When given, 'I'm Ready to Start' leads to sign-up instead of completing (docs/product.md). */
   onSignup?: () => void;
 }
 
