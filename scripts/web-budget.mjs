@@ -1,4 +1,4 @@
-// The web app's budget for `/` (issue 4): the JavaScript a first visit must fetch before the
+// The web app's budget for `/` (docs/benchmarks.md): the JavaScript a first visit must fetch before the
 // app can start (the entry script and every chunk index.html preloads for it) at most 120 KB
 // gzipped. Lazily loaded routes and sheets are not counted: they load when used.
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Pitch creative: a podcast where strangers swap playlists for a week.';
 
-/** Spec section 9: 44 px everywhere, 48 px in the Voice Settings sheet. */
+/** docs/product.md, Constants and timings: 44 px everywhere, 48 px in the Voice Settings sheet. */
 const MIN_TARGET_PX = 44;
 const SETTINGS_TARGET_PX = 48;
 

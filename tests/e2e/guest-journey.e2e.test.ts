@@ -108,7 +108,7 @@ describe("a guest's first visit", () => {
     await page.getByRole('button', { name: 'All' }).click();
     await page.getByText('No saved ideas yet').waitFor();
 
-    // Deleting does not give the unit back (API.md).
+    // Deleting does not give the unit back (docs/api.md).
     await page.goto(`${stack.baseUrl}/`);
     await page.getByText('No saved ideas yet!').waitFor();
     await page.getByText('1 of 10 ideas this month').waitFor();

@@ -150,7 +150,7 @@ describe('a transcription that fails after recording', () => {
 
   it('switches to typing when the server says mid-session that it has no engine any more', async () => {
     await page.goto(`${stack.baseUrl}/`);
-    // 'Skip for now' only skips this visit (spec section 4), so the tips are back.
+    // 'Skip for now' only skips this visit (docs/product.md), so the tips are back.
     await skipOnboarding(page);
     await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
     // As after a restart without an engine: the page loaded with one, the server has none now.
