@@ -4,8 +4,7 @@
  * block proves.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,6 @@ import {
   type TestApp,
 } from '../../src/server/test-support/api.js';
 import { forEachDialect } from '../../src/server/test-support/databases.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {
@@ -32,30 +30,12 @@ import {
   LOG_LEVELS,
   parseRawResponse,
   rawExchange,
+  useProbeBench,
 } from './support.js';
 
 const run = promisify(execFile);
 
-let workDir: string;
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'voice-ideas-security-'));
-  fake = await startFakeOpenAI({ transcript: 'Tweet work: the probe is over.' });
-});
-
-afterAll(async () => {
-  await fake.close();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-function openAiEnv(): Record<string, string> {
-  return {
-    TRANSCRIBE_ENGINE: 'openai',
-    OPENAI_BASE_URL: fake.url,
-    TRANSCRIBE_TIMEOUT_MS: '5000',
-  };
-}
+const bench = useProbeBench('security', 'Tweet work: the probe is over.');
 
 describe('1. an upload cannot make ffmpeg read files on the server', () => {
   let testApp: TestApp;
@@ -63,8 +43,8 @@ describe('1. an upload cannot make ffmpeg read files on the server', () => {
   let silentTone: string;
 
   beforeAll(async () => {
-    toneWithSound = join(workDir, 'tone.ts');
-    silentTone = join(workDir, 'silent.ts');
+    toneWithSound = join(bench().dir, 'tone.ts');
+    silentTone = join(bench().dir, 'silent.ts');
     for (const [path, source] of [
       [toneWithSound, 'sine=frequency=440:sample_rate=16000'],
       [silentTone, 'anullsrc=r=16000:cl=mono'],
@@ -74,7 +54,7 @@ describe('1. an upload cannot make ffmpeg read files on the server', () => {
         ...['-t', '1', '-c:a', 'aac', '-f', 'mpegts', path],
       ]);
     }
-    testApp = await createTestApp('sqlite', { env: openAiEnv() });
+    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
   });
 
   afterAll(async () => {
@@ -108,13 +88,13 @@ describe('1. an upload cannot make ffmpeg read files on the server', () => {
 
   it('answers the reproduction the same whether the named file exists, is silent or not', async () => {
     const answers = [];
-    for (const target of [toneWithSound, silentTone, join(workDir, 'missing.ts')]) {
+    for (const target of [toneWithSound, silentTone, join(bench().dir, 'missing.ts')]) {
       const response = await upload(Buffer.concat([id3, Buffer.from(playlist(target))]));
       expectApiError(response, 415, 'unsupported_media_type');
       answers.push(response.body);
     }
     expect(new Set(answers).size).toBe(1);
-    expect(fake.requests).toEqual([]);
+    expect(bench().fake.requests).toEqual([]);
   });
 
   for (const [disguise, head] of Object.entries(disguises)) {
@@ -127,12 +107,12 @@ describe('1. an upload cannot make ffmpeg read files on the server', () => {
         expect([415, 422]).toContain(response.statusCode);
         expect(response.statusCode).not.toBe(200);
       }
-      expect(fake.requests).toEqual([]);
+      expect(bench().fake.requests).toEqual([]);
     });
   }
 
   it('decodes through the same forced demuxer on the embedded engine path', async () => {
-    const path = join(workDir, 'probe.webm');
+    const path = join(bench().dir, 'probe.webm');
     await writeFile(path, Buffer.concat([id3, Buffer.from(playlist(toneWithSound))]));
     await expect(decodeAudio(path, { container: 'mp3', keepPcm: true })).rejects.toMatchObject({
       kind: 'undecodable',
@@ -146,7 +126,7 @@ describe('2. a malformed multipart body is a 400, not a 500', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp('sqlite', {
-      env: { ...openAiEnv(), LOG_LEVEL: 'info' },
+      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
       deps: { logDestination: logs.destination },
     });
   });
@@ -193,7 +173,7 @@ describe('2. a malformed multipart body is a 400, not a 500', () => {
   }
 
   it('still transcribes a well-formed upload', async () => {
-    const speech = await readFile(await makeSpeech(workDir, 'Tweet work: still fine.', 'webm'));
+    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: still fine.', 'webm'));
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/transcribe',
@@ -276,14 +256,14 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
       // A 500 ms window keeps the test short; much shorter and a busy CI machine pausing this very
       // process (client and server both) would look like a stall.
       const testApp = await createTestApp('sqlite', {
-        env: { ...openAiEnv(), TRANSCRIBE_TIMEOUT_MS: '30000' },
+        env: { ...bench().openAiEnv(), TRANSCRIBE_TIMEOUT_MS: '30000' },
         deps: { transportLimits: { bodyProgressWindowMs: 500, bodyMinBytes: 1024 } },
       });
       try {
         const port = await listenOnLoopback(testApp.app);
         // Spoken words padded with silence to 800 s of 16 kHz PCM: 24.4 MiB, under the limit.
-        const spoken = join(workDir, 'long-espeak.wav');
-        const padded = join(workDir, 'long.wav');
+        const spoken = join(bench().dir, 'long-espeak.wav');
+        const padded = join(bench().dir, 'long.wav');
         await run('espeak-ng', ['-w', spoken, 'A long upload.']);
         await run('ffmpeg', [
           ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken, '-ac', '1', '-ar', '16000'],
@@ -501,13 +481,13 @@ describe('7. every reply under /api has the error shape', () => {
 describe('8. expected failures are logged once, without a stack', () => {
   it('logs 503, 502 and an aborted upload below error level, and a real fault at error', async () => {
     const logs = captureLogs();
-    const speech = await readFile(await makeSpeech(workDir, 'Tweet work: log me.', 'webm'));
+    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: log me.', 'webm'));
     const unconfigured = await createTestApp('sqlite', {
       env: { LOG_LEVEL: 'info' },
       deps: { logDestination: logs.destination },
     });
     const configured = await createTestApp('sqlite', {
-      env: { ...openAiEnv(), LOG_LEVEL: 'info' },
+      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
       deps: { logDestination: logs.destination },
     });
     unconfigured.app.get('/api/test-fault', () => {
@@ -524,13 +504,13 @@ describe('8. expected failures are logged once, without a stack', () => {
         503,
         'transcription_unavailable',
       );
-      fake.setFault('500');
+      bench().fake.setFault('500');
       expectApiError(
         await configured.app.inject({ ...upload, payload: recording(speech) }),
         502,
         'transcription_failed',
       );
-      fake.setFault('none');
+      bench().fake.setFault('none');
 
       const port = await listenOnLoopback(configured.app);
       const body = recording(speech);
@@ -571,7 +551,7 @@ describe('8. expected failures are logged once, without a stack', () => {
       expect(faults).toHaveLength(1);
       expect(faults[0]?.err?.stack).toMatch(/a real defect/);
     } finally {
-      fake.setFault('none');
+      bench().fake.setFault('none');
       await closeTestApp(unconfigured);
       await closeTestApp(configured);
     }

@@ -5,8 +5,7 @@
  * requests Node answers by itself, and a client that leaves while its recording is transcribed.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +19,6 @@ import {
   registerUser,
   type TestApp,
 } from '../../src/server/test-support/api.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {
@@ -29,31 +27,18 @@ import {
   LOG_LEVELS,
   parseRawResponse,
   rawExchange,
+  measuredFfmpeg,
+  useProbeBench,
 } from './support.js';
 
 const run = promisify(execFile);
 
-let workDir: string;
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'voice-ideas-probe2-'));
-  fake = await startFakeOpenAI({ transcript: 'Tweet work: still standing.' });
-});
-
-afterAll(async () => {
-  await fake.close();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-function openAiEnv(): Record<string, string> {
-  return { TRANSCRIBE_ENGINE: 'openai', OPENAI_BASE_URL: fake.url, TRANSCRIBE_TIMEOUT_MS: '5000' };
-}
+const bench = useProbeBench('probe2', 'Tweet work: still standing.');
 
 /** A fragmented mp4 whose first `trun` box claims fifty million samples: 20-odd KB on disk. */
 async function trunBomb(): Promise<Buffer> {
-  const spoken = await makeSpeech(workDir, 'One two three four five.', 'wav');
-  const fragmented = join(workDir, 'fragmented.m4a');
+  const spoken = await makeSpeech(bench().dir, 'One two three four five.', 'wav');
+  const fragmented = join(bench().dir, 'fragmented.m4a');
   await run('ffmpeg', [
     ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken, '-c:a', 'aac'],
     ...['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '500000'],
@@ -88,18 +73,10 @@ function listBomb(): Buffer {
 }
 
 describe('ffmpeg is held to a small memory and a few at a time', () => {
-  let measuredFfmpeg: string;
-  let peakFile: string;
+  let ffmpeg: Awaited<ReturnType<typeof measuredFfmpeg>>;
 
   beforeAll(async () => {
-    // ffmpeg run under GNU time, which writes the process's peak resident memory (KB).
-    peakFile = join(workDir, 'peak-kb');
-    measuredFfmpeg = join(workDir, 'measured-ffmpeg');
-    await writeFile(
-      measuredFfmpeg,
-      `#!/bin/sh\nexec /usr/bin/time -f '%M' -o '${peakFile}' ffmpeg "$@"\n`,
-    );
-    await chmod(measuredFfmpeg, 0o755);
+    ffmpeg = await measuredFfmpeg(bench().dir);
   });
 
   for (const [name, make, container] of [
@@ -107,19 +84,19 @@ describe('ffmpeg is held to a small memory and a few at a time', () => {
     ['a WAV with a 2 GB chunk', async () => listBomb(), 'wav'],
   ] as const) {
     it(`refuses ${name} without ffmpeg growing past 200 MB`, async () => {
-      const path = join(workDir, `bomb.${container}`);
+      const path = join(bench().dir, `bomb.${container}`);
       await writeFile(path, await make());
       await expect(
-        decodeAudio(path, { container, keepPcm: true, ffmpegPath: measuredFfmpeg }),
+        decodeAudio(path, { container, keepPcm: true, ffmpegPath: ffmpeg.path }),
       ).rejects.toMatchObject({ kind: 'undecodable' });
-      const peakKb = Number((await readFile(peakFile, 'utf8')).trim().split('\n').at(-1));
+      const peakKb = await ffmpeg.peakKb();
       expect(peakKb).toBeGreaterThan(0);
       expect(peakKb).toBeLessThan(200 * 1024);
     });
   }
 
   it('decodes a few at once, queues a bounded number and refuses the rest at once', async () => {
-    const speech = await makeSpeech(workDir, 'Checklist work: one, two, three.', 'webm');
+    const speech = await makeSpeech(bench().dir, 'Checklist work: one, two, three.', 'webm');
     // Far more than the slots and the queue together, all asked for in the same instant.
     const attempts = Array.from({ length: 40 }, () =>
       decodeAudio(speech, { container: 'webm', keepPcm: false }).then(
@@ -129,14 +106,14 @@ describe('ffmpeg is held to a small memory and a few at a time', () => {
     );
     const outcomes = await Promise.all(attempts);
     const decoded = outcomes.filter((outcome) => outcome === 'decoded').length;
-    const refused = outcomes.filter((outcome) => outcome === 'engine_failed').length;
+    const refused = outcomes.filter((outcome) => outcome === 'busy').length;
     expect(decoded + refused).toBe(40);
     expect(decoded).toBeGreaterThanOrEqual(17);
     expect(decoded).toBeLessThanOrEqual(16 + 8);
   });
 
   it('answers the fragmented-mp4 bomb over HTTP with 415', async () => {
-    const testApp = await createTestApp('sqlite', { env: openAiEnv() });
+    const testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
     try {
       const response = await testApp.app.inject({
         method: 'POST',
@@ -263,7 +240,7 @@ describe('password guesses sent in parallel', () => {
 describe('text and multipart edge cases', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp('sqlite', { env: openAiEnv() });
+    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
   });
   afterAll(async () => {
     await closeTestApp(testApp);
@@ -301,7 +278,7 @@ describe('text and multipart edge cases', () => {
   });
 
   it('answers too many parts with 400, and never echoes a field name', async () => {
-    const speech = await readFile(await makeSpeech(workDir, 'Tweet work: parts.', 'webm'));
+    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: parts.', 'webm'));
     const manyFields = multipartBody([
       ...Array.from({ length: 1000 }, (_, i) => ({ name: `f${i}`, content: 'x' })),
       { name: 'audio', filename: 'recording.webm', content: speech },
@@ -340,13 +317,15 @@ describe('a client that leaves while its recording is transcribed', () => {
   it('is logged as a closed request, not as a failed transcription', async () => {
     const logs = captureLogs();
     const testApp = await createTestApp('sqlite', {
-      env: { ...openAiEnv(), LOG_LEVEL: 'info' },
+      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
       deps: { logDestination: logs.destination },
     });
     try {
       const port = await listenOnLoopback(testApp.app);
-      const body = recording(await readFile(await makeSpeech(workDir, 'Tweet work: bye.', 'webm')));
-      fake.setFault('hang');
+      const body = recording(
+        await readFile(await makeSpeech(bench().dir, 'Tweet work: bye.', 'webm')),
+      );
+      bench().fake.setFault('hang');
       await rawExchange(
         port,
         [
@@ -369,7 +348,7 @@ describe('a client that leaves while its recording is transcribed', () => {
       );
       expect(warned).toEqual([]);
     } finally {
-      fake.setFault('none');
+      bench().fake.setFault('none');
       await closeTestApp(testApp);
     }
   });
@@ -377,7 +356,7 @@ describe('a client that leaves while its recording is transcribed', () => {
 
 describe('static files refused by the static server', () => {
   it('answer 403 with a code that says forbidden', async () => {
-    const dist = join(workDir, 'dist');
+    const dist = join(bench().dir, 'dist');
     await mkdir(join(dist, 'assets'), { recursive: true });
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Voice Ideas</title>');
     const testApp = await createTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });

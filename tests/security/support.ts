@@ -1,5 +1,10 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 
 /** Log lines as the server wrote them, parsed, so a test can ask what was logged at which level. */
 export interface LogLine {
@@ -110,4 +115,56 @@ export function parseRawResponse(raw: string): {
     // Not JSON: the test says so when it compares.
   }
   return { status, headers, body };
+}
+
+export interface ProbeBench {
+  /** A scratch folder for made-up media, removed after the file's tests. */
+  dir: string;
+  /** An OpenAI-compatible speech engine on loopback that answers every upload alike. */
+  fake: FakeOpenAI;
+  /** Environment that points a test app's transcription at `fake`. */
+  openAiEnv(): Record<string, string>;
+}
+
+/** One probe file's scratch folder and fake engine, made before its tests and removed after. */
+export function useProbeBench(name: string, transcript: string): () => ProbeBench {
+  let bench: ProbeBench | undefined;
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), `voice-ideas-${name}-`));
+    const fake = await startFakeOpenAI({ transcript });
+    bench = {
+      dir,
+      fake,
+      openAiEnv: () => ({
+        TRANSCRIBE_ENGINE: 'openai',
+        OPENAI_BASE_URL: fake.url,
+        TRANSCRIBE_TIMEOUT_MS: '5000',
+      }),
+    };
+  });
+  afterAll(async () => {
+    await bench?.fake.close();
+    if (bench) await rm(bench.dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (bench === undefined) throw new Error('the probe bench is not ready yet');
+    return bench;
+  };
+}
+
+/**
+ * An ffmpeg that runs under GNU time, to hand to decodeAudio as its ffmpegPath: `peakKb()` then
+ * reads the peak resident memory of the last run.
+ */
+export async function measuredFfmpeg(
+  dir: string,
+): Promise<{ path: string; peakKb(): Promise<number> }> {
+  const peakFile = join(dir, 'peak-kb');
+  const path = join(dir, 'measured-ffmpeg');
+  await writeFile(path, `#!/bin/sh\nexec /usr/bin/time -f '%M' -o '${peakFile}' ffmpeg "$@"\n`);
+  await chmod(path, 0o755);
+  return {
+    path,
+    peakKb: async () => Number((await readFile(peakFile, 'utf8')).trim().split('\n').at(-1)),
+  };
 }

@@ -4,11 +4,10 @@
  * the server's own lack of room reported as a provider failure, and text that shows nothing.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/server/http/errors.js';
 import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
 import { createAiService } from '../../src/server/modules/ai/service.js';
@@ -20,33 +19,27 @@ import {
   guestHeaders,
   newGuestId,
 } from '../../src/server/test-support/api.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { BOUNDARY, MULTIPART_HEADERS } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
-import { listenOnLoopback, parseRawResponse, rawExchange } from './support.js';
+import {
+  listenOnLoopback,
+  measuredFfmpeg,
+  parseRawResponse,
+  rawExchange,
+  useProbeBench,
+} from './support.js';
 
 const run = promisify(execFile);
 
-let workDir: string;
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'voice-ideas-probe3-'));
-  fake = await startFakeOpenAI({ transcript: 'Tweet work: third time.' });
-});
-
-afterAll(async () => {
-  await fake.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+const bench = useProbeBench('probe3', 'Tweet work: third time.');
 
 /**
  * A fragmented mp4 with `tracks` audio tracks, each track's first `trun` box patched to claim
  * 2.5 million samples: each index stays under ffmpeg's per-allocation cap, together they do not.
  */
 async function multiTrackBomb(tracks: number): Promise<Buffer> {
-  const spoken = await makeSpeech(workDir, 'One two three four five six.', 'wav');
-  const fragmented = join(workDir, `tracks-${tracks}.m4a`);
+  const spoken = await makeSpeech(bench().dir, 'One two three four five six.', 'wav');
+  const fragmented = join(bench().dir, `tracks-${tracks}.m4a`);
   const labels = Array.from({ length: tracks }, (_, i) => `[a${i}]`).join('');
   await run('ffmpeg', [
     ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken],
@@ -68,25 +61,19 @@ async function multiTrackBomb(tracks: number): Promise<Buffer> {
 
 describe('ffmpeg’s whole memory is capped, not only each allocation', () => {
   it('refuses a forty-track index bomb with ffmpeg under 520 MB', async () => {
-    const peakFile = join(workDir, 'peak-kb');
-    const measuredFfmpeg = join(workDir, 'measured-ffmpeg');
-    await writeFile(
-      measuredFfmpeg,
-      `#!/bin/sh\nexec /usr/bin/time -f '%M' -o '${peakFile}' ffmpeg "$@"\n`,
-    );
-    await chmod(measuredFfmpeg, 0o755);
-    const path = join(workDir, 'bomb.m4a');
+    const ffmpeg = await measuredFfmpeg(bench().dir);
+    const path = join(bench().dir, 'bomb.m4a');
     await writeFile(path, await multiTrackBomb(40));
     await expect(
-      decodeAudio(path, { container: 'mp4', keepPcm: false, ffmpegPath: measuredFfmpeg }),
+      decodeAudio(path, { container: 'mp4', keepPcm: false, ffmpegPath: ffmpeg.path }),
     ).rejects.toMatchObject({ kind: 'undecodable' });
-    const peakKb = Number((await readFile(peakFile, 'utf8')).trim().split('\n').at(-1));
+    const peakKb = await ffmpeg.peakKb();
     expect(peakKb).toBeGreaterThan(0);
     expect(peakKb).toBeLessThan(520 * 1024);
   });
 
   it('still decodes an ordinary recording under the cap', async () => {
-    const path = await makeSpeech(workDir, 'Checklist work: one, two, three.', 'mp4');
+    const path = await makeSpeech(bench().dir, 'Checklist work: one, two, three.', 'mp4');
     const decoded = await decodeAudio(path, { container: 'mp4', keepPcm: true });
     expect(decoded.hasSpeech).toBe(true);
   });
@@ -94,7 +81,7 @@ describe('ffmpeg’s whole memory is capped, not only each allocation', () => {
 
 describe('one client cannot take every decoding slot', () => {
   it('refuses a third decode from the same client while another client still gets in', async () => {
-    const path = await makeSpeech(workDir, 'Tweet work: fair shares.', 'webm');
+    const path = await makeSpeech(bench().dir, 'Tweet work: fair shares.', 'webm');
     const decode = (client: string) =>
       decodeAudio(path, { container: 'webm', keepPcm: false, client }).then(
         () => 'decoded',
@@ -147,7 +134,7 @@ describe('the server short of room says so', () => {
 describe('a multipart body the parser never finishes', () => {
   it('answers 400 soon after the body has arrived, instead of holding the connection', async () => {
     const testApp = await createTestApp('sqlite', {
-      env: { TRANSCRIBE_ENGINE: 'openai', OPENAI_BASE_URL: fake.url },
+      env: { TRANSCRIBE_ENGINE: 'openai', OPENAI_BASE_URL: bench().fake.url },
     });
     try {
       const port = await listenOnLoopback(testApp.app);

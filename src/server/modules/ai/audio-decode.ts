@@ -155,7 +155,10 @@ class DecodeSlots {
       this.running += 1;
       try {
         if (options.signal?.aborted) {
-          throw new TranscriptionError('busy', 'Audio decoding was cancelled before it started.');
+          throw new TranscriptionError(
+            'timeout',
+            'Audio decoding was cancelled before it started.',
+          );
         }
         return await work();
       } finally {
@@ -188,7 +191,7 @@ function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAud
   const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new TranscriptionError('busy', 'Audio decoding was cancelled before it started.'));
+      reject(new TranscriptionError('timeout', 'Audio decoding was cancelled before it started.'));
       return;
     }
     const child = spawn(
@@ -233,8 +236,7 @@ function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAud
     };
     const onAbort = (): void => {
       child.kill('SIGKILL');
-      // Out of budget while still decoding: this server is short of time, not a provider.
-      finish(() => reject(new TranscriptionError('busy', 'Audio decoding took too long.')));
+      finish(() => reject(new TranscriptionError('timeout', 'Audio decoding took too long.')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
