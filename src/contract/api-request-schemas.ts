@@ -56,11 +56,12 @@ function isWellFormed(text: string): boolean {
 }
 
 /**
- * What shows nothing on screen: spaces and controls, zero-width and direction marks, tag
- * characters, noncharacters, and the blank fillers some scripts have (Hangul, braille).
+ * What shows nothing on screen: spaces and controls, zero-width and direction marks, every
+ * default-ignorable code point (variation selectors, tag characters, fillers), noncharacters,
+ * and the blank fillers some scripts have (Hangul, braille, Khitan).
  */
 const INVISIBLE =
-  /[\s\p{Cc}\p{Cf}\p{Z}\p{Noncharacter_Code_Point}\u115f\u1160\u2800\u3164\uffa0]/gu;
+  /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}\u115f\u1160\u2800\u3164\uffa0\u{16fe4}]/gu;
 
 function showsSomething(text: string): boolean {
   return text.replace(INVISIBLE, '').length > 0;

@@ -19,6 +19,7 @@ import {
   DEFAULT_TRANSPORT_LIMITS,
   installBodyProgressGuard,
   installProtocolEdges,
+  installWriteProgressGuard,
   transportServerOptions,
   type TransportLimits,
 } from './http/transport.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSecurityHeaders(app, headers);
   installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
   installProtocolEdges(app, headers);
+  installWriteProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS);
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);

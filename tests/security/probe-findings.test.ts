@@ -232,7 +232,13 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
 
   it('leaves requests injected in-process alone (they have no socket to watch)', async () => {
     const testApp = await createTestApp('sqlite', {
-      deps: { transportLimits: { bodyProgressWindowMs: 20, bodyMinBytes: 1024 } },
+      deps: {
+        transportLimits: {
+          bodyProgressWindowMs: 20,
+          bodyMinBytes: 1024,
+          writeProgressWindowMs: 30_000,
+        },
+      },
     });
     try {
       const response = await testApp.app.inject({
@@ -257,7 +263,13 @@ describe('3. a request body that stalls is cut; one that moves is not', () => {
       // process (client and server both) would look like a stall.
       const testApp = await createTestApp('sqlite', {
         env: { ...bench().openAiEnv(), TRANSCRIBE_TIMEOUT_MS: '30000' },
-        deps: { transportLimits: { bodyProgressWindowMs: 500, bodyMinBytes: 1024 } },
+        deps: {
+          transportLimits: {
+            bodyProgressWindowMs: 500,
+            bodyMinBytes: 1024,
+            writeProgressWindowMs: 30_000,
+          },
+        },
       });
       try {
         const port = await listenOnLoopback(testApp.app);

@@ -1,11 +1,12 @@
 /**
- * What a third outside probe found, replayed: many moderate allocations that add up to
+ * What a third outside probe found (and a fourth, re-checking), replayed: many moderate allocations that add up to
  * gigabytes, a multipart body the parser never finishes, one client filling the decode queue,
  * the server's own lack of room reported as a provider failure, and text that shows nothing.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/server/http/errors.js';
@@ -183,6 +184,10 @@ describe('text that shows nothing is empty', () => {
         '\u007f\u0080\u009f',
         '\u{e0041}\u{e0042}',
         '\uffff\ufffe\ufdd0',
+        '\u034f\u034f\u034f',
+        '\ufe0f',
+        '\u{e0100}',
+        '\u{16fe4}',
       ];
       for (const content of invisible) {
         const response = await testApp.app.inject({
@@ -203,6 +208,50 @@ describe('text that shows nothing is empty', () => {
         payload: { content: '👨‍👩‍👧', format: 'tweet', category: 'personal' },
       });
       expect(family.statusCode).toBe(201);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+});
+
+describe('a client that stops reading its answers', () => {
+  it('is cut once nothing more can be sent to it, while a reader gets every byte', async () => {
+    const testApp = await createTestApp('sqlite', {
+      deps: {
+        transportLimits: {
+          bodyProgressWindowMs: 10_000,
+          bodyMinBytes: 1024,
+          writeProgressWindowMs: 300,
+        },
+      },
+    });
+    const big = Buffer.alloc(1024 * 1024, 0x61);
+    testApp.app.get('/api/test-big', (_request, reply) => reply.type('text/plain').send(big));
+    try {
+      const port = await listenOnLoopback(testApp.app);
+      const connections = () =>
+        new Promise<number>((resolve, reject) => {
+          testApp.app.server.getConnections((error, count) =>
+            error ? reject(error) : resolve(count),
+          );
+        });
+      const request = 'GET /api/test-big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+      const silent = connect(port, '127.0.0.1', () => {
+        silent.write(request.repeat(50));
+        silent.pause();
+      });
+      silent.on('error', () => undefined);
+      await expect.poll(connections, { timeout: 5_000 }).toBe(1);
+      // Several windows with answers waiting and nothing flushed: the server lets it go.
+      await expect.poll(connections, { timeout: 5_000, interval: 100 }).toBe(0);
+      silent.destroy();
+
+      const reader = connect(port, '127.0.0.1', () => reader.write(request.repeat(3)));
+      let received = 0;
+      reader.on('data', (chunk: Buffer) => (received += chunk.length));
+      await expect.poll(() => received, { timeout: 10_000 }).toBeGreaterThan(3 * big.length);
+      reader.destroy();
     } finally {
       await closeTestApp(testApp);
     }

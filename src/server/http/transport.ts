@@ -20,6 +20,8 @@ export interface TransportLimits {
   /** A body must move at least `bodyMinBytes` in every window of this length, or it is cut. */
   bodyProgressWindowMs: number;
   bodyMinBytes: number;
+  /** An answer waiting to be sent must move at least one byte in every window of this length. */
+  writeProgressWindowMs: number;
 }
 
 /**
@@ -30,7 +32,14 @@ export interface TransportLimits {
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   bodyProgressWindowMs: 10_000,
   bodyMinBytes: 1024,
+  writeProgressWindowMs: 30_000,
 };
+
+/**
+ * Requests one connection may carry before it is closed: far above what a browser sends on one
+ * connection, far below a client pipelining tens of thousands of requests it never reads.
+ */
+const MAX_REQUESTS_PER_SOCKET = 1000;
 
 /** Headers that never arrive in full are cut by Node's own check, which runs this often. */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -96,8 +105,10 @@ export function transportServerOptions(
   | 'routerOptions'
   | 'clientErrorHandler'
   | 'frameworkErrors'
+  | 'maxRequestsPerSocket'
 > {
   return {
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
     // A socket on which nothing moves for this long is closed: a client that stops reading
     // its answers (each held in memory) is let go, while a request waiting on an AI engine
     // within its budget never is.
@@ -246,5 +257,30 @@ export function installProtocolEdges(app: FastifyInstance, headers: Headers): vo
       message: 'CONNECT is not supported: this is not a proxy.',
     } satisfies ErrorBody);
     socket.end(jsonHead(405, body, headers), () => socket.destroy());
+  });
+}
+
+/**
+ * Closes a connection whose client has stopped reading its answers. Node's socket timeout does
+ * not fire while written data waits in the socket's buffer, so a client that pipelines requests
+ * for a large file and never reads holds every answer in this process's memory for ever. Each
+ * window, a socket with answers waiting that has not flushed one more byte to the network is
+ * destroyed; a slow reader that moves at all is left alone.
+ */
+export function installWriteProgressGuard(app: FastifyInstance, limits: TransportLimits): void {
+  app.server.on('connection', (socket: Socket) => {
+    let flushed = -1;
+    const timer = setInterval(() => {
+      const waiting = socket.writableLength;
+      const nowFlushed = socket.bytesWritten - waiting;
+      if (waiting > 0 && nowFlushed === flushed) {
+        app.log.info({ waitingBytes: waiting }, 'client stopped reading: connection closed');
+        socket.destroy();
+        return;
+      }
+      flushed = nowFlushed;
+    }, limits.writeProgressWindowMs);
+    timer.unref();
+    socket.once('close', () => clearInterval(timer));
   });
 }
