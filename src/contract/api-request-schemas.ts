@@ -58,13 +58,18 @@ function isWellFormed(text: string): boolean {
 /**
  * What shows nothing on screen: spaces and controls, zero-width and direction marks, every
  * default-ignorable code point (variation selectors, tag characters, fillers), noncharacters,
- * and the blank fillers some scripts have (Hangul, braille, Khitan).
+ * and the blank signs some scripts have (Hangul fillers, braille, Khitan).
  */
 const INVISIBLE =
-  /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}\u115f\u1160\u2800\u3164\uffa0\u{16fe4}]/gu;
+  /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/gu;
+/** Blank characters no Unicode property marks: the braille blank and the Khitan filler. */
+const BLANK_SIGNS = new Set([0x2800, 0x16fe4]);
 
 function showsSomething(text: string): boolean {
-  return text.replace(INVISIBLE, '').length > 0;
+  for (const char of text.replace(INVISIBLE, '')) {
+    if (!BLANK_SIGNS.has(char.codePointAt(0) ?? 0)) return true;
+  }
+  return false;
 }
 
 function nonBlankText(maxChars: number, field: string) {
