@@ -46,6 +46,8 @@ export const IdeaSchema = /* @__PURE__ */ z.object({
   createdAt: z.string(),
 });
 export type Idea = z.infer<typeof IdeaSchema>;
+/** What a new idea is made of; the owner and the id and time come from the server. */
+export type NewIdea = Pick<Idea, 'content' | 'format' | 'category' | 'transcript'>;
 
 export const IdeaListSchema = /* @__PURE__ */ z.object({
   items: z.array(IdeaSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FREE_MONTHLY_LIMIT } from '../contract/plans.js';
+import { TranscriptionEngineSchema } from '../contract/api-schemas.js';
 
 /**
  * The environment, parsed once at boot (docs/api.md, "Configuration"). Every bad key is listed
@@ -41,7 +42,7 @@ const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: positiveInt(8000),
-  TRANSCRIBE_ENGINE: z.enum(['auto', 'openai', 'whisper', 'none']).default('auto'),
+  TRANSCRIBE_ENGINE: z.enum(['auto', ...TranscriptionEngineSchema.options]).default('auto'),
   TRANSCRIBE_BASE_URL: optionalUrl,
   TRANSCRIBE_API_KEY: optionalString,
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),

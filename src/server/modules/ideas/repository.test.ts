@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Idea } from '../../../contract/api-schemas.js';
+import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
 import type { Category, Format } from '../../../contract/taxonomy.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { encodeCursor, InvalidCursorError } from './cursor.js';
-import { createIdeasRepository, type IdeasRepository, type NewIdea } from './repository.js';
+import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { createUsageRepository } from '../usage/repository.js';
 import { createUsersRepository } from '../identity/users-repository.js';

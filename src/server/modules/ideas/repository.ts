@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Idea } from '../../../contract/api-schemas.js';
+import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
 import type { Category, Format } from '../../../contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
@@ -27,13 +27,6 @@ export interface ListIdeasOptions {
   /** Case-insensitive literal substring of content, transcript, format or category. */
   q?: string | undefined;
   category?: Category | undefined;
-}
-
-export interface NewIdea {
-  content: string;
-  format: Format;
-  category: Category;
-  transcript: string | null;
 }
 
 export interface IdeaPatch {

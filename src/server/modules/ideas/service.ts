@@ -1,11 +1,11 @@
-import { IdeaSchema, type Idea } from '../../../contract/api-schemas.js';
+import { IdeaSchema, type Idea, type NewIdea } from '../../../contract/api-schemas.js';
 import type { Plan } from '../../../contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import { quotaExceeded, type UsageService } from '../usage/service.js';
 import { InvalidCursorError } from './cursor.js';
 import { exportFile, type ExportFile, type ExportFormat } from './export.js';
-import type { IdeaPatch, IdeasRepository, ListIdeasOptions, NewIdea } from './repository.js';
+import type { IdeaPatch, IdeasRepository, ListIdeasOptions } from './repository.js';
 import type { IdeaPage } from './repository-rows.js';
 
 export interface IdeasService {

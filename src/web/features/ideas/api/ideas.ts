@@ -5,8 +5,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Idea, IdeaList, Usage } from '../../../../contract/api-schemas';
-import type { Category, Format } from '../../../../contract/taxonomy';
+import type { Idea, IdeaList, NewIdea, Usage } from '../../../../contract/api-schemas';
+import type { Category } from '../../../../contract/taxonomy';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
@@ -49,13 +49,6 @@ export function useRecentIdeas(session: Session, enabled = true) {
     staleTime: IDEAS_STALE_TIME_MS,
     enabled,
   });
-}
-
-export interface NewIdea {
-  content: string;
-  format: Format;
-  category: Category;
-  transcript: string | null;
 }
 
 /** Applies a change to every cached list of this owner: the home list and every search. */
