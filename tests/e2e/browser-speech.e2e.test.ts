@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations, smallTargets } from './support/a11y';
-import { launchBrowser, setScheme, shoot } from './support/browser';
+import { expectAccessible } from './support/a11y';
+import { launchBrowser, shoot } from './support/browser';
 import {
   failNextStart,
   failSpeech,
@@ -11,26 +11,8 @@ import {
   startedRecognitions,
   waitForListening,
 } from './support/fake-speech';
-import { toast } from './support/journey';
+import { skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
-
-const MIN_TARGET_PX = 44;
-
-async function skipOnboarding(page: Page) {
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByTestId('onboarding').waitFor({ state: 'detached' });
-}
-
-async function expectAccessible(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    expect.soft(await seriousAxeViolations(page), `axe on ${name} (${scheme})`).toEqual([]);
-    expect
-      .soft(await smallTargets(page, MIN_TARGET_PX), `touch targets on ${name} (${scheme})`)
-      .toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /**
  * Each Web Speech error, when it strikes (refusing to start, or cutting in while the person

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
-import { recordSpeech, toast } from './support/journey';
+import { recordSpeech, skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Checklist personal: buy milk, call the dentist, book the flights.';
-
-async function skipOnboarding(page: Page) {
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByTestId('onboarding').waitFor({ state: 'detached' });
-}
 
 describe('a spoken command, the quota, and the settings sheet', () => {
   let stack: Stack;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { seriousAxeViolations, smallTargets } from './support/a11y';
-import { launchBrowser, makeSpeechWav, setScheme, shoot } from './support/browser';
+import { expectAccessible } from './support/a11y';
+import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
 import {
   failSpeech,
   installFakeSpeech,
@@ -9,7 +9,12 @@ import {
   startedRecognitions,
   waitForListening,
 } from './support/fake-speech';
-import { toast, waitForRecordedSpeech } from './support/journey';
+import {
+  serverLosesItsEngine,
+  skipOnboarding,
+  toast,
+  waitForRecordedSpeech,
+} from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Tweet work: ship the release notes before Friday.';
@@ -18,11 +23,6 @@ const PREVIEW = 'tweet work ship the relief notes';
 const BROWSER_SAID = 'Pitch creative: a podcast where strangers swap playlists for a week.';
 /** Voice Settings has 48 px targets, as the accessibility journey checks for the whole sheet. */
 const SETTINGS_TARGET_PX = 48;
-
-async function skipOnboarding(page: Page) {
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByTestId('onboarding').waitFor({ state: 'detached' });
-}
 
 async function openSettings(page: Page): Promise<Locator> {
   await page.getByTestId('status-strip').click();
@@ -34,17 +34,6 @@ async function openSettings(page: Page): Promise<Locator> {
 async function closeSettings(page: Page, settings: Locator) {
   await page.keyboard.press('Escape');
   await settings.waitFor({ state: 'detached' });
-}
-
-async function expectAccessible(page: Page, name: string, scope: Locator, minTargetPx: number) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    expect.soft(await seriousAxeViolations(page), `axe on ${name} (${scheme})`).toEqual([]);
-    expect
-      .soft(await smallTargets(page, minTargetPx, scope), `touch targets on ${name} (${scheme})`)
-      .toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe('a server with a speech engine, in a browser that recognises speech', () => {
@@ -87,7 +76,10 @@ describe('a server with a speech engine, in a browser that recognises speech', (
     expect(await preview.getAttribute('aria-checked')).toBe('false');
     await preview.click();
     expect(await preview.getAttribute('aria-checked')).toBe('true');
-    await expectAccessible(page, 'speech engine settings', settings, SETTINGS_TARGET_PX);
+    await expectAccessible(page, 'speech engine settings', {
+      minTargetPx: SETTINGS_TARGET_PX,
+      targetScope: settings,
+    });
     await shoot(page, '42-speech-engine-settings');
     await closeSettings(page, settings);
 
@@ -211,25 +203,7 @@ describe('a server with a speech engine, in a browser that recognises speech', (
   it('lets the browser take over when the server says mid-session that it lost its engine', async () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Result' }).waitFor({ state: 'detached' });
-    // As after a restart without an engine: the page loaded with one, the server has none now.
-    await page.route('**/api/transcribe', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: 'transcription_unavailable',
-          message: 'Transcription is not configured on this server.',
-        }),
-      }),
-    );
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...config, transcription: { engine: 'none', available: false } },
-      });
-    });
+    await serverLosesItsEngine(page);
     try {
       await page.getByRole('button', { name: 'Start voice recording' }).click();
       await waitForRecordedSpeech(page);

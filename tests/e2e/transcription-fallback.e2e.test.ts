@@ -1,31 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations, smallTargets } from './support/a11y';
-import { launchBrowser, makeSpeechWav, setScheme, shoot } from './support/browser';
+import { expectAccessible } from './support/a11y';
+import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
 import { removeSpeechRecognition } from './support/fake-speech';
-import { recordSpeech, toast } from './support/journey';
+import { recordSpeech, serverLosesItsEngine, skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const TYPED = 'Checklist personal: water the plants, pay the rent, call grandma.';
 const SPOKEN = 'Tweet work: ship the release notes before Friday.';
-const MIN_TARGET_PX = 44;
-
-async function skipOnboarding(page: Page) {
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByTestId('onboarding').waitFor({ state: 'detached' });
-}
-
-/** axe and the 44 px minimum on the screen as it is now, in light and in dark. */
-async function expectAccessible(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    expect.soft(await seriousAxeViolations(page), `axe on ${name} (${scheme})`).toEqual([]);
-    expect
-      .soft(await smallTargets(page, MIN_TARGET_PX), `touch targets on ${name} (${scheme})`)
-      .toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe('a server without a speech-to-text engine, in a browser without one either', () => {
   let stack: Stack;
@@ -153,25 +135,7 @@ describe('a transcription that fails after recording', () => {
     // 'Skip for now' only skips this visit (docs/product.md), so the tips are back.
     await skipOnboarding(page);
     await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
-    // As after a restart without an engine: the page loaded with one, the server has none now.
-    await page.route('**/api/transcribe', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: 'transcription_unavailable',
-          message: 'Transcription is not configured on this server.',
-        }),
-      }),
-    );
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...config, transcription: { engine: 'none', available: false } },
-      });
-    });
+    await serverLosesItsEngine(page);
     try {
       await recordSpeech(page);
       await toast(page, 'Transcription is not configured on this server.').waitFor();

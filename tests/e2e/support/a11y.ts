@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { setScheme } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
@@ -124,4 +126,23 @@ export function horizontalOverflow(page: Page): Promise<number> {
     const scroller = document.scrollingElement ?? document.documentElement;
     return scroller.scrollWidth - scroller.clientWidth;
   });
+}
+
+/** axe and the minimum touch target on the screen as it is now, in light and in dark. */
+export async function expectAccessible(
+  page: Page,
+  name: string,
+  options: { minTargetPx?: number; targetScope?: Locator } = {},
+) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    expect.soft(await seriousAxeViolations(page), `axe on ${name} (${scheme})`).toEqual([]);
+    expect
+      .soft(
+        await smallTargets(page, options.minTargetPx ?? 44, options.targetScope),
+        `touch targets on ${name} (${scheme})`,
+      )
+      .toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -50,3 +50,33 @@ export async function seedGuestIdeas(page: Page, ideas: readonly SeedIdea[]): Pr
     return codes;
   }, ideas);
 }
+
+export async function skipOnboarding(page: Page) {
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.getByTestId('onboarding').waitFor({ state: 'detached' });
+}
+
+/**
+ * As after a restart without a speech engine: the page loaded with one, the server has none
+ * now. Lasts until the test calls page.unrouteAll().
+ */
+export async function serverLosesItsEngine(page: Page) {
+  await page.route('**/api/transcribe', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'transcription_unavailable',
+        message: 'Transcription is not configured on this server.',
+      }),
+    }),
+  );
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...config, transcription: { engine: 'none', available: false } },
+    });
+  });
+}
