@@ -11,10 +11,8 @@
 // second of CPU time the process actually got (what one core delivers; this is the figure
 // held against the target) and per second of wall clock, which on a shared, loaded machine
 // also counts time other processes took (the load average is printed for that reason).
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeDocSection } from './doc-section.mjs';
 import { detectFormatAndCategory } from '../../src/text/detect/detection.js';
 import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
 
@@ -128,26 +126,13 @@ if (sink === 0) console.log('(no output)');
 const missed = results.filter((r) => r.cpu < r.target);
 
 if (process.argv.includes('--write')) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const path = join(root, 'docs', 'benchmarks.md');
-  const begin = '<!-- core-bench:begin -->';
-  const end = '<!-- core-bench:end -->';
-  const section = [
-    begin,
+  const path = writeDocSection('core-bench', [
     '## Detector and rule formatter',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npx tsx scripts/bench/core-bench.ts\` on ${machine}, one thread, load average ${load.toFixed(2)} at the start. Input: a ${words}-word transcript with fillers. ${BATCHES} batches of ${BATCH_MS} ms after a ${WARMUP_MS} ms warm-up; median batch. The per-CPU-second figure (operations divided by the CPU time the process got, GC included) is the one held against the target; wall clock also counts time other processes on the machine took. On this shared virtual machine consecutive runs differ by up to a third; this is one run.`,
     '',
     ...rows,
-    end,
-  ].join('\n');
-  let doc = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  if (doc.includes(begin) && doc.includes(end)) {
-    doc = doc.slice(0, doc.indexOf(begin)) + section + doc.slice(doc.indexOf(end) + end.length);
-  } else {
-    doc = `${doc.trimEnd()}\n\n${section}\n`;
-  }
-  writeFileSync(path, doc);
+  ]);
   console.log(`Wrote the "Detector and rule formatter" section of ${path}`);
 }
 

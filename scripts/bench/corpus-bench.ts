@@ -5,10 +5,8 @@
 //   npx tsx scripts/bench/corpus-bench.ts            print the figures
 //   npx tsx scripts/bench/corpus-bench.ts --write    also rewrite its section of docs/benchmarks.md
 //   npx tsx scripts/bench/corpus-bench.ts --check    exit 1 when a target is missed
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeDocSection } from './doc-section.mjs';
 import { FORMATS } from '../../src/contract/taxonomy.js';
 import { SERVER_APPLY_THRESHOLD } from '../../src/contract/thresholds.js';
 import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
@@ -147,26 +145,17 @@ const missed =
   speed < TARGETS.formatsPerSecond;
 
 if (process.argv.includes('--write')) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const path = join(root, 'docs', 'benchmarks.md');
-  const begin = '<!-- corpus-bench:begin -->';
-  const end = '<!-- corpus-bench:end -->';
-  const section = [
-    begin,
-    '## Corpus quality (rules engine)',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npx tsx scripts/bench/corpus-bench.ts\` on ${machine}, one thread, load average ${load.toFixed(2)} at the start. Corpus: \`tests/fixtures/transcripts/labelled.ts\`, ${LABELLED.length} transcripts (${words} words; browser style and Whisper style) that name no format, labelled by hand, plus ${HELD_OUT.length} held-out ones written after the rules were tuned. Definitions (invented word, filler, item match) are in \`tests/support/corpus-quality.ts\`. The rules and word lists were written while looking at the 105, so their figures flatter. The held-out transcripts came in two batches, each scored once before anything was changed for it. The first 18: format 16/18 (88.9%), category 9/18 (50.0%), checklist item F1 0.833; the generic fixes and the broader category vocabulary that followed were made after seeing those failures. The second 14, written after all tuning: format 13/14 (92.9%), category 13/14 (92.9%), item F1 0.880; one generic rule followed (a singular noun between a name, number or plural and a determiner starts a task), because a property check failed on it. Those first scores are the honest estimate for unseen speech; the held-out column below is after those fixes, so it is somewhat optimistic. The NLP library behind it was chosen by measurement: docs/decisions/021-english-nlp-library.md. The HTTP target of this path (p99 at most 10 ms at 20 connections on POST /api/format) is measured by \`npm run bench\` as scenarios (d) tweet, (d2) checklist and (d3) pitch of the HTTP section; measured once by hand on 2026-11-23 with the bench's load runner (scripts/bench/load.mjs, 3 s warm-up, 10 s) against a production build, load average 3 to 5 from other work on the machine: p99 10.7 ms tweet, 18.0 ms checklist, 14.4 ms pitch (server CPU 197, 390 and 322 µs a request), so not met for checklists and pitches, whose tagging roughly doubles a request's CPU. Speed: ${BATCHES} batches of ${BATCH_MS} ms after a ${WARMUP_MS} ms warm-up, median batch, operations per CPU-second the process got.`,
-    '',
-    ...rows,
-    end,
-  ].join('\n');
-  let doc = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  if (doc.includes(begin) && doc.includes(end)) {
-    doc = doc.slice(0, doc.indexOf(begin)) + section + doc.slice(doc.indexOf(end) + end.length);
-  } else {
-    doc = doc.replace('<!-- core-bench:end -->', `<!-- core-bench:end -->\n\n${section}`);
-  }
-  writeFileSync(path, doc);
+  const path = writeDocSection(
+    'corpus-bench',
+    [
+      '## Corpus quality (rules engine)',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} with \`npx tsx scripts/bench/corpus-bench.ts\` on ${machine}, one thread, load average ${load.toFixed(2)} at the start. Corpus: \`tests/fixtures/transcripts/labelled.ts\`, ${LABELLED.length} transcripts (${words} words; browser style and Whisper style) that name no format, labelled by hand, plus ${HELD_OUT.length} held-out ones written after the rules were tuned. Definitions (invented word, filler, item match) are in \`tests/support/corpus-quality.ts\`. The rules and word lists were written while looking at the 105, so their figures flatter. The held-out transcripts came in two batches, each scored once before anything was changed for it. The first 18: format 16/18 (88.9%), category 9/18 (50.0%), checklist item F1 0.833; the generic fixes and the broader category vocabulary that followed were made after seeing those failures. The second 14, written after all tuning: format 13/14 (92.9%), category 13/14 (92.9%), item F1 0.880; one generic rule followed (a singular noun between a name, number or plural and a determiner starts a task), because a property check failed on it. Those first scores are the honest estimate for unseen speech; the held-out column below is after those fixes, so it is somewhat optimistic. The NLP library behind it was chosen by measurement: docs/decisions/021-english-nlp-library.md. The HTTP target of this path (p99 at most 10 ms at 20 connections on POST /api/format) is measured by \`npm run bench\` as scenarios (d) tweet, (d2) checklist and (d3) pitch of the HTTP section; measured once by hand on 2026-11-23 with the bench's load runner (scripts/bench/load.mjs, 3 s warm-up, 10 s) against a production build, load average 3 to 5 from other work on the machine: p99 10.7 ms tweet, 18.0 ms checklist, 14.4 ms pitch (server CPU 197, 390 and 322 µs a request), so not met for checklists and pitches, whose tagging roughly doubles a request's CPU. Speed: ${BATCHES} batches of ${BATCH_MS} ms after a ${WARMUP_MS} ms warm-up, median batch, operations per CPU-second the process got.`,
+      '',
+      ...rows,
+    ],
+    'core-bench',
+  );
   console.log(`Wrote the "Corpus quality (rules engine)" section of ${path}`);
 }
 

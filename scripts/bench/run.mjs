@@ -2,9 +2,10 @@
 // on SQLite and (when reachable) PostgreSQL, each scenario right after a run of a bare Fastify
 // route (the ceiling). Prints a table and rewrites the HTTP section of docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { writeDocSection } from './doc-section.mjs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { isBuildCurrent, rootDir } from '../build-info.mjs';
@@ -276,29 +277,14 @@ function markdownTable(label, results) {
 }
 
 function writeReport(sections) {
-  const path = join(rootDir, 'docs', 'benchmarks.md');
-  const begin = '<!-- http-bench:begin -->';
-  const end = '<!-- http-bench:end -->';
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const body = [
-    begin,
+  writeDocSection('http-bench', [
     '## HTTP under load (autocannon)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; production build, 10 connections unless noted, ${DURATION_SECONDS} s per scenario, each right after ${CEILING_SECONDS} s of the ceiling (a bare Fastify GET /ping in its own process) and ${WARMUP_SECONDS} s of unmeasured warm-up, one run. Targets on SQLite: (a) at least 40% of the ceiling's req/s; (c) p95 under 25 ms; (d), (d2), (d3) p99 at most 10 ms.`,
     '',
     ...sections,
-    end,
-  ].join('\n');
-  let existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  if (existing.includes(begin) && existing.includes(end)) {
-    existing =
-      existing.slice(0, existing.indexOf(begin)) +
-      body +
-      existing.slice(existing.indexOf(end) + end.length);
-  } else {
-    existing = `${existing.trimEnd()}\n\n${body}\n`;
-  }
-  writeFileSync(path, existing);
+  ]);
 }
 
 if (!isBuildCurrent()) runOrExit([join(rootDir, 'scripts', 'build.mjs')]);
