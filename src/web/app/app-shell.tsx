@@ -2,14 +2,11 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeft, Menu, Mic, Search } from 'lucide-react';
 import { IconButton } from '../components/ui/icon-button';
-import { reopenOnboarding } from '../features/onboarding/onboarding-store';
 import { routePaths } from '../lib/paths';
-import { useSession } from '../lib/session';
-import { setDarkMode, useDarkMode } from '../lib/theme';
 
 // Dialog code stays out of the first download; it loads on the first open (or when idle).
 export const loadMenuDrawer = () =>
-  import('../features/menu/components/menu-drawer').then((m) => ({ default: m.MenuDrawer }));
+  import('./account-menu').then((m) => ({ default: m.AccountMenu }));
 const MenuDrawer = lazy(loadMenuDrawer);
 
 export interface AppShellProps {
@@ -23,8 +20,6 @@ export interface AppShellProps {
 export function AppShell({ title, showSearch = false, bottomBar, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [, navigate] = useLocation();
-  const session = useSession();
-  const darkMode = useDarkMode();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -67,18 +62,7 @@ export function AppShell({ title, showSearch = false, bottomBar, children }: App
       {bottomBar}
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MenuDrawer
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            user={{
-              email: session.me?.email ?? '',
-              isPro: session.isPro,
-              isSignedIn: session.isSignedIn,
-            }}
-            darkMode={darkMode}
-            onToggleDarkMode={() => setDarkMode(!darkMode)}
-            onReopenOnboarding={reopenOnboarding}
-          />
+          <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
         </Suspense>
       ) : null}
     </div>

@@ -10,6 +10,19 @@ export const apiPaths = {
   idea: (id: string) => `/api/ideas/${encodeURIComponent(id)}`,
   guestIdeas: '/api/guest-ideas',
   guestIdea: (id: string) => `/api/guest-ideas/${encodeURIComponent(id)}`,
+  ideasAll: '/api/ideas/all',
+  guestData: '/api/guest-data',
+  ideasExport: '/api/ideas/export',
+  guestIdeasExport: '/api/guest-ideas/export',
+  register: '/api/register',
+  login: '/api/login',
+  logout: '/api/logout',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  claim: '/api/auth/claim',
+  account: '/api/account',
+  checkout: '/api/billing/create-checkout-session',
+  billingPortal: '/api/billing/portal',
 } as const;
 
 export const routePaths = {
@@ -21,5 +34,6 @@ export const routePaths = {
   signup: '/signup',
   login: '/login',
   profile: '/profile',
+  resetPassword: '/reset-password',
   debugViewport: '/debug/viewport',
 } as const;

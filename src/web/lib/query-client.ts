@@ -1,9 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { Me } from '../../contract/api-schemas';
 import { getQueryFn } from './api-client';
+import { ApiError } from './api-error';
 
 /** docs/product.md, Constants and timings: no interval, no focus refetch, never stale unless a query says so, no retries. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onSessionRefused(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => onSessionRefused(client, error) }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn('throw'),
@@ -15,6 +19,22 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
+}
+
+/**
+ * A 401 while the app believes someone is signed in means the session ended on the server
+ * (expired, signed out elsewhere, password reset). The session is asked again: it answers as a
+ * guest, every owner-keyed list switches to the guest's and usage follows, so the person lands
+ * in guest mode instead of on a wall of errors. A 401 with a live session (a wrong password when
+ * deleting the account) changes nothing, because the session answers as before.
+ */
+function onSessionRefused(client: QueryClient, error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  const me = client.getQueryData<Me>(queryKeys.me);
+  if (!me || me.email === '') return;
+  void client.invalidateQueries({ queryKey: queryKeys.me });
+  void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
 
 export const USAGE_STALE_TIME_MS = 30_000;

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../contract/api-schemas';
 import { isProPlan } from '../../contract/plans';
 import { apiPaths } from './paths';
 import { apiRequest } from './api-client';
+import { ensureGuestId } from './guest-id';
 import { queryKeys } from './query-client';
 
 export function fetchMe(): Promise<Me> {
@@ -27,4 +28,25 @@ export function useSession(): Session {
     isPro: isProPlan(data?.plan),
     owner: isSignedIn && data ? `user:${data.id}` : 'guest',
   };
+}
+
+/**
+ * After a sign-in, sign-up, claim or reset: the answer is the new session, so it goes straight
+ * into the cache. Every cached list is dropped, the guest's too (the server has just moved those
+ * ideas into the account), and usage is asked again: it belongs to someone else now.
+ */
+export function applySignedIn(client: QueryClient, me: Me): void {
+  client.setQueryData(queryKeys.me, me);
+  client.removeQueries({ queryKey: queryKeys.ideas });
+  void client.invalidateQueries({ queryKey: queryKeys.usage });
+}
+
+/**
+ * After a sign-out, a deleted account or a session the server no longer knows: the person is a
+ * guest again, under the guest id this browser keeps. Lists and usage are asked again.
+ */
+export function applySignedOut(client: QueryClient): void {
+  client.setQueryData<Me>(queryKeys.me, { id: ensureGuestId(), email: '', plan: 'guest' });
+  client.removeQueries({ queryKey: queryKeys.ideas });
+  void client.invalidateQueries({ queryKey: queryKeys.usage });
 }

@@ -59,7 +59,9 @@ export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = 
   const result = render(
     <QueryClientProvider client={client}>
       <Tooltip.Provider>
-        <Router hook={location.hook}>{ui}</Router>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {ui}
+        </Router>
         <Toaster />
       </Tooltip.Provider>
     </QueryClientProvider>,

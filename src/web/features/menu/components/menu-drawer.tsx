@@ -1,8 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { Info, Moon, Shield, Sparkles, Sun, User } from 'lucide-react';
+import { Info, LogIn, LogOut, Moon, Shield, Sparkles, Sun, User, UserPlus } from 'lucide-react';
 import { Sheet } from '../../../components/ui/sheet';
 import { PlainBadge } from '../../../components/ui/badge';
 import { routePaths } from '../../../lib/paths';
+import {
+  CreateAccountDialog,
+  ResetPasswordDialog,
+  SignInDialog,
+  type MenuCredentials,
+  type MenuLoginResult,
+} from './menu-auth-dialogs';
 
 export interface MenuUserInfo {
   email: string;
@@ -18,6 +26,11 @@ export interface MenuDrawerProps {
   darkMode: boolean;
   onToggleDarkMode: () => void;
   onReopenOnboarding: () => void;
+  /** Each resolves once the server agreed and rejects with its error. */
+  onLogin: (credentials: MenuCredentials) => Promise<MenuLoginResult>;
+  onRegister: (credentials: MenuCredentials) => Promise<void>;
+  onForgotPassword: (email: string) => Promise<void>;
+  onLogout: () => void;
 }
 
 const itemClass =
@@ -31,7 +44,15 @@ export function MenuDrawer({
   darkMode,
   onToggleDarkMode,
   onReopenOnboarding,
+  onLogin,
+  onRegister,
+  onForgotPassword,
+  onLogout,
 }: MenuDrawerProps) {
+  // docs/product.md, Menu: each form has its own open state; they open over the drawer.
+  const [signInOpen, setSignInOpen] = useState(false);
+  const [registerOpen, setRegisterOpen] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" placement="side" testId="menu">
@@ -58,6 +79,16 @@ export function MenuDrawer({
           </div>
         )}
         <nav aria-label="Menu" className="flex flex-col gap-1">
+          {user.isSignedIn ? null : (
+            <>
+              <button type="button" className={itemClass} onClick={() => setSignInOpen(true)}>
+                <LogIn aria-hidden className="size-5" /> Sign In
+              </button>
+              <button type="button" className={itemClass} onClick={() => setRegisterOpen(true)}>
+                <UserPlus aria-hidden className="size-5" /> Create Account
+              </button>
+            </>
+          )}
           <button
             type="button"
             className={itemClass}
@@ -91,11 +122,49 @@ export function MenuDrawer({
           <Link href={routePaths.privacy} onClick={close} className={itemClass}>
             <Shield aria-hidden className="size-5" /> Privacy Policy
           </Link>
+          {user.isSignedIn ? (
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                close();
+                onLogout();
+              }}
+            >
+              <LogOut aria-hidden className="size-5" /> Sign Out
+            </button>
+          ) : null}
         </nav>
         <p className="mt-auto pb-2 text-center text-sm text-zinc-600 dark:text-zinc-400">
           {appVersion}
         </p>
       </div>
+      <SignInDialog
+        open={signInOpen}
+        onOpenChange={setSignInOpen}
+        onLogin={async (credentials) => {
+          const result = await onLogin(credentials);
+          if (result.signedIn) close();
+          return result;
+        }}
+        onForgotPassword={() => {
+          setSignInOpen(false);
+          setForgotOpen(true);
+        }}
+      />
+      <CreateAccountDialog
+        open={registerOpen}
+        onOpenChange={setRegisterOpen}
+        onRegister={async (credentials) => {
+          await onRegister(credentials);
+          close();
+        }}
+      />
+      <ResetPasswordDialog
+        open={forgotOpen}
+        onOpenChange={setForgotOpen}
+        onForgotPassword={onForgotPassword}
+      />
     </Sheet>
   );
 }

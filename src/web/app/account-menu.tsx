@@ -1,0 +1,59 @@
+import { toast } from '../components/ui/toast-store';
+import {
+  useLogIn,
+  useLogOut,
+  useRegister,
+  useRequestPasswordReset,
+} from '../features/account/api/account';
+import { MenuDrawer } from '../features/menu/components/menu-drawer';
+import { reopenOnboarding } from '../features/onboarding/onboarding-store';
+import { useSession } from '../lib/session';
+import { setDarkMode, useDarkMode } from '../lib/theme';
+
+/**
+ * The menu drawer with the account's sign-in, sign-up, reset and sign-out wired in: loaded on
+ * the first open (or when idle) with the drawer, so none of it weighs on the first screen.
+ */
+export function AccountMenu({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const session = useSession();
+  const darkMode = useDarkMode();
+  const logIn = useLogIn();
+  const register = useRegister();
+  const logOut = useLogOut();
+  const forgotPassword = useRequestPasswordReset();
+  return (
+    <MenuDrawer
+      open={open}
+      onOpenChange={onOpenChange}
+      user={{
+        email: session.me?.email ?? '',
+        isPro: session.isPro,
+        isSignedIn: session.isSignedIn,
+      }}
+      darkMode={darkMode}
+      onToggleDarkMode={() => setDarkMode(!darkMode)}
+      onReopenOnboarding={reopenOnboarding}
+      onLogin={async (credentials) => {
+        const outcome = await logIn.mutateAsync(credentials);
+        return outcome.kind === 'signedIn'
+          ? { signedIn: true }
+          : { signedIn: false, message: outcome.message };
+      }}
+      onRegister={async (credentials) => {
+        await register.mutateAsync(credentials);
+      }}
+      onForgotPassword={(email) => forgotPassword.mutateAsync(email)}
+      onLogout={() =>
+        logOut.mutate(undefined, {
+          onSuccess: () => toast({ title: 'Signed out', durationMs: 3000 }),
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../../../contract/api-schemas';
+import { apiFetch, apiRequest, apiSend, readResponse, throwIfNotOk } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { applySignedIn, applySignedOut } from '../../../lib/session';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A sign-in either opens a session, or (no password) has a one-time link e-mailed. */
+export type LogInOutcome = { kind: 'signedIn'; me: Me } | { kind: 'linkSent'; message: string };
+
+/**
+ * docs/api.md, Identity: with a password the answer is the account (200); with an empty one the
+ * server e-mails a sign-in link and answers 202 with a message, the same whether or not the
+ * account exists.
+ */
+export async function logIn(credentials: Credentials): Promise<LogInOutcome> {
+  const response = await apiFetch('POST', apiPaths.login, { body: credentials });
+  await throwIfNotOk(response);
+  if (response.status === 202) {
+    const { message } = await readResponse('MessageSchema', response, apiPaths.login);
+    return { kind: 'linkSent', message };
+  }
+  return { kind: 'signedIn', me: await readResponse('MeSchema', response, apiPaths.login) };
+}
+
+export function register(credentials: Credentials): Promise<Me> {
+  return apiRequest('MeSchema', 'POST', apiPaths.register, { body: credentials });
+}
+
+export function logOut(): Promise<void> {
+  return apiSend('POST', apiPaths.logout);
+}
+
+/** The answer's words are not read: the toast says the same whether or not the account exists. */
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiSend('POST', apiPaths.forgotPassword, { body: { email } });
+}
+
+export function resetPassword(token: string, newPassword: string): Promise<Me> {
+  return apiRequest('MeSchema', 'POST', apiPaths.resetPassword, { body: { token, newPassword } });
+}
+
+export function deleteAccount(password: string): Promise<void> {
+  return apiSend('DELETE', apiPaths.account, { body: { password } });
+}
+
+/** Sign-in, with the caches switched to the account when a session was opened. */
+export function useLogIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'signedIn') applySignedIn(client, outcome.me);
+    },
+  });
+}
+
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (me) => applySignedIn(client, me),
+  });
+}
+
+/**
+ * Signing out ends the session on the server; the browser becomes a guest even when that call
+ * fails (offline, server gone), because a session the person asked to leave must not linger on
+ * screen. The server ends it anyway when it expires.
+ */
+export function useLogOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logOut,
+    onSettled: () => applySignedOut(client),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useResetPassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
+      resetPassword(token, newPassword),
+    onSuccess: (me) => applySignedIn(client, me),
+  });
+}
+
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => applySignedOut(client),
+  });
+}

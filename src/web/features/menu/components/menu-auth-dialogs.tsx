@@ -1,0 +1,204 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Sheet } from '../../../components/ui/sheet';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError, describeError } from '../../../lib/api-error';
+
+export interface MenuCredentials {
+  email: string;
+  password: string;
+}
+
+/** A sign-in opens a session, or (with no password) has a one-time sign-in link e-mailed. */
+export type MenuLoginResult = { signedIn: true } | { signedIn: false; message: string };
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The server's sentence, else the fallback; a dropped connection says so. */
+function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof TypeError) return 'Network error. Please check your connection.';
+  return fallback;
+}
+
+export function SignInDialog({
+  open,
+  onOpenChange,
+  onLogin,
+  onForgotPassword,
+}: FormDialogProps & {
+  onLogin: (credentials: MenuCredentials) => Promise<MenuLoginResult>;
+  onForgotPassword: () => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await onLogin({ email: email.trim(), password });
+      setEmail('');
+      setPassword('');
+      onOpenChange(false);
+      if (!result.signedIn) {
+        toast({ title: 'Check your email', description: result.message, durationMs: 10_000 });
+      }
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      setPassword('');
+      toast({ title: 'Login Failed', description: describeError(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Sign In" placement="center">
+      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          hint="Pro users can log in with email only"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button
+          type="button"
+          className="focus-ring min-h-11 self-start rounded-xl px-1 text-sm font-medium text-teal-800 underline underline-offset-2 dark:text-teal-300"
+          onClick={onForgotPassword}
+        >
+          Forgot Password?
+        </button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+export function CreateAccountDialog({
+  open,
+  onOpenChange,
+  onRegister,
+}: FormDialogProps & { onRegister: (credentials: MenuCredentials) => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onRegister({ email: email.trim(), password });
+      setEmail('');
+      setPassword('');
+      onOpenChange(false);
+      toast({ title: 'Account created', variant: 'success', durationMs: 3000 });
+    } catch (error) {
+      toast({
+        title: 'Registration Failed',
+        description: failureText(error, 'Failed to create account. Please try again.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Create Account" placement="center">
+      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+export function ResetPasswordDialog({
+  open,
+  onOpenChange,
+  onForgotPassword,
+}: FormDialogProps & { onForgotPassword: (email: string) => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      // docs/product.md, Menu: the address goes as typed; the server judges it.
+      await onForgotPassword(email);
+      toast({
+        title: 'Email Sent',
+        description:
+          'If an account exists with this email, you will receive a password reset link.',
+        variant: 'success',
+      });
+      setEmail('');
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description:
+          error instanceof ApiError && error.serverMessage
+            ? error.serverMessage
+            : 'Failed to send reset email. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Reset Password" placement="center">
+      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
