@@ -16,6 +16,11 @@ import { preloadHomeSheets } from './routes/home-sheets';
 const SearchRoute = lazy(() => import('./routes/search'));
 const AboutRoute = lazy(() => import('./routes/about'));
 const PrivacyRoute = lazy(() => import('./routes/privacy'));
+const SignupRoute = lazy(() => import('./routes/signup'));
+const LoginRoute = lazy(() => import('./routes/login'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const UpgradeRoute = lazy(() => import('./routes/upgrade'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
 const DebugViewportRoute = lazy(() => import('./routes/debug-viewport'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const loadToaster = () => import('../components/ui/toaster').then((m) => ({ default: m.Toaster }));
@@ -76,6 +81,11 @@ export function App() {
             <Route path={routePaths.search} component={SearchRoute} />
             <Route path={routePaths.about} component={AboutRoute} />
             <Route path={routePaths.privacy} component={PrivacyRoute} />
+            <Route path={routePaths.signup} component={SignupRoute} />
+            <Route path={routePaths.login} component={LoginRoute} />
+            <Route path={routePaths.resetPassword} component={ResetPasswordRoute} />
+            <Route path={routePaths.upgrade} component={UpgradeRoute} />
+            <Route path={routePaths.profile} component={ProfileRoute} />
             <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
             <Route component={NotFoundRoute} />
           </Switch>

@@ -16,6 +16,10 @@ const loaders = {
     })),
   ideaSheets: () =>
     import('../../features/ideas/components/idea-sheets').then((m) => ({ default: m.IdeaSheets })),
+  signupPrompt: () =>
+    import('../../features/account/components/signup-prompt').then((m) => ({
+      default: m.SignupPrompt,
+    })),
   pipeline: () => import('../../features/capture/pipeline'),
 };
 
@@ -23,6 +27,7 @@ export const LazyResultSheet = lazy(loaders.result);
 export const LazyVoiceSettingsSheet = lazy(loaders.settings);
 export const LazyTypedIdeaSheet = lazy(loaders.typed);
 export const LazyIdeaSheets = lazy(loaders.ideaSheets);
+export const LazySignupPrompt = lazy(loaders.signupPrompt);
 
 export function preloadHomeSheets() {
   return Promise.all(Object.values(loaders).map((load) => load()));

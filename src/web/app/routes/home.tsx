@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Idea } from '../../../contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
+import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
@@ -22,6 +23,7 @@ import { AppShell } from '../app-shell';
 import {
   LazyIdeaSheets,
   LazyResultSheet,
+  LazySignupPrompt,
   LazyTypedIdeaSheet,
   LazyVoiceSettingsSheet,
 } from './home-sheets';
@@ -39,6 +41,10 @@ export function HomeRoute() {
   const saveIdea = useSaveIdea(session);
   const config = useServerConfig();
   const [, navigate] = useLocation();
+  const signupPrompt = useSignupPrompt(
+    session.me !== undefined && !session.isSignedIn,
+    recent.data?.total,
+  );
 
   const [openIdea, setOpenIdea] = useState<Idea | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -161,6 +167,9 @@ export function HomeRoute() {
             saving={saveIdea.isPending}
             quotaExceeded={quotaExceeded}
           />
+        ) : null}
+        {signupPrompt.open ? (
+          <LazySignupPrompt open onOpenChange={signupPrompt.onOpenChange} />
         ) : null}
         {openIdea ? (
           <LazyIdeaSheets

@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_CHARS } from '../../../../contract/limits';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { useResetPassword } from '../api/account';
+
+/** docs/product.md, Reset password: after success the app goes home after 2 s. */
+export const AFTER_RESET_REDIRECT_MS = 2000;
+
+export interface ResetPasswordFormProps {
+  /** The token from the e-mailed link; null when the URL has none. */
+  token: string | null;
+  onDone: () => void;
+}
+
+export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reset = useResetPassword();
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = setTimeout(onDone, AFTER_RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [reset.isSuccess, onDone]);
+
+  if (!token) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50"
+      >
+        Invalid reset link. Please request a new password reset.
+      </p>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <p
+        role="status"
+        className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+      >
+        Your password has been changed and you are signed in. Taking you home...
+      </p>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== confirm) {
+      setProblem('Passwords do not match');
+      return;
+    }
+    if (password.length < PASSWORD_MIN_CHARS) {
+      setProblem('Password must be at least 6 characters');
+      return;
+    }
+    setProblem(null);
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        onError: (error) =>
+          setProblem(
+            error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : 'Failed to reset password. Please try again or request a new reset link.',
+          ),
+      },
+    );
+  };
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+      />
+      {problem ? (
+        <p role="alert" className="text-rose-700 dark:text-rose-300">
+          {problem}
+        </p>
+      ) : null}
+      <Button type="submit" variant="primary" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
+  );
+}
