@@ -33,7 +33,7 @@ function onSessionRefused(client: QueryClient, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401) return;
   const me = client.getQueryData<Me>(queryKeys.me);
   if (!me || me.email === '') return;
-  void client.invalidateQueries({ queryKey: queryKeys.me });
+  void client.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' });
   void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
 

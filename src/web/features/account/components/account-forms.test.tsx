@@ -1,0 +1,223 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  freeMe,
+  guestMe,
+  renderScreen,
+  stubServer,
+  type SeenRequest,
+} from '../../../testing/screen';
+import { queryKeys } from '../../../lib/query-client';
+import { LoginForm } from './login-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignupForm } from './signup-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => localStorage.clear());
+
+function posts(seen: SeenRequest[], path: string) {
+  return seen.filter((request) => request.method === 'POST' && request.path === path);
+}
+
+describe('Sign-up page', () => {
+  it('asks for both fields, trimmed, before calling the server', async () => {
+    const { seen } = stubServer(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderScreen(<SignupForm onSignedUp={() => {}} />);
+    await user.type(screen.getByLabelText('Email'), '   ');
+    await user.type(screen.getByLabelText('Password'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByText('Please fill in all fields.')).toBeTruthy();
+    expect(posts(seen, '/api/register')).toHaveLength(0);
+  });
+
+  it('refuses a password under 6 characters and marks the field', async () => {
+    const { seen } = stubServer(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderScreen(<SignupForm onSignedUp={() => {}} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, '12345');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Must be at least 6 characters long')).toBeTruthy();
+    expect(posts(seen, '/api/register')).toHaveLength(0);
+  });
+
+  it('creates the account, puts it in the session and leaves the page', async () => {
+    const { seen } = stubServer((request) =>
+      request.path === '/api/register' ? { status: 201, body: freeMe } : { status: 404 },
+    );
+    const user = userEvent.setup();
+    const onSignedUp = vi.fn();
+    const { client } = renderScreen(<SignupForm onSignedUp={onSignedUp} />);
+    client.setQueryData(queryKeys.me, guestMe);
+    client.setQueryData(queryKeys.recentIdeas('guest'), { items: [], total: 1, nextCursor: null });
+    await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(posts(seen, '/api/register')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret-1',
+    });
+    expect(client.getQueryData(queryKeys.me)).toEqual(freeMe);
+    // The guest's ideas now live in the account: the guest's cached list is gone.
+    expect(client.getQueryData(queryKeys.recentIdeas('guest'))).toBeUndefined();
+  });
+
+  it('shows the server reason when the e-mail is taken, and the network sentence offline', async () => {
+    let offline = false;
+    stubServer((request) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return request.path === '/api/register'
+        ? {
+            status: 409,
+            body: { error: 'email_taken', message: 'That e-mail already has an account.' },
+          }
+        : { status: 404 };
+    });
+    const user = userEvent.setup();
+    renderScreen(<SignupForm onSignedUp={() => {}} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    expect(screen.getByText('That e-mail already has an account.')).toBeTruthy();
+    offline = true;
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeTruthy();
+  });
+});
+
+describe('Sign-in page', () => {
+  it('needs an e-mail', async () => {
+    const { seen } = stubServer(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderScreen(<LoginForm linkFailed={false} onSignedIn={() => {}} />);
+    expect(screen.getByText('Pro users can log in with email only')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(posts(seen, '/api/login')).toHaveLength(0);
+  });
+
+  it('with no password, asks for a one-time link and says to check the inbox', async () => {
+    const { seen } = stubServer(() => ({
+      status: 202,
+      body: { message: 'If an account exists for that e-mail, a sign-in link is on its way.' },
+    }));
+    const user = userEvent.setup();
+    const onSignedIn = vi.fn();
+    renderScreen(<LoginForm linkFailed={false} onSignedIn={onSignedIn} />);
+    await user.type(screen.getByLabelText('Email'), 'pro@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
+    expect(await screen.findByText('Check your email')).toBeTruthy();
+    expect(
+      screen.getByText('If an account exists for that e-mail, a sign-in link is on its way.'),
+    ).toBeTruthy();
+    expect(posts(seen, '/api/login')[0]?.body).toEqual({ email: 'pro@example.com', password: '' });
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in with a password, or toasts Login Failed with the reason', async () => {
+    let right = false;
+    stubServer(() =>
+      right
+        ? { body: freeMe }
+        : {
+            status: 401,
+            body: { error: 'invalid_credentials', message: 'Wrong e-mail or password.' },
+          },
+    );
+    const user = userEvent.setup();
+    const onSignedIn = vi.fn();
+    renderScreen(<LoginForm linkFailed={false} onSignedIn={onSignedIn} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    await user.type(password, 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    expect(screen.getByText('Wrong e-mail or password.')).toBeTruthy();
+    expect(password.value).toBe('');
+    right = true;
+    await user.type(password, 'right-one');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+  });
+
+  it('explains a sign-in link that could not be used', () => {
+    stubServer(() => ({ status: 500 }));
+    renderScreen(<LoginForm linkFailed onSignedIn={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toContain('expired or was already used');
+  });
+});
+
+describe('Reset-password page', () => {
+  it('without a token says the link is invalid and offers no form', () => {
+    stubServer(() => ({ status: 500 }));
+    renderScreen(<ResetPasswordForm token={null} onDone={() => {}} />);
+    expect(
+      screen.getByText('Invalid reset link. Please request a new password reset.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+
+  it('checks that the passwords match and are long enough', async () => {
+    const { seen } = stubServer(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderScreen(<ResetPasswordForm token="tok" onDone={() => {}} />);
+    await user.type(screen.getByLabelText('New password'), 'abcdef');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcdeg');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(posts(seen, '/api/auth/reset-password')).toHaveLength(0);
+  });
+
+  it('shows the server reason for a used token, or the fallback sentence', async () => {
+    let body: unknown = { error: 'invalid_token', message: 'This reset link has expired.' };
+    stubServer(() => ({ status: 400, body }));
+    const user = userEvent.setup();
+    renderScreen(<ResetPasswordForm token="used" onDone={() => {}} />);
+    await user.type(screen.getByLabelText('New password'), 'abcdef');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcdef');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByText('This reset link has expired.')).toBeTruthy();
+    body = undefined;
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(
+      await screen.findByText(
+        'Failed to reset password. Please try again or request a new reset link.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sets the password, signs in, and goes home after 2 s', async () => {
+    const { seen } = stubServer(() => ({ body: freeMe }));
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    const { client } = renderScreen(<ResetPasswordForm token="tok-1" onDone={onDone} />);
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    await user.type(screen.getByLabelText('Confirm password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(posts(seen, '/api/auth/reset-password')[0]?.body).toEqual({
+      token: 'tok-1',
+      newPassword: 'new-secret',
+    });
+    expect(client.getQueryData(queryKeys.me)).toEqual(freeMe);
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { Me } from '../../../../contract/api-schemas';
+import { queryKeys } from '../../../lib/query-client';
+import { renderScreen, stubServer } from '../../../testing/screen';
+import { useCheckoutReturn } from './use-checkout-return';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => localStorage.clear());
+
+const paidMe: Me = { id: 'user-9', email: 'payer@example.com', plan: 'pro' };
+
+function Probe({ reload }: { reload: () => void }) {
+  const state = useCheckoutReturn(reload);
+  return <p data-testid="claim-state">{state}</p>;
+}
+
+describe('Returning from the checkout', () => {
+  it('posts the claim token once, signs in, cleans the address and reloads after 2 s', async () => {
+    const { seen } = stubServer((request) =>
+      request.path === '/api/auth/claim' ? { body: paidMe } : { status: 404 },
+    );
+    const reload = vi.fn();
+    const { client, location } = renderScreen(<Probe reload={reload} />, {
+      path: '/upgrade?success=1&claim=tok_123',
+    });
+    expect(await screen.findByText('Welcome to Pro!')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByTestId('claim-state').textContent).toBe('claimed'));
+    expect(client.getQueryData(queryKeys.me)).toEqual(paidMe);
+    expect(location.history?.at(-1)).toBe('/upgrade');
+    expect(reload).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 5000 });
+    const claims = seen.filter((request) => request.path === '/api/auth/claim');
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.body).toEqual({ token: 'tok_123' });
+  });
+
+  it('a refused claim says how to reach the account and does not reload', async () => {
+    stubServer(() => ({
+      status: 400,
+      body: { error: 'invalid_token', message: 'This checkout link was already used.' },
+    }));
+    const reload = vi.fn();
+    renderScreen(<Probe reload={reload} />, { path: '/upgrade?success=1&claim=used' });
+    expect(await screen.findByText('Sign-in Failed')).toBeTruthy();
+    expect(screen.getByText(/already used\. Sign in with your email/)).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('canceled=1 toasts and claims nothing', async () => {
+    const { seen } = stubServer(() => ({ status: 404 }));
+    renderScreen(<Probe reload={() => {}} />, { path: '/upgrade?canceled=1' });
+    expect(await screen.findByText('Checkout canceled')).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('a plain visit does nothing', () => {
+    const { seen } = stubServer(() => ({ status: 404 }));
+    const { location } = renderScreen(<Probe reload={() => {}} />, { path: '/upgrade' });
+    expect(screen.getByTestId('claim-state').textContent).toBe('idle');
+    expect(seen).toHaveLength(0);
+    expect(location.history).toEqual(['/upgrade']);
+  });
+});
