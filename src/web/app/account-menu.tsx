@@ -1,4 +1,5 @@
 import { toast } from '../components/ui/toast-store';
+import { describeError } from '../lib/api-error';
 import {
   useLogIn,
   useLogOut,
@@ -49,11 +50,19 @@ export function AccountMenu({
         await register.mutateAsync(credentials);
       }}
       onForgotPassword={(email) => forgotPassword.mutateAsync(email)}
-      onLogout={() =>
-        logOut.mutate(undefined, {
-          onSuccess: () => toast({ title: 'Signed out', durationMs: 3000 }),
-        })
-      }
+      // The drawer (and this component) closes as Sign Out is tapped, so the toasts hang on the
+      // call's promise rather than on callbacks of an unmounted observer.
+      onLogout={() => {
+        logOut.mutateAsync().then(
+          () => toast({ title: 'Signed out', durationMs: 3000 }),
+          (error: unknown) =>
+            toast({
+              title: 'Sign Out Failed',
+              description: describeError(error),
+              variant: 'destructive',
+            }),
+        );
+      }}
     />
   );
 }

@@ -68,15 +68,14 @@ export function useRegister() {
 }
 
 /**
- * Signing out ends the session on the server; the browser becomes a guest even when that call
- * fails (offline, server gone), because a session the person asked to leave must not linger on
- * screen. The server ends it anyway when it expires.
+ * Only a sign-out the server confirmed turns the browser into a guest: were the session still
+ * alive on the server, the next reload would quietly sign the person back in.
  */
 export function useLogOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: logOut,
-    onSettled: () => applySignedOut(client),
+    onSuccess: () => applySignedOut(client),
   });
 }
 

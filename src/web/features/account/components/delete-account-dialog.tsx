@@ -100,7 +100,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
           {blocked ? (
             <Button onClick={() => changeOpen(false)}>Close</Button>
           ) : (
-            <div className="grid grid-cols-2 gap-3">
+            <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
               <Button onClick={() => changeOpen(false)}>Cancel</Button>
               <Button variant="danger" onClick={() => setStep(2)}>
                 Continue
@@ -130,7 +130,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
               {problem}
             </p>
           ) : null}
-          <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
             <Button onClick={() => setStep(1)}>Back</Button>
             <Button type="submit" variant="danger" disabled={deleteAccount.isPending}>
               {deleteAccount.isPending ? 'Deleting...' : 'Delete Account'}

@@ -19,7 +19,7 @@ export function SignupPrompt({ open, onOpenChange }: SignupPromptProps) {
       placement="center"
       testId="signup-prompt"
     >
-      <div className="grid grid-cols-2 gap-3 pb-2">
+      <div className="flex flex-col-reverse gap-3 pb-2 sm:grid sm:grid-cols-2">
         <Button onClick={() => onOpenChange(false)}>Not Now</Button>
         <Link
           href={routePaths.signup}

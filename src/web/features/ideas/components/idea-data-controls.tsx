@@ -86,7 +86,7 @@ export function ClearIdeas({
               : 'Every idea saved on this device will be deleted. This cannot be undone.'}{' '}
             Ideas you already saved this month still count toward the free plan&apos;s {limitText}.
           </p>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
             <Button onClick={() => setConfirming(false)}>Cancel</Button>
             <Button
               variant="danger"
