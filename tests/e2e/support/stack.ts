@@ -50,13 +50,37 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
  * `transcript` for every real audio upload. With `transcription: 'none'` the server has no
  * speech-to-text engine at all, as on the embedded default; formatting still uses the double.
  */
-export async function startStack(options: {
-  transcript: string;
+export interface StackOptions {
+  /** What the fake transcriber answers; account journeys that never record can leave it out. */
+  transcript?: string;
   freeMonthlyLimit?: number;
   transcription?: 'fake' | 'none';
-}): Promise<Stack> {
+  /** SMTP_URL: where the server sends its mail (tests/support/smtp-inbox.ts); unset, mail goes to the log. */
+  smtpUrl?: string;
+  /** STRIPE_*: billing against a local double (tests/support/fake-stripe.ts); unset, billing is off. */
+  stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiBase: string };
+}
+
+/**
+ * Account journeys sign in, out and up many times a minute from one address; the real limit
+ * (docs/api.md, Configuration) is exercised by the server's own tests, not by the journeys.
+ */
+const JOURNEY_AUTH_RATE_LIMIT = '1000';
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-e2e-'));
-  const fake = await startFakeOpenAI({ transcript: options.transcript });
+  const fake = await startFakeOpenAI({ transcript: options.transcript ?? 'Tweet work: hello.' });
+  const mailEnv: Record<string, string> = options.smtpUrl
+    ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Voice Ideas <ideas@example.test>' }
+    : {};
+  const billingEnv: Record<string, string> = options.stripe
+    ? {
+        STRIPE_SECRET_KEY: options.stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret,
+        STRIPE_PRICE_ID: options.stripe.priceId,
+        STRIPE_API_BASE: options.stripe.apiBase,
+      }
+    : {};
   const transcriptionEnv =
     options.transcription === 'none'
       ? { TRANSCRIBE_ENGINE: 'none' }
@@ -84,6 +108,9 @@ export async function startStack(options: {
         LLM_API_KEY: 'test-key',
         FREE_MONTHLY_LIMIT: String(options.freeMonthlyLimit ?? 10),
         RATE_LIMIT_AI_PER_MIN: '1000',
+        RATE_LIMIT_AUTH_PER_MIN: JOURNEY_AUTH_RATE_LIMIT,
+        ...mailEnv,
+        ...billingEnv,
         WEB_DIST_DIR: join(rootDir, 'dist/web'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
