@@ -26,6 +26,8 @@ export interface SmtpInbox {
   port: number;
   /** Every message delivered so far, oldest first. */
   messages: ReceivedMail[];
+  /** How many SMTP connections were opened (a rehearsal connects without sending). */
+  connections(): number;
   /**
    * The next message to `to` that no earlier call returned, waiting for it when none has
    * arrived yet; rejects after `timeoutMs` (10 s by default) so a missing mail fails the test.
@@ -52,8 +54,13 @@ export async function startSmtpInbox(
     }
   }
 
+  let connections = 0;
   const server = new SMTPServer({
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     // nodemailer upgrades to TLS whenever it is offered; a test server has no trusted certificate.
     disabledCommands: options.credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: options.credentials === undefined,
@@ -95,6 +102,7 @@ export async function startSmtpInbox(
     url: `smtp://${auth}127.0.0.1:${port}`,
     port,
     messages,
+    connections: () => connections,
     waitForMessage(to, { timeoutMs = DEFAULT_WAIT_MS } = {}) {
       const address = to.toLowerCase();
       const ready = messages.find((mail) => !taken.has(mail) && mail.to.includes(address));

@@ -30,8 +30,12 @@ const SIGN_IN_LINK_MESSAGE =
 const RESET_MESSAGE =
   'If an account exists with this email, you will receive a password reset link.';
 
-/** A sign-in link's token as it arrives in the address; anything else is a bad link. */
-const MagicQuerySchema = z.object({ token: z.string().max(200).optional() });
+/**
+ * A sign-in link is opened by a browser, so whatever its address holds (no token, two tokens,
+ * one far too long) ends on the login page's "bad link" message, never on a JSON error.
+ */
+const MagicQuerySchema = z.object({ token: z.unknown().optional() });
+const SIGN_IN_TOKEN_MAX_CHARS = 200;
 
 function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
   return { id: user.id, email: user.email, plan: user.plan };
@@ -102,8 +106,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/api/auth/magic',
     { preHandler: authLimits.byAddress, schema: { querystring: MagicQuerySchema } },
     async (request, reply) => {
-      const token = request.query.token;
-      const user = token ? await identity.signInWithLink(token) : null;
+      const { token } = request.query;
+      const wellFormed =
+        typeof token === 'string' && token.length > 0 && token.length <= SIGN_IN_TOKEN_MAX_CHARS;
+      const user = wellFormed ? await identity.signInWithLink(token) : null;
       if (!user) return reply.redirect('/login?error=link', 302);
       await sessions.start(request, reply, user.id, 'link');
       return reply.redirect('/', 302);
