@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/support/fake-stripe.js';
+import { createBillingRepository } from './repository.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
 import {
   createIdea,
@@ -448,6 +449,84 @@ forEachDialect((dialect) => {
         expect(await accountOf(owner.email)).toBeUndefined();
       });
     });
+  });
+});
+
+describe('the hosted pages of the Stripe stand-in, against a listening server', () => {
+  let fake: FakeStripe;
+  let testApp: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    testApp = await createTestApp('sqlite', { env: { ...fake.env, PUBLIC_URL } });
+    base = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    fake.setWebhookTarget(`${base}/api/billing/webhook`);
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+    await testApp.database.close();
+    await fake.close();
+  });
+
+  it('walks Pay -> signed webhook over HTTP -> success URL, then Cancel in the portal', async () => {
+    const email = newEmail();
+    const started = await fetch(`${base}/api/billing/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const { checkoutUrl } = (await started.json()) as { checkoutUrl: string };
+    const page = await (await fetch(checkoutUrl)).text();
+    expect(page).toContain('<button type="submit"');
+    expect(page).toContain('>Pay</button>');
+    const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
+
+    const paid = await fetch(new URL(action, checkoutUrl), { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const success = paid.headers.get('location') ?? '';
+    expect(success.startsWith(`${PUBLIC_URL}/upgrade?success=1&claim=`)).toBe(true);
+    expect(fake.deliveries.at(-1)).toMatchObject({
+      type: 'checkout.session.completed',
+      status: 200,
+    });
+
+    const claimed = await fetch(`${base}/api/auth/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: new URL(success).searchParams.get('claim') }),
+    });
+    expect(claimed.status).toBe(200);
+    const cookie = (claimed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const portal = await fetch(`${base}/api/billing/portal`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    const { url } = (await portal.json()) as { url: string };
+    const portalPage = await (await fetch(url)).text();
+    expect(portalPage).toContain('Cancel subscription');
+    const cancelAction = /action="([^"]+)"/.exec(portalPage)?.[1] ?? '';
+    const canceled = await fetch(new URL(cancelAction, url), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(canceled.headers.get('location')).toBe(`${PUBLIC_URL}/profile`);
+    const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+    expect(await me.json()).toMatchObject({ email, plan: 'free' });
+  });
+
+  it('forgets processed event ids after 30 days', async () => {
+    const repository = createBillingRepository(testApp.database);
+    await testApp.database.db
+      .insertInto('billing_events')
+      .values([
+        { event_id: 'evt_old', type: 'x', processed_at: '2026-01-01T00:00:00.000Z' },
+        { event_id: 'evt_new', type: 'x', processed_at: '2026-02-15T00:00:00.000Z' },
+      ])
+      .execute();
+    expect(await repository.deleteExpired(new Date('2026-03-01T00:00:00.000Z'))).toBe(1);
+    expect(await repository.isProcessed('evt_old')).toBe(false);
+    expect(await repository.isProcessed('evt_new')).toBe(true);
   });
 });
 

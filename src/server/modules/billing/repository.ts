@@ -20,7 +20,16 @@ export interface BillingRepository {
   ): Promise<'applied' | 'duplicate'>;
   /** Applies a subscription outside any event (a claim that came before its webhook). */
   applyState(state: SubscriptionState, options: { createAccount: boolean }): Promise<void>;
+  /** Forgets events processed more than BILLING_EVENT_MEMORY_MS before `at` (housekeeping). */
+  deleteExpired(at: Date): Promise<number>;
 }
+
+/**
+ * How long a processed event id is remembered. The provider redelivers an event for up to
+ * three days; a month leaves a wide margin, and a replay of anything older is still harmless
+ * (every event is applied by re-reading the provider's current state).
+ */
+export const BILLING_EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function createBillingRepository(
   database: Database,
@@ -67,6 +76,14 @@ export function createBillingRepository(
           return 'applied' as const;
         }),
       );
+    },
+
+    async deleteExpired(at) {
+      const result = await database.db
+        .deleteFrom('billing_events')
+        .where('processed_at', '<', new Date(at.getTime() - BILLING_EVENT_MEMORY_MS).toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async applyState(state, { createAccount }) {
