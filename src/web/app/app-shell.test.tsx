@@ -92,7 +92,12 @@ describe('Menu drawer', () => {
   it('shows a Pro user their e-mail with a Pro badge linking to /profile', async () => {
     serve(proMe);
     const { menu } = await openMenu();
-    const card = await within(menu).findByRole('link', { name: /pro@example.com/ });
+    // The session answer may still be on its way when the drawer opens.
+    const card = await within(menu).findByRole(
+      'link',
+      { name: /pro@example.com/ },
+      { timeout: 5000 },
+    );
     expect(card.getAttribute('href')).toBe('/profile');
     expect(within(card).getByText('Pro')).toBeTruthy();
     expect(within(menu).queryByRole('button', { name: 'Sign In' })).toBeNull();
