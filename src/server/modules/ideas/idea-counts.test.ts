@@ -140,7 +140,7 @@ forEachDialect((dialect) => {
       const owner = userOwner(userId);
       await create(owner, 'work');
       await create(owner, 'personal');
-      expect(await users().delete(userId)).toBe(true);
+      expect(await users().delete(userId)).toBe('deleted');
       await expectExact(owner, {});
     });
 
