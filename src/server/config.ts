@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  REDIS_URL: optionalUrl.refine(
+    (url) => url === undefined || /^rediss?:\/\//.test(url),
+    'must be redis://… or rediss://…',
+  ),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
   TRUST_PROXY: booleanFlag,
@@ -96,6 +100,8 @@ export interface Config {
     apiBase: string | undefined;
   };
   rateLimits: { authPerMinute: number; aiPerMinute: number };
+  /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +159,7 @@ export function loadConfig(
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
     },
+    redisUrl: env.REDIS_URL,
   };
 }
 
