@@ -149,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     capabilities: () => ({ transcriber: ai.transcriber, formatter: ai.formatter }),
   });
 
+  app.addHook('onError', async (_request, _reply, error) => system.noteFailure(error));
   await app.register(systemRoutes, { system });
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });
