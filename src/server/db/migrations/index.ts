@@ -3,6 +3,7 @@ import type { Dialect } from '../database.js';
 import { initialMigration } from './001-initial.js';
 import { searchProbeIndexMigration } from './002-search-probe-index.js';
 import { ideaCountsMigration } from './003-idea-counts.js';
+import { accountsBillingMigration } from './004-accounts-billing.js';
 import { limitCountersMigration } from './006-limit-counters.js';
 
 /**
@@ -14,6 +15,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '001-initial': initialMigration(dialect),
     '002-search-probe-index': searchProbeIndexMigration(dialect),
     '003-idea-counts': ideaCountsMigration(dialect),
+    '004-accounts-billing': accountsBillingMigration(dialect),
     '006-limit-counters': limitCountersMigration(dialect),
   };
 }
