@@ -5,8 +5,8 @@ import {
   openTestDatabase,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../../src/server/test-support/databases';
-import { redisAnswers, redisKeys, TEST_REDIS_URL } from './support/redis';
+} from '../../src/server/test-support/databases.js';
+import { redisAnswers, redisKeys, TEST_REDIS_URL } from './support/redis.js';
 import {
   call,
   eventually,
@@ -14,8 +14,8 @@ import {
   serverEnv,
   startServer,
   type ServerProcess,
-} from './support/server-process';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+} from './support/server-process.js';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 /**
  * Two real server processes on one PostgreSQL database, as behind a load balancer: whatever one
