@@ -7,6 +7,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'tests/unit/**/*.test.ts',
       'tests/security/**/*.test.ts',
+      'tests/system/**/*.test.ts',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 20_000,

@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { ConfigSchema } from '../contract/api-schemas.js';
-import { testConfig } from './config.js';
-import { aiRateLimit } from './http/rate-limits.js';
 import {
   closeTestApp,
   createTestApp,
@@ -350,28 +348,62 @@ describe('rate limits', () => {
     }
   });
 
-  it('aiRateLimit limits a route per address at RATE_LIMIT_AI_PER_MIN', async () => {
+  it('the AI budget is one per address for all AI routes, and one recording spends one unit', async () => {
     const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '2' } });
     try {
-      const config = testConfig({ RATE_LIMIT_AI_PER_MIN: '2' });
-      testApp.app.post('/api/test-ai', { config: aiRateLimit(config) }, async () => ({ ok: true }));
-      testApp.app.post('/api/test-ai-other', { config: aiRateLimit(config) }, async () => ({
-        ok: true,
-      }));
-      const call = () =>
-        testApp.app.inject({ method: 'POST', url: '/api/test-ai', remoteAddress: '203.0.113.9' });
-      expect((await call()).statusCode).toBe(200);
-      expect((await call()).statusCode).toBe(200);
-      const limited = await call();
+      const post = (url: string, payload: object, token?: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: '203.0.113.9',
+          headers: token === undefined ? {} : { 'recording-token': token },
+          payload,
+        });
+      const transcript = 'Buy milk and call the bank';
+      const format = { transcript, format: 'checklist', category: 'personal' };
+      // A recording: infer spends the unit and names it; format follows for nothing.
+      const infer = await post('/api/infer-format-category', { transcript });
+      expect(infer.statusCode).toBe(200);
+      const token = infer.headers['recording-token'];
+      expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect((await post('/api/format', format, String(token))).statusCode).toBe(200);
+      expect((await post('/api/format', format, String(token))).statusCode).toBe(200);
+      // Two follow-ups are all a recording covers: the third spends the second unit...
+      expect((await post('/api/format', format, String(token))).statusCode).toBe(200);
+      // ...and the budget is spent for every AI route, token or not.
+      expectApiError(await post('/api/format', format), 429, 'rate_limited');
+      const limited = await post('/api/infer-format-category', { transcript }, String(token));
       expectApiError(limited, 429, 'rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      // Each AI route has its own budget per address.
-      const other = await testApp.app.inject({
+      // Another address has its own budget, and a token names a recording of one address only.
+      const elsewhere = await testApp.app.inject({
         method: 'POST',
-        url: '/api/test-ai-other',
-        remoteAddress: '203.0.113.9',
+        url: '/api/format',
+        remoteAddress: '203.0.113.10',
+        headers: { 'recording-token': String(token) },
+        payload: format,
       });
-      expect(other.statusCode).toBe(200);
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.headers['recording-token']).not.toBe(token);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
+  it('a made-up or malformed recording token is counted like none', async () => {
+    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '1' } });
+    try {
+      const post = (token: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/infer-format-category',
+          remoteAddress: '203.0.113.11',
+          headers: { 'recording-token': token },
+          payload: { transcript: 'Ship the release' },
+        });
+      expect((await post('AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(200);
+      expectApiError(await post('BBBBBBBBBBBBBBBBBBBBBB'), 429, 'rate_limited');
+      expectApiError(await post('not a token; DROP TABLE'), 429, 'rate_limited');
     } finally {
       await closeTestApp(testApp);
     }

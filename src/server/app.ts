@@ -12,7 +12,12 @@ import type { Database } from './db/database.js';
 import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { installErrorHandler } from './http/errors.js';
-import { createAuthRateLimits, registerRateLimits } from './http/rate-limits.js';
+import {
+  createAiRateLimits,
+  createAuthRateLimits,
+  registerRateLimits,
+} from './http/rate-limits.js';
+import { createDatabaseCounters } from './db/limit-counters.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { installSessions } from './http/sessions.js';
 import {
@@ -121,12 +126,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installWriteProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS);
   installOriginCheck(app, config);
   await app.register(cookie);
-  await registerRateLimits(app);
+  // Without Redis, instances on one PostgreSQL database count in it (ADR 070).
+  const sharedLimits = await registerRateLimits(
+    app,
+    config,
+    deps.database.dialect === 'postgres' ? createDatabaseCounters(deps.database) : undefined,
+  );
 
   const now = deps.now ?? (() => new Date());
   const repositories = createRepositories(deps.database, now, config.readCacheBytes);
   const sessions = installSessions(app, config, repositories.sessions, now);
-  const authLimits = createAuthRateLimits(app, config);
+  const authLimits = createAuthRateLimits(app, config, sharedLimits);
   const ai = await resolveAiServices(config, deps.ai, app.log);
 
   // Services hold the rules; they reach another module only through its service.
@@ -174,13 +184,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     capabilities: () => ({ transcriber: ai.transcriber, formatter: ai.formatter }),
   });
 
+  app.addHook('onError', async (_request, _reply, error) => system.noteFailure(error));
   await app.register(systemRoutes, { system });
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, { ideas });
   await app.register(billingRoutes, { billing, authLimits });
   await app.register(aiRoutes, {
-    config,
+    limits: createAiRateLimits(app, config, sharedLimits),
     ai: createAiService({ engines: ai, ideas, log: app.log }),
   });
 

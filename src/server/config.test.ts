@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect(issues).toMatch(/^DATABASE_URL: /m);
   });
 
+  it('takes REDIS_URL only as a redis:// or rediss:// address', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379/0',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('turns billing on with all three Stripe keys, off with none', () => {
     expect(loadConfig({}).billing).toBeNull();
     const billing = loadConfig({

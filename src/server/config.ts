@@ -57,6 +57,10 @@ const EnvSchema = z.object({
     'must be an http:// or https:// URL',
   ),
   STRIPE_TIMEOUT_MS: positiveInt(8_000),
+  REDIS_URL: optionalUrl.refine(
+    (url) => url === undefined || /^rediss?:\/\//.test(url),
+    'must be redis://… or rediss://…',
+  ),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
   TRUST_PROXY: booleanFlag,
@@ -98,6 +102,8 @@ export interface Config {
   /** null when billing is off: all three Stripe keys are set, or none is (billingConfig). */
   billing: BillingConfig | null;
   rateLimits: { authPerMinute: number; aiPerMinute: number };
+  /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
+  redisUrl: string | undefined;
 }
 
 export interface BillingConfig {
@@ -208,6 +214,7 @@ export function loadConfig(
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
     },
+    redisUrl: env.REDIS_URL,
   };
 }
 

@@ -9,8 +9,18 @@ import { startHousekeeping } from './modules/identity/housekeeping.js';
 import { chooseTranscriptionEngine } from './modules/ai/ai-services.js';
 import { speechToTextHint } from './modules/ai/startup-hint.js';
 
-/** How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long in-flight requests get to finish on SIGINT/SIGTERM before the process just exits: at
+ * least this, and always enough for the slowest AI call to end within its own timeout, so a
+ * recording being transcribed during a deploy is answered, not cut.
+ */
+const SHUTDOWN_GRACE_MIN_MS = 10_000;
+const SHUTDOWN_GRACE_MARGIN_MS = 5_000;
+
+function shutdownGraceMs(config: Config): number {
+  const slowestCall = Math.max(config.transcription.timeoutMs, config.llm.timeoutMs);
+  return Math.max(SHUTDOWN_GRACE_MIN_MS, slowestCall + SHUTDOWN_GRACE_MARGIN_MS);
+}
 
 function describeDatabase(url: string): string {
   // Never print a PostgreSQL password.
@@ -58,14 +68,17 @@ async function start(): Promise<void> {
   });
 
   let stopping = false;
+  const graceMs = shutdownGraceMs(config);
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing open requests, then stopping`);
+    app.log.info(
+      `${signal} received: finishing open requests (up to ${graceMs} ms), then stopping`,
+    );
     const forced = setTimeout(() => {
       app.log.warn('open requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     forced.unref();
     void (async () => {
       try {

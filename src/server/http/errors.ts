@@ -111,6 +111,49 @@ function isJsonSyntaxError(error: FastifyError): boolean {
   return error instanceof SyntaxError && error.statusCode === 400;
 }
 
+/** Socket errors of a database connection that is gone or cannot be made. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** PostgreSQL refusing work for now: shutting down, starting up, out of connections. */
+const POSTGRES_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What the pg client says when its server goes away mid-query or never answers a connect. */
+const POSTGRES_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/**
+ * True for a failure of the database itself rather than of the request: PostgreSQL unreachable
+ * or refusing connections (SQLSTATE class 08 and the states above), or SQLite unable to write
+ * (disk full, I/O error, read-only file, locked past its busy timeout). Such a request gets a
+ * 503 that says so, and /api/health reports the same until the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (CONNECTION_ERROR_CODES.has(code) || POSTGRES_UNAVAILABLE_STATES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+      if (/^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY)/.test(code)) return true;
+    }
+    if (POSTGRES_CONNECTION_MESSAGE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE: ErrorBody = {
+  error: 'database_unavailable',
+  message:
+    'The database is unavailable right now, so nothing was changed. Please try again in a moment.',
+};
+
 export function toErrorResponse(error: FastifyError | HttpError | Error): {
   statusCode: number;
   body: ErrorBody;
@@ -158,6 +201,9 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
       body: { error: 'rate_limited', message: 'Too many requests. Please wait and try again.' },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { statusCode: 503, body: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
+  }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Other client errors raised by Fastify or a plugin (the static files' refusal of a path
@@ -191,6 +237,8 @@ function logFailure(
   if (error instanceof HttpError && response.statusCode >= 500) {
     const cause = causeOf(error);
     request.log.warn(cause === undefined ? fields : { ...fields, cause }, error.message);
+  } else if (response.body.error === DATABASE_UNAVAILABLE.error) {
+    request.log.warn({ ...fields, cause: error.message }, 'the database is unavailable');
   } else if (response.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {

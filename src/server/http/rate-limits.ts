@@ -1,10 +1,32 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { randomBytes } from 'node:crypto';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
 
+/**
+ * Rate limits that hold across instances (ADR 070). Every count lives in one place all
+ * instances share: Redis when REDIS_URL is set, else the PostgreSQL table app.ts hands in as
+ * `Counters`, else (SQLite: one process is the deployment) this process's memory. When the
+ * shared place fails or is slow, counting falls back to this process's memory: limits still
+ * apply, per instance, and no request fails because the counter store is down.
+ */
+
 const ONE_MINUTE_MS = 60_000;
+/** How long one count may take in Redis or PostgreSQL before memory answers instead. */
+export const SHARED_COUNT_TIMEOUT_MS = 500;
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
+const REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
+const FALLBACK_WARNING_INTERVAL_MS = 30_000;
+const REDIS_KEY_PREFIX = 'voice-ideas:';
 
 function rateLimitedError(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -16,26 +38,263 @@ function rateLimitedError(retryAfterSeconds: number): HttpError {
   );
 }
 
-/**
- * Registers @fastify/rate-limit without a global limit: only the routes that ask for one are
- * limited (AUTH and AI in docs/api.md, "Rate limits"). The client address is `request.ip`,
- * which honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy option, set
- * in buildApp).
- */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl / 1000),
+export interface Count {
+  count: number;
+  /** Milliseconds until the window ends and the count starts again from zero. */
+  ttlMs: number;
+}
+
+/** Fixed-window counters by key, as every limit here needs them. */
+export interface Counters {
+  /** Adds one, opening a window of `windowMs` when none is open; returns the new count. */
+  increment(key: string, windowMs: number): Promise<Count>;
+  /** The open window's count, or undefined when none is open. */
+  read(key: string): Promise<Count | undefined>;
+  /** Takes one away (never below zero) without moving the window. */
+  decrement(key: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+/** The most keys tracked in memory at once; the oldest are forgotten first. */
+const MEMORY_MAX_KEYS = 100_000;
+
+export function memoryCounters(now: () => number = Date.now): Counters {
+  const windows = new LRUCache<string, Window>({ max: MEMORY_MAX_KEYS });
+  const current = (key: string) => {
+    const window = windows.get(key);
+    return window === undefined || window.endsAt <= now() ? undefined : window;
+  };
+  return {
+    increment(key, windowMs) {
+      let window = current(key);
+      if (window === undefined) {
+        window = { count: 0, endsAt: now() + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return Promise.resolve({ count: window.count, ttlMs: window.endsAt - now() });
+    },
+    read(key) {
+      const window = current(key);
+      return Promise.resolve(
+        window === undefined ? undefined : { count: window.count, ttlMs: window.endsAt - now() },
+      );
+    },
+    decrement(key) {
+      const window = current(key);
+      if (window !== undefined && window.count > 0) window.count -= 1;
+      return Promise.resolve();
+    },
+    delete(key) {
+      windows.delete(key);
+      return Promise.resolve();
+    },
+  };
+}
+
+const REDIS_INCREMENT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+const REDIS_READ = `
+local count = redis.call('GET', KEYS[1])
+if not count then return false end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}`;
+
+const REDIS_DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]))
+if count and count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** Counters in Redis; each operation is one script, so it is atomic across instances. */
+export function redisCounters(client: Redis): Counters {
+  const pair = (reply: unknown): Count => {
+    const [count, ttlMs] = reply as [number, number];
+    return { count, ttlMs };
+  };
+  return {
+    async increment(key, windowMs) {
+      return pair(await client.eval(REDIS_INCREMENT, 1, REDIS_KEY_PREFIX + key, windowMs));
+    },
+    async read(key) {
+      const reply = await client.eval(REDIS_READ, 1, REDIS_KEY_PREFIX + key);
+      return reply === null ? undefined : pair(reply);
+    },
+    async decrement(key) {
+      await client.eval(REDIS_DECREMENT, 1, REDIS_KEY_PREFIX + key);
+    },
+    async delete(key) {
+      await client.del(REDIS_KEY_PREFIX + key);
+    },
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} took longer than ${SHARED_COUNT_TIMEOUT_MS} ms`)),
+      SHARED_COUNT_TIMEOUT_MS,
+    );
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Warns about the shared store failing at most every 30 s, not once per request. */
+function fallbackWarner(log: FastifyBaseLogger, where: string): (error: unknown) => void {
+  let lastWarning = 0;
+  return (error) => {
+    if (Date.now() - lastWarning < FALLBACK_WARNING_INTERVAL_MS) return;
+    lastWarning = Date.now();
+    log.warn(
+      { err: error },
+      `rate limits: ${where} does not answer; counting in this instance's memory until it does`,
+    );
+  };
+}
+
+/** `shared` while it answers in time, `fallback` (this process's memory) while it does not. */
+export function withFallback(
+  shared: Counters,
+  fallback: Counters,
+  warn: (error: unknown) => void,
+): Counters {
+  const attempt = <T>(run: (counters: Counters) => Promise<T>, what: string): Promise<T> =>
+    withTimeout(run(shared), what).catch((error: unknown) => {
+      warn(error);
+      return run(fallback);
+    });
+  return {
+    increment: (key, windowMs) => attempt((c) => c.increment(key, windowMs), 'a count'),
+    read: (key) => attempt((c) => c.read(key), 'a read'),
+    decrement: (key) => attempt((c) => c.decrement(key), 'a decrement'),
+    delete: (key) => attempt((c) => c.delete(key), 'a delete'),
+  };
+}
+
+/** @fastify/rate-limit's store interface over Counters (the PostgreSQL table). */
+function countersStore(counters: Counters): FastifyRateLimitStoreCtor {
+  class CountersStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      counters.increment(key, timeWindow).then(
+        (result) => callback(null, { current: result.count, ttl: result.ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): CountersStore {
+      return this;
+    }
+  }
+  return CountersStore;
+}
+
+export interface SharedLimits {
+  /** Counters every instance shares (with the memory fallback), for limits beyond addresses. */
+  counters: Counters;
+  /** For the address limits when the shared store fails: this process's memory. */
+  fallback: Counters;
+  describe: string;
 }
 
 /**
- * Route config for the AI calls (transcribe, format, infer, reformat): RATE_LIMIT_AI_PER_MIN per
- * client address and route. Each route counts on its own (the in-memory store is per route), so
- * one recording's transcribe + infer + format uses one unit of three budgets, not three of one.
+ * Registers @fastify/rate-limit without a global limit (only AUTH and AI are limited, docs/api.md
+ * "Rate limits"), on the shared store: its own Redis store when REDIS_URL is set, else the
+ * database's counters when given (PostgreSQL), else its memory store. The client address is
+ * `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is set (buildApp).
  */
-export function aiRateLimit(config: Config): RouteShorthandOptions['config'] {
-  return { rateLimit: { max: config.rateLimits.aiPerMinute, timeWindow: ONE_MINUTE_MS } };
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  databaseCounters: Counters | undefined,
+): Promise<SharedLimits> {
+  const fallback = memoryCounters();
+  const common = {
+    global: false,
+    skipOnError: false,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      rateLimitedError(context.ttl / 1000),
+  };
+  if (config.redisUrl !== undefined) {
+    const client = new Redis(config.redisUrl, {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeout: SHARED_COUNT_TIMEOUT_MS,
+      // While disconnected a command fails at once (and memory counts) instead of queueing.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (attempt) => Math.min(attempt * 200, REDIS_RECONNECT_MAX_DELAY_MS),
+    });
+    const warn = fallbackWarner(app.log, 'Redis');
+    // ioredis reports each failed reconnection as an 'error' event; an unheard one would crash.
+    client.on('error', warn);
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+    await app.register(rateLimit, {
+      ...common,
+      redis: client,
+      nameSpace: `${REDIS_KEY_PREFIX}rl:`,
+    });
+    return {
+      counters: withFallback(redisCounters(client), fallback, warn),
+      fallback,
+      describe: 'Redis',
+    };
+  }
+  if (databaseCounters !== undefined) {
+    await app.register(rateLimit, { ...common, store: countersStore(databaseCounters) });
+    return {
+      counters: withFallback(databaseCounters, fallback, fallbackWarner(app.log, 'the database')),
+      fallback,
+      describe: 'the database',
+    };
+  }
+  await app.register(rateLimit, common);
+  return { counters: fallback, fallback, describe: 'memory' };
+}
+
+/**
+ * One limit per client address through @fastify/rate-limit (so its Redis store counts it when
+ * REDIS_URL is set), falling back to memory while the shared store fails or is slow.
+ */
+function addressLimit(
+  app: FastifyInstance,
+  shared: SharedLimits,
+  name: string,
+  max: number,
+): (request: FastifyRequest) => Promise<void> {
+  const keyOf = (request: FastifyRequest) => `${name}:${request.ip}`;
+  const limiter = app.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: keyOf });
+  const warn = fallbackWarner(app.log, shared.describe);
+  return async (request) => {
+    let exceeded: boolean;
+    let retryAfterSeconds: number;
+    try {
+      const result = await withTimeout(limiter(request), 'a count');
+      exceeded = !result.isAllowed && result.isExceeded;
+      retryAfterSeconds = result.isAllowed ? 0 : result.ttlInSeconds;
+    } catch (error) {
+      warn(error);
+      const counted = await shared.fallback.increment(keyOf(request), ONE_MINUTE_MS);
+      exceeded = counted.count > max;
+      retryAfterSeconds = counted.ttlMs / 1000;
+    }
+    if (exceeded) throw rateLimitedError(retryAfterSeconds);
+  };
 }
 
 export interface AuthRateLimits {
@@ -45,39 +304,86 @@ export interface AuthRateLimits {
   passwordGuesses: PasswordGuessThrottle;
 }
 
-/**
- * The AUTH limit (RATE_LIMIT_AUTH_PER_MIN per minute and address), built on createRateLimit
- * rather than route config so the same bucket can also be checked from handlers.
- */
-export function createAuthRateLimits(app: FastifyInstance, config: Config): AuthRateLimits {
+/** The AUTH limit: RATE_LIMIT_AUTH_PER_MIN per minute and address, across all instances. */
+export function createAuthRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  shared: SharedLimits,
+): AuthRateLimits {
   const perMinute = config.rateLimits.authPerMinute;
-  const addressLimiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: ONE_MINUTE_MS,
-    keyGenerator: (request) => `auth-address:${request.ip}`,
-  });
+  const byAddress = addressLimit(app, shared, 'auth-address', perMinute);
   return {
-    byAddress: async (request) => {
-      const result = await addressLimiter(request);
-      if (!result.isAllowed && result.isExceeded) throw rateLimitedError(result.ttlInSeconds);
-    },
-    passwordGuesses: new PasswordGuessThrottle(perMinute),
+    byAddress: async (request) => byAddress(request),
+    passwordGuesses: new PasswordGuessThrottle(perMinute, shared.counters),
   };
 }
 
-/** The most addresses and accounts tracked at once; the oldest are forgotten first. */
-const GUESS_TRACKING_MAX_KEYS = 100_000;
+/** The request header that names the recording an AI call belongs to (ADR 071). */
+export const RECORDING_TOKEN_HEADER = 'recording-token';
+/** A recording's follow-up calls (infer, then format) within this time cost nothing more. */
+const RECORDING_WINDOW_MS = 5 * ONE_MINUTE_MS;
+const RECORDING_FOLLOW_UPS = 2;
+const RECORDING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export interface AiRateLimits {
+  /** POST /api/transcribe: spends a unit and names a new recording in the reply. */
+  startsRecording: preHandlerAsyncHookHandler;
+  /** Format and infer: free for a named recording's follow-ups, else as startsRecording. */
+  continuesRecording: preHandlerAsyncHookHandler;
+  /** Reformat: one unit, no recording. */
+  oneCall: preHandlerAsyncHookHandler;
+}
+
+/**
+ * The AI limit: RATE_LIMIT_AI_PER_MIN units per minute and address, one budget for every AI
+ * route, across all instances. A unit is a recording, not a route (ADR 071): the call that
+ * spends it answers with a Recording-Token header, and up to RECORDING_FOLLOW_UPS later format
+ * or infer calls from the same address that send it back within five minutes are not counted
+ * again. The token is random and only its use count is stored, keyed with the address, so a
+ * copied or guessed token from another address buys nothing.
+ */
+export function createAiRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  shared: SharedLimits,
+): AiRateLimits {
+  const spend = addressLimit(app, shared, 'ai-address', config.rateLimits.aiPerMinute);
+  const recordingKey = (request: FastifyRequest, token: string) =>
+    `recording:${request.ip}:${token}`;
+
+  const startRecording = async (request: FastifyRequest, reply: FastifyReply) => {
+    await spend(request);
+    const token = randomBytes(16).toString('base64url');
+    await shared.counters.increment(recordingKey(request, token), RECORDING_WINDOW_MS);
+    void reply.header(RECORDING_TOKEN_HEADER, token);
+  };
+
+  const isFollowUp = async (request: FastifyRequest) => {
+    const token = request.headers[RECORDING_TOKEN_HEADER];
+    if (typeof token !== 'string' || !RECORDING_TOKEN_PATTERN.test(token)) return false;
+    const key = recordingKey(request, token);
+    // Read first so that a made-up token leaves nothing behind in the store.
+    if ((await shared.counters.read(key)) === undefined) return false;
+    const uses = await shared.counters.increment(key, RECORDING_WINDOW_MS);
+    return uses.count >= 2 && uses.count <= 1 + RECORDING_FOLLOW_UPS;
+  };
+
+  return {
+    startsRecording: startRecording,
+    continuesRecording: async (request, reply) => {
+      if (await isFollowUp(request)) return;
+      await startRecording(request, reply);
+    },
+    oneCall: async (request) => spend(request),
+  };
+}
+
 /**
  * While an account is under attack, how many wrong passwords one address may still send for it
  * in a window: enough for its owner to mistype twice, few enough that an attacker needs a new
  * address every three guesses.
  */
 const GUESSES_PER_ADDRESS_UNDER_ATTACK = 3;
-
-interface Window {
-  count: number;
-  endsAt: number;
-}
 
 /**
  * Slows password guessing without handing an attacker a way to lock the owner out. A limit per
@@ -86,17 +392,13 @@ interface Window {
  * `perMinute` wrong passwords for an account, and once the account has had `perMinute` failures
  * from all addresses together it is under attack and every address gets only
  * GUESSES_PER_ADDRESS_UNDER_ATTACK. An address that has not failed for the account, such as the
- * owner's, is never refused by this throttle (the per-address limit still applies).
- *
- * Counts live in this process's memory, like the route limits; a deployment of several
- * instances multiplies them by the instance count.
+ * owner's, is never refused by this throttle (the per-address limit still applies). The counts
+ * are the shared ones, so every instance sees every failure.
  */
 export class PasswordGuessThrottle {
-  private readonly windows = new LRUCache<string, Window>({ max: GUESS_TRACKING_MAX_KEYS });
-
   constructor(
     private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
+    private readonly counters: Counters,
   ) {}
 
   /**
@@ -104,37 +406,20 @@ export class PasswordGuessThrottle {
    * counts the attempt as a failure at once, before the password is checked, so that parallel
    * guesses cannot all pass the check while the first are still being verified.
    */
-  begin(email: string, address: string): void {
-    const mine = this.current(pairKey(email, address));
-    if (mine !== undefined) {
-      const underAttack = (this.current(accountKey(email))?.count ?? 0) >= this.perMinute;
-      const allowed = underAttack ? GUESSES_PER_ADDRESS_UNDER_ATTACK : this.perMinute;
-      if (mine.count >= allowed) throw rateLimitedError((mine.endsAt - this.now()) / 1000);
-    }
-    this.bump(pairKey(email, address));
-    this.bump(accountKey(email));
+  async begin(email: string, address: string): Promise<void> {
+    const account = await this.counters.read(accountKey(email));
+    const underAttack = (account?.count ?? 0) >= this.perMinute;
+    const allowed = underAttack ? GUESSES_PER_ADDRESS_UNDER_ATTACK : this.perMinute;
+    // Counted before it is judged: of parallel attempts, each sees the others' counts.
+    const mine = await this.counters.increment(pairKey(email, address), ONE_MINUTE_MS);
+    if (mine.count > allowed) throw rateLimitedError(mine.ttlMs / 1000);
+    await this.counters.increment(accountKey(email), ONE_MINUTE_MS);
   }
 
   /** The right password: the attempt was no failure, and this address's failures are cleared. */
-  succeeded(email: string, address: string): void {
-    this.windows.delete(pairKey(email, address));
-    const account = this.current(accountKey(email));
-    if (account !== undefined && account.count > 0) account.count -= 1;
-  }
-
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window === undefined || window.endsAt <= this.now()) return undefined;
-    return window;
-  }
-
-  private bump(key: string): void {
-    const window = this.current(key);
-    if (window === undefined) {
-      this.windows.set(key, { count: 1, endsAt: this.now() + ONE_MINUTE_MS });
-    } else {
-      window.count += 1;
-    }
+  async succeeded(email: string, address: string): Promise<void> {
+    await this.counters.delete(pairKey(email, address));
+    await this.counters.decrement(accountKey(email));
   }
 }
 

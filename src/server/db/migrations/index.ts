@@ -4,6 +4,7 @@ import { initialMigration } from './001-initial.js';
 import { searchProbeIndexMigration } from './002-search-probe-index.js';
 import { ideaCountsMigration } from './003-idea-counts.js';
 import { accountsBillingMigration } from './004-accounts-billing.js';
+import { limitCountersMigration } from './006-limit-counters.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-search-probe-index': searchProbeIndexMigration(dialect),
     '003-idea-counts': ideaCountsMigration(dialect),
     '004-accounts-billing': accountsBillingMigration(dialect),
+    '006-limit-counters': limitCountersMigration(dialect),
   };
 }

@@ -14,16 +14,16 @@ import {
   TranscribeResultSchema,
 } from '../../../contract/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
-import type { Config } from '../../config.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
-import { aiRateLimit } from '../../http/rate-limits.js';
+import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
 import { SNIFF_BYTES } from './audio-sniff.js';
 import type { AiService } from './service.js';
 
 export interface AiRoutesOptions {
-  config: Config;
+  /** One budget per address for all of these; one recording spends one unit (ADR 071). */
+  limits: AiRateLimits;
   ai: AiService;
   /** Where uploads are staged (one fresh directory per request, always removed); default TMPDIR. */
   uploadTempDir?: string;
@@ -32,12 +32,11 @@ export interface AiRoutesOptions {
 /** Transcribe, format, infer and reformat: every call that may reach an AI engine. */
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
   app,
-  { config, ai, uploadTempDir },
+  { limits, ai, uploadTempDir },
 ) => {
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart);
   app.addHook('onClose', () => ai.close());
-  const rateLimit = aiRateLimit(config);
   const upload = {
     field: 'audio',
     noun: 'recording',
@@ -48,7 +47,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
 
   app.post(
     '/api/transcribe',
-    { config: rateLimit, schema: { response: { 200: TranscribeResultSchema } } },
+    { preHandler: limits.startsRecording, schema: { response: { 200: TranscribeResultSchema } } },
     async (request, reply) => {
       // Refused before the upload is read when there is nothing to hand it to.
       ai.ensureTranscriber();
@@ -61,7 +60,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
   app.post(
     '/api/format',
     {
-      config: rateLimit,
+      preHandler: limits.continuesRecording,
       schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
     },
     (request, reply) => ai.format(request.body, clientGoneSignal(reply)),
@@ -69,7 +68,10 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
 
   app.post(
     '/api/infer-format-category',
-    { config: rateLimit, schema: { body: InferBodySchema, response: { 200: InferResultSchema } } },
+    {
+      preHandler: limits.continuesRecording,
+      schema: { body: InferBodySchema, response: { 200: InferResultSchema } },
+    },
     (request, reply) => ai.infer(request.body.transcript, clientGoneSignal(reply)),
   );
 
@@ -80,7 +82,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
     app.post(
       path,
       {
-        config: rateLimit,
+        preHandler: limits.oneCall,
         schema: {
           params: IdeaIdParamsSchema,
           body: ReformatBodySchema.default({ mode: 'smart' }),

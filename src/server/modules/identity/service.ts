@@ -160,7 +160,7 @@ export function createIdentityService(deps: {
     async logIn({ email, password }, { address, guestId, guesses }) {
       // Counted as a failure before the password is checked, so parallel guesses cannot all
       // slip past the limit while the first ones are still hashing.
-      guesses.begin(email, address);
+      await guesses.begin(email, address);
       const user = await users.findByEmail(email);
       let valid = false;
       if (user?.passwordHash && password.length >= PASSWORD_MIN_CHARS) {
@@ -173,7 +173,7 @@ export function createIdentityService(deps: {
       if (!user || !valid) {
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
-      guesses.succeeded(email, address);
+      await guesses.succeeded(email, address);
       if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
       return user;
     },

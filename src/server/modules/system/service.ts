@@ -3,6 +3,7 @@ import type { AppConfig, TranscriptionEngineName } from '../../../contract/api-s
 import { PRO_PRICE_MONTHLY_USD } from '../../../contract/plans.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { isDatabaseUnavailable } from '../../http/errors.js';
 
 /** What /api/config reports of the AI services (the transcriber and the formatter). */
 export interface ServerCapabilities {
@@ -13,8 +14,13 @@ export interface ServerCapabilities {
 export interface SystemService {
   /** What this server can do, so the web app adapts (GET /api/config). */
   publicConfig(): AppConfig;
-  /** True once the database answers a trivial query in time; a failure is logged to `log`. */
+  /**
+   * True once the database answers a trivial query in time (on SQLite after a failed write, a
+   * write too: a full disk still answers reads); a failure is logged to `log`.
+   */
   databaseAnswers(log: HealthLog): Promise<boolean>;
+  /** Any request's failure, so a write that failed on SQLite makes health check writes. */
+  noteFailure(error: unknown): void;
 }
 
 export interface HealthLog {
@@ -34,7 +40,25 @@ export function createSystemService(deps: {
   capabilities: () => ServerCapabilities;
 }): SystemService {
   const { config, database, version, capabilities } = deps;
+  // A full disk or an unwritable file lets SQLite read on, so health would look fine while
+  // every save fails. Once a write has failed, health also writes (the header's user_version,
+  // rewritten as it is) until one succeeds; in normal times it never writes, so it moves no
+  // read cache's data version (ADR 013).
+  let sqliteWriteFailed = false;
+  const probe = async () => {
+    await sql`select 1`.execute(database.db);
+    if (database.dialect !== 'sqlite' || !sqliteWriteFailed) return;
+    const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(database.db);
+    await sql
+      .raw(`PRAGMA user_version = ${Number(rows[0]?.user_version ?? 0)}`)
+      .execute(database.db);
+    sqliteWriteFailed = false;
+  };
   return {
+    noteFailure(error) {
+      if (database.dialect === 'sqlite' && isDatabaseUnavailable(error)) sqliteWriteFailed = true;
+    },
+
     publicConfig() {
       const { transcriber, formatter } = capabilities();
       return {
@@ -50,7 +74,7 @@ export function createSystemService(deps: {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          sql`select 1`.execute(database.db),
+          probe(),
           new Promise((_resolve, reject) => {
             timer = setTimeout(
               () => reject(new Error('database health check timed out')),

@@ -19,10 +19,31 @@ async function failureMessage(response: Response, fallback: string): Promise<str
   return body.message ?? body.error ?? fallback;
 }
 
+const RECORDING_TOKEN_HEADER = 'Recording-Token';
+
+/**
+ * The recording this capture's AI calls belong to (ADR 071): the call that spends a unit of the
+ * AI rate limit names it in its reply, and the infer and format calls that follow send it back
+ * so the whole recording costs one unit. A transcription starts a new recording; the format
+ * call ends it.
+ */
+let recordingToken: string | null = null;
+
+function rememberRecording(response: Response): void {
+  const token = response.headers.get(RECORDING_TOKEN_HEADER);
+  if (token) recordingToken = token;
+}
+
+function recordingHeaders(): Record<string, string> {
+  return recordingToken === null ? {} : { [RECORDING_TOKEN_HEADER]: recordingToken };
+}
+
 export async function transcribe(audio: Blob, fileName: string): Promise<string> {
   const form = new FormData();
   form.append('audio', audio, fileName);
+  recordingToken = null;
   const response = await apiFetch('POST', apiPaths.transcribe, { formData: form });
+  rememberRecording(response);
   if (!response.ok) {
     throw new CaptureError(
       await failureMessage(response, `Transcription failed with status ${response.status}`),
@@ -37,7 +58,12 @@ export async function formatTranscript(input: {
   format: Format;
   category: Category;
 }): Promise<FormatResult> {
-  const response = await apiFetch('POST', apiPaths.format, { body: { ...input, mode: 'smart' } });
+  const headers = recordingHeaders();
+  recordingToken = null;
+  const response = await apiFetch('POST', apiPaths.format, {
+    body: { ...input, mode: 'smart' },
+    headers,
+  });
   if (!response.ok) {
     throw new CaptureError(
       await failureMessage(response, `Formatting failed with status ${response.status}`),
@@ -51,7 +77,11 @@ export async function formatTranscript(input: {
 export async function inferOnServer(transcript: string): Promise<InferResult> {
   const nothing: InferResult = { format: null, category: null, confidence: 0 };
   try {
-    const response = await apiFetch('POST', apiPaths.inferFormatCategory, { body: { transcript } });
+    const response = await apiFetch('POST', apiPaths.inferFormatCategory, {
+      body: { transcript },
+      headers: recordingHeaders(),
+    });
+    rememberRecording(response);
     if (!response.ok) return nothing;
     // An answer in any other shape (ResponseShapeError) is nothing found too.
     return await readResponse('InferResultSchema', response, apiPaths.inferFormatCategory);
