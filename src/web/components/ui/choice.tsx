@@ -48,15 +48,18 @@ export function Choice<T extends string>({
                   : 'border-zinc-200 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
               )}
             >
-              {colors ? (
+              {/* The check takes the dot's place: at 390 px a word like "Checklist" leaves room
+                  for one mark beside it, and a squeezed flex item would vanish silently. */}
+              {selected ? (
+                <Check aria-hidden className="size-4 shrink-0" />
+              ) : colors ? (
                 <span
                   aria-hidden
-                  className="size-2.5 rounded-full"
+                  className="size-2.5 shrink-0 rounded-full"
                   style={{ backgroundColor: colors[option] }}
                 />
               ) : null}
               {labels[option]}
-              {selected ? <Check aria-hidden className="size-4" /> : null}
             </button>
           );
         })}
