@@ -206,7 +206,7 @@ describe('Reformatting an idea', () => {
     });
     await user.click(panel.getByRole('radio', { name: 'Pitch' }));
     await user.click(panel.getByRole('radio', { name: 'Creative' }));
-    await user.click(panel.getByRole('button', { name: 'Reformat' }));
+    await user.click(panel.getByRole('button', { name: 'Reformat as Pitch · Creative' }));
 
     expect(await screen.findByText('Idea reformatted')).toBeTruthy();
     expect(seen.filter((request) => request.method === 'POST')).toEqual([
@@ -231,9 +231,10 @@ describe('Reformatting an idea', () => {
     const { user, panel, seen } = await openReformat(
       () => new Promise<FakeAnswer>((resolve) => (finish = resolve)),
     );
-    await user.click(panel.getByRole('button', { name: 'Reformat' }));
+    await user.click(panel.getByRole('button', { name: /^Reformat as/ }));
     const busy = await panel.findByRole('button', { name: 'Reformatting…' });
-    expect(busy).toHaveProperty('disabled', true);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(busy).toBe(document.activeElement);
     expect(panel.getByRole('radio', { name: 'Tweet' })).toHaveProperty('disabled', true);
     await user.click(busy);
     expect(seen.filter((request) => request.method === 'POST')).toHaveLength(1);
@@ -248,11 +249,13 @@ describe('Reformatting an idea', () => {
       body: { error: 'internal', message: 'The model is down' },
     }));
     await user.click(panel.getByRole('radio', { name: 'Tweet' }));
-    await user.click(panel.getByRole('button', { name: 'Reformat' }));
+    await user.click(panel.getByRole('button', { name: /^Reformat as/ }));
 
     const alert = await within(sheet).findByRole('alert');
     expect(alert.textContent).toBe('Failed to reformat idea. Please try again.');
     expect(within(sheet).getByTestId('idea-content').textContent).toBe(shown.content);
-    expect(panel.getByRole('button', { name: 'Reformat' })).toHaveProperty('disabled', false);
+    expect(panel.getByRole('button', { name: /^Reformat as/ }).getAttribute('aria-disabled')).toBe(
+      'false',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Copy, Pencil, Share2, Trash2, Wand2 } from 'lucide-react';
 import type { Idea } from '../../../../contract/api-schemas';
 import {
@@ -48,6 +48,7 @@ function ReformatPanel({
   const [category, setCategory] = useState<Category>(idea.category);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const summaryRef = useRef<HTMLElement>(null);
   return (
     <details
       open={open}
@@ -55,7 +56,10 @@ function ReformatPanel({
       className="mt-4 rounded-xl border border-zinc-200 dark:border-zinc-700"
       data-testid="reformat"
     >
-      <summary className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium">
+      <summary
+        ref={summaryRef}
+        className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium"
+      >
         Reformat
       </summary>
       <div className="space-y-4 px-4 pb-4" aria-busy={busy}>
@@ -81,20 +85,29 @@ function ReformatPanel({
           onChange={setCategory}
           disabled={busy}
         />
+        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus. */}
         <Button
           variant="primary"
-          className="w-full"
-          disabled={busy}
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-50"
+          aria-disabled={busy}
           onClick={() => {
+            if (busy) return;
             setBusy(true);
             setFailed(false);
             onReformat({ format, category })
-              .then(() => setOpen(false))
+              .then(() => {
+                // The panel folds away to show the new text; focus stays on its toggle.
+                setOpen(false);
+                summaryRef.current?.focus();
+              })
               .catch(() => setFailed(true))
               .finally(() => setBusy(false));
           }}
         >
-          <Wand2 aria-hidden className="size-5" /> {busy ? 'Reformatting…' : 'Reformat'}
+          <Wand2 aria-hidden className="size-5" />{' '}
+          {busy
+            ? 'Reformatting…'
+            : `Reformat as ${FORMAT_LABELS[format]} · ${CATEGORY_LABELS[category]}`}
         </Button>
         {failed ? (
           <p
