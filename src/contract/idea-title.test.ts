@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUGGESTED_TITLE_MAX_CHARS, suggestedTitle } from './idea-title';
+import { SUGGESTED_TITLE_MAX_CHARS, suggestedTitle } from './idea-title.js';
 
 describe('suggestedTitle', () => {
   it('is the first line of the content', () => {

@@ -106,7 +106,10 @@ describe('exportFile', () => {
 
   it("heads each idea with its suggested title: 50 characters of the content's first line", async () => {
     const long = `${'x'.repeat(70)}\nbody`;
-    const markdown = await text([idea(long), idea('Ship it #\nnow'), idea('#1 priority')], 'markdown');
+    const markdown = await text(
+      [idea(long), idea('Ship it #\nnow'), idea('#1 priority')],
+      'markdown',
+    );
     expect(markdown).toContain(`\n## ${'x'.repeat(50)}\n`);
     expect(markdown).toContain('\n## Ship it \\#\n');
     expect(markdown).toContain('\n## #1 priority\n');
