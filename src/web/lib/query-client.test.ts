@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../contract/api-schemas';
 import { stubServer } from '../testing/screen';
 import { fetchMe } from './session';
-import { createQueryClient, queryKeys } from './query-client';
+import {
+  IDEAS_STALE_TIME_MS,
+  USAGE_STALE_TIME_MS,
+  createQueryClient,
+  queryKeys,
+} from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,5 +37,23 @@ describe('A session the server no longer knows', () => {
     client.setQueryData<Me>(queryKeys.me, { id: 'guest_abcdefgh', email: '', plan: 'guest' });
     await expect(client.fetchQuery({ queryKey: ['/api/ideas'] })).rejects.toThrow('401');
     expect(seen.map((request) => request.path)).toEqual(['/api/ideas']);
+  });
+});
+
+describe('query defaults (docs/product.md, Constants and timings)', () => {
+  it('never refetch on an interval or on focus, are never stale and never retry', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+
+  it('keep usage fresh for 30 s and ideas for 5 minutes', () => {
+    expect(USAGE_STALE_TIME_MS).toBe(30_000);
+    expect(IDEAS_STALE_TIME_MS).toBe(300_000);
   });
 });

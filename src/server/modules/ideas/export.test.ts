@@ -92,12 +92,27 @@ describe('exportFile', () => {
     expect(
       markdown.startsWith('# Voice Ideas\n\nExported 2026-11-22T09:00:00.000Z: 5 ideas.\n'),
     ).toBe(true);
-    expect(markdown.match(/^## Tweet · Work · /gm)).toHaveLength(5);
-    expect(markdown).toContain('Idea 0\nsecond line\n\n> said 0\n');
+    expect(markdown.match(/^## /gm)).toHaveLength(5);
+    expect(markdown.match(/^\*Tweet · Work · 2026-11-22T08:00:00\.000Z\*$/gm)).toHaveLength(5);
+    expect(markdown).toContain(
+      '## Idea 0\n\n*Tweet · Work · 2026-11-22T08:00:00.000Z*\n\nIdea 0\nsecond line\n\n> said 0\n',
+    );
+    expect(markdown).toContain('## Idea "1"\n');
     expect(markdown).not.toContain('> said 3');
     expect(await text([], 'markdown')).toBe(
       '# Voice Ideas\n\nExported 2026-11-22T09:00:00.000Z: 0 ideas.\n',
     );
+  });
+
+  it("heads each idea with its suggested title: 50 characters of the content's first line", async () => {
+    const long = `${'x'.repeat(70)}\nbody`;
+    const markdown = await text(
+      [idea(long), idea('Ship it #\nnow'), idea('#1 priority')],
+      'markdown',
+    );
+    expect(markdown).toContain(`\n## ${'x'.repeat(50)}\n`);
+    expect(markdown).toContain('\n## Ship it \\#\n');
+    expect(markdown).toContain('\n## #1 priority\n');
   });
 
   it('names the file by day and format', () => {

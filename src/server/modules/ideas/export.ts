@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Idea } from '../../../contract/api-schemas.js';
+import { suggestedTitle } from '../../../contract/idea-title.js';
 import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../contract/taxonomy.js';
 
 export type ExportFormat = 'json' | 'markdown' | 'csv';
@@ -28,10 +29,21 @@ function csvRecord(idea: Idea): string {
   return `${CSV_COLUMNS.map((column) => csvField(idea[column] ?? '')).join(',')}\r\n`;
 }
 
+/**
+ * An idea's heading is its suggested title (docs/product.md). A run of # at the end of a heading
+ * is read by Markdown as a closing sequence and dropped, so a title ending in one is escaped.
+ */
+function markdownHeading(idea: Idea): string {
+  const title = suggestedTitle(idea.content) || FORMAT_LABELS[idea.format];
+  return `## ${title.replace(/(^|\s)(#+)$/, (_, space: string, hashes: string) => `${space}\\${hashes}`)}`;
+}
+
 function markdownEntry(idea: Idea): string {
   const parts = [
     '',
-    `## ${FORMAT_LABELS[idea.format]} · ${CATEGORY_LABELS[idea.category]} · ${idea.createdAt}`,
+    markdownHeading(idea),
+    '',
+    `*${FORMAT_LABELS[idea.format]} · ${CATEGORY_LABELS[idea.category]} · ${idea.createdAt}*`,
     '',
     idea.content,
   ];

@@ -1,3 +1,4 @@
+import { suggestedTitle } from '../../../contract/idea-title';
 import { toast } from '../../components/ui/toast-store';
 
 export async function copyText(text: string): Promise<boolean> {
@@ -15,16 +16,19 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Web Share where the device has it, else the clipboard (docs/product.md). */
-export async function shareText(text: string): Promise<void> {
+/**
+ * Web Share where the device has it, else the clipboard (docs/product.md). The suggested title
+ * goes with the text: share targets that have a subject (mail, notes) use it.
+ */
+export async function shareIdea(content: string): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ text });
+      await navigator.share({ title: suggestedTitle(content), text: content });
       return;
     } catch (error) {
       // The person closed the share sheet: nothing to report.
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  await copyText(text);
+  await copyText(content);
 }

@@ -73,4 +73,14 @@ describe('ResultSheet', () => {
     expect(screen.getByRole('alert').textContent).toContain('used all your ideas');
     expect(screen.getByRole('button', { name: /save/i }).hasAttribute('disabled')).toBe(true);
   });
+
+  it("shows the formatter path ('llm+fallback' as 'fallback'), the mode and the notes", () => {
+    const result = captured({});
+    renderSheet({
+      ...result,
+      formatted: { ...result.formatted, path: 'llm+fallback', notes: ['model timed out'] },
+    });
+    expect(screen.getByTestId('developer-badge').textContent).toBe('fallback · smart');
+    expect(screen.getByText('model timed out')).toBeTruthy();
+  });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Check } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -9,6 +8,7 @@ import {
   type Category,
   type Format,
 } from '../../../../contract/taxonomy';
+import { Choice } from '../../../components/ui/choice';
 import { Sheet } from '../../../components/ui/sheet';
 import { cn } from '../../../components/ui/cn';
 import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
@@ -33,62 +33,6 @@ const VOICE_COMMAND_EXAMPLES = [
   'Create a checklist for my morning routine',
   'Turn this into a creative pitch',
 ];
-
-function Choice<T extends string>({
-  legend,
-  options,
-  labels,
-  value,
-  onChange,
-  colors,
-}: {
-  legend: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (value: T) => void;
-  colors?: Record<T, string>;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 font-semibold">{legend}</legend>
-      <div
-        role="radiogroup"
-        aria-label={legend}
-        className={cn('grid gap-2', options.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}
-      >
-        {options.map((option) => {
-          const selected = option === value;
-          return (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              onClick={() => onChange(option)}
-              className={cn(
-                'focus-ring inline-flex min-h-12 items-center justify-center gap-1.5 rounded-xl border-2 px-2 font-medium transition-colors',
-                selected
-                  ? 'border-zinc-900 bg-zinc-900 text-white dark:border-zinc-50 dark:bg-zinc-50 dark:text-zinc-900'
-                  : 'border-zinc-200 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
-              )}
-            >
-              {colors ? (
-                <span
-                  aria-hidden
-                  className="size-2.5 rounded-full"
-                  style={{ backgroundColor: colors[option] }}
-                />
-              ) : null}
-              {labels[option]}
-              {selected ? <Check aria-hidden className="size-4" /> : null}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
 
 /** Who hears the audio, said plainly for the engine in use: the person's privacy depends on it. */
 function whoHears(speech: SpeechSetup, heardOnDevice: boolean): string {

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Idea, IdeaList, NewIdea, Usage } from '../../../../contract/api-schemas';
-import type { Category } from '../../../../contract/taxonomy';
+import type { Category, Format } from '../../../../contract/taxonomy';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
@@ -111,6 +111,33 @@ export function useUpdateIdea(session: Session) {
         ...list,
         items: list.items.map((idea) => (idea.id === updated.id ? updated : idea)),
       }));
+    },
+  });
+}
+
+export interface ReformatChoice {
+  format: Format;
+  category: Category;
+}
+
+/**
+ * Rewrites an idea from its original transcript in another format and category (docs/api.md,
+ * reformat). The answer replaces the idea in every cached list; searches filtered by category
+ * are fetched again, since the idea may have moved in or out of them.
+ */
+export function useReformatIdea(session: Session) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, format, category }: ReformatChoice & { id: string }) =>
+      apiRequest('IdeaSchema', 'POST', `${itemPath(session, id)}/reformat`, {
+        body: { format, category, mode: 'smart' },
+      }),
+    onSuccess: (reformatted) => {
+      patchCachedLists(client, session.owner, (list) => ({
+        ...list,
+        items: list.items.map((idea) => (idea.id === reformatted.id ? reformatted : idea)),
+      }));
+      void client.invalidateQueries({ queryKey: ['ideas', session.owner, 'search'] });
     },
   });
 }

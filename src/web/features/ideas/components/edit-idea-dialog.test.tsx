@@ -59,6 +59,16 @@ describe('Edit idea dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });
 
+  it('shows the suggested title, following the first line as it is typed', async () => {
+    serve();
+    const { user, dialog, box } = await openEditor();
+    const title = within(dialog).getByTestId('edit-idea-title');
+    expect(title.textContent).toBe('Title: Draft the launch tweet');
+    await user.clear(box);
+    await user.type(box, 'Launch day plan, in order of what matters most to us{Enter}Tweet');
+    expect(title.textContent).toBe('Title: Launch day plan, in order of what matters most to');
+  });
+
   it('sends the new content with PUT, closes and shows the saved text', async () => {
     const { seen } = serve();
     const { user, dialog, box } = await openEditor();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Idea } from '../../../../contract/api-schemas';
+import { suggestedTitle } from '../../../../contract/idea-title';
 import { IDEA_CONTENT_MAX_CHARS } from '../../../../contract/limits';
 import { Sheet } from '../../../components/ui/sheet';
 import { Button } from '../../../components/ui/button';
@@ -11,12 +12,16 @@ export interface EditIdeaDialogProps {
   onSave: (content: string) => Promise<void>;
 }
 
-/** docs/product.md: saves only a change; Save is disabled when empty or unchanged. */
+/**
+ * docs/product.md: saves only a change; Save is disabled when empty or unchanged. The suggested
+ * title follows the first line as it is typed: it is what the idea is shared and exported as.
+ */
 export function EditIdeaDialog({ idea, open, onOpenChange, onSave }: EditIdeaDialogProps) {
   const [content, setContent] = useState(idea.content);
   const [saving, setSaving] = useState(false);
   const empty = content.trim() === '';
   const unchanged = content === idea.content;
+  const title = suggestedTitle(content);
   return (
     <Sheet
       open={open}
@@ -36,6 +41,12 @@ export function EditIdeaDialog({ idea, open, onOpenChange, onSave }: EditIdeaDia
             .finally(() => setSaving(false));
         }}
       >
+        <p
+          data-testid="edit-idea-title"
+          className="mb-2 truncate text-sm text-zinc-600 dark:text-zinc-300"
+        >
+          Title: <span className="font-medium text-zinc-900 dark:text-zinc-50">{title}</span>
+        </p>
         <label htmlFor="edit-idea-content" className="sr-only">
           Idea content
         </label>

@@ -2,9 +2,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Idea } from '../../../../contract/api-schemas';
+import type { Idea, IdeaList } from '../../../../contract/api-schemas';
+import { queryKeys } from '../../../lib/query-client';
 import type { Session } from '../../../lib/session';
-import { guestMe, idea, renderScreen, stubServer } from '../../../testing/screen';
+import {
+  guestMe,
+  idea,
+  renderScreen,
+  stubServer,
+  type FakeAnswer,
+  type SeenRequest,
+} from '../../../testing/screen';
 import { IdeaSheets } from './idea-sheets';
 
 afterEach(() => {
@@ -26,8 +34,14 @@ const shown: Idea = idea({
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
 });
 
-function open(deleteStatus = 204) {
+function open(
+  deleteStatus = 204,
+  answerReformat?: (request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>,
+) {
   const server = stubServer((request) => {
+    if (request.method === 'POST' && request.path === '/api/guest-ideas/idea-42/reformat') {
+      if (answerReformat) return answerReformat(request);
+    }
     if (request.method === 'DELETE' && request.path === '/api/guest-ideas/idea-42') {
       return deleteStatus === 204
         ? { status: 204 }
@@ -36,17 +50,15 @@ function open(deleteStatus = 204) {
     return { status: 404, body: { error: 'not_found', message: 'Not found' } };
   });
   const onClose = vi.fn();
-  renderScreen(<IdeaSheets idea={shown} session={guest} onClose={onClose} />);
-  return { ...server, onClose, sheet: screen.getByRole('dialog', { name: 'Idea' }) };
+  const { client } = renderScreen(<IdeaSheets idea={shown} session={guest} onClose={onClose} />);
+  return { ...server, client, onClose, sheet: screen.getByRole('dialog', { name: 'Idea' }) };
 }
 
 describe('Idea detail sheet', () => {
   it('shows the badges, how long ago, the content, the transcript and the date', () => {
     const { sheet } = open();
     const view = within(sheet);
-    expect(view.getByText('Checklist')).toBeTruthy();
-    expect(view.getByText('Personal')).toBeTruthy();
-    expect(view.getByText('3 hours ago')).toBeTruthy();
+    expect(view.getByTestId('idea-badges').textContent).toBe('ChecklistPersonal3 hours ago');
     expect(view.getByTestId('idea-content').textContent).toBe(shown.content);
     expect(view.getByText('Original recording')).toBeTruthy();
     expect(view.getByText(shown.transcript ?? '')).toBeTruthy();
@@ -88,7 +100,7 @@ describe('Idea detail sheet', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     const { sheet } = open();
     await user.click(within(sheet).getByRole('button', { name: 'Share' }));
-    expect(share).toHaveBeenCalledWith({ text: shown.content });
+    expect(share).toHaveBeenCalledWith({ title: shown.content, text: shown.content });
     expect(writeText).not.toHaveBeenCalled();
 
     Reflect.deleteProperty(navigator, 'share');
@@ -140,5 +152,110 @@ describe('Idea detail sheet', () => {
 
     expect(await screen.findByText('Delete failed')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('gives the share sheet the suggested title: the first line, at most 50 characters', async () => {
+    const user = userEvent.setup();
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    stubServer(() => ({ status: 404, body: { error: 'not_found', message: 'Not found' } }));
+    const content = `Morning routine for the whole week, before any meetings\n- [ ] Stretch`;
+    renderScreen(<IdeaSheets idea={{ ...shown, content }} session={guest} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Morning routine for the whole week, before any mee',
+      text: content,
+    });
+  });
+});
+
+describe('Reformatting an idea', () => {
+  const rewritten = {
+    ...shown,
+    content: 'Problem: the beta slips.\nSolution: ship it on Friday.\nValue: the team knows.',
+    format: 'pitch' as const,
+    category: 'creative' as const,
+  };
+
+  async function openReformat(answer: (request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>) {
+    const user = userEvent.setup();
+    const server = open(204, answer);
+    await user.click(within(server.sheet).getByText('Reformat', { selector: 'summary' }));
+    const panel = within(within(server.sheet).getByTestId('reformat'));
+    return { ...server, user, panel };
+  }
+
+  it("offers the idea's own format and category first", async () => {
+    const { panel } = await openReformat(() => ({ body: rewritten }));
+    expect(panel.getByRole('radio', { name: 'Checklist' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(panel.getByRole('radio', { name: 'Personal' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(panel.getByText(/from the original recording/)).toBeTruthy();
+  });
+
+  it('rewrites the idea in the chosen format and category and shows it', async () => {
+    const { user, panel, sheet, seen, client } = await openReformat(() => ({ body: rewritten }));
+    const other = idea({ id: 'idea-43' });
+    client.setQueryData<IdeaList>(queryKeys.recentIdeas(guest.owner), {
+      items: [other, shown],
+      total: 2,
+      nextCursor: null,
+    });
+    await user.click(panel.getByRole('radio', { name: 'Pitch' }));
+    await user.click(panel.getByRole('radio', { name: 'Creative' }));
+    await user.click(panel.getByRole('button', { name: 'Reformat as Pitch · Creative' }));
+
+    expect(await screen.findByText('Idea reformatted')).toBeTruthy();
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: '/api/guest-ideas/idea-42/reformat',
+        body: { format: 'pitch', category: 'creative', mode: 'smart' },
+      }),
+    ]);
+    const view = within(sheet);
+    expect(view.getByTestId('idea-content').textContent).toBe(rewritten.content);
+    expect(view.getByTestId('idea-badges').textContent).toMatch(/^PitchCreative/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The home list shows the rewritten idea in its place without fetching again.
+    expect(client.getQueryData<IdeaList>(queryKeys.recentIdeas(guest.owner))?.items).toEqual([
+      other,
+      rewritten,
+    ]);
+  });
+
+  it('is busy while the server writes, and takes no second tap', async () => {
+    let finish: (answer: FakeAnswer) => void = () => {};
+    const { user, panel, seen } = await openReformat(
+      () => new Promise<FakeAnswer>((resolve) => (finish = resolve)),
+    );
+    await user.click(panel.getByRole('button', { name: /^Reformat as/ }));
+    const busy = await panel.findByRole('button', { name: 'Reformatting…' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(busy).toBe(document.activeElement);
+    expect(panel.getByRole('radio', { name: 'Tweet' })).toHaveProperty('disabled', true);
+    await user.click(busy);
+    expect(seen.filter((request) => request.method === 'POST')).toHaveLength(1);
+
+    finish({ body: rewritten });
+    expect(await screen.findByText('Idea reformatted')).toBeTruthy();
+  });
+
+  it('says exactly what failed and keeps the idea as it was', async () => {
+    const { user, panel, sheet } = await openReformat(() => ({
+      status: 502,
+      body: { error: 'internal', message: 'The model is down' },
+    }));
+    await user.click(panel.getByRole('radio', { name: 'Tweet' }));
+    await user.click(panel.getByRole('button', { name: /^Reformat as/ }));
+
+    const alert = await within(sheet).findByRole('alert');
+    expect(alert.textContent).toBe('Failed to reformat idea. Please try again.');
+    expect(within(sheet).getByTestId('idea-content').textContent).toBe(shown.content);
+    expect(panel.getByRole('button', { name: /^Reformat as/ }).getAttribute('aria-disabled')).toBe(
+      'false',
+    );
   });
 });

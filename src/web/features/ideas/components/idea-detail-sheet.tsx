@@ -1,11 +1,25 @@
-import { useState } from 'react';
-import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Copy, Pencil, Share2, Trash2, Wand2 } from 'lucide-react';
 import type { Idea } from '../../../../contract/api-schemas';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  FORMATS,
+  FORMAT_COLORS,
+  FORMAT_LABELS,
+  type Category,
+  type Format,
+} from '../../../../contract/taxonomy';
 import { Sheet } from '../../../components/ui/sheet';
 import { Button } from '../../../components/ui/button';
+import { Choice } from '../../../components/ui/choice';
 import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';
-import { copyText, shareText } from '../share';
+import type { ReformatChoice } from '../api/ideas';
+import { copyText, shareIdea } from '../share';
 import { createdDate, relativeTime } from '../relative-time';
+
+/** docs/product.md, What goes wrong: the exact words of a failed reformat. */
+export const REFORMAT_FAILED = 'Failed to reformat idea. Please try again.';
 
 export interface IdeaDetailSheetProps {
   idea: Idea;
@@ -13,6 +27,99 @@ export interface IdeaDetailSheetProps {
   onOpenChange: (open: boolean) => void;
   onEdit: () => void;
   onDelete: () => Promise<void>;
+  /** Resolves with the rewritten idea shown; rejects when the server could not reformat it. */
+  onReformat: (choice: ReformatChoice) => Promise<void>;
+}
+
+/**
+ * Another format and category for the idea, written again by the server from what was said.
+ * The failure stays in the sheet as an alert until the next try: the sheet is modal, so that is
+ * where the person is looking.
+ */
+function ReformatPanel({
+  idea,
+  onReformat,
+}: {
+  idea: Idea;
+  onReformat: (choice: ReformatChoice) => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [format, setFormat] = useState<Format>(idea.format);
+  const [category, setCategory] = useState<Category>(idea.category);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const summaryRef = useRef<HTMLElement>(null);
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="mt-4 rounded-xl border border-zinc-200 dark:border-zinc-700"
+      data-testid="reformat"
+    >
+      <summary
+        ref={summaryRef}
+        className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium"
+      >
+        Reformat
+      </summary>
+      <div className="space-y-4 px-4 pb-4" aria-busy={busy}>
+        <p className="text-sm text-zinc-700 dark:text-zinc-200">
+          {idea.transcript
+            ? 'Written again from the original recording: changes made with Edit are replaced.'
+            : 'Written again from the text above.'}
+        </p>
+        <Choice<Format>
+          legend="Format"
+          options={FORMATS}
+          labels={FORMAT_LABELS}
+          colors={FORMAT_COLORS}
+          value={format}
+          onChange={setFormat}
+          disabled={busy}
+        />
+        <Choice<Category>
+          legend="Category"
+          options={CATEGORIES}
+          labels={CATEGORY_LABELS}
+          value={category}
+          onChange={setCategory}
+          disabled={busy}
+        />
+        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus. */}
+        <Button
+          variant="primary"
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-50"
+          aria-disabled={busy}
+          onClick={() => {
+            if (busy) return;
+            setBusy(true);
+            setFailed(false);
+            onReformat({ format, category })
+              .then(() => {
+                // The panel folds away to show the new text; focus stays on its toggle.
+                setOpen(false);
+                summaryRef.current?.focus();
+              })
+              .catch(() => setFailed(true))
+              .finally(() => setBusy(false));
+          }}
+        >
+          <Wand2 aria-hidden className="size-5" />{' '}
+          {busy
+            ? 'Reformatting…'
+            : `Reformat as ${FORMAT_LABELS[format]} · ${CATEGORY_LABELS[category]}`}
+        </Button>
+        {failed ? (
+          <p
+            role="alert"
+            className="rounded-xl bg-rose-50 p-3 font-medium text-rose-950 dark:bg-rose-950/60 dark:text-rose-50"
+          >
+            {REFORMAT_FAILED}
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
 }
 
 export function IdeaDetailSheet({
@@ -21,13 +128,14 @@ export function IdeaDetailSheet({
   onOpenChange,
   onEdit,
   onDelete,
+  onReformat,
 }: IdeaDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
     <>
       <Sheet open={open} onOpenChange={onOpenChange} title="Idea" swipeToClose testId="idea-detail">
-        <div className="flex flex-wrap items-center gap-2">
+        <div data-testid="idea-badges" className="flex flex-wrap items-center gap-2">
           <FormatBadge format={idea.format} />
           <CategoryBadge category={idea.category} />
           <span className="text-sm text-zinc-600 dark:text-zinc-300">
@@ -50,6 +158,7 @@ export function IdeaDetailSheet({
             </p>
           </details>
         ) : null}
+        <ReformatPanel idea={idea} onReformat={onReformat} />
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-300">
           Created {createdDate(idea.createdAt)}
         </p>
@@ -57,7 +166,7 @@ export function IdeaDetailSheet({
           <Button onClick={() => void copyText(idea.content)}>
             <Copy aria-hidden className="size-5" /> Copy
           </Button>
-          <Button onClick={() => void shareText(idea.content)}>
+          <Button onClick={() => void shareIdea(idea.content)}>
             <Share2 aria-hidden className="size-5" /> Share
           </Button>
           <Button onClick={onEdit}>

@@ -3,7 +3,7 @@ import type { Idea } from '../../../../contract/api-schemas';
 import { toast } from '../../../components/ui/toast-store';
 import { describeError } from '../../../lib/api-error';
 import type { Session } from '../../../lib/session';
-import { useDeleteIdea, useUpdateIdea } from '../api/ideas';
+import { useDeleteIdea, useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
 
@@ -13,12 +13,13 @@ export interface IdeaSheetsProps {
   onClose: () => void;
 }
 
-/** The detail sheet and its edit dialog, wired to the update and delete calls. */
+/** The detail sheet and its edit dialog, wired to the update, reformat and delete calls. */
 export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps) {
   const [idea, setIdea] = useState(initial);
   const [editing, setEditing] = useState(false);
   const updateIdea = useUpdateIdea(session);
   const deleteIdea = useDeleteIdea(session);
+  const reformatIdea = useReformatIdea(session);
 
   return (
     <>
@@ -29,6 +30,11 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
           if (!open) onClose();
         }}
         onEdit={() => setEditing(true)}
+        onReformat={async (choice) => {
+          const reformatted = await reformatIdea.mutateAsync({ id: idea.id, ...choice });
+          setIdea(reformatted);
+          toast({ title: 'Idea reformatted', variant: 'success', durationMs: 2000 });
+        }}
         onDelete={async () => {
           try {
             await deleteIdea.mutateAsync(idea.id);

@@ -5,7 +5,7 @@ import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../contr
 import { IconButton } from '../../../components/ui/icon-button';
 import { cn } from '../../../components/ui/cn';
 import { routePaths } from '../../../lib/paths';
-import { copyText, shareText } from '../share';
+import { copyText, shareIdea } from '../share';
 import { relativeTime } from '../relative-time';
 
 export interface RecentActivityProps {
@@ -95,7 +95,7 @@ export function RecentActivity({
                   <IconButton label="Copy idea" onClick={() => void copyText(idea.content)}>
                     <Copy aria-hidden className="size-5" />
                   </IconButton>
-                  <IconButton label="Share idea" onClick={() => void shareText(idea.content)}>
+                  <IconButton label="Share idea" onClick={() => void shareIdea(idea.content)}>
                     <Share2 aria-hidden className="size-5" />
                   </IconButton>
                 </div>
