@@ -9,6 +9,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart uploads go as they are; the browser sets the boundary. */
   formData?: FormData;
+  /** Extra request headers (an Idempotency-Key, say); the guest id and content type are set here. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -18,7 +20,7 @@ export async function apiFetch(
   url: string,
   options: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Guest-Id': ensureGuestId() };
+  const headers: Record<string, string> = { ...options.headers, 'X-Guest-Id': ensureGuestId() };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;

@@ -26,7 +26,10 @@ describe('saving an idea again with the same Idempotency-Key', () => {
       url: '/api/guest-ideas?limit=10',
       headers: { 'x-guest-id': guest },
     });
-    const usage = await testApp().app.inject({ url: '/api/usage', headers: { 'x-guest-id': guest } });
+    const usage = await testApp().app.inject({
+      url: '/api/usage',
+      headers: { 'x-guest-id': guest },
+    });
     return {
       ideas: (list.json() as { total: number }).total,
       used: (usage.json() as { usedThisMonth: number }).usedThisMonth,
