@@ -59,7 +59,7 @@ export function InstallHint({ readFacts = readBrowserFacts }: InstallHintProps) 
         Add to your home screen: Share → Add to Home Screen
       </p>
       <div className="mt-3">
-        <Button variant="ghost" onClick={dismiss}>
+        <Button variant="ghost" className="-ml-4" onClick={dismiss}>
           Don&apos;t show again
         </Button>
       </div>
