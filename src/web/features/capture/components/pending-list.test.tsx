@@ -88,7 +88,10 @@ describe('recordings kept on the device', () => {
     expect(server.seen.filter((seen) => seen.method === 'POST')).toEqual([]);
 
     await userEvent.click(within(item).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByTestId('pending-idea')).toBeNull());
+    // Transcription, the lazily loaded pipeline and the save run in turn: slow on a busy machine.
+    await waitFor(() => expect(screen.queryByTestId('pending-idea')).toBeNull(), {
+      timeout: 10_000,
+    });
     const saves = server.seen.filter((seen) => seen.path === '/api/guest-ideas');
     expect(saves).toHaveLength(1);
     expect(saves[0]?.body).toMatchObject({
