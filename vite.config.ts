@@ -1,14 +1,95 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.mjs';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+const packageJson = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+/** docs/product.md, Colours: the page background of each scheme, so the splash matches the app. */
+const LIGHT_BACKGROUND = '#fafafa';
+
+/** After every other plugin (the service worker is written last): .br and .gz beside each file. */
+function precompressBuild(): Plugin {
+  return {
+    name: 'voice-ideas:precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        precompress(outDir);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  // Shared with the service worker's own build: GET_VERSION answers with it.
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'features/pwa',
+      filename: 'service-worker.ts',
+      // The app registers the worker itself (features/pwa/register.ts) with workbox-window.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // Chromium refuses a classic worker script that ends in `export default`.
+        rollupFormat: 'iife',
+        // The manifest and its icons are added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html,svg}'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Voice Ideas',
+        short_name: 'Voice Ideas',
+        description: 'Turn a spoken thought into a finished tweet, checklist or pitch.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // The manifest holds one colour each; index.html's theme-color metas switch for dark.
+        theme_color: LIGHT_BACKGROUND,
+        background_color: LIGHT_BACKGROUND,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'New recording',
+            short_name: 'Record',
+            url: '/?record=1',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+      },
+    }),
+    precompressBuild(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
+import { registerCompression } from './http/compression.js';
 import { installErrorHandler } from './http/errors.js';
 import {
   createAiRateLimits,
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     deps.database.dialect === 'postgres' ? createDatabaseCounters(deps.database) : undefined,
   );
+  await registerCompression(app);
 
   const now = deps.now ?? (() => new Date());
   const repositories = createRepositories(deps.database, now, config.readCacheBytes);

@@ -11,6 +11,14 @@ watchSystemTheme();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// The worker (docs/product.md, Update flow) is set up once the page has loaded, so registering
+// it never competes with the first screen. Development serves no worker.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void import('./features/pwa/register').then((m) => m.registerServiceWorker());
+  });
+}
+
 createRoot(rootElement).render(
   <StrictMode>
     <App />

@@ -110,7 +110,7 @@ describe('a spoken command, the quota, and the settings sheet', () => {
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
     await page.reload();
-    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await skipOnboarding(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     );

@@ -132,7 +132,7 @@ describe('a transcription that fails after recording', () => {
 
   it('switches to typing when the server says mid-session that it has no engine any more', async () => {
     await page.goto(`${stack.baseUrl}/`);
-    // 'Skip for now' only skips this visit (docs/product.md), so the tips are back.
+    // 'Skip for now' lasts for this tab's session (docs/product.md): the tips stay away.
     await skipOnboarding(page);
     await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
     await serverLosesItsEngine(page);

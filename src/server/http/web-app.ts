@@ -17,8 +17,8 @@ The API is running under /api. To serve the app, build it with
 /**
  * Serves the built web app and the SPA fallback. /api/* never falls back: an unknown API path is
  * a JSON 404. Any other unknown path answers 200 with index.html, whose router shows its own
- * 'Page Not Found' screen. Hashed assets are immutable; index.html and the service worker are
- * revalidated on every load so a new release is picked up.
+ * 'Page Not Found' screen. Hashed assets are immutable; index.html, the service worker, the
+ * manifest and the icons are revalidated on every load so a new release is picked up.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.webDistDir);
@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.mjs): the copy the
+      // browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = /[\\/]assets[\\/]/.test(filePath);
         void reply.header(

@@ -30,6 +30,9 @@ const loadOnboarding = () =>
     default: m.OnboardingOverlay,
   }));
 const OnboardingOverlay = lazy(loadOnboarding);
+const PwaOverlays = lazy(() =>
+  import('../features/pwa/components/pwa-overlays').then((m) => ({ default: m.PwaOverlays })),
+);
 
 function RouteFallback() {
   return (
@@ -93,6 +96,7 @@ export function App() {
         <Onboarding />
         <Suspense fallback={null}>
           <Toaster />
+          <PwaOverlays />
         </Suspense>
       </Tooltip.Provider>
     </QueryClientProvider>

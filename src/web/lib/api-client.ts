@@ -9,7 +9,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart uploads go as they are; the browser sets the boundary. */
   formData?: FormData;
-  /** Headers a call adds to the guest id (the Recording-Token of an AI call, say). */
+  /** Headers a call adds to the guest id and content type (a Recording-Token, an Idempotency-Key). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }

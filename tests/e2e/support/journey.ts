@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Records until the live meter shows the fake microphone's speech and two seconds have run
@@ -51,7 +52,19 @@ export async function seedGuestIdeas(page: Page, ideas: readonly SeedIdea[]): Pr
   }, ideas);
 }
 
+/**
+ * Skips the tips, unless this tab already did: skipping lasts for the browser session
+ * (docs/product.md), so a reload or a new URL typed in the same tab does not bring them back.
+ */
 export async function skipOnboarding(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  const skippedBefore = await page.evaluate(
+    () => sessionStorage.getItem('onboardingSkipped') !== null,
+  );
+  if (skippedBefore) {
+    expect(await page.getByTestId('onboarding').count()).toBe(0);
+    return;
+  }
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.getByTestId('onboarding').waitFor({ state: 'detached' });
 }

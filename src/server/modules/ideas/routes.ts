@@ -15,6 +15,11 @@ import {
   IdeaSchema,
 } from '../../../contract/api-schemas.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
+import {
+  createIdempotentCreates,
+  readIdempotencyKey,
+  type IdempotentCreates,
+} from './idempotency.js';
 import type { IdeasService } from './service.js';
 
 export interface IdeasRoutesOptions {
@@ -32,6 +37,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
 function ideaRoutesFor(
   scope: 'user' | 'guest',
   base: string,
+  idempotent: IdempotentCreates,
 ): FastifyPluginAsyncZod<IdeasRoutesOptions> {
   return async (app, { ideas }) => {
     app.get(
@@ -60,12 +66,15 @@ function ideaRoutesFor(
       },
       async (request, reply) => {
         const { owner, plan, billingPeriod } = callerOf(request, scope);
+        const key = readIdempotencyKey(request.headers['idempotency-key']);
         const { content, format, category, transcript } = request.body;
-        const created = await ideas.create(
-          owner,
-          plan,
-          { content, format, category, transcript: transcript ?? null },
-          billingPeriod,
+        const created = await idempotent.run(owner, key, () =>
+          ideas.create(
+            owner,
+            plan,
+            { content, format, category, transcript: transcript ?? null },
+            billingPeriod,
+          ),
         );
         return reply.code(201).send(created);
       },
@@ -117,8 +126,9 @@ function ideaRoutesFor(
 }
 
 export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app, options) => {
-  await app.register(ideaRoutesFor('user', '/api/ideas'), options);
-  await app.register(ideaRoutesFor('guest', '/api/guest-ideas'), options);
+  const idempotent = createIdempotentCreates();
+  await app.register(ideaRoutesFor('user', '/api/ideas', idempotent), options);
+  await app.register(ideaRoutesFor('guest', '/api/guest-ideas', idempotent), options);
   const { ideas } = options;
 
   const deleteAllSchema = { schema: { response: { 200: DeletedCountSchema, ...errors } } };

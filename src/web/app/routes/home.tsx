@@ -4,6 +4,8 @@ import type { Idea } from '../../../contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
+import { PendingList } from '../../features/capture/components/pending-list';
+import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
 import type { TypingReason } from '../../features/capture/typing-reason';
@@ -68,6 +70,8 @@ export function HomeRoute() {
   );
   const speech = useSpeechSetup(config.data);
   const capture = useCapture(showResult, openTyping, speech);
+  const pending = usePendingRecordings(session);
+  useRecordShortcut(capture, !config.isPending, openTyping);
 
   const save = () => {
     if (!result) return;
@@ -125,6 +129,7 @@ export function HomeRoute() {
       }
     >
       <UsageBar usage={usage.data} isError={usage.isError} />
+      <PendingList items={pending.items} onRetry={pending.retry} onDiscard={pending.discard} />
       <RecentActivity
         list={recent.data}
         isLoading={recent.isPending}
@@ -182,4 +187,27 @@ export function HomeRoute() {
       </Suspense>
     </AppShell>
   );
+}
+
+/**
+ * The installed app's 'New recording' shortcut opens `/?record=1`: recording starts as soon as
+ * the app knows how it can listen (or the typed sheet opens, where it cannot), once.
+ */
+function useRecordShortcut(
+  capture: ReturnType<typeof useCapture>,
+  configLoaded: boolean,
+  openTyping: (reason: TypingReason) => void,
+) {
+  const handled = useRef(false);
+  const { onTap, voiceAvailable, state } = capture;
+  useEffect(() => {
+    if (handled.current || !configLoaded || state !== 'idle') return;
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('record') !== '1') return;
+    handled.current = true;
+    url.searchParams.delete('record');
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (voiceAvailable) onTap();
+    else openTyping('no-transcription');
+  }, [configLoaded, onTap, openTyping, state, voiceAvailable]);
 }

@@ -1,11 +1,23 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
+import { STORAGE_KEYS, readItem, writeItem, type KeyValueStore } from '../../lib/storage';
 
 /**
  * docs/product.md: onboarding shows while hasSeenOnboarding is absent; completing sets the flag;
- * skipping hides it for this session only (kept in memory, so a reload shows it again).
+ * skipping hides it for the browser session: the tab's session storage, so a reload or a typed
+ * URL in the same tab keeps it hidden, and a new tab or a new launch shows it again.
  */
-let skippedThisSession = false;
+const SKIPPED_KEY = 'onboardingSkipped';
+
+function sessionStore(): KeyValueStore | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+// Also kept in memory: where session storage is refused, skipping still lasts for this page.
+let skippedThisSession = readItem(SKIPPED_KEY, sessionStore()) !== null;
 let reopened = false;
 const listeners = new Set<() => void>();
 
@@ -26,6 +38,7 @@ export function completeOnboarding() {
 
 export function skipOnboarding() {
   skippedThisSession = true;
+  writeItem(SKIPPED_KEY, 'true', sessionStore());
   reopened = false;
   emit();
 }

@@ -4,9 +4,12 @@ import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../../contract/taxonomy';
 import { toast } from '../../../components/ui/toast-store';
 import { describeError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-client';
+import { setRecordingActive } from '../../../lib/recording-activity';
 import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
+import { keepForLater } from '../offline/keep-for-later';
+import { isNetworkFailure } from '../offline/process-pending';
 import type { CaptureResult } from '../pipeline';
 import { recordingFileName, startRecording, type ActiveRecording } from '../recorder';
 import {
@@ -84,6 +87,12 @@ export function useCapture(
     };
   }, []);
 
+  // An app update waits for the recording under way, its upload and formatting included.
+  useEffect(() => {
+    setRecordingActive(state === 'listening' || state === 'processing');
+  }, [state]);
+  useEffect(() => () => setRecordingActive(false), []);
+
   const browserListens =
     speech.engine === 'browser' || (speech.livePreview && speech.previewAvailable);
   useEffect(() => {
@@ -109,6 +118,51 @@ export function useCapture(
     },
     [showLiveText],
   );
+
+  /**
+   * The server could not be reached: what was said is kept on this device and becomes an idea
+   * when the connection returns (ADR 060), so nothing is lost to a dead zone.
+   */
+  const keepOffline = useCallback(
+    async (audio: Blob | null, transcript: string | null) => {
+      dispatch({ type: 'failed' });
+      setStage(null);
+      showLiveText('');
+      try {
+        await keepForLater({
+          audio,
+          transcript,
+          ...readVoiceSettings(),
+          status: 'waiting',
+          error: null,
+        });
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      toast({
+        title: 'Saved for later',
+        description: 'You are offline. It becomes an idea when you are back online.',
+        durationMs: MIC_ERROR_TOAST_MS,
+      });
+    },
+    [fail, showLiveText],
+  );
+
+  /** The server refused the audio: it is kept for Retry or Discard on the home screen. */
+  const keepRefused = useCallback(async (audio: Blob, error: unknown) => {
+    try {
+      await keepForLater({
+        audio,
+        transcript: null,
+        ...readVoiceSettings(),
+        status: 'failed',
+        error: error instanceof CaptureError ? error.message : describeError(error),
+      });
+    } catch (storeError) {
+      console.warn('The recording could not be kept for a retry', storeError);
+    }
+  }, []);
 
   // The person has just spoken their idea: after a failed transcription they can write it down
   // while they still remember it, instead of only being sent back to the start.
@@ -253,10 +307,11 @@ export function useCapture(
       try {
         await finishWithText(transcript);
       } catch (error) {
-        fail(error);
+        if (isNetworkFailure(error)) await keepOffline(null, transcript);
+        else fail(error);
       }
     },
-    [fail, failSpeech, finishWithText, showLiveText],
+    [fail, failSpeech, finishWithText, keepOffline, showLiveText],
   );
 
   const startBrowser = useCallback(async () => {
@@ -329,10 +384,16 @@ export function useCapture(
     dispatch({ type: 'stopped' });
     setStage('transcribing');
     let transcript: string;
+    let audio: Blob | null = null;
     try {
-      const audio = await recording.stop();
+      audio = await recording.stop();
       transcript = await transcribe(audio, recordingFileName(audio.type));
     } catch (error) {
+      if (audio && isNetworkFailure(error)) {
+        await keepOffline(audio, null);
+        return;
+      }
+      if (audio) await keepRefused(audio, error);
       failTranscription(error);
       // 503: the server has no speech-to-text engine now (it restarted with another setup since
       // the page loaded). Asking again lets the next tap use the browser's engine or open the
@@ -347,9 +408,19 @@ export function useCapture(
     try {
       await finishWithText(transcript);
     } catch (error) {
-      fail(error);
+      if (isNetworkFailure(error)) await keepOffline(audio, transcript);
+      else fail(error);
     }
-  }, [fail, failTranscription, finishBrowser, finishWithText, queryClient, showLiveText]);
+  }, [
+    fail,
+    failTranscription,
+    finishBrowser,
+    finishWithText,
+    keepOffline,
+    keepRefused,
+    queryClient,
+    showLiveText,
+  ]);
 
   const onTap = useCallback(() => {
     const intent = tapIntent(state);
@@ -364,9 +435,12 @@ export function useCapture(
       if (state !== 'idle') return;
       dispatch({ type: 'started' });
       dispatch({ type: 'stopped' });
-      finishWithText(text).catch(fail);
+      finishWithText(text).catch((error: unknown) => {
+        if (isNetworkFailure(error)) void keepOffline(null, text);
+        else fail(error);
+      });
     },
-    [fail, finishWithText, state],
+    [fail, finishWithText, keepOffline, state],
   );
 
   const level = useCallback(() => recordingRef.current?.level() ?? 0, []);

@@ -1,0 +1,45 @@
+import type { Idea, NewIdea } from '../../../../contract/api-schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import type { Session } from '../../../lib/session';
+import { transcribe } from '../api/capture-api';
+import { recordingFileName } from '../recorder';
+import type { PendingSteps } from './process-pending';
+
+/**
+ * The real server calls for a kept recording: the same transcription, decision and formatting
+ * as a live one (with the format and category chosen when it was recorded), then the save of
+ * docs/api.md with the recording's id as Idempotency-Key.
+ */
+export function pendingSteps(session: Pick<Session, 'isSignedIn' | 'me'>): PendingSteps {
+  return {
+    transcribe: (audio) => transcribe(audio, recordingFileName(audio.type)),
+    async format(record, transcript) {
+      const { formatCapturedText } = await import('../pipeline');
+      const result = await formatCapturedText(
+        transcript,
+        { format: record.format, category: record.category },
+        () => undefined,
+      );
+      return {
+        content: result.formatted.formatted,
+        format: result.decision.format,
+        category: result.decision.category,
+        transcript: result.transcript,
+      };
+    },
+    save(idea: NewIdea, idempotencyKey: string): Promise<Idea> {
+      return apiRequest(
+        'IdeaSchema',
+        'POST',
+        session.isSignedIn ? apiPaths.ideas : apiPaths.guestIdeas,
+        {
+          headers: { 'Idempotency-Key': idempotencyKey },
+          body: session.isSignedIn
+            ? { ...idea, userId: session.me?.id ?? '' }
+            : { ...idea, guestId: '' },
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Category, Format } from '../../../../contract/taxonomy';
+
+/**
+ * Recordings kept on this device until they are saved as ideas (ADR 060). IndexedDB, because a
+ * minute of audio is a few hundred kilobytes, far past what local storage holds, and because
+ * its transactions let two tabs agree on who processes a recording.
+ */
+export interface PendingRecording {
+  /** Also the Idempotency-Key of its save, so a retried save never makes a second idea. */
+  id: string;
+  createdAt: number;
+  /** The recording; null for a typed idea that could not be formatted offline. */
+  audio: ArrayBuffer | null;
+  mimeType: string;
+  /** Kept as soon as the server returns it, so formatting retries never transcribe again. */
+  transcript: string | null;
+  /** The format and category chosen when it was recorded. */
+  format: Format;
+  category: Category;
+  /** waiting: processed when the connection returns; failed: the server refused, the person decides. */
+  status: 'waiting' | 'failed';
+  error: string | null;
+  /** Where Web Locks are missing: the time until which one tab has claimed it (0: nobody). */
+  claimedUntil: number;
+}
+
+interface PendingSchema extends DBSchema {
+  pending: { key: string; value: PendingRecording; indexes: { createdAt: number } };
+}
+
+const DATABASE_NAME = 'voice-ideas-offline';
+const CHANNEL_NAME = 'voice-ideas-pending';
+
+let database: Promise<IDBPDatabase<PendingSchema>> | null = null;
+
+function open(): Promise<IDBPDatabase<PendingSchema>> {
+  database ??= openDB<PendingSchema>(DATABASE_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('pending', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+    },
+    // Another tab runs a newer version of the app and wants to upgrade: let it.
+    blocking() {
+      void database?.then((db) => db.close());
+      database = null;
+    },
+  }).catch((error: unknown) => {
+    database = null;
+    throw error;
+  });
+  return database;
+}
+
+const localListeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+function broadcastChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  if (!channel) {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.addEventListener('message', () => notifyLocal());
+  }
+  return channel;
+}
+
+function notifyLocal() {
+  for (const listener of localListeners) listener();
+}
+
+/** Every tab's list follows every change: this tab's at once, the others' by BroadcastChannel. */
+function changed() {
+  notifyLocal();
+  broadcastChannel()?.postMessage('changed');
+}
+
+export function subscribePending(listener: () => void): () => void {
+  broadcastChannel();
+  localListeners.add(listener);
+  return () => localListeners.delete(listener);
+}
+
+/** Oldest first: they are processed, and shown, in the order they were recorded. */
+export async function listPending(): Promise<PendingRecording[]> {
+  return (await open()).getAllFromIndex('pending', 'createdAt');
+}
+
+export async function getPending(id: string): Promise<PendingRecording | undefined> {
+  return (await open()).get('pending', id);
+}
+
+export interface NewPending {
+  audio: Blob | null;
+  transcript: string | null;
+  format: Format;
+  category: Category;
+  status: PendingRecording['status'];
+  error: string | null;
+}
+
+export async function addPending(input: NewPending): Promise<PendingRecording> {
+  const record: PendingRecording = {
+    id: crypto.randomUUID(),
+    createdAt: Date.now(),
+    // Bytes, not the Blob: older Safari versions lose Blobs stored in IndexedDB.
+    audio: input.audio ? await input.audio.arrayBuffer() : null,
+    mimeType: input.audio?.type ?? '',
+    transcript: input.transcript,
+    format: input.format,
+    category: input.category,
+    status: input.status,
+    error: input.error,
+    claimedUntil: 0,
+  };
+  await (await open()).put('pending', record);
+  changed();
+  return record;
+}
+
+/** Changes a recording that is still there; false when another tab has already finished it. */
+export async function updatePending(
+  id: string,
+  patch: Partial<Omit<PendingRecording, 'id'>>,
+): Promise<boolean> {
+  const db = await open();
+  const tx = db.transaction('pending', 'readwrite');
+  const current = await tx.store.get(id);
+  if (current) await tx.store.put({ ...current, ...patch });
+  await tx.done;
+  if (current) changed();
+  return current !== undefined;
+}
+
+/**
+ * Claims a recording for `forMs` in one IndexedDB transaction (transactions over the same store
+ * never interleave, across tabs too). Used only where Web Locks are missing.
+ */
+export async function claimPending(id: string, now: number, forMs: number): Promise<boolean> {
+  const db = await open();
+  const tx = db.transaction('pending', 'readwrite');
+  const current = await tx.store.get(id);
+  const free = current !== undefined && current.claimedUntil <= now;
+  if (current && free) await tx.store.put({ ...current, claimedUntil: now + forMs });
+  await tx.done;
+  return free;
+}
+
+export async function deletePending(id: string): Promise<void> {
+  await (await open()).delete('pending', id);
+  changed();
+}
+
+export function audioOf(record: PendingRecording): Blob | null {
+  return record.audio ? new Blob([record.audio], { type: record.mimeType }) : null;
+}

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Idea, NewIdea } from '../../../../contract/api-schemas';
+import { ApiError } from '../../../lib/api-error';
+import { addPending, deletePending, listPending } from './pending-store';
+import { processWaiting, type PendingSteps } from './process-pending';
+
+afterEach(async () => {
+  for (const record of await listPending()) await deletePending(record.id);
+});
+
+function keep(transcript: string | null = null) {
+  return addPending({
+    audio: new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }),
+    transcript,
+    format: 'tweet',
+    category: 'work',
+    status: 'waiting',
+    error: null,
+  });
+}
+
+function steps(overrides: Partial<PendingSteps> = {}) {
+  const saved: { idea: NewIdea; key: string }[] = [];
+  const real: PendingSteps = {
+    transcribe: vi.fn(async () => 'ship it'),
+    format: vi.fn(async (record, transcript) => ({
+      content: transcript.toUpperCase(),
+      format: record.format,
+      category: record.category,
+      transcript,
+    })),
+    save: vi.fn(async (idea: NewIdea, key: string) => {
+      saved.push({ idea, key });
+      return { ...idea, id: `idea-${saved.length}`, userId: null, createdAt: '' } as Idea;
+    }),
+    ...overrides,
+  };
+  return { steps: real, saved };
+}
+
+describe('processing kept recordings', () => {
+  it('saves each once, with its id as the key, even when two tabs run at the same moment', async () => {
+    const first = await keep();
+    const second = await keep('already transcribed');
+    const tabA = steps();
+    const tabB = steps();
+    const [savedByA, savedByB] = await Promise.all([
+      processWaiting(tabA.steps),
+      processWaiting(tabB.steps),
+    ]);
+    expect(savedByA + savedByB).toBe(2);
+    const keys = [...tabA.saved, ...tabB.saved].map((save) => save.key).sort();
+    expect(keys).toEqual([first.id, second.id].sort());
+    expect(await listPending()).toEqual([]);
+    // The transcript kept before going offline is not sent for transcription again.
+    const transcribed = [tabA, tabB].flatMap((tab) => vi.mocked(tab.steps.transcribe).mock.calls);
+    expect(transcribed).toHaveLength(1);
+  });
+
+  it('keeps a recording, with its transcript, when the connection fails at the save', async () => {
+    const record = await keep();
+    const offline = steps({
+      save: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    expect(await processWaiting(offline.steps)).toBe(0);
+    const [kept] = await listPending();
+    expect(kept).toMatchObject({
+      id: record.id,
+      status: 'waiting',
+      transcript: 'ship it',
+      claimedUntil: 0,
+    });
+  });
+
+  it('marks a recording the server refuses as failed, for the person to retry or discard', async () => {
+    await keep();
+    const refused = steps({
+      save: vi.fn(async () => {
+        throw new ApiError(
+          402,
+          'Payment Required',
+          JSON.stringify({ error: 'quota_exceeded', message: 'Monthly limit reached' }),
+        );
+      }),
+    });
+    await processWaiting(refused.steps);
+    const [kept] = await listPending();
+    expect(kept?.status).toBe('failed');
+    expect(kept?.error).toContain('Monthly limit reached');
+    // A failed one is not picked up again by itself.
+    const again = steps();
+    expect(await processWaiting(again.steps)).toBe(0);
+    expect(again.saved).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import type { Idea, NewIdea } from '../../../../contract/api-schemas';
+import { ApiError, isQuotaExceeded } from '../../../lib/api-error';
+import { CaptureError } from '../api/capture-api';
+import {
+  audioOf,
+  claimPending,
+  deletePending,
+  getPending,
+  listPending,
+  updatePending,
+  type PendingRecording,
+} from './pending-store';
+
+/** What processing needs from the server; the app passes the real calls, tests their own. */
+export interface PendingSteps {
+  transcribe(audio: Blob): Promise<string>;
+  format(record: PendingRecording, transcript: string): Promise<NewIdea>;
+  /** Saves with the recording's id as Idempotency-Key. */
+  save(idea: NewIdea, idempotencyKey: string): Promise<Idea>;
+}
+
+export type PendingOutcome = 'saved' | 'failed' | 'offline' | 'gone';
+
+const LOCK_NAME = 'voice-ideas-pending';
+/** Without Web Locks: a claim outlives the slowest transcription and formatting together. */
+const CLAIM_MS = 10 * 60_000;
+
+/**
+ * The connection, not the server, failed. fetch (and a lazily loaded module) rejects with a
+ * TypeError whose wording differs by browser: Chromium "Failed to fetch", Firefox
+ * "NetworkError when attempting to fetch resource.", Safari "Load failed".
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  return /failed to fetch|networkerror|load failed|network connection was lost/i.test(
+    error.message,
+  );
+}
+
+function failureMessage(error: unknown): string {
+  if (isQuotaExceeded(error)) return 'Monthly limit reached. Upgrade to Pro for unlimited ideas.';
+  if (error instanceof CaptureError) return error.message;
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
+
+/**
+ * One recording, from audio to saved idea. Each step's result is kept before the next starts,
+ * and the local copy is deleted only after the server has saved the idea.
+ */
+async function processOne(id: string, steps: PendingSteps): Promise<PendingOutcome> {
+  // Read again under the lock: another tab may have finished it a moment ago.
+  const record = await getPending(id);
+  if (!record) return 'gone';
+  try {
+    let transcript = record.transcript;
+    if (transcript === null) {
+      const audio = audioOf(record);
+      if (!audio) throw new Error('This recording has no audio to transcribe.');
+      transcript = await steps.transcribe(audio);
+      if (!(await updatePending(id, { transcript }))) return 'gone';
+    }
+    const idea = await steps.format(record, transcript);
+    await steps.save(idea, record.id);
+    await deletePending(id);
+    return 'saved';
+  } catch (error) {
+    if (isNetworkFailure(error)) {
+      await updatePending(id, { claimedUntil: 0 });
+      return 'offline';
+    }
+    await updatePending(id, { status: 'failed', error: failureMessage(error), claimedUntil: 0 });
+    return 'failed';
+  }
+}
+
+function hasWebLocks(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function';
+}
+
+/**
+ * Processes recordings one at a time, across every tab of this browser: with Web Locks one tab
+ * holds the queue while the others wait their turn and then find the work done; without them
+ * each recording is claimed in an IndexedDB transaction. Either way a recording is read again
+ * before it is touched, and the save carries its id as Idempotency-Key, so a reply lost on the
+ * way back cannot make a second idea.
+ */
+async function underQueueLock<T>(work: () => Promise<T>): Promise<T> {
+  if (hasWebLocks()) return navigator.locks.request(LOCK_NAME, work);
+  return work();
+}
+
+async function runOne(id: string, steps: PendingSteps): Promise<PendingOutcome> {
+  if (!hasWebLocks() && !(await claimPending(id, Date.now(), CLAIM_MS))) return 'gone';
+  return processOne(id, steps);
+}
+
+/**
+ * Every waiting recording, oldest first; stops at the first one the connection fails, since the
+ * rest would fail the same way. Returns how many became ideas.
+ */
+export function processWaiting(steps: PendingSteps): Promise<number> {
+  return underQueueLock(async () => {
+    let saved = 0;
+    for (const record of await listPending()) {
+      if (record.status !== 'waiting') continue;
+      const outcome = await runOne(record.id, steps);
+      if (outcome === 'saved') saved += 1;
+      if (outcome === 'offline') break;
+    }
+    return saved;
+  });
+}
+
+/** The person's Retry on a recording the server refused: it waits again, then goes at once. */
+export function retryPending(id: string, steps: PendingSteps): Promise<PendingOutcome> {
+  return underQueueLock(async () => {
+    if (!(await updatePending(id, { status: 'waiting', error: null }))) return 'gone';
+    return runOne(id, steps);
+  });
+}

@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toast-store';
+import { queryKeys } from '../../../lib/query-client';
+import { SW_MESSAGES, messageType } from '../../../lib/service-worker-messages';
+import type { Session } from '../../../lib/session';
+import { pendingSteps } from './pending-steps';
+import {
+  deletePending,
+  listPending,
+  subscribePending,
+  type PendingRecording,
+} from './pending-store';
+import { processWaiting, retryPending, type PendingOutcome } from './process-pending';
+
+export interface PendingQueue {
+  items: PendingRecording[];
+  retry: (id: string) => void;
+  discard: (id: string) => void;
+}
+
+const SAVED_TOAST_MS = 3000;
+
+/**
+ * The recordings kept on this device, and their processing: at start, whenever the browser
+ * comes back online, and when the service worker's Background Sync says so (ADR 060). Waits for
+ * the session, since the save goes to the guest's or the account's ideas.
+ */
+export function usePendingRecordings(session: Session): PendingQueue {
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<PendingRecording[]>([]);
+  const ready = session.me !== undefined;
+  const sessionRef = useRef(session);
+  useEffect(() => {
+    sessionRef.current = session;
+  });
+
+  useEffect(() => {
+    let live = true;
+    const reload = () => {
+      listPending()
+        .then((next) => {
+          if (live) setItems(next);
+        })
+        .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
+    };
+    reload();
+    const unsubscribe = subscribePending(reload);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, []);
+
+  const afterSaving = useCallback(
+    (saved: number) => {
+      if (saved === 0) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+      toast({
+        title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
+        description: 'Recorded while offline, now in your ideas.',
+        variant: 'success',
+        durationMs: SAVED_TOAST_MS,
+      });
+    },
+    [queryClient],
+  );
+
+  const processNow = useCallback(() => {
+    processWaiting(pendingSteps(sessionRef.current))
+      .then(afterSaving)
+      .catch((error: unknown) => console.warn('Kept recordings could not be processed', error));
+  }, [afterSaving]);
+
+  useEffect(() => {
+    if (ready) processNow();
+  }, [ready, processNow]);
+
+  useEffect(() => {
+    // Opened offline, the app never learnt whose ideas these are, and a query that failed is not
+    // asked again by itself: ask now, and the save follows once the answer is in.
+    const whenOnline = () => {
+      if (sessionRef.current.me) processNow();
+      else void queryClient.refetchQueries({ queryKey: queryKeys.me });
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (messageType(event.data) === SW_MESSAGES.processPending) whenOnline();
+    };
+    window.addEventListener('online', whenOnline);
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('online', whenOnline);
+      navigator.serviceWorker?.removeEventListener('message', onMessage);
+    };
+  }, [processNow, queryClient]);
+
+  const retry = useCallback(
+    (id: string) => {
+      retryPending(id, pendingSteps(sessionRef.current))
+        .then((outcome: PendingOutcome) => {
+          if (outcome === 'saved') afterSaving(1);
+          else if (outcome === 'offline') {
+            toast({
+              title: 'Still offline',
+              description: 'It will be processed when you are back online.',
+            });
+          }
+        })
+        .catch((error: unknown) => console.warn('The recording could not be retried', error));
+    },
+    [afterSaving],
+  );
+
+  const discard = useCallback((id: string) => {
+    deletePending(id).catch((error: unknown) =>
+      console.warn('The recording could not be discarded', error),
+    );
+  }, []);
+
+  return { items, retry, discard };
+}

@@ -1,0 +1,54 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { PENDING_SYNC_TAG, SW_MESSAGES, messageType } from '../../lib/service-worker-messages';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+declare const __APP_VERSION__: string;
+
+/**
+ * docs/architecture.md, Offline: the worker keeps the built app shell only. It never caches an
+ * /api reply (ideas, identity and usage belong to one person and change with every save), so
+ * it has no runtime caching at all; the API is always the network's.
+ */
+
+// A navigation to any app URL opens the cached shell, whose router shows the page. /api paths
+// (an export download is a navigation) always go to the network. Registered before the
+// precache route, so it answers navigations first.
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  event.respondWith(matchPrecache('/index.html').then((cached) => cached ?? fetch(request)));
+});
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+self.addEventListener('message', (event) => {
+  const type = messageType(event.data);
+  if (type === SW_MESSAGES.skipWaiting) {
+    void self.skipWaiting();
+  } else if (type === SW_MESSAGES.getVersion) {
+    const reply = { type: SW_MESSAGES.versionInfo, version: __APP_VERSION__ };
+    // A MessageChannel's port when the page sent one (workbox-window's messageSW), else the sender.
+    const port = event.ports[0];
+    if (port) port.postMessage(reply);
+    else event.source?.postMessage(reply);
+  }
+});
+
+// Background Sync fires when the connection is back, even for a page left in the background:
+// the page holds the pipeline (detection, formatting, saving), so the worker wakes it.
+self.addEventListener('sync', (event: Event) => {
+  const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (syncEvent.tag !== PENDING_SYNC_TAG) return;
+  syncEvent.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((windows) => {
+      for (const client of windows) client.postMessage({ type: SW_MESSAGES.processPending });
+    }),
+  );
+});

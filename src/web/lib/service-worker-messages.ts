@@ -1,0 +1,42 @@
+/**
+ * What the page and the service worker say to each other (docs/product.md, Service worker).
+ * One module for both sides, so a renamed message cannot leave one side listening for nothing.
+ */
+export const SW_MESSAGES = {
+  getVersion: 'GET_VERSION',
+  versionInfo: 'VERSION_INFO',
+  skipWaiting: 'SKIP_WAITING',
+  /** From the worker when Background Sync fires: an open page sends its pending recordings. */
+  processPending: 'PROCESS_PENDING',
+} as const;
+
+/** The Background Sync tag a page registers when a recording is kept for later. */
+export const PENDING_SYNC_TAG = 'voice-ideas-pending';
+
+/** docs/product.md, What goes wrong: when the version cannot be read, 1.0.0 is used. */
+export const FALLBACK_VERSION = '1.0.0';
+
+export interface VersionInfoMessage {
+  type: typeof SW_MESSAGES.versionInfo;
+  version: string;
+}
+
+export function isVersionInfo(data: unknown): data is VersionInfoMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    data.type === SW_MESSAGES.versionInfo &&
+    'version' in data &&
+    typeof data.version === 'string'
+  );
+}
+
+export function messageType(data: unknown): string | null {
+  return typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    typeof data.type === 'string'
+    ? data.type
+    : null;
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
+import { removeSpeechRecognition } from './support/fake-speech';
+import { recordSpeech, skipOnboarding, toast } from './support/journey';
+import { startStack, type Stack } from './support/stack';
+
+const SPOKEN = 'Tweet work: the offline queue keeps every recording.';
+
+/** Waits until a service worker controls the page (the second load after the first visit). */
+async function controlledByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) {
+    await page.reload();
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The ideas the server holds for this page's guest, asked from outside the browser. */
+async function savedIdeas(stack: Stack, page: Page): Promise<{ total: number; items: unknown[] }> {
+  const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
+  const response = await fetch(`${stack.baseUrl}/api/guest-ideas?limit=10`, {
+    headers: { 'X-Guest-Id': guestId },
+  });
+  return (await response.json()) as { total: number; items: unknown[] };
+}
+
+describe('installed and offline', () => {
+  let stack: Stack;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack({ transcript: SPOKEN });
+    context = await launchBrowser({
+      dir: stack.dir,
+      speechWav: await makeSpeechWav(stack.dir, SPOKEN),
+    });
+    await removeSpeechRecognition(context);
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await stack?.close();
+  });
+
+  it('installs its worker, answers GET_VERSION and opens with no connection', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    await controlledByWorker(page);
+
+    const version = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (event) => resolve(event.data);
+          navigator.serviceWorker.controller?.postMessage({ type: 'GET_VERSION' }, [channel.port2]);
+        }),
+    );
+    expect(version).toEqual({ type: 'VERSION_INFO', version: '1.0.0' });
+
+    const manifest = (await (
+      await fetch(`${stack.baseUrl}/manifest.webmanifest`)
+    ).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ display: 'standalone', short_name: 'Voice Ideas' });
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
+      // Another app page, never visited: the worker's shell answers for it too.
+      await page.goto(`${stack.baseUrl}/about`);
+      await page.getByRole('heading', { name: 'About' }).first().waitFor();
+      // An API path is never the shell: offline it fails as the network does.
+      const apiNavigation = await page
+        .goto(`${stack.baseUrl}/api/health`)
+        .then(() => 'loaded')
+        .catch(() => 'failed');
+      expect(apiNavigation).toBe('failed');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('keeps a recording made offline, across a reload, and saves it once with two tabs open', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    await controlledByWorker(page);
+    const before = (await savedIdeas(stack, page)).total;
+
+    await context.setOffline(true);
+    await recordSpeech(page);
+    await toast(page, 'Saved for later').waitFor();
+    const pending = page.getByTestId('pending-idea');
+    await pending.waitFor();
+    expect(await page.getByTestId('pending-count').textContent()).toBe('1');
+    expect(await pending.textContent()).toContain('back online');
+    await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
+    await expectAccessible(page, 'pending idea offline');
+    await shoot(page, '60-pending-offline');
+
+    await page.reload();
+    await pending.waitFor();
+    expect(await page.getByTestId('pending-count').textContent()).toBe('1');
+
+    const second = await context.newPage();
+    await second.goto(`${stack.baseUrl}/`);
+    await second.getByTestId('pending-idea').waitFor();
+
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    await second.getByTestId('pending-idea').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('idea-card').first().waitFor();
+    expect(await page.getByTestId('idea-card').first().textContent()).toContain(
+      'offline queue keeps every recording',
+    );
+    const after = await savedIdeas(stack, page);
+    expect(after.total).toBe(before + 1);
+    await second.close();
+  });
+
+  it('keeps the audio of a failed transcription for Retry', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    const before = (await savedIdeas(stack, page)).total;
+    stack.fake.setFault('500');
+    await recordSpeech(page);
+    const pending = page.getByTestId('pending-idea');
+    await pending.getByRole('button', { name: 'Retry' }).waitFor();
+    await pending.getByRole('button', { name: 'Discard' }).waitFor();
+    expect(await pending.textContent()).toMatch(/transcri/i);
+    await expectAccessible(page, 'failed transcription kept');
+    await shoot(page, '61-pending-failed');
+
+    // Still kept after a reload: the audio is on the device, not in the page.
+    await page.reload();
+    stack.fake.setFault('none');
+    await pending.getByRole('button', { name: 'Retry' }).click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    await toast(page, 'Recording saved').waitFor();
+    expect((await savedIdeas(stack, page)).total).toBe(before + 1);
+  });
+});
