@@ -11,8 +11,12 @@ import { encodeCursor, type CursorPosition } from './cursor.js';
 
 export interface IdeaPage {
   items: Idea[];
-  /** Every idea matching owner, q and category, regardless of the cursor. */
+  /**
+   * Every idea matching owner, q and category, regardless of the cursor; a search stops
+   * counting at TOTAL_CAP (repository-search.ts) and then says so in totalCapped.
+   */
   total: number;
+  totalCapped: boolean;
   nextCursor: string | null;
 }
 
@@ -42,12 +46,18 @@ export function isAfter(after: CursorPosition) {
   return sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
 }
 
-export function toPage(rows: Selectable<IdeasTable>[], limit: number, total: number): IdeaPage {
+export function toPage(
+  rows: Selectable<IdeasTable>[],
+  limit: number,
+  total: number,
+  totalCapped = false,
+): IdeaPage {
   const items = rows.slice(0, limit).map(toIdea);
   const last = items.at(-1);
   return {
     items,
     total,
+    totalCapped,
     nextCursor:
       rows.length > limit && last !== undefined
         ? encodeCursor({ createdAt: last.createdAt, id: last.id })

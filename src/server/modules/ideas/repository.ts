@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
 import type { Category, Format } from '../../../contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
@@ -6,19 +6,13 @@ import { newId } from '../../db/ids.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { createReadCache } from '../../db/read-cache.js';
 import { toCount } from '../../db/rows.js';
-import type { DB, IdeasTable } from '../../db/schema.js';
+import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeTransaction } from '../../db/transactions.js';
 import { countOneUse } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
 import { isAfter, storedCount, toIdea, toPage, type IdeaPage } from './repository-rows.js';
-import {
-  DEFAULT_FULL_TEXT_TUNING,
-  listSqliteFullText,
-  searchCondition,
-  usesTrigramIndex,
-  type FullTextTuning,
-} from './repository-search.js';
+import { DEFAULT_SEARCH_TUNING, searchPage, type SearchTuning } from './repository-search.js';
 
 export interface ListIdeasOptions {
   limit: number;
@@ -88,11 +82,11 @@ function pageBytes(page: IdeaPage): number {
 
 export function createIdeasRepository(
   database: Database,
-  options: { now?: () => Date; fullTextTuning?: FullTextTuning; cacheBytes?: number } = {},
+  options: { now?: () => Date; searchTuning?: SearchTuning; cacheBytes?: number } = {},
 ): IdeasRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
-  const fullTextTuning = options.fullTextTuning ?? DEFAULT_FULL_TEXT_TUNING;
+  const searchTuning = options.searchTuning ?? DEFAULT_SEARCH_TUNING;
   // Pages as served (ADR 013): the same listing or search asked again before anything is
   // written costs no query. Entries go the moment any write happens.
   const pages = createReadCache<IdeaPage>(database.dataVersion, {
@@ -104,18 +98,6 @@ export function createIdeasRepository(
     return owner.kind === 'user'
       ? sql<SqlBool>`ideas.user_id = ${owner.userId}`
       : sql<SqlBool>`ideas.guest_id = ${owner.guestId}`;
-  }
-
-  function matchingIdeas(
-    executor: Kysely<DB>,
-    owner: Owner,
-    q: string | undefined,
-    category?: Category,
-  ) {
-    let query = executor.selectFrom('ideas').where(ownedBy(owner));
-    if (category !== undefined) query = query.where('ideas.category', '=', category);
-    if (q !== undefined && q !== '') query = query.where(searchCondition(dialect, q));
-    return query;
   }
 
   /**
@@ -153,32 +135,10 @@ export function createIdeasRepository(
     q: string | undefined,
     category: Category | undefined,
   ): Promise<IdeaPage> {
-    if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
-      return readTransaction(database, (trx) =>
-        listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
-      );
-    }
     if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
-    return readTransaction(database, async (trx) => {
-      if (dialect === 'postgres' && usesTrigramIndex(q)) {
-        // The planner prices ILIKE over the joined columns as cheap per row and picks a
-        // sequential scan for the total: 134 ms against 13 ms through the trigram index for
-        // 20,000 ideas (EXPLAIN ANALYZE, ADR 012). Scoped to this read-only transaction.
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      }
-      const matches = matchingIdeas(trx, owner, q, category);
-      let pageQuery = matches.selectAll('ideas');
-      if (after !== null) pageQuery = pageQuery.where(isAfter(after));
-      const rows = await pageQuery
-        .orderBy('ideas.created_at', 'desc')
-        .orderBy('ideas.id', 'desc')
-        .limit(limit + 1)
-        .execute();
-      const counted = await matches
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow();
-      return toPage(rows, limit, toCount(counted.total as number | string));
-    });
+    return readTransaction(database, (trx) =>
+      searchPage(dialect, trx, owner, { limit, after, q, category }, searchTuning),
+    );
   }
 
   return {
