@@ -36,6 +36,13 @@ export interface Database {
    * ends. Our own writes move the version at once either way.
    */
   beginReads(): void;
+  /**
+   * The SQLite file, for more connections that only read it (the search workers, ADR 015);
+   * null for PostgreSQL and for an in-memory SQLite database, which no other connection can see.
+   */
+  file: string | null;
+  /** Runs `hook` (e.g. stopping workers that read this database) when close() is called. */
+  onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -117,8 +124,37 @@ function openSqlite(url: string): Database {
     dialect: 'sqlite',
     dataVersion: versioned.dataVersion,
     beginReads: versioned.beginReads,
-    close: () => db.destroy(),
+    file: inMemory ? null : resolve(file),
+    ...closedWith(() => db.destroy()),
   };
+}
+
+/** close() that runs the registered hooks first (workers stop before the file is closed). */
+function closedWith(destroy: () => Promise<void>): Pick<Database, 'onClose' | 'close'> {
+  const hooks: (() => Promise<void>)[] = [];
+  return {
+    onClose: (hook) => {
+      hooks.push(hook);
+    },
+    async close() {
+      await Promise.allSettled(hooks.splice(0).map((hook) => hook()));
+      await destroy();
+    },
+  };
+}
+
+/**
+ * A read-only connection to a SQLite database file that a Database already opened (and
+ * migrated), for a worker thread (ADR 015). Under WAL it reads beside the writer and sees every
+ * transaction committed before each of its reads began.
+ */
+export function openSqliteReader(file: string): Kysely<DB> {
+  const connection = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  return new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
 }
 
 interface SqliteConnection {
@@ -250,7 +286,8 @@ async function openPostgres(url: string): Promise<Database> {
     dialect: 'postgres',
     dataVersion: () => null,
     beginReads: () => undefined,
-    close: () => db.destroy(),
+    file: null,
+    ...closedWith(() => db.destroy()),
   };
 }
 

@@ -5,6 +5,7 @@ import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-se
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
+import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
 import type { CursorPosition } from './cursor.js';
 import { toPage, type IdeaPage } from './repository-rows.js';
 
@@ -49,6 +50,28 @@ export interface SearchOptions {
   after: CursorPosition | null;
   q: string;
   category?: Category | undefined;
+}
+
+/** What a search worker is asked (repository-search-worker.ts): plain data only. */
+export interface SearchRequest {
+  owner: Owner;
+  options: SearchOptions;
+  tuning: SearchTuning;
+}
+
+/** Search threads per SQLite database: the machines we measure on have 2 cores (ADR 015). */
+export const SEARCH_WORKERS = 2;
+
+/** The search workers of one SQLite database file (ADR 015). */
+export function createSearchPool(file: string): WorkerPool<SearchRequest, IdeaPage> {
+  return createWorkerPool<SearchRequest, IdeaPage>({
+    script: new URL(
+      `./repository-search-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+      import.meta.url,
+    ),
+    size: SEARCH_WORKERS,
+    workerData: { file },
+  });
 }
 
 export function usesTrigramIndex(q: string): boolean {

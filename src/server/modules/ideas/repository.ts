@@ -12,7 +12,32 @@ import { countOneUse } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
 import { isAfter, storedCount, toIdea, toPage, type IdeaPage } from './repository-rows.js';
-import { DEFAULT_SEARCH_TUNING, searchPage, type SearchTuning } from './repository-search.js';
+import {
+  createSearchPool,
+  DEFAULT_SEARCH_TUNING,
+  searchPage,
+  type SearchRequest,
+  type SearchTuning,
+} from './repository-search.js';
+import type { WorkerPool } from '../../db/worker-pool.js';
+
+/**
+ * One pool of search workers per open SQLite database, however many repositories use it,
+ * started at the first search and stopped when the database closes (ADR 015).
+ */
+const searchPools = new WeakMap<Database, WorkerPool<SearchRequest, IdeaPage>>();
+
+function searchPoolOf(database: Database): WorkerPool<SearchRequest, IdeaPage> | null {
+  if (database.dialect !== 'sqlite' || database.file === null) return null;
+  let pool = searchPools.get(database);
+  if (pool === undefined) {
+    const started = createSearchPool(database.file);
+    pool = started;
+    searchPools.set(database, started);
+    database.onClose(() => started.close());
+  }
+  return pool;
+}
 
 export interface ListIdeasOptions {
   limit: number;
@@ -136,8 +161,11 @@ export function createIdeasRepository(
     category: Category | undefined,
   ): Promise<IdeaPage> {
     if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
+    const options = { limit, after, q, category };
+    const pool = searchPoolOf(database);
+    if (pool !== null) return pool.run({ owner, options, tuning: searchTuning });
     return readTransaction(database, (trx) =>
-      searchPage(dialect, trx, owner, { limit, after, q, category }, searchTuning),
+      searchPage(dialect, trx, owner, options, searchTuning),
     );
   }
 
