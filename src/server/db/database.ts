@@ -55,6 +55,13 @@ export interface OpenDatabaseOptions {
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const SQLITE_CACHE_KIB = 64 * 1024;
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Connections per server process (ADR 015). A query in flight occupies one PostgreSQL backend,
+ * which runs on one core: more connections than a few per core only make queries wait inside
+ * PostgreSQL instead of in this queue, where a waiting request costs nothing. Requests beyond
+ * it wait for a free connection (up to the connect timeout).
+ */
+const POSTGRES_POOL_SIZE = 10;
 
 export class DatabaseUrlError extends Error {
   constructor(url: string) {
@@ -268,6 +275,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    max: POSTGRES_POOL_SIZE,
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client and reports its own error.

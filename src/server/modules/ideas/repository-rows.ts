@@ -20,6 +20,25 @@ export interface IdeaPage {
   nextCursor: string | null;
 }
 
+/**
+ * The columns an idea is read with. Never `*`: PostgreSQL also keeps search_text (migration 005),
+ * a lower-cased copy of the text for search, which no reply needs.
+ */
+export const IDEA_COLUMNS = [
+  'id',
+  'user_id',
+  'guest_id',
+  'content',
+  'format',
+  'category',
+  'transcript',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof IdeasTable)[];
+
+/** IDEA_COLUMNS for raw SQL, qualified by the ideas table. */
+export const ideaColumns = sql.raw(IDEA_COLUMNS.map((column) => `ideas.${column}`).join(', '));
+
 export function toIdea(row: Selectable<IdeasTable>): Idea {
   return {
     id: row.id,

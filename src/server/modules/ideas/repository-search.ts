@@ -7,7 +7,7 @@ import { toCount } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
 import type { CursorPosition } from './cursor.js';
-import { toPage, type IdeaPage } from './repository-rows.js';
+import { ideaColumns, toPage, type IdeaPage } from './repository-rows.js';
 
 /* The search half of the ideas repository: which plan answers a query on each dialect (ADR 014). */
 
@@ -24,11 +24,7 @@ export const TRIGRAM_MIN_QUERY_CHARS = 3;
  */
 export const TOTAL_CAP = 1_000;
 
-/**
- * Must stay identical to the expressions of ideas_owner_search_idx (migration 005), or
- * PostgreSQL cannot use the index. The \x01 separator keeps a match from spanning two columns.
- */
-const POSTGRES_SEARCH_EXPRESSION = sql`(content || E'\\x01' || coalesce(transcript, '') || E'\\x01' || format || E'\\x01' || category)`;
+/** Must stay identical to the owner key of ideas_owner_search_idx (migration 005). */
 const POSTGRES_OWNER_KEY = sql`(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
 
 /**
@@ -139,7 +135,7 @@ async function scannedSearch(
     after === null
       ? sql``
       : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
-  const page = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM ideas
+  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
     WHERE ${conditions} ${afterCondition}
     ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
   return capped(page.rows, limit, total, cap);
@@ -181,7 +177,7 @@ async function sqliteIndexedSearch(
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
   const first = await sql<Selectable<IdeasTable> & { total: number | string }>`
     WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid DESC LIMIT ${cap + 1})
-    SELECT ideas.*, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.seq IN (
+    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM m AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
@@ -214,7 +210,7 @@ async function sqliteIndexedSearch(
       bound === undefined
         ? sql``
         : sql`AND (ideas.created_at, ideas.id) >= (${bound.created_at}, ${bound.id})`;
-    const walked = await sql<Selectable<IdeasTable>>`SELECT * FROM ideas
+    const walked = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
       WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter} ${walkBound}
         AND ${searchCondition('sqlite', q)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.execute(trx);
@@ -222,7 +218,9 @@ async function sqliteIndexedSearch(
       return capped(walked.rows, limit, total, cap);
     }
   }
-  const sorted = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM ideas WHERE ideas.seq IN (
+  const sorted = await sql<
+    Selectable<IdeasTable>
+  >`SELECT ${ideaColumns} FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM (${matches}) AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
@@ -243,7 +241,9 @@ function isAscii(text: string): boolean {
 export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   if (dialect === 'postgres') {
-    return sql<SqlBool>`${POSTGRES_SEARCH_EXPRESSION} ILIKE ${pattern} ESCAPE '\\'`;
+    // search_text is the lower-cased text joined with \x01, which keeps a match from spanning
+    // two columns; the pattern is lower-cased by the same function.
+    return sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
   }
   return sql<SqlBool>`(ideas.content LIKE ${pattern} ESCAPE '\\'
     OR ideas.transcript LIKE ${pattern} ESCAPE '\\'

@@ -11,7 +11,15 @@ import { readTransaction, writeTransaction } from '../../db/transactions.js';
 import { countOneUse } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
-import { isAfter, storedCount, toIdea, toPage, type IdeaPage } from './repository-rows.js';
+import {
+  IDEA_COLUMNS,
+  ideaColumns,
+  isAfter,
+  storedCount,
+  toIdea,
+  toPage,
+  type IdeaPage,
+} from './repository-rows.js';
 import {
   createSearchPool,
   DEFAULT_SEARCH_TUNING,
@@ -142,7 +150,7 @@ export function createIdeasRepository(
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
     const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
-      SELECT ideas.*, ${storedTotal} AS total FROM ideas
+      SELECT ${ideaColumns}, ${storedTotal} AS total FROM ideas
       WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
       ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(db);
     const first = page.rows[0];
@@ -187,7 +195,7 @@ export function createIdeasRepository(
     async findById(owner, id) {
       const row = await db
         .selectFrom('ideas')
-        .selectAll('ideas')
+        .select(IDEA_COLUMNS)
         .where('ideas.id', '=', id)
         .where(ownedBy(owner))
         .executeTakeFirst();
@@ -213,7 +221,7 @@ export function createIdeasRepository(
             created_at: at,
             updated_at: at,
           })
-          .returningAll()
+          .returning(IDEA_COLUMNS)
           .executeTakeFirstOrThrow();
         return toIdea(row);
       });
@@ -234,7 +242,7 @@ export function createIdeasRepository(
         .set({ ...changes, updated_at: now().toISOString() })
         .where('ideas.id', '=', id)
         .where(ownedBy(owner))
-        .returningAll()
+        .returning(IDEA_COLUMNS)
         .executeTakeFirst();
       return row ? toIdea(row) : null;
     },
@@ -263,7 +271,7 @@ export function createIdeasRepository(
     async *exportBatches(owner, batchSize = EXPORT_BATCH_SIZE) {
       let after: CursorPosition | null = null;
       for (;;) {
-        let query = db.selectFrom('ideas').selectAll('ideas').where(ownedBy(owner));
+        let query = db.selectFrom('ideas').select(IDEA_COLUMNS).where(ownedBy(owner));
         if (after !== null) query = query.where(isAfter(after));
         const rows = await query
           .orderBy('ideas.created_at', 'desc')
