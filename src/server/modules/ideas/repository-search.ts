@@ -3,7 +3,7 @@ import type { Category } from '../../../contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
-import { toCount } from '../../db/rows.js';
+import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
 import type { CursorPosition } from './cursor.js';
@@ -175,9 +175,10 @@ async function sqliteIndexedSearch(
       AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`;
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
-  const first = await sql<Selectable<IdeasTable> & { total: number | string }>`
+  const first = await sql<Selectable<IdeasTable> & { total: number | string; min_seq: number }>`
     WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid DESC LIMIT ${cap + 1})
-    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.seq IN (
+    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total, (SELECT min(seq) FROM m) AS min_seq
+    FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM m AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
@@ -194,13 +195,27 @@ async function sqliteIndexedSearch(
     if (total <= cap) return toPage(first.rows, limit, total);
   }
 
+  const walkOwner = ownerColumn(owner, 'ideas');
+  const walkCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
+  const walkAfter =
+    after === null
+      ? sql``
+      : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+  // Past the cap the page came from the newest matches by seq only. Ideas are numbered as they
+  // are saved, so those are almost always the newest by date too; the page is exact when no
+  // idea of the owner outside them (seq below theirs) lies between the cursor and the page's
+  // last row: one short range of the owner's date index, matches or not.
+  const pageEnd = first.rows[limit];
+  if (pageEnd !== undefined) {
+    const outside = await sql<{ one: number }>`SELECT 1 AS one FROM ideas
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
+        AND (ideas.created_at, ideas.id) > (${toIso(pageEnd.created_at)}, ${pageEnd.id})
+        AND ideas.seq < ${pageEnd.min_seq}
+      LIMIT 1`.execute(trx);
+    if (outside.rows.length === 0) return capped(first.rows, limit, total, cap);
+  }
+
   if (isAscii(q)) {
-    const walkOwner = ownerColumn(owner, 'ideas');
-    const walkCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
-    const walkAfter =
-      after === null
-        ? sql``
-        : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
     // The budget's far end, read from the owner index alone; none means fewer rows remain.
     const boundary = await sql<{ created_at: string; id: string }>`SELECT created_at, id
       FROM ideas WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}

@@ -520,6 +520,22 @@ forEachDialect((dialect) => {
       expect([listing.total, listing.totalCapped]).toEqual([1001, false]);
     });
 
+    it('finds the newest matches past the cap when saving order and dates disagree', async () => {
+      const owner = await newUser();
+      let tick = Date.parse('2026-04-01T00:00:00.000Z');
+      // The clock runs backwards: the last idea saved is the oldest.
+      const writer = createIdeasRepository(database(), { now: () => new Date((tick -= 1000)) });
+      for (let i = 0; i < 8; i += 1) {
+        await writer.createWithinQuota(owner, idea(`Word ${i}`), UNLIMITED);
+      }
+      const repo = createIdeasRepository(database(), { searchTuning: CAP_TWO });
+      const first = await repo.list(owner, { limit: 2, q: 'word' });
+      expect(contents(first)).toEqual(['Word 0', 'Word 1']);
+      expect([first.total, first.totalCapped]).toEqual([2, true]);
+      const next = await repo.list(owner, { limit: 2, q: 'word', cursor: first.nextCursor ?? '' });
+      expect(contents(next)).toEqual(['Word 2', 'Word 3']);
+    });
+
     it('finds the newest matches past the cap even when they lie deep in the owner ideas', async () => {
       const owner = await newUser();
       const start = Date.parse('2026-02-01T00:00:00.000Z');
