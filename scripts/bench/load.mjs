@@ -1,7 +1,9 @@
-// Runs one autocannon scenario and reduces it to the figures we report. autocannon's summary
-// has no p95, so every response time is also kept and the percentiles are computed here.
+// Runs one load scenario (autocannon for one fixed request, runMix for new requests of several
+// kinds) and reduces it to the figures we report.
+// autocannon's summary has no p95, so every response time is kept and the percentiles computed here.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 const clockTicksPerSecond = (() => {
@@ -72,5 +74,108 @@ export async function runScenario({
         ? null
         : (cpuAfter - cpuBefore) / times.length,
     statuses: Object.fromEntries(statuses),
+  };
+}
+
+/**
+ * A load of mixed requests from `connections` clients, each sending its next request as soon
+ * as the previous answer arrived (like autocannon), with each request built by `next()`:
+ * `{ kind, method, path, headers, body }`. autocannon sends one fixed set of requests and
+ * reports one latency distribution; here every request is new (a query nobody asked before)
+ * and the figures are kept per kind.
+ */
+export async function runMix({
+  name,
+  baseUrl,
+  connections = 10,
+  durationSeconds = 15,
+  serverPid,
+  next,
+}) {
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const kinds = new Map();
+  const record = (kind, ms, status) => {
+    let entry = kinds.get(kind);
+    if (entry === undefined) {
+      entry = { times: [], ok: 0, failed: 0 };
+      kinds.set(kind, entry);
+    }
+    entry.times.push(ms);
+    if (status >= 200 && status < 300) entry.ok += 1;
+    else entry.failed += 1;
+  };
+  const send = (request) =>
+    new Promise((resolve) => {
+      const body = request.body === undefined ? undefined : Buffer.from(request.body);
+      const started = performance.now();
+      const outgoing = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method: request.method ?? 'GET',
+          path: request.path,
+          headers: {
+            ...request.headers,
+            ...(body === undefined ? {} : { 'content-length': body.length }),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            record(request.kind, performance.now() - started, response.statusCode ?? 0);
+            resolve();
+          });
+        },
+      );
+      outgoing.on('error', () => {
+        record(request.kind, performance.now() - started, 0);
+        resolve();
+      });
+      outgoing.end(body);
+    });
+  const cpuBefore = serverPid === undefined ? null : processCpuMicros(serverPid);
+  const started = performance.now();
+  const deadline = started + durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await send(next());
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = serverPid === undefined ? null : processCpuMicros(serverPid);
+  agent.destroy();
+  let total = 0;
+  let failed = 0;
+  const perKind = {};
+  for (const [kind, entry] of kinds) {
+    entry.times.sort((a, b) => a - b);
+    total += entry.times.length;
+    failed += entry.failed;
+    perKind[kind] = {
+      count: entry.times.length,
+      p50: percentile(entry.times, 50),
+      p95: percentile(entry.times, 95),
+      p99: percentile(entry.times, 99),
+      failed: entry.failed,
+    };
+  }
+  const all = [...kinds.values()].flatMap((entry) => entry.times).sort((a, b) => a - b);
+  return {
+    name,
+    connections,
+    durationSeconds,
+    requestsPerSecond: total / elapsedSeconds,
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    p99: percentile(all, 99),
+    total,
+    failed,
+    perKind,
+    serverCpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / total,
   };
 }

@@ -1,29 +1,44 @@
-// `npm run bench`: the core engines' throughput, then HTTP load against a production build
-// on SQLite and (when reachable) PostgreSQL, each scenario right after a run of a bare Fastify
-// route (the ceiling). Prints a table and rewrites the HTTP section of docs/benchmarks.md.
+// `npm run bench`: the core engines' throughput, then the real-use HTTP benchmark against a
+// production build on SQLite and PostgreSQL (when reachable), and rewrites the matching sections
+// of docs/benchmarks.md. `npm run bench -- --real-use` (or BENCH_REAL_USE_ONLY=1) runs only the
+// real-use part. Settings (environment): BENCH_DIALECTS=sqlite,postgres, BENCH_DURATION_SECONDS
+// (15), BENCH_KIND_SECONDS (5), BENCH_CEILING_SECONDS (5), BENCH_WARMUP_SECONDS (3), and the
+// data sizes of seed.ts (BENCH_USERS, BENCH_IDEAS_PER_USER, BENCH_BIG_IDEAS), whose seeded
+// databases are kept in BENCH_CACHE_DIR (.bench-cache) between runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { writeDocSection } from './doc-section.mjs';
 import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { isBuildCurrent, rootDir } from '../build-info.mjs';
-import { runScenario } from './load.mjs';
+import { writeDocSection } from './doc-section.mjs';
+import { runMix, runScenario } from './load.mjs';
+import { SIZES, seededPostgres, seededSqlite } from './seeded.mjs';
 
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const REAL_USE_ONLY =
+  process.env.BENCH_REAL_USE_ONLY === '1' || process.argv.includes('--real-use');
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 15);
+const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 5);
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tsx = join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const ms = (value) => value.toFixed(2);
+const ms = (value) => value.toFixed(1);
 const micros = (value) => (value === null ? 'n/a' : value.toFixed(0));
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
-function runOrExit(args, env = {}) {
-  const result = spawnSync(process.execPath, args, {
-    cwd: rootDir,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+/** What we hold ourselves to (10 clients unless said; ratios against the bare route). */
+const TARGETS = {
+  sqlite: { search100kP95: 30, listP95: 10, searchP95: 40, share: 0.15 },
+  postgres: { search100kP95: 60, listP95: 10, searchP95: 80, share: 0.08 },
+  at50: { p99: 250 },
+};
+
+function runOrExit(args) {
+  const result = spawnSync(process.execPath, args, { cwd: rootDir, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -48,7 +63,7 @@ function startProcess(args, env) {
   return child;
 }
 
-async function waitForOk(url, timeoutMs = 30_000) {
+async function waitForOk(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -69,31 +84,7 @@ async function stop(child) {
   await exited;
 }
 
-function seed(databaseUrl) {
-  const result = spawnSync(process.execPath, [tsx, 'scripts/bench/seed.ts'], {
-    cwd: rootDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('seeding failed');
-  return JSON.parse(result.stdout.trim().split('\n').at(-1));
-}
-
-const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const LISTING_ROUNDS = 3;
-
-/**
- * The bare route measured right before each scenario: on this shared virtual machine the
- * throughput of the same server drifts by a quarter within minutes, so a ceiling measured once
- * at the start would compare figures taken under different conditions.
- */
-function adjacentCeiling(url, serverPid) {
-  return () => runScenario({ name: 'ceiling', url, durationSeconds: CEILING_SECONDS, serverPid });
-}
-
-function startAppServer(databaseUrl, port, extraEnv = {}) {
+function startAppServer(databaseUrl, port) {
   return startProcess(['dist/node/server/main.js'], {
     NODE_ENV: 'production',
     PORT: String(port),
@@ -104,196 +95,228 @@ function startAppServer(databaseUrl, port, extraEnv = {}) {
     TRANSCRIBE_ENGINE: 'none',
     OPENAI_BASE_URL: '',
     LLM_BASE_URL: '',
-    ...extraEnv,
   });
 }
 
-let guestCounter = 0;
-async function benchDialect(label, databaseUrl, measureCeiling, { withCacheOff }) {
-  console.log(`\n--- ${label}: seeding 10,000 + 100,000 ideas ---`);
-  const seeded = seed(databaseUrl);
-  const results = [];
-  let serverPid;
-  const scenario = async (options) => {
-    const ceiling = await measureCeiling();
-    // Unmeasured load first, so the figures describe the server after its code has been
-    // compiled (V8 optimizes a function only after it has run hot for a while), as it is for
-    // every request but the first few after a start.
-    await runScenario({ ...options, durationSeconds: WARMUP_SECONDS });
-    const result = await runScenario({ durationSeconds: DURATION_SECONDS, serverPid, ...options });
-    result.ceiling = ceiling;
-    result.ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
-    results.push(result);
-    console.log(
-      `${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms, server CPU ${micros(result.serverCpuMicrosPerRequest)} µs/request, ${(result.ratio * 100).toFixed(0)}% of the ceiling's ${ceiling.requestsPerSecond.toFixed(0)} req/s just before, 2xx ${(result.okShare * 100).toFixed(1)}%`,
-    );
+/**
+ * Requests as people make them: every search is a query nobody asked before (two words, the
+ * second cut short, as typed), every save a new idea, spread over the seeded users.
+ */
+function requestMaker(seeded) {
+  const { cookies, bigCookie, words } = seeded;
+  const asked = new Set();
+  const pick = (items) => items[Math.floor(Math.random() * items.length)];
+  const typedWords = words.filter((word) => word.length >= 2);
+  function newQuery(cookie) {
+    for (let attempt = 0; attempt < 10_000; attempt += 1) {
+      const second = pick(typedWords);
+      const q = `${pick(words)} ${second.slice(0, 1 + Math.floor(Math.random() * (second.length - 1)))}`;
+      const key = `${cookie}|${q}`;
+      if (!asked.has(key)) {
+        asked.add(key);
+        return q;
+      }
+    }
+    throw new Error('ran out of new queries: use more words in seed.ts');
+  }
+  const user = (bigShare) => (Math.random() < bigShare ? bigCookie : pick(cookies));
+  const make = {
+    list: (cookie) => ({
+      kind: 'listing',
+      path: '/api/ideas?limit=20',
+      headers: { cookie },
+    }),
+    search: (cookie) => ({
+      kind: 'search',
+      path: `/api/ideas?limit=20&q=${encodeURIComponent(newQuery(cookie))}`,
+      headers: { cookie },
+    }),
+    create: (cookie) => {
+      const content = Array.from({ length: 12 + Math.floor(Math.random() * 20) }, () =>
+        pick(words),
+      ).join(' ');
+      return {
+        kind: 'create',
+        method: 'POST',
+        path: '/api/ideas',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ content, format: 'tweet', category: 'work', transcript: content }),
+      };
+    },
   };
-  const listing = (base, name) => ({
-    name,
-    url: `${base}/api/ideas?limit=20`,
-    headers: { cookie: seeded.pagingCookie },
-  });
-  const search = (base, name, connections = 10) => ({
-    name,
-    url: `${base}/api/ideas?q=${seeded.searchWord}&limit=20`,
-    connections,
-    headers: { cookie: seeded.searchCookie },
-  });
+  return {
+    search100k: () => make.search(bigCookie),
+    /** 70% first page of the listing, 20% new search, 10% new idea; 1 in 10 by the big user. */
+    mixed: () => {
+      const draw = Math.random();
+      const cookie = user(0.1);
+      if (draw < 0.7) return make.list(cookie);
+      if (draw < 0.9) return make.search(cookie);
+      return make.create(cookie);
+    },
+    listing: () => make.list(user(0.1)),
+    search: () => make.search(user(0)),
+    create: () => make.create(user(0.1)),
+  };
+}
 
+async function benchDialect(dialect, databaseUrl, seeded, ceiling) {
+  const requests = requestMaker(seeded);
   const port = await freePort();
   const server = startAppServer(databaseUrl, port);
-  serverPid = server.pid;
-  const base = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const results = [];
   try {
-    await waitForOk(`${base}/api/health`);
-    // The app's cheapest route (no session, no database, a 166-byte body): what every request
-    // pays here for security headers, hooks and schema-checked replies before any real work,
-    // so (a)'s share of the ceiling can be read against it.
-    await scenario({
-      name: '(r) GET /api/config (reference: no session, no database)',
-      url: `${base}/api/config`,
-    });
-    for (let round = 1; round <= LISTING_ROUNDS; round += 1) {
-      await scenario(listing(base, `(a) GET /api/ideas?limit=20 (10,000 ideas), round ${round}`));
-    }
-    await scenario({
-      name: '(b) POST /api/guest-ideas (a new guest each)',
-      url: `${base}/api/guest-ideas`,
-      method: 'POST',
-      requests: [
-        {
-          setupRequest: (request) => {
-            guestCounter += 1;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                'x-guest-id': `guest_bench${process.pid}x${guestCounter}`,
-              },
-              body: JSON.stringify({
-                content: 'Buy milk, call mum and book the dentist.',
-                format: 'checklist',
-                category: 'personal',
-                transcript: 'buy milk call mum and book the dentist',
-                guestId: '',
-              }),
-            };
-          },
-        },
-      ],
-    });
-    await scenario(
-      search(base, `(c) GET /api/ideas?q=${seeded.searchWord}&limit=20 (100,000 ideas)`),
-    );
-    await scenario(
-      search(
-        base,
-        `(c1) GET /api/ideas?q=${seeded.searchWord}&limit=20 (100,000 ideas), 1 connection`,
-        1,
-      ),
-    );
-    // The tweet path only cleans the words; checklists and pitches also tag them with wink-nlp.
-    for (const [id, format] of [
-      ['d', 'tweet'],
-      ['d2', 'checklist'],
-      ['d3', 'pitch'],
-    ]) {
-      await scenario({
-        name: `(${id}) POST /api/format, rules path, ${format}, 20 connections`,
-        url: `${base}/api/format`,
-        method: 'POST',
-        connections: 20,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          transcript:
-            'so um I think we should like plan the product launch for next month and uh make sure the landing page is ready the emails are drafted and the team knows the timeline because last time we kind of rushed it and missed a few things',
-          format,
-          category: 'work',
-          mode: 'smart',
-        }),
+    await waitForOk(`${baseUrl}/api/health`);
+    // Unmeasured load first, so V8 has compiled the hot code, as for every request but the
+    // first few after a start.
+    await runMix({ baseUrl, durationSeconds: WARMUP_SECONDS, next: requests.mixed });
+    const measure = async (name, next, connections, durationSeconds) => {
+      const bare = await ceiling();
+      const result = await runMix({
+        name,
+        baseUrl,
+        connections,
+        durationSeconds,
+        serverPid: server.pid,
+        next,
       });
-    }
+      result.ceiling = bare;
+      result.share = result.requestsPerSecond / bare.requestsPerSecond;
+      results.push(result);
+      const kinds = Object.entries(result.perKind)
+        .map(([kind, k]) => `${kind} p50 ${ms(k.p50)} p95 ${ms(k.p95)} p99 ${ms(k.p99)} ms`)
+        .join('; ');
+      console.log(
+        `${dialect} ${name}, ${connections} clients: ${result.requestsPerSecond.toFixed(0)} req/s (${percent(result.share)} of the bare route's ${bare.requestsPerSecond.toFixed(0)}), ${micros(result.serverCpuMicrosPerRequest)} µs server CPU/request, ${result.failed} failed; ${kinds}`,
+      );
+    };
+    await measure('new searches, 100,000-idea user', requests.search100k, 10, DURATION_SECONDS);
+    await measure('mixed', requests.mixed, 10, DURATION_SECONDS);
+    await measure('mixed', requests.mixed, 50, DURATION_SECONDS);
+    await measure('listing only', requests.listing, 10, KIND_SECONDS);
+    await measure('new searches only, 1,000-idea users', requests.search, 10, KIND_SECONDS);
+    await measure('saves only', requests.create, 10, KIND_SECONDS);
   } finally {
     await stop(server);
-  }
-
-  if (withCacheOff) {
-    // The same requests with the read caches off (READ_CACHE_MB=0): what a listing or a
-    // search costs when it has to go to the database, as the first one after a save does.
-    const coldPort = await freePort();
-    const cold = startAppServer(databaseUrl, coldPort, { READ_CACHE_MB: '0' });
-    serverPid = cold.pid;
-    const coldBase = `http://127.0.0.1:${coldPort}`;
-    try {
-      await waitForOk(`${coldBase}/api/health`);
-      await scenario(listing(coldBase, '(a0) GET /api/ideas?limit=20, read cache off'));
-      await scenario(
-        search(coldBase, `(c0) GET /api/ideas?q=${seeded.searchWord}, read cache off`),
-      );
-      await scenario(
-        search(
-          coldBase,
-          `(c0-1) GET /api/ideas?q=${seeded.searchWord}, read cache off, 1 connection`,
-          1,
-        ),
-      );
-    } finally {
-      await stop(cold);
-    }
   }
   return results;
 }
 
-async function postgresAvailable() {
+function verdicts(dialect, results) {
+  const target = TARGETS[dialect];
+  const find = (name, connections) =>
+    results.find((r) => r.name === name && r.connections === connections);
+  const search100k = find('new searches, 100,000-idea user', 10);
+  const mixed = find('mixed', 10);
+  const mixed50 = find('mixed', 50);
+  const line = (label, value, goal, ok) =>
+    `- ${label}: ${value} (target ${goal}) ${ok ? 'met' : 'NOT met'}`;
+  const lines = [];
+  if (search100k) {
+    const p95 = search100k.perKind.search?.p95 ?? Infinity;
+    lines.push(
+      line(
+        'new searches over 100,000 ideas, p95',
+        `${ms(p95)} ms`,
+        `<= ${target.search100kP95} ms`,
+        p95 <= target.search100kP95,
+      ),
+    );
+  }
+  if (mixed) {
+    const list = mixed.perKind.listing?.p95 ?? Infinity;
+    const search = mixed.perKind.search?.p95 ?? Infinity;
+    lines.push(
+      line(
+        'mixed, listing p95',
+        `${ms(list)} ms`,
+        `<= ${target.listP95} ms`,
+        list <= target.listP95,
+      ),
+    );
+    lines.push(
+      line(
+        'mixed, search p95',
+        `${ms(search)} ms`,
+        `<= ${target.searchP95} ms`,
+        search <= target.searchP95,
+      ),
+    );
+    lines.push(
+      line(
+        'mixed, throughput against the bare route',
+        percent(mixed.share),
+        `>= ${percent(target.share)}`,
+        mixed.share >= target.share,
+      ),
+    );
+  }
+  if (mixed50) {
+    lines.push(
+      line(
+        'mixed at 50 clients, failed requests',
+        String(mixed50.failed),
+        '0',
+        mixed50.failed === 0,
+      ),
+    );
+    lines.push(
+      line(
+        'mixed at 50 clients, p99',
+        `${ms(mixed50.p99)} ms`,
+        `< ${TARGETS.at50.p99} ms`,
+        mixed50.p99 < TARGETS.at50.p99,
+      ),
+    );
+  }
+  return lines;
+}
+
+function markdownTable(label, dialect, results) {
+  const rows = [
+    '| scenario | clients | req/s | share of bare route | server CPU µs/request | kind | requests | p50 ms | p95 ms | p99 ms | failed |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of results) {
+    const kinds = Object.entries(r.perKind);
+    kinds.forEach(([kind, k], index) => {
+      const head =
+        index === 0
+          ? `| ${r.name} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${percent(r.share)} of ${r.ceiling.requestsPerSecond.toFixed(0)} | ${micros(r.serverCpuMicrosPerRequest)} |`
+          : '| | | | | |';
+      rows.push(
+        `${head} ${kind} | ${k.count} | ${ms(k.p50)} | ${ms(k.p95)} | ${ms(k.p99)} | ${k.failed} |`,
+      );
+    });
+  }
+  return [`### ${label}`, '', ...rows, '', ...verdicts(dialect, results), ''];
+}
+
+async function postgresReachable() {
   const client = new pg.Client({
     connectionString: POSTGRES_ADMIN_URL,
     connectionTimeoutMillis: 3000,
   });
   try {
     await client.connect();
-    return client;
+    await client.end();
+    return true;
   } catch {
-    return null;
+    return false;
   }
-}
-
-function markdownTable(label, results) {
-  const rows = [
-    '| scenario | req/s | p50 ms | p95 ms | p99 ms | server CPU µs/request | ceiling req/s (just before) | ceiling CPU µs/request | share of ceiling | 2xx |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${micros(r.serverCpuMicrosPerRequest)} | ${r.ceiling.requestsPerSecond.toFixed(0)} | ${micros(r.ceiling.serverCpuMicrosPerRequest)} | ${(r.ratio * 100).toFixed(0)}% | ${(r.okShare * 100).toFixed(0)}% |`,
-    ),
-  ];
-  const rounds = results.filter((r) => r.name.startsWith('(a) '));
-  const shares = rounds.map((r) => r.ratio).sort((x, y) => x - y);
-  const median = shares[Math.floor(shares.length / 2)];
-  const summary =
-    median === undefined
-      ? ''
-      : `\n(a) median share of the ceiling over ${shares.length} rounds: ${(median * 100).toFixed(0)}% (${rounds.map((r) => `${(r.ratio * 100).toFixed(0)}%`).join(', ')}).\n`;
-  return `### ${label}\n\n${rows.join('\n')}\n${summary}`;
-}
-
-function writeReport(sections) {
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  writeDocSection('http-bench', [
-    '## HTTP under load (autocannon)',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; production build, 10 connections unless noted, ${DURATION_SECONDS} s per scenario, each right after ${CEILING_SECONDS} s of the ceiling (a bare Fastify GET /ping in its own process) and ${WARMUP_SECONDS} s of unmeasured warm-up, one run. Targets on SQLite: (a) at least 40% of the ceiling's req/s; (c) p95 under 25 ms; (d), (d2), (d3) p99 at most 10 ms.`,
-    '',
-    ...sections,
-  ]);
 }
 
 if (!isBuildCurrent()) runOrExit([join(rootDir, 'scripts', 'build.mjs')]);
 
-console.log('--- core engines (one core) ---');
-runOrExit([tsx, 'scripts/bench/core-bench.ts', '--write']);
-console.log('--- rules engine on the labelled corpus (one core) ---');
-runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
+if (!REAL_USE_ONLY) {
+  console.log('--- core engines (one core) ---');
+  runOrExit([tsx, 'scripts/bench/core-bench.ts', '--write']);
+  console.log('--- rules engine on the labelled corpus (one core) ---');
+  runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
+}
 
+const load = loadavg()[0];
 const ceilingPort = await freePort();
 const ceilingServer = startProcess(['scripts/bench/ceiling-server.mjs'], {
   PORT: String(ceilingPort),
@@ -303,38 +326,50 @@ const sections = [];
 try {
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}/ping`;
   await waitForOk(ceilingUrl);
-  const measureCeiling = adjacentCeiling(ceilingUrl, ceilingServer.pid);
+  // The bare route is measured right before each scenario: on a shared machine throughput
+  // drifts within minutes, so only figures taken side by side can be divided.
+  const ceiling = () =>
+    runScenario({
+      name: 'bare route',
+      url: ceilingUrl,
+      durationSeconds: CEILING_SECONDS,
+      serverPid: ceilingServer.pid,
+    });
 
-  const sqliteResults = await benchDialect(
-    'SQLite',
-    `sqlite:${join(workDir, 'bench.db')}`,
-    measureCeiling,
-    { withCacheOff: true },
-  );
-  sections.push(markdownTable('SQLite (embedded default)', sqliteResults));
-
-  const admin = await postgresAvailable();
-  if (admin) {
-    const name = `voice_ideas_bench_${process.pid}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(POSTGRES_ADMIN_URL);
-      url.pathname = `/${name}`;
-      // PostgreSQL keeps no read cache (ADR 013), so there is no cache-off run to add.
-      const pgResults = await benchDialect('PostgreSQL', url.toString(), measureCeiling, {
-        withCacheOff: false,
-      });
-      sections.push(markdownTable('PostgreSQL (local cluster, never cached)', pgResults));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+  if (DIALECTS.includes('sqlite')) {
+    const file = join(workDir, 'bench.db');
+    const seeded = seededSqlite(file);
+    const results = await benchDialect('sqlite', `sqlite:${file}`, seeded, ceiling);
+    sections.push(...markdownTable('SQLite (embedded default)', 'sqlite', results));
+  }
+  if (DIALECTS.includes('postgres')) {
+    if (await postgresReachable()) {
+      const name = `voice_ideas_bench_${process.pid}`;
+      const { url, seeded } = await seededPostgres(POSTGRES_ADMIN_URL, name);
+      try {
+        const results = await benchDialect('postgres', url, seeded, ceiling);
+        sections.push(...markdownTable('PostgreSQL (local cluster)', 'postgres', results));
+      } finally {
+        const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    } else {
+      console.log(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: skipping its run.`);
     }
-  } else {
-    console.log(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: skipping its run.`);
   }
 } finally {
   await stop(ceilingServer);
   rmSync(workDir, { recursive: true, force: true });
 }
-writeReport(sections);
+
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+writeDocSection('http-bench', [
+  '## HTTP under real use',
+  '',
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load.toFixed(1)} when the run began; production build. Data (scripts/bench/seed.ts): ${SIZES.BENCH_USERS} users with ${SIZES.BENCH_IDEAS_PER_USER} ideas each and one with ${SIZES.BENCH_BIG_IDEAS}. Every search is a query not asked before (two words, the second cut short, as typed); every save a new idea. Mixed: 70% first page of the listing, 20% new search, 10% new idea, one request in ten by the big user. ${DURATION_SECONDS} s per scenario (${KIND_SECONDS} s for the single-kind ones that give the server CPU per kind), each right after ${CEILING_SECONDS} s of the bare route (a bare Fastify GET /ping in its own process), whose throughput the share divides by. Server CPU is the server process's user + system time over the scenario, per request.`,
+  '',
+  ...sections,
+]);
 console.log('\nWrote docs/benchmarks.md');

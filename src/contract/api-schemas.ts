@@ -52,6 +52,8 @@ export type NewIdea = Pick<Idea, 'content' | 'format' | 'category' | 'transcript
 export const IdeaListSchema = /* @__PURE__ */ z.object({
   items: z.array(IdeaSchema),
   total: Count,
+  /** A search stops counting at 1,000: then `total` is 1000 and this is true (docs/api.md). */
+  totalCapped: z.optional(z.boolean()),
   nextCursor: z.nullable(z.string()),
 });
 export type IdeaList = z.infer<typeof IdeaListSchema>;

@@ -42,16 +42,17 @@ describe('openDatabase on SQLite', () => {
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
     expect(Object.values((await pragma('busy_timeout')) ?? {})).toEqual([5000]);
     const tables = await sql<{ name: string }>`
-      SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'ideas_fts_%'
+      SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'ideas_search_%'
       ORDER BY name`.execute(database.db);
     expect(tables.rows.map((row) => row.name)).toEqual([
       'auth_tokens',
       'billing_events',
       'idea_counts',
       'ideas',
-      'ideas_fts',
+      'ideas_search',
       'kysely_migration',
       'kysely_migration_lock',
+      'search_owners',
       'sessions',
       'usage',
       'users',

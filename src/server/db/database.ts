@@ -36,6 +36,13 @@ export interface Database {
    * ends. Our own writes move the version at once either way.
    */
   beginReads(): void;
+  /**
+   * The SQLite file, for more connections that only read it (the search workers, ADR 015);
+   * null for PostgreSQL and for an in-memory SQLite database, which no other connection can see.
+   */
+  file: string | null;
+  /** Runs `hook` (e.g. stopping workers that read this database) when close() is called. */
+  onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +55,13 @@ export interface OpenDatabaseOptions {
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const SQLITE_CACHE_KIB = 64 * 1024;
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Connections per server process (ADR 015). A query in flight occupies one PostgreSQL backend,
+ * which runs on one core: more connections than a few per core only make queries wait inside
+ * PostgreSQL instead of in this queue, where a waiting request costs nothing. Requests beyond
+ * it wait for a free connection (up to the connect timeout).
+ */
+const POSTGRES_POOL_SIZE = 10;
 
 export class DatabaseUrlError extends Error {
   constructor(url: string) {
@@ -117,8 +131,37 @@ function openSqlite(url: string): Database {
     dialect: 'sqlite',
     dataVersion: versioned.dataVersion,
     beginReads: versioned.beginReads,
-    close: () => db.destroy(),
+    file: inMemory ? null : resolve(file),
+    ...closedWith(() => db.destroy()),
   };
+}
+
+/** close() that runs the registered hooks first (workers stop before the file is closed). */
+function closedWith(destroy: () => Promise<void>): Pick<Database, 'onClose' | 'close'> {
+  const hooks: (() => Promise<void>)[] = [];
+  return {
+    onClose: (hook) => {
+      hooks.push(hook);
+    },
+    async close() {
+      await Promise.allSettled(hooks.splice(0).map((hook) => hook()));
+      await destroy();
+    },
+  };
+}
+
+/**
+ * A read-only connection to a SQLite database file that a Database already opened (and
+ * migrated), for a worker thread (ADR 015). Under WAL it reads beside the writer and sees every
+ * transaction committed before each of its reads began.
+ */
+export function openSqliteReader(file: string): Kysely<DB> {
+  const connection = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  return new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
 }
 
 interface SqliteConnection {
@@ -232,6 +275,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    max: POSTGRES_POOL_SIZE,
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client and reports its own error.
@@ -250,7 +294,8 @@ async function openPostgres(url: string): Promise<Database> {
     dialect: 'postgres',
     dataVersion: () => null,
     beginReads: () => undefined,
-    close: () => db.destroy(),
+    file: null,
+    ...closedWith(() => db.destroy()),
   };
 }
 

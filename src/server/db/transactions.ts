@@ -43,7 +43,7 @@ export async function writeTransaction<T>(
  * transaction gives one snapshot under WAL; PostgreSQL: REPEATABLE READ does the same.
  */
 export async function readTransaction<T>(
-  database: Database,
+  database: Pick<Database, 'db' | 'dialect'>,
   work: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
   if (database.dialect === 'postgres') {

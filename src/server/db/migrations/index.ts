@@ -4,6 +4,7 @@ import { initialMigration } from './001-initial.js';
 import { searchProbeIndexMigration } from './002-search-probe-index.js';
 import { ideaCountsMigration } from './003-idea-counts.js';
 import { accountsBillingMigration } from './004-accounts-billing.js';
+import { ownerScopedSearchMigration } from './005-owner-scoped-search.js';
 import { limitCountersMigration } from './006-limit-counters.js';
 
 /**
@@ -16,6 +17,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-search-probe-index': searchProbeIndexMigration(dialect),
     '003-idea-counts': ideaCountsMigration(dialect),
     '004-accounts-billing': accountsBillingMigration(dialect),
+    '005-owner-scoped-search': ownerScopedSearchMigration(dialect),
     '006-limit-counters': limitCountersMigration(dialect),
   };
 }

@@ -27,7 +27,7 @@ function exportingRepository(
 ): IdeasRepository {
   const unused = () => Promise.reject(new Error('not used by export'));
   return {
-    list: () => Promise.resolve({ items: [], total: 3, nextCursor: null }),
+    list: () => Promise.resolve({ items: [], total: 3, totalCapped: false, nextCursor: null }),
     exportBatches: batches,
     findById: unused,
     createWithinQuota: unused,

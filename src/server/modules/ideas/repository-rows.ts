@@ -11,10 +11,33 @@ import { encodeCursor, type CursorPosition } from './cursor.js';
 
 export interface IdeaPage {
   items: Idea[];
-  /** Every idea matching owner, q and category, regardless of the cursor. */
+  /**
+   * Every idea matching owner, q and category, regardless of the cursor; a search stops
+   * counting at TOTAL_CAP (repository-search.ts) and then says so in totalCapped.
+   */
   total: number;
+  totalCapped: boolean;
   nextCursor: string | null;
 }
+
+/**
+ * The columns an idea is read with. Never `*`: PostgreSQL also keeps search_text (migration 005),
+ * a lower-cased copy of the text for search, which no reply needs.
+ */
+export const IDEA_COLUMNS = [
+  'id',
+  'user_id',
+  'guest_id',
+  'content',
+  'format',
+  'category',
+  'transcript',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof IdeasTable)[];
+
+/** IDEA_COLUMNS for raw SQL, qualified by the ideas table. */
+export const ideaColumns = sql.raw(IDEA_COLUMNS.map((column) => `ideas.${column}`).join(', '));
 
 export function toIdea(row: Selectable<IdeasTable>): Idea {
   return {
@@ -42,12 +65,18 @@ export function isAfter(after: CursorPosition) {
   return sql<SqlBool>`(ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
 }
 
-export function toPage(rows: Selectable<IdeasTable>[], limit: number, total: number): IdeaPage {
+export function toPage(
+  rows: Selectable<IdeasTable>[],
+  limit: number,
+  total: number,
+  totalCapped = false,
+): IdeaPage {
   const items = rows.slice(0, limit).map(toIdea);
   const last = items.at(-1);
   return {
     items,
     total,
+    totalCapped,
     nextCursor:
       rows.length > limit && last !== undefined
         ? encodeCursor({ createdAt: last.createdAt, id: last.id })

@@ -1,53 +1,144 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Category } from '../../../contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
-import type { Owner } from '../../db/owner.js';
-import { toCount } from '../../db/rows.js';
+import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
+import { ownerKey, type Owner } from '../../db/owner.js';
+import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
+import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
 import type { CursorPosition } from './cursor.js';
-import { storedCount, toPage, type IdeaPage } from './repository-rows.js';
+import { ideaColumns, toPage, type IdeaPage } from './repository-rows.js';
 
-/* The search half of the ideas repository: which plan answers a query on each dialect. */
+/* The search half of the ideas repository: which plan answers a query on each dialect (ADR 014). */
 
 /**
  * Queries shorter than this cannot use a trigram index (neither FTS5's trigram tokenizer nor
- * pg_trgm has a trigram to look up), so they fall back to scanning the owner's ideas.
+ * pg_trgm has a trigram to look up), so they scan the owner's ideas instead.
  */
 export const TRIGRAM_MIN_QUERY_CHARS = 3;
 
 /**
- * Must stay identical to the expression of ideas_search_trgm_idx (migration 001), or PostgreSQL
- * cannot use the index. The \x01 separator keeps a match from spanning two columns.
+ * A search counts its matches exactly up to this many; past it the answer is
+ * `total: TOTAL_CAP, totalCapped: true` (docs/api.md), so no search visits every match of a
+ * common word to count them.
  */
-const POSTGRES_SEARCH_EXPRESSION = sql`(content || E'\\x01' || coalesce(transcript, '') || E'\\x01' || format || E'\\x01' || category)`;
+export const TOTAL_CAP = 1_000;
+
+/** Must stay identical to the owner key of ideas_owner_search_idx (migration 005). */
+const POSTGRES_OWNER_KEY = sql`(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
 
 /**
- * SQLite full-text listing (ADR 002, ADR 012). The page comes from the cheaper of two routes:
- * sorting every match of the owner by date (its cost grows with the number of matches), or
- * walking the owner's ideas newest first and testing each row until the page is full (its cost
- * grows with how far apart the matches lie). Matches spread evenly through the owner's ideas
- * lie about ownerIdeas / total rows apart, so the walk is chosen when the rows it should read are
- * few (at most walkExpectedRowsMax) and fewer than the matches a sort would order; it still gives
- * up after walkBudgetRows rows (matches bunched in old ideas) and sorts instead.
+ * totalCap: TOTAL_CAP, smaller only in tests. When a SQLite search has more than totalCap
+ * matches, its page is found by walking the owner's ideas newest first and testing each row,
+ * which stops once the page is full: with at least TOTAL_CAP matches among at most a few hundred
+ * thousand ideas the page lies a few thousand rows deep. walkBudgetRows bounds that walk;
+ * matches bunched in old ideas exhaust it, and the page is then sorted from all of the owner's
+ * matches instead.
  */
-export interface FullTextTuning {
-  walkExpectedRowsMax: number;
-  /**
-   * Reading a row and testing it on the walk costs about two thirds of placing one match in the
-   * sort (100,000 ideas: 1.0 ms to walk 1,050 rows, 3.2 ms to sort 1,989 matches), so the walk
-   * wins while it reads fewer than 1.5 rows per match there is to sort.
-   */
-  walkRowsPerSortedMatch: number;
+export interface SearchTuning {
+  totalCap: number;
   walkBudgetRows: number;
 }
-export const DEFAULT_FULL_TEXT_TUNING: FullTextTuning = {
-  walkExpectedRowsMax: 2_000,
-  walkRowsPerSortedMatch: 1.5,
-  walkBudgetRows: 4_000,
-};
+export const DEFAULT_SEARCH_TUNING: SearchTuning = { totalCap: TOTAL_CAP, walkBudgetRows: 4_000 };
+
+export interface SearchOptions {
+  limit: number;
+  after: CursorPosition | null;
+  q: string;
+  category?: Category | undefined;
+}
+
+/** What a search worker is asked (repository-search-worker.ts): plain data only. */
+export interface SearchRequest {
+  owner: Owner;
+  options: SearchOptions;
+  tuning: SearchTuning;
+}
+
+/** Search threads per SQLite database: the machines we measure on have 2 cores (ADR 015). */
+export const SEARCH_WORKERS = 2;
+
+/** The search workers of one SQLite database file (ADR 015). */
+export function createSearchPool(file: string): WorkerPool<SearchRequest, IdeaPage> {
+  return createWorkerPool<SearchRequest, IdeaPage>({
+    script: new URL(
+      `./repository-search-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+      import.meta.url,
+    ),
+    size: SEARCH_WORKERS,
+    workerData: { file },
+  });
+}
 
 export function usesTrigramIndex(q: string): boolean {
   return [...q].length >= TRIGRAM_MIN_QUERY_CHARS;
+}
+
+/** One page of a search and its (capped) total; `trx` must hold one snapshot for both reads. */
+export function searchPage(
+  dialect: Dialect,
+  trx: Kysely<DB>,
+  owner: Owner,
+  options: SearchOptions,
+  tuning: SearchTuning,
+): Promise<IdeaPage> {
+  if (dialect === 'sqlite' && usesTrigramIndex(options.q)) {
+    return sqliteIndexedSearch(trx, owner, options, tuning);
+  }
+  return scannedSearch(dialect, trx, owner, options, tuning.totalCap);
+}
+
+function ownerColumn(owner: Owner, alias: string) {
+  return sql.ref(`${alias}.${owner.kind === 'user' ? 'user_id' : 'guest_id'}`);
+}
+
+function ownerIdOf(owner: Owner): string {
+  return owner.kind === 'user' ? owner.userId : owner.guestId;
+}
+
+function capped(
+  rows: Selectable<IdeasTable>[],
+  limit: number,
+  total: number,
+  cap: number,
+): IdeaPage {
+  return total > cap ? toPage(rows, limit, cap, true) : toPage(rows, limit, total);
+}
+
+/**
+ * PostgreSQL, and 1-2 character queries on SQLite: the count stops at totalCap + 1 matches,
+ * and the page is the newest matches after the cursor. On PostgreSQL both statements carry the
+ * owner key, so the planner can intersect it with the trigrams in ideas_owner_search_idx or walk
+ * the owner's date index, whichever it prices lower (ADR 014 shows both plans).
+ */
+async function scannedSearch(
+  dialect: Dialect,
+  trx: Kysely<DB>,
+  owner: Owner,
+  { limit, after, q, category }: SearchOptions,
+  cap: number,
+): Promise<IdeaPage> {
+  const conditions = sql.join(
+    [
+      sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
+      ...(dialect === 'postgres' ? [sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`] : []),
+      ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+      searchCondition(dialect, q),
+    ],
+    sql` AND `,
+  );
+  const counted = await sql<{ total: number | string }>`SELECT count(*) AS total FROM (
+      SELECT 1 FROM ideas WHERE ${conditions} LIMIT ${cap + 1}) AS m`.execute(trx);
+  const total = toCount(counted.rows[0]?.total);
+  if (total === 0) return toPage([], limit, 0);
+  const afterCondition =
+    after === null
+      ? sql``
+      : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+    WHERE ${conditions} ${afterCondition}
+    ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
+  return capped(page.rows, limit, total, cap);
 }
 
 /** An FTS5 string: one phrase, matched literally (only the double quote needs doubling). */
@@ -56,72 +147,99 @@ function ftsPhrase(q: string): string {
 }
 
 /**
- * One page and the total for a query of 3+ characters on SQLite. The total starts from the FTS5
- * match list and keeps the owner's matches, probing the narrow ideas_search_probe_idx rather
- * than the wide rows; the page comes from the route FullTextTuning describes. The walk tests
- * rows with LIKE, which folds ASCII case only, so it is used for ASCII queries, where that is
- * exactly the index's case folding.
+ * SQLite, 3+ characters. The owner's matches come from their own rowid range of ideas_search
+ * (migration 005), each checked against the narrow ideas_search_probe_idx for owner and
+ * category. The first statement takes at most totalCap + 1 of them, newest rowid first, counts
+ * them and sorts the page out of them: when there are at most totalCap, that is every match, so the page and the
+ * total are exact. Past the cap the page must still be the newest of all matches; it comes from
+ * the walk SearchTuning describes (ASCII queries, where LIKE folds case exactly as the index
+ * does), or from sorting all of the owner's matches.
  */
-export async function listSqliteFullText(
+async function sqliteIndexedSearch(
   trx: Kysely<DB>,
   owner: Owner,
-  options: {
-    limit: number;
-    after: CursorPosition | null;
-    q: string;
-    category?: Category | undefined;
-  },
-  tuning: FullTextTuning,
+  { limit, after, q, category }: SearchOptions,
+  tuning: SearchTuning,
 ): Promise<IdeaPage> {
-  const { limit, after, q, category } = options;
-  const ownerColumn = owner.kind === 'user' ? sql.ref('i.user_id') : sql.ref('i.guest_id');
-  const ownerId = owner.kind === 'user' ? owner.userId : owner.guestId;
+  const cap = tuning.totalCap;
+  const key = ownerKey(owner);
+  const ownerNumber = sql`(SELECT num FROM search_owners WHERE owner_key = ${key})`;
   const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
-  const ownedMatches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
-    FROM (SELECT rowid AS seq FROM ideas_fts WHERE ideas_fts MATCH ${ftsPhrase(q)}) AS m
-    CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx ON i.seq = m.seq
-    WHERE ${ownerColumn} = ${ownerId} ${categoryFilter}`;
-  const counted = await sql<{
-    total: number | string;
-    owned: number | string;
-  }>`SELECT (SELECT count(*) FROM (${ownedMatches})) AS total,
-      ${storedCount(owner, category)} AS owned`.execute(trx);
-  const total = toCount(counted.rows[0]?.total);
-  if (total === 0) return { items: [], total, nextCursor: null };
+  const matches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
+    FROM ideas_search
+    CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx
+      ON i.seq = ideas_search.rowid - ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
+    WHERE ideas_search MATCH ${ftsPhrase(q)}
+      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
+        AND ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP} + ${SEARCH_ROWID_OWNER_STEP - 1}
+      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`;
+  const afterFilter =
+    after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
+  const first = await sql<Selectable<IdeasTable> & { total: number | string; min_seq: number }>`
+    WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid DESC LIMIT ${cap + 1})
+    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total, (SELECT min(seq) FROM m) AS min_seq
+    FROM ideas WHERE ideas.seq IN (
+      SELECT p.seq FROM m AS p WHERE 1 = 1 ${afterFilter}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
+    ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
+  let total: number;
+  const firstRow = first.rows[0];
+  if (firstRow === undefined) {
+    // No page after the cursor among those matches; the total is still owed.
+    const counted = await sql<{ total: number | string }>`SELECT count(*) AS total FROM (
+        ${matches} LIMIT ${cap + 1})`.execute(trx);
+    total = toCount(counted.rows[0]?.total);
+    if (total <= cap) return toPage([], limit, total);
+  } else {
+    total = toCount(firstRow.total);
+    if (total <= cap) return toPage(first.rows, limit, total);
+  }
 
-  const expectedWalkRows = ((limit + 1) * toCount(counted.rows[0]?.owned)) / total;
-  if (
-    isAscii(q) &&
-    expectedWalkRows <= tuning.walkExpectedRowsMax &&
-    expectedWalkRows <= total * tuning.walkRowsPerSortedMatch
-  ) {
-    const walkOwner = owner.kind === 'user' ? sql.ref('user_id') : sql.ref('guest_id');
-    const walkCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
-    const walkAfter =
-      after === null ? sql`` : sql`AND (created_at, id) < (${after.createdAt}, ${after.id})`;
+  const walkOwner = ownerColumn(owner, 'ideas');
+  const walkCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
+  const walkAfter =
+    after === null
+      ? sql``
+      : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+  // Past the cap the page came from the newest matches by seq only. Ideas are numbered as they
+  // are saved, so those are almost always the newest by date too; the page is exact when no
+  // idea of the owner outside them (seq below theirs) lies between the cursor and the page's
+  // last row: one short range of the owner's date index, matches or not.
+  const pageEnd = first.rows[limit];
+  if (pageEnd !== undefined) {
+    const outside = await sql<{ one: number }>`SELECT 1 AS one FROM ideas
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
+        AND (ideas.created_at, ideas.id) > (${toIso(pageEnd.created_at)}, ${pageEnd.id})
+        AND ideas.seq < ${pageEnd.min_seq}
+      LIMIT 1`.execute(trx);
+    if (outside.rows.length === 0) return capped(first.rows, limit, total, cap);
+  }
+
+  if (isAscii(q)) {
     // The budget's far end, read from the owner index alone; none means fewer rows remain.
     const boundary = await sql<{ created_at: string; id: string }>`SELECT created_at, id
-      FROM ideas WHERE ${walkOwner} = ${ownerId} ${walkCategory} ${walkAfter}
+      FROM ideas WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
       ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${tuning.walkBudgetRows - 1}`.execute(trx);
     const bound = boundary.rows[0];
     const walkBound =
-      bound === undefined ? sql`` : sql`AND (created_at, id) >= (${bound.created_at}, ${bound.id})`;
-    // Walks the owner index newest first and stops at the (limit + 1)th match.
-    const walked = await sql<Selectable<IdeasTable>>`SELECT * FROM ideas
-      WHERE ${walkOwner} = ${ownerId} ${walkCategory} ${walkAfter} ${walkBound}
+      bound === undefined
+        ? sql``
+        : sql`AND (ideas.created_at, ideas.id) >= (${bound.created_at}, ${bound.id})`;
+    const walked = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter} ${walkBound}
         AND ${searchCondition('sqlite', q)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.execute(trx);
     if (walked.rows.length > limit || bound === undefined) {
-      return toPage(walked.rows, limit, total);
+      return capped(walked.rows, limit, total, cap);
     }
   }
-  const afterFilter =
-    after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
-  const sorted = await sql<Selectable<IdeasTable>>`SELECT ideas.* FROM ideas WHERE ideas.seq IN (
-      SELECT p.seq FROM (${ownedMatches}) AS p WHERE 1 = 1 ${afterFilter}
+  const sorted = await sql<
+    Selectable<IdeasTable>
+  >`SELECT ${ideaColumns} FROM ideas WHERE ideas.seq IN (
+      SELECT p.seq FROM (${matches}) AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
-  return toPage(sorted.rows, limit, total);
+  return capped(sorted.rows, limit, total, cap);
 }
 
 function isAscii(text: string): boolean {
@@ -130,16 +248,17 @@ function isAscii(text: string): boolean {
 
 /**
  * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
- * This is the row-by-row form, used on PostgreSQL and, on SQLite, for 1-2 character queries and
- * the walk; SQLite queries of 3+ characters are otherwise answered from the FTS5 index
- * (listSqliteFullText). Both use LIKE-style patterns with %, _ and \ escaped, so they are
- * literal. SQLite's LIKE folds ASCII letters only (as its lower() does) and reads the column
- * in place, where instr(lower(...)) copied each text first: a third less per row walked.
+ * This is the row-by-row form, used on PostgreSQL (where ideas_owner_search_idx answers it for
+ * 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
+ * patterns with %, _ and \ escaped, so they are literal. SQLite's LIKE folds ASCII letters only
+ * (as its lower() does) and reads the column in place.
  */
 export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   if (dialect === 'postgres') {
-    return sql<SqlBool>`${POSTGRES_SEARCH_EXPRESSION} ILIKE ${pattern} ESCAPE '\\'`;
+    // search_text is the lower-cased text joined with \x01, which keeps a match from spanning
+    // two columns; the pattern is lower-cased by the same function.
+    return sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
   }
   return sql<SqlBool>`(ideas.content LIKE ${pattern} ESCAPE '\\'
     OR ideas.transcript LIKE ${pattern} ESCAPE '\\'

@@ -8,15 +8,13 @@ import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { createUsageRepository } from '../usage/repository.js';
 import { createUsersRepository } from '../identity/users-repository.js';
+import { newId } from '../../db/ids.js';
+import { writeTransaction } from '../../db/transactions.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
 
-/** SQLite full-text search takes the walk whenever the query is ASCII (see FullTextTuning). */
-const FORCE_WALK = {
-  walkExpectedRowsMax: Infinity,
-  walkRowsPerSortedMatch: Infinity,
-  walkBudgetRows: 1000,
-};
+/** Past the cap, SQLite full-text search finds the page by walking (see SearchTuning). */
+const CAP_TWO = { totalCap: 2, walkBudgetRows: 1000 };
 
 async function exportAll(repo: IdeasRepository, owner: Owner, batchSize?: number) {
   const all: Idea[] = [];
@@ -330,7 +328,9 @@ forEachDialect((dialect) => {
     it('treats % and _ as literal characters', async () => {
       const { owner, repo: chosen } = await searchFixture();
       // The walk tests rows with LIKE, so its escaping is checked on its own too.
-      const walking = createIdeasRepository(database(), { fullTextTuning: FORCE_WALK });
+      const walking = createIdeasRepository(database(), {
+        searchTuning: { totalCap: 0, walkBudgetRows: 1000 },
+      });
       for (const repo of [chosen, walking]) {
         expect(contents(await repo.list(owner, { limit: 10, q: '%' }))).toEqual([
           'Cut the Q3 budget by 10%',
@@ -401,20 +401,14 @@ forEachDialect((dialect) => {
         );
       }
       const routes = {
-        chosen: createIdeasRepository(database()),
-        sort: createIdeasRepository(database(), {
-          fullTextTuning: {
-            walkExpectedRowsMax: 0,
-            walkRowsPerSortedMatch: 0,
-            walkBudgetRows: 1000,
-          },
-        }),
-        walk: createIdeasRepository(database(), {
-          fullTextTuning: FORCE_WALK,
-        }),
-        walkGivesUp: createIdeasRepository(database(), {
-          fullTextTuning: { ...FORCE_WALK, walkBudgetRows: 4 },
-        }),
+        exact: { repo: createIdeasRepository(database()), cap: Infinity },
+        walk: { repo: createIdeasRepository(database(), { searchTuning: CAP_TWO }), cap: 2 },
+        walkGivesUp: {
+          repo: createIdeasRepository(database(), {
+            searchTuning: { ...CAP_TWO, walkBudgetRows: 4 },
+          }),
+          cap: 2,
+        },
       };
       for (const query of [
         { q: 'word' },
@@ -422,17 +416,17 @@ forEachDialect((dialect) => {
         { q: 'word', category: 'personal' as const },
       ]) {
         const walks = [];
-        for (const repo of Object.values(routes)) {
+        for (const { repo, cap } of Object.values(routes)) {
           const seen: string[] = [];
           let cursor: string | undefined;
-          const totals = new Set<number>();
+          const totals = new Set<string>();
           do {
             const page = await repo.list(owner, { limit: 3, cursor, ...query });
             seen.push(...page.items.map((item) => item.content));
-            totals.add(page.total);
+            totals.add(`${page.total}${page.totalCapped ? '+' : ''}`);
             cursor = page.nextCursor ?? undefined;
           } while (cursor !== undefined);
-          walks.push({ seen, totals: [...totals] });
+          walks.push({ seen, totals: [...totals], cap });
         }
         const expected = (await exportAll(ideas(), owner))
           .filter((item) => item.content.toLowerCase().includes(query.q.toLowerCase()))
@@ -440,7 +434,8 @@ forEachDialect((dialect) => {
           .map((item) => item.content);
         expect(expected.length).toBeGreaterThan(3);
         for (const walked of walks) {
-          expect(walked).toEqual({ seen: expected, totals: [expected.length] });
+          const total = expected.length > walked.cap ? `${walked.cap}+` : String(expected.length);
+          expect(walked).toEqual({ seen: expected, totals: [total], cap: walked.cap });
         }
       }
     });
@@ -469,6 +464,127 @@ forEachDialect((dialect) => {
       expect((await repo.list(owner, { limit: 10, q: 'mum' })).total).toBe(0);
       await repo.delete(owner, fixtures.novel.id);
       expect((await repo.list(owner, { limit: 10, q: 'Lisbon' })).total).toBe(0);
+    });
+
+    /** Many ideas at once, newest last, through one multi-row insert per 200. */
+    async function bulkCreate(owner: Owner, contents: string[], startMs: number) {
+      const rows = contents.map((content, i) => {
+        const at = new Date(startMs + i * 1000);
+        return {
+          id: newId(at.getTime()),
+          user_id: owner.kind === 'user' ? owner.userId : null,
+          guest_id: owner.kind === 'guest' ? owner.guestId : null,
+          content,
+          format: 'tweet' as const,
+          category: 'work' as const,
+          transcript: null,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        };
+      });
+      for (let i = 0; i < rows.length; i += 200) {
+        const batch = rows.slice(i, i + 200);
+        await writeTransaction(database(), (trx) =>
+          trx.insertInto('ideas').values(batch).execute(),
+        );
+      }
+    }
+
+    it('counts exactly up to 1,000 matches and caps the total past that', async () => {
+      const owner = await newUser();
+      const start = Date.parse('2026-01-01T00:00:00.000Z');
+      await bulkCreate(
+        owner,
+        Array.from({ length: 1000 }, (_, i) => `Sprint note ${i}`),
+        start,
+      );
+      // Another owner's matches weigh nothing in this owner's totals.
+      await bulkCreate(newGuest(), ['Sprint elsewhere', 'sprint again'], start);
+      const repo = ideas();
+      for (const q of ['sprint', 'pr']) {
+        const exact = await repo.list(owner, { limit: 5, q });
+        expect([exact.total, exact.totalCapped], q).toEqual([1000, false]);
+      }
+      await bulkCreate(owner, ['Sprint note newest'], start + 2_000_000);
+      for (const q of ['sprint', 'SPRINT no', 'pr', 's']) {
+        const capped = await repo.list(owner, { limit: 2, q });
+        expect([capped.total, capped.totalCapped], q).toEqual([1000, true]);
+        expect(contents(capped), q).toEqual(['Sprint note newest', 'Sprint note 999']);
+        const next = await repo.list(owner, { limit: 2, q, cursor: capped.nextCursor ?? '' });
+        expect(contents(next), q).toEqual(['Sprint note 998', 'Sprint note 997']);
+        expect([next.total, next.totalCapped], q).toEqual([1000, true]);
+      }
+      const few = await repo.list(owner, { limit: 5, q: 'note 99' });
+      expect([few.total, few.totalCapped]).toEqual([11, false]);
+      const listing = await repo.list(owner, { limit: 5 });
+      expect([listing.total, listing.totalCapped]).toEqual([1001, false]);
+    });
+
+    it('finds the newest matches past the cap when saving order and dates disagree', async () => {
+      const owner = await newUser();
+      let tick = Date.parse('2026-04-01T00:00:00.000Z');
+      // The clock runs backwards: the last idea saved is the oldest.
+      const writer = createIdeasRepository(database(), { now: () => new Date((tick -= 1000)) });
+      for (let i = 0; i < 8; i += 1) {
+        await writer.createWithinQuota(owner, idea(`Word ${i}`), UNLIMITED);
+      }
+      const repo = createIdeasRepository(database(), { searchTuning: CAP_TWO });
+      const first = await repo.list(owner, { limit: 2, q: 'word' });
+      expect(contents(first)).toEqual(['Word 0', 'Word 1']);
+      expect([first.total, first.totalCapped]).toEqual([2, true]);
+      const next = await repo.list(owner, { limit: 2, q: 'word', cursor: first.nextCursor ?? '' });
+      expect(contents(next)).toEqual(['Word 2', 'Word 3']);
+    });
+
+    it('finds the newest matches past the cap even when they lie deep in the owner ideas', async () => {
+      const owner = await newUser();
+      const start = Date.parse('2026-02-01T00:00:00.000Z');
+      // Dense old matches, then many newer ideas without the word: the walk runs out.
+      await bulkCreate(owner, ['Rare alpha', 'Rare beta', 'Rare gamma', 'Rare delta'], start);
+      await bulkCreate(
+        owner,
+        Array.from({ length: 30 }, (_, i) => `plain ${i}`),
+        start + 10_000,
+      );
+      const walking = createIdeasRepository(database(), {
+        searchTuning: { totalCap: 2, walkBudgetRows: 5 },
+      });
+      expect((await walking.list(owner, { limit: 2, q: 'Ünï' })).total).toBe(0);
+      for (const q of ['rare', 'RARE ', 'ar']) {
+        const page = await walking.list(owner, { limit: 2, q });
+        expect(contents(page), q).toEqual(['Rare delta', 'Rare gamma']);
+        expect([page.total, page.totalCapped], q).toEqual([2, true]);
+      }
+    });
+
+    it("never reads another owner's index entries, and follows ideas that change owner", async () => {
+      const user = await newUser();
+      const guest = newGuest();
+      const start = Date.parse('2026-03-01T00:00:00.000Z');
+      await bulkCreate(guest, ['Guest roadmap one', 'Guest roadmap two'], start);
+      await bulkCreate(user, ['User roadmap'], start + 5_000);
+      const sameIdGuest = guestOwner(user.kind === 'user' ? user.userId : '');
+      await bulkCreate(sameIdGuest, ['Impostor roadmap'], start + 9_000);
+      const repo = ideas();
+      expect(contents(await repo.list(user, { limit: 10, q: 'roadmap' }))).toEqual([
+        'User roadmap',
+      ]);
+      expect((await repo.list(guest, { limit: 10, q: 'roadmap' })).total).toBe(2);
+      expect(
+        await repo.adoptGuestIdeas(
+          user.kind === 'user' ? user.userId : '',
+          guest.kind === 'guest' ? guest.guestId : '',
+        ),
+      ).toBe(2);
+      expect(contents(await repo.list(user, { limit: 10, q: 'roadmap' }))).toEqual([
+        'User roadmap',
+        'Guest roadmap two',
+        'Guest roadmap one',
+      ]);
+      expect((await repo.list(guest, { limit: 10, q: 'roadmap' })).total).toBe(0);
+      expect(contents(await repo.list(sameIdGuest, { limit: 10, q: 'roadmap' }))).toEqual([
+        'Impostor roadmap',
+      ]);
     });
   });
 

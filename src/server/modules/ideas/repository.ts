@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
 import type { Category, Format } from '../../../contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
@@ -6,19 +6,46 @@ import { newId } from '../../db/ids.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { createReadCache } from '../../db/read-cache.js';
 import { toCount } from '../../db/rows.js';
-import type { DB, IdeasTable } from '../../db/schema.js';
+import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeTransaction } from '../../db/transactions.js';
 import { countOneUse } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
-import { isAfter, storedCount, toIdea, toPage, type IdeaPage } from './repository-rows.js';
 import {
-  DEFAULT_FULL_TEXT_TUNING,
-  listSqliteFullText,
-  searchCondition,
-  usesTrigramIndex,
-  type FullTextTuning,
+  IDEA_COLUMNS,
+  ideaColumns,
+  isAfter,
+  storedCount,
+  toIdea,
+  toPage,
+  type IdeaPage,
+} from './repository-rows.js';
+import {
+  createSearchPool,
+  DEFAULT_SEARCH_TUNING,
+  searchPage,
+  type SearchRequest,
+  type SearchTuning,
 } from './repository-search.js';
+import type { WorkerPool } from '../../db/worker-pool.js';
+
+/**
+ * One pool of search workers per open SQLite database, however many repositories use it,
+ * started at the first search and stopped when the database closes (ADR 015).
+ */
+const searchPools = new WeakMap<Database, WorkerPool<SearchRequest, IdeaPage>>();
+
+function searchPoolOf(database: Database): WorkerPool<SearchRequest, IdeaPage> | null {
+  if (database.dialect !== 'sqlite' || database.file === null) return null;
+  let pool = searchPools.get(database);
+  if (pool === undefined) {
+    const started = createSearchPool(database.file);
+    pool = started;
+    searchPools.set(database, started);
+    database.onClose(() => started.close());
+  }
+  return pool;
+}
 
 export interface ListIdeasOptions {
   limit: number;
@@ -88,11 +115,11 @@ function pageBytes(page: IdeaPage): number {
 
 export function createIdeasRepository(
   database: Database,
-  options: { now?: () => Date; fullTextTuning?: FullTextTuning; cacheBytes?: number } = {},
+  options: { now?: () => Date; searchTuning?: SearchTuning; cacheBytes?: number } = {},
 ): IdeasRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
-  const fullTextTuning = options.fullTextTuning ?? DEFAULT_FULL_TEXT_TUNING;
+  const searchTuning = options.searchTuning ?? DEFAULT_SEARCH_TUNING;
   // Pages as served (ADR 013): the same listing or search asked again before anything is
   // written costs no query. Entries go the moment any write happens.
   const pages = createReadCache<IdeaPage>(database.dataVersion, {
@@ -104,18 +131,6 @@ export function createIdeasRepository(
     return owner.kind === 'user'
       ? sql<SqlBool>`ideas.user_id = ${owner.userId}`
       : sql<SqlBool>`ideas.guest_id = ${owner.guestId}`;
-  }
-
-  function matchingIdeas(
-    executor: Kysely<DB>,
-    owner: Owner,
-    q: string | undefined,
-    category?: Category,
-  ) {
-    let query = executor.selectFrom('ideas').where(ownedBy(owner));
-    if (category !== undefined) query = query.where('ideas.category', '=', category);
-    if (q !== undefined && q !== '') query = query.where(searchCondition(dialect, q));
-    return query;
   }
 
   /**
@@ -135,7 +150,7 @@ export function createIdeasRepository(
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
     const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
-      SELECT ideas.*, ${storedTotal} AS total FROM ideas
+      SELECT ${ideaColumns}, ${storedTotal} AS total FROM ideas
       WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
       ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(db);
     const first = page.rows[0];
@@ -153,32 +168,13 @@ export function createIdeasRepository(
     q: string | undefined,
     category: Category | undefined,
   ): Promise<IdeaPage> {
-    if (dialect === 'sqlite' && q !== undefined && usesTrigramIndex(q)) {
-      return readTransaction(database, (trx) =>
-        listSqliteFullText(trx, owner, { limit, after, q, category }, fullTextTuning),
-      );
-    }
     if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
-    return readTransaction(database, async (trx) => {
-      if (dialect === 'postgres' && usesTrigramIndex(q)) {
-        // The planner prices ILIKE over the joined columns as cheap per row and picks a
-        // sequential scan for the total: 134 ms against 13 ms through the trigram index for
-        // 20,000 ideas (EXPLAIN ANALYZE, ADR 012). Scoped to this read-only transaction.
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      }
-      const matches = matchingIdeas(trx, owner, q, category);
-      let pageQuery = matches.selectAll('ideas');
-      if (after !== null) pageQuery = pageQuery.where(isAfter(after));
-      const rows = await pageQuery
-        .orderBy('ideas.created_at', 'desc')
-        .orderBy('ideas.id', 'desc')
-        .limit(limit + 1)
-        .execute();
-      const counted = await matches
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow();
-      return toPage(rows, limit, toCount(counted.total as number | string));
-    });
+    const options = { limit, after, q, category };
+    const pool = searchPoolOf(database);
+    if (pool !== null) return pool.run({ owner, options, tuning: searchTuning });
+    return readTransaction(database, (trx) =>
+      searchPage(dialect, trx, owner, options, searchTuning),
+    );
   }
 
   return {
@@ -199,7 +195,7 @@ export function createIdeasRepository(
     async findById(owner, id) {
       const row = await db
         .selectFrom('ideas')
-        .selectAll('ideas')
+        .select(IDEA_COLUMNS)
         .where('ideas.id', '=', id)
         .where(ownedBy(owner))
         .executeTakeFirst();
@@ -225,7 +221,7 @@ export function createIdeasRepository(
             created_at: at,
             updated_at: at,
           })
-          .returningAll()
+          .returning(IDEA_COLUMNS)
           .executeTakeFirstOrThrow();
         return toIdea(row);
       });
@@ -246,7 +242,7 @@ export function createIdeasRepository(
         .set({ ...changes, updated_at: now().toISOString() })
         .where('ideas.id', '=', id)
         .where(ownedBy(owner))
-        .returningAll()
+        .returning(IDEA_COLUMNS)
         .executeTakeFirst();
       return row ? toIdea(row) : null;
     },
@@ -275,7 +271,7 @@ export function createIdeasRepository(
     async *exportBatches(owner, batchSize = EXPORT_BATCH_SIZE) {
       let after: CursorPosition | null = null;
       for (;;) {
-        let query = db.selectFrom('ideas').selectAll('ideas').where(ownedBy(owner));
+        let query = db.selectFrom('ideas').select(IDEA_COLUMNS).where(ownedBy(owner));
         if (after !== null) query = query.where(isAfter(after));
         const rows = await query
           .orderBy('ideas.created_at', 'desc')

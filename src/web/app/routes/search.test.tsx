@@ -113,6 +113,26 @@ describe('Search page', () => {
     await vi.waitFor(() => expect(screen.getByTestId('results-count').textContent).toBe('3 ideas'));
   });
 
+  it('says "1,000+ ideas found" when the server stopped counting', async () => {
+    const user = userEvent.setup();
+    stubServer((request: SeenRequest) => {
+      if (request.path === '/api/me') return { body: guestMe };
+      if (request.path === '/api/guest-ideas') {
+        const capped = request.params.get('q') === 'the';
+        return {
+          body: { items: saved, total: capped ? 1000 : 3, totalCapped: capped, nextCursor: null },
+        };
+      }
+      return { status: 404, body: { error: 'not_found', message: 'Not found' } };
+    });
+    renderScreen(<SearchRoute />, { path: '/search' });
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+    await user.type(screen.getByRole('searchbox'), 'the');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('results-count').textContent).toBe('1,000+ ideas found'),
+    );
+  });
+
   it('shows each card with its badges, its age and the first 100 characters', async () => {
     const long = 'a'.repeat(100) + 'TAIL that should not show';
     serverWith([idea({ content: long, format: 'pitch', category: 'creative' })]);

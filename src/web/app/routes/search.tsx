@@ -41,6 +41,7 @@ export default function SearchRoute() {
 
   const ideas = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const totalCapped = results.data?.pages[0]?.totalCapped === true;
   const filtered = q !== '' || category !== null;
 
   let body: React.ReactNode;
@@ -128,7 +129,7 @@ export default function SearchRoute() {
             data-testid="results-count"
             className="mt-3 text-sm text-zinc-600 dark:text-zinc-300"
           >
-            {resultsCountText(total, category !== null || q !== '')}
+            {resultsCountText(total, category !== null || q !== '', totalCapped)}
           </p>
         ) : null}
       </div>
