@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { installErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
 import { createAuthRateLimits, registerRateLimits } from './http/rate-limits.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { installSessions } from './http/sessions.js';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installOriginCheck(app, config);
   await app.register(cookie);
   await registerRateLimits(app);
+
+  await registerOpenApi(app, readAppVersion());
 
   const now = deps.now ?? (() => new Date());
   const repositories = createRepositories(deps.database, now, config.readCacheBytes);

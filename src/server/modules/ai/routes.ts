@@ -16,6 +16,7 @@ import {
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
 import type { Config } from '../../config.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
+import { documentFileUpload } from '../../http/openapi.js';
 import { aiRateLimit } from '../../http/rate-limits.js';
 import { ownerOf } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
@@ -48,7 +49,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
 
   app.post(
     '/api/transcribe',
-    { config: rateLimit, schema: { response: { 200: TranscribeResultSchema } } },
+    {
+      config: {
+        ...rateLimit,
+        swaggerTransform: documentFileUpload(
+          upload.field,
+          'The recording: webm, ogg, mp4/m4a, wav or mp3, recognised by its bytes; up to 25 MiB.',
+        ),
+      },
+      schema: { response: { 200: TranscribeResultSchema } },
+    },
     async (request, reply) => {
       // Refused before the upload is read when there is nothing to hand it to.
       ai.ensureTranscriber();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { LoginBodySchema, RegisterBodySchema } from '../../../contract/api-request-schemas.js';
 import { ErrorSchema, MeSchema, MessageSchema } from '../../../contract/api-schemas.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
@@ -79,8 +80,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
-  app.post('/api/logout', async (request, reply) => {
-    await sessions.end(request, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { schema: { response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await sessions.end(request, reply);
+      return reply.code(204).send();
+    },
+  );
 };
