@@ -47,7 +47,12 @@ forEachDialect((dialect) => {
 describe('GET /api/config', () => {
   it('tells the app what this server can do', async () => {
     const testApp = await createTestApp('sqlite', {
-      env: { FREE_MONTHLY_LIMIT: '7', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x' },
+      env: {
+        FREE_MONTHLY_LIMIT: '7',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PRICE_ID: 'price_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      },
       deps: {
         ai: {
           transcriber: {

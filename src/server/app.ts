@@ -28,11 +28,18 @@ import { registerWebApp } from './http/web-app.js';
 import { createIdeasRepository } from './modules/ideas/repository.js';
 import { ideasRoutes } from './modules/ideas/routes.js';
 import { createIdeasService } from './modules/ideas/service.js';
+import { createBillingRepository } from './modules/billing/repository.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { createBillingService } from './modules/billing/service.js';
+import { createStripeClient } from './modules/billing/stripe-client.js';
+import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createPasswordHasher, type PasswordHasher } from './modules/identity/passwords.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdentityService } from './modules/identity/service.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
 import { createUsersRepository } from './modules/identity/users-repository.js';
+import { createMailService } from './modules/mail/service.js';
+import { createLogTransport, createSmtpTransport } from './modules/mail/transport.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createSystemService } from './modules/system/service.js';
 import { createUsageRepository } from './modules/usage/repository.js';
@@ -68,6 +75,8 @@ function createRepositories(database: Database, now: () => Date, readCacheBytes:
     sessions: createSessionsRepository(database, { now, cacheBytes: sessionCacheBytes }),
     ideas: createIdeasRepository(database, { now, cacheBytes: readCacheBytes - sessionCacheBytes }),
     usage: createUsageRepository(database),
+    authTokens: createAuthTokensRepository(database, { now }),
+    billing: createBillingRepository(database, { now }),
   };
 }
 
@@ -130,10 +139,36 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   });
   const ideas = createIdeasService({ ideas: repositories.ideas, usage, now });
+  const mail = createMailService({
+    transport: config.mail.smtpUrl
+      ? createSmtpTransport({
+          url: config.mail.smtpUrl,
+          from: config.mail.from,
+          timeoutMs: config.mail.timeoutMs,
+        })
+      : createLogTransport(app.log),
+    log: app.log,
+  });
+  // Identity and billing need each other (a claim fulfils a checkout; a checkout issues a
+  // claim): identity reaches billing through a function called only once both exist.
   const identity = createIdentityService({
     users: repositories.users,
+    sessions: repositories.sessions,
+    tokens: repositories.authTokens,
     passwords: deps.passwordHasher ?? createPasswordHasher(),
     ideas,
+    mail,
+    publicUrl: config.publicUrl,
+    billing: { fulfilCheckout: (checkoutSessionId) => billing.fulfilCheckout(checkoutSessionId) },
+    now,
+  });
+  const billing = createBillingService({
+    config: config.billing,
+    stripe: config.billing ? createStripeClient(config.billing) : null,
+    repository: repositories.billing,
+    accounts: identity,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
   const system = createSystemService({
     config,
@@ -146,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, { ideas });
+  await app.register(billingRoutes, { billing, authLimits });
   await app.register(aiRoutes, {
     config,
     ai: createAiService({ engines: ai, ideas, log: app.log }),

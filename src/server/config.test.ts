@@ -31,4 +31,51 @@ describe('loadConfig', () => {
     expect(issues).toMatch(/^PORT: /m);
     expect(issues).toMatch(/^DATABASE_URL: /m);
   });
+
+  it('turns billing on with all three Stripe keys, off with none', () => {
+    expect(loadConfig({}).billing).toBeNull();
+    const billing = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+    }).billing;
+    expect(billing).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      priceId: 'price_1',
+      api: undefined,
+      timeoutMs: 8000,
+    });
+  });
+
+  it('refuses half-configured billing, naming each missing key', () => {
+    let error: unknown;
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.join('\n');
+    expect(issues).toMatch(/^STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/m);
+    expect(issues).toMatch(/^STRIPE_PRICE_ID: is required when STRIPE_SECRET_KEY is set/m);
+    expect(issues).not.toMatch(/^STRIPE_SECRET_KEY/m);
+  });
+
+  it('reads STRIPE_API_BASE as the host, port and protocol the billing SDK takes', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+    };
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).billing?.api).toEqual(
+      { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    );
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'https://stripe.example' }).billing?.api).toEqual(
+      { host: 'stripe.example', port: 443, protocol: 'https' },
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_API_BASE: 'ftp://stripe.example' })).toThrow(
+      /STRIPE_API_BASE: must be an http/,
+    );
+  });
 });

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   FREE_MONTHLY_LIMIT: positiveInt(DEFAULT_FREE_MONTHLY_LIMIT),
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalString,
+  MAIL_TIMEOUT_MS: positiveInt(10_000),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalString,
   LLM_BASE_URL: optionalUrl,
@@ -51,7 +52,11 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
-  STRIPE_API_BASE: optionalUrl,
+  STRIPE_API_BASE: optionalUrl.refine(
+    (url) => url === undefined || /^https?:\/\//.test(url),
+    'must be an http:// or https:// URL',
+  ),
+  STRIPE_TIMEOUT_MS: positiveInt(8_000),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
   TRUST_PROXY: booleanFlag,
@@ -74,7 +79,8 @@ export interface Config {
   webDistDir: string;
   /** Memory for caching reads on SQLite (ADR 013); 0 turns the caches off. */
   readCacheBytes: number;
-  mail: { smtpUrl: string | undefined; from: string };
+  /** timeoutMs bounds each send, from connecting to the server's last answer. */
+  mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   llm: {
     baseUrl: string | undefined;
     apiKey: string | undefined;
@@ -89,13 +95,61 @@ export interface Config {
     timeoutMs: number;
     whisperModelPath: string;
   };
-  billing: {
-    secretKey: string | undefined;
-    webhookSecret: string | undefined;
-    priceId: string | undefined;
-    apiBase: string | undefined;
-  };
+  /** null when billing is off: all three Stripe keys are set, or none is (billingConfig). */
+  billing: BillingConfig | null;
   rateLimits: { authPerMinute: number; aiPerMinute: number };
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** Where the billing API is when STRIPE_API_BASE points elsewhere (a local test double). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** Per request to the billing API; one retry follows a timeout (ADR 051). */
+  timeoutMs: number;
+}
+
+const BILLING_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+
+/**
+ * Billing is on with all three keys and off with none. A half-configured billing is a mistake
+ * that would only show on the first payment (a checkout whose webhook is never believed, say),
+ * so it stops the start instead, naming the missing keys.
+ */
+function billingConfig(env: Env): { billing: BillingConfig | null; issues: string[] } {
+  const missing = BILLING_KEYS.filter((key) => env[key] === undefined);
+  if (missing.length === BILLING_KEYS.length) return { billing: null, issues: [] };
+  if (missing.length > 0) {
+    const present = BILLING_KEYS.filter((key) => env[key] !== undefined);
+    return {
+      billing: null,
+      issues: missing.map(
+        (key) =>
+          `${key}: is required when ${present.join(' and ')} ${present.length === 1 ? 'is' : 'are'} set (billing needs all of ${BILLING_KEYS.join(', ')}, or none to turn billing off)`,
+      ),
+    };
+  }
+  let api: BillingConfig['api'];
+  if (env.STRIPE_API_BASE !== undefined) {
+    const url = new URL(env.STRIPE_API_BASE);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = {
+      host: url.hostname,
+      port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
+      protocol,
+    };
+  }
+  return {
+    billing: {
+      secretKey: env.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      priceId: env.STRIPE_PRICE_ID ?? '',
+      api,
+      timeoutMs: env.STRIPE_TIMEOUT_MS,
+    },
+    issues: [],
+  };
 }
 
 export class ConfigError extends Error {
@@ -115,6 +169,8 @@ export function loadConfig(
     );
   }
   const env = parsed.data;
+  const { billing, issues: billingIssues } = billingConfig(env);
+  if (billingIssues.length > 0) throw new ConfigError(billingIssues);
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -128,7 +184,11 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Voice Ideas <no-reply@localhost>' },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? 'Voice Ideas <no-reply@localhost>',
+      timeoutMs: env.MAIL_TIMEOUT_MS,
+    },
     llm: {
       baseUrl: env.LLM_BASE_URL ?? env.OPENAI_BASE_URL,
       apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY,
@@ -143,12 +203,7 @@ export function loadConfig(
       timeoutMs: env.TRANSCRIBE_TIMEOUT_MS,
       whisperModelPath: env.WHISPER_MODEL_PATH,
     },
-    billing: {
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      priceId: env.STRIPE_PRICE_ID,
-      apiBase: env.STRIPE_API_BASE,
-    },
+    billing,
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { createBillingRepository } from './modules/billing/repository.js';
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
 import { startHousekeeping } from './modules/identity/housekeeping.js';
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
     stores: {
       sessions: createSessionsRepository(database),
       'auth tokens': createAuthTokensRepository(database),
+      'billing events': createBillingRepository(database),
     },
     log: app.log,
   });

@@ -46,6 +46,7 @@ describe('openDatabase on SQLite', () => {
       ORDER BY name`.execute(database.db);
     expect(tables.rows.map((row) => row.name)).toEqual([
       'auth_tokens',
+      'billing_events',
       'idea_counts',
       'ideas',
       'ideas_fts',

@@ -18,6 +18,11 @@ export interface UsersTable {
   password_hash: string | null;
   plan: ColumnType<Plan, Plan | undefined, Plan>;
   billing_customer_id: string | null;
+  /** The billing subscription as last read from the billing API (migration 004). */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
+  current_period_start: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  current_period_end: ColumnType<string | Date | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -28,7 +33,11 @@ export interface SessionsTable {
   user_id: string;
   expires_at: Instant;
   created_at: Instant;
+  /** How the session began; a sign-in link's session may delete a password-less account. */
+  opened_by: ColumnType<SessionOpening, SessionOpening | undefined, SessionOpening>;
 }
+
+export type SessionOpening = 'password' | 'link';
 
 export interface IdeasTable {
   id: string;
@@ -64,7 +73,7 @@ export interface IdeaCountsTable {
 
 /**
  * What a one-time token is for: the sign-in link, password reset and checkout claim flows
- * (docs/api.md, "Not built yet").
+ * (docs/api.md, "Identity").
  */
 export type AuthTokenPurpose = 'magic_link' | 'password_reset' | 'checkout_claim';
 
@@ -78,6 +87,15 @@ export interface AuthTokensTable {
   expires_at: Instant;
   used_at: NullableInstant;
   created_at: Instant;
+  /** The checkout a claim token belongs to (migration 004). */
+  checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One row per processed billing webhook event (migration 004). */
+export interface BillingEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: Instant;
 }
 
 /**
@@ -91,4 +109,5 @@ export interface DB {
   usage: UsageTable;
   idea_counts: IdeaCountsTable;
   auth_tokens: AuthTokensTable;
+  billing_events: BillingEventsTable;
 }

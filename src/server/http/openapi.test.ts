@@ -237,10 +237,17 @@ describe('GET /api/openapi.json', () => {
       expect(responses.default, `${method} ${path}`).toMatchObject({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       });
-      const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+      const success = Object.keys(responses).filter((status) => /^[23]\d\d$/.test(status));
       expect(success.length, `${method} ${path} has a success answer`).toBeGreaterThan(0);
       if (method === 'post' || method === 'put') {
-        const bodyless = ['/api/logout', '/api/usage/increment', '/api/guest-ideas/clear'];
+        const bodyless = [
+          '/api/logout',
+          '/api/usage/increment',
+          '/api/guest-ideas/clear',
+          '/api/billing/portal',
+          // The provider's signed bytes, checked by their signature rather than a schema.
+          '/api/billing/webhook',
+        ];
         if (!bodyless.includes(path)) {
           expect(operation.requestBody, `${method} ${path} has a body`).toBeDefined();
         }

@@ -12,7 +12,17 @@ export interface SessionUser {
   id: string;
   email: string;
   plan: Plan;
+  /** Pro's usage period is its billing period, when one is known (docs/api.md, "Plans and usage"). */
+  billingPeriod: BillingPeriod | null;
 }
+
+export interface BillingPeriod {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** How a session began: deleting a password-less account needs a fresh sign-in link's session. */
+export type SessionOpening = 'password' | 'link';
 
 /**
  * Where sessions are kept. This file only moves them between the cookie and the request; the
@@ -20,7 +30,12 @@ export interface SessionUser {
  */
 export interface SessionStore {
   /** `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored. */
-  create(input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<unknown>;
+  create(input: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    openedBy: SessionOpening;
+  }): Promise<unknown>;
   /** null when there is no such session or it expired at or before `now`. */
   findUserBySession(
     tokenHash: string,
@@ -56,8 +71,16 @@ export function hashSessionToken(token: string): string {
 }
 
 export interface SessionManager {
-  /** Signs the reply's client in as `userId`: a fresh 256-bit id, replacing any session it had. */
-  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /**
+   * Signs the reply's client in as `userId`: a fresh 256-bit id, replacing any session it had.
+   * `openedBy` records how (a password by default; 'link' for a sign-in link).
+   */
+  start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    openedBy?: SessionOpening,
+  ): Promise<void>;
   /** Ends the request's session server-side and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -125,7 +148,7 @@ export function installSessions(
   });
 
   return {
-    async start(request, reply, userId) {
+    async start(request, reply, userId, openedBy = 'password') {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.deleteByHash(hashSessionToken(previous));
       const token = randomBytes(32).toString('base64url');
@@ -133,6 +156,7 @@ export function installSessions(
         userId,
         tokenHash: hashSessionToken(token),
         expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
+        openedBy,
       });
       setSessionCookie(reply, token);
     },
@@ -193,12 +217,21 @@ export function ownerOf(request: FastifyRequest, scope: 'user' | 'guest'): Owner
 export interface Caller {
   owner: Owner;
   plan: Plan;
+  billingPeriod: BillingPeriod | null;
 }
 
 export function callerOf(request: FastifyRequest, scope: 'user' | 'guest'): Caller {
   if (scope === 'user') {
     const user = requireUser(request);
-    return { owner: { kind: 'user', userId: user.id }, plan: user.plan };
+    return {
+      owner: { kind: 'user', userId: user.id },
+      plan: user.plan,
+      billingPeriod: user.billingPeriod,
+    };
   }
-  return { owner: { kind: 'guest', guestId: requireGuestId(request) }, plan: 'guest' };
+  return {
+    owner: { kind: 'guest', guestId: requireGuestId(request) },
+    plan: 'guest',
+    billingPeriod: null,
+  };
 }

@@ -67,14 +67,14 @@ function ideaRoutesFor(
         },
       },
       async (request, reply) => {
-        const { owner, plan } = callerOf(request, scope);
+        const { owner, plan, billingPeriod } = callerOf(request, scope);
         const { content, format, category, transcript } = request.body;
-        const created = await ideas.create(owner, plan, {
-          content,
-          format,
-          category,
-          transcript: transcript ?? null,
-        });
+        const created = await ideas.create(
+          owner,
+          plan,
+          { content, format, category, transcript: transcript ?? null },
+          billingPeriod,
+        );
         return reply.code(201).send(created);
       },
     );

@@ -2,6 +2,7 @@ import { IdeaSchema, type Idea, type NewIdea } from '../../../contract/api-schem
 import type { Plan } from '../../../contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
+import type { BillingPeriod } from '../../http/sessions.js';
 import { quotaExceeded, type UsageService } from '../usage/service.js';
 import { InvalidCursorError } from './cursor.js';
 import { exportFile, type ExportFile, type ExportFormat } from './export.js';
@@ -12,7 +13,12 @@ export interface IdeasService {
   /** One page, newest first; 400 for a cursor this server did not hand out. */
   list(owner: Owner, options: ListIdeasOptions): Promise<IdeaPage>;
   /** Checks and counts the monthly quota and saves the idea in one step; 402 at the limit. */
-  create(owner: Owner, plan: Plan, input: NewIdea): Promise<Idea>;
+  create(
+    owner: Owner,
+    plan: Plan,
+    input: NewIdea,
+    billingPeriod?: BillingPeriod | null,
+  ): Promise<Idea>;
   /** null when the idea is missing or another owner's (the caller cannot tell which). */
   findById(owner: Owner, id: string): Promise<Idea | null>;
   /** 404 when the idea is missing or another owner's. */
@@ -52,8 +58,8 @@ export function createIdeasService(deps: {
       }
     },
 
-    async create(owner, plan, input) {
-      const quota = usage.quotaFor(owner, plan);
+    async create(owner, plan, input, billingPeriod) {
+      const quota = usage.quotaFor(owner, plan, billingPeriod);
       const created = await ideas.createWithinQuota(owner, input, {
         monthlyLimit: quota.monthlyLimit,
         periodKey: quota.periodKey,

@@ -15,6 +15,9 @@ export interface AuthTokenRecord {
   email: string | null;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The checkout a claim token belongs to. */
+  checkoutSessionId: string | null;
+  createdAt: Date;
 }
 
 export interface NewAuthToken {
@@ -24,6 +27,7 @@ export interface NewAuthToken {
   userId?: string | null;
   guestId?: string | null;
   email?: string | null;
+  checkoutSessionId?: string | null;
   expiresAt: Date;
 }
 
@@ -35,6 +39,14 @@ export interface AuthTokensRepository {
    * exactly one succeeds.
    */
   consume(purpose: AuthTokenPurpose, tokenHash: string, now: Date): Promise<AuthTokenRecord | null>;
+  /** The token when it exists for this purpose, is unused and has not expired; nothing changes. */
+  findLive(
+    purpose: AuthTokenPurpose,
+    tokenHash: string,
+    now: Date,
+  ): Promise<AuthTokenRecord | null>;
+  /** Removes one token (e.g. a link whose e-mail could not be sent). */
+  discard(id: string): Promise<void>;
   /** Ends every unused token of a user for a purpose (e.g. older reset links after a reset). */
   revokeForUser(userId: string, purpose: AuthTokenPurpose, now: Date): Promise<number>;
   deleteExpired(now: Date): Promise<number>;
@@ -49,6 +61,8 @@ function toRecord(row: Selectable<AuthTokensTable>): AuthTokenRecord {
     email: row.email,
     expiresAt: toDate(row.expires_at),
     usedAt: row.used_at === null ? null : toDate(row.used_at),
+    checkoutSessionId: row.checkout_session_id,
+    createdAt: toDate(row.created_at),
   };
 }
 
@@ -70,6 +84,7 @@ export function createAuthTokensRepository(
           user_id: token.userId ?? null,
           guest_id: token.guestId ?? null,
           email: token.email ?? null,
+          checkout_session_id: token.checkoutSessionId ?? null,
           expires_at: token.expiresAt.toISOString(),
           used_at: null,
           created_at: now().toISOString(),
@@ -90,6 +105,22 @@ export function createAuthTokensRepository(
         .returningAll()
         .executeTakeFirst();
       return row ? toRecord(row) : null;
+    },
+
+    async findLive(purpose, tokenHash, at) {
+      const row = await db
+        .selectFrom('auth_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at.toISOString())
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async discard(id) {
+      await db.deleteFrom('auth_tokens').where('id', '=', id).execute();
     },
 
     async revokeForUser(userId, purpose, at) {

@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginBodySchema, RegisterBodySchema } from '../../../contract/api-request-schemas.js';
+import {
+  ClaimBodySchema,
+  DeleteAccountBodySchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+} from '../../../contract/api-request-schemas.js';
 import { ErrorSchema, MeSchema, MessageSchema } from '../../../contract/api-schemas.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
-import { guestIdOf, type SessionManager, type SessionUser } from '../../http/sessions.js';
+import {
+  guestIdOf,
+  requireUser,
+  type SessionManager,
+  type SessionUser,
+} from '../../http/sessions.js';
 import type { IdentityService } from './service.js';
 
 export interface IdentityRoutesOptions {
@@ -12,14 +24,20 @@ export interface IdentityRoutesOptions {
   authLimits: AuthRateLimits;
 }
 
-/**
- * The same words whether or not the account exists, so the answer reveals nothing, and honest:
- * this server does not send sign-in links yet.
- */
+/** The same words whether or not the account exists, so the answer reveals nothing. */
 const SIGN_IN_LINK_MESSAGE =
-  'Sign-in links are not available on this server yet. Please sign in with your password.';
+  'If an account exists with this email, you will receive a sign-in link. It works once, for 15 minutes.';
+const RESET_MESSAGE =
+  'If an account exists with this email, you will receive a password reset link.';
 
-function toMe(user: SessionUser) {
+/**
+ * A sign-in link is opened by a browser, so whatever its address holds (no token, two tokens,
+ * one far too long) ends on the login page's "bad link" message, never on a JSON error.
+ */
+const MagicQuerySchema = z.object({ token: z.unknown().optional() });
+const SIGN_IN_TOKEN_MAX_CHARS = 200;
+
+function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
   return { id: user.id, email: user.email, plan: user.plan };
 }
 
@@ -60,14 +78,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           400: ErrorSchema,
           401: ErrorSchema,
           429: ErrorSchema,
+          502: ErrorSchema,
         },
       },
     },
     async (request, reply) => {
       if (request.body.password === '') {
-        // Sign-in links arrive with the mail work (docs/api.md, "Identity"). Until then the
-        // answer is identical for known and unknown e-mails, and no mail is sent.
-        request.log.warn('a sign-in link was requested, but sign-in links are not available yet');
+        await identity.requestSignInLink(request.body.email, guestIdOf(request));
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
       }
       const user = await identity.logIn(request.body, {
@@ -84,6 +101,95 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/api/logout',
     { schema: { response: { 204: z.undefined() } } },
     async (request, reply) => {
+      await sessions.end(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/magic',
+    {
+      preHandler: authLimits.byAddress,
+      schema: { querystring: MagicQuerySchema, response: { 302: z.undefined() } },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const wellFormed =
+        typeof token === 'string' && token.length > 0 && token.length <= SIGN_IN_TOKEN_MAX_CHARS;
+      const user = wellFormed ? await identity.signInWithLink(token) : null;
+      if (!user) return reply.redirect('/login?error=link', 302);
+      await sessions.start(request, reply, user.id, 'link');
+      return reply.redirect('/', 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: ForgotPasswordBodySchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await identity.requestPasswordReset(request.body.email);
+      return { message: RESET_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: ResetPasswordBodySchema,
+        response: { 200: MeSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await identity.resetPassword(request.body.token, request.body.newPassword);
+      await sessions.start(request, reply, user.id);
+      return toMe(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/claim',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: ClaimBodySchema,
+        response: {
+          200: MeSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+          502: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await identity.claimCheckout(request.body.token, {
+        guestId: guestIdOf(request),
+        userId: request.user?.id ?? null,
+      });
+      await sessions.start(request, reply, user.id);
+      return toMe(user);
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        body: DeleteAccountBodySchema,
+        response: { 204: z.undefined(), 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await identity.deleteAccount(user.id, request.sessionId, request.body.password);
       await sessions.end(request, reply);
       return reply.code(204).send();
     },

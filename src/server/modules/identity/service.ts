@@ -1,8 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '../../../contract/limits.js';
+import { isProPlan } from '../../../contract/plans.js';
 import { HttpError } from '../../http/errors.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
+import type { BillingService } from '../billing/service.js';
 import type { IdeasService } from '../ideas/service.js';
+import type { MailService } from '../mail/service.js';
+import type { AuthTokenPurpose, AuthTokensRepository } from './auth-tokens-repository.js';
 import type { PasswordHasher } from './passwords.js';
+import type { SessionsRepository } from './sessions-repository.js';
 import type { UserRecord, UsersRepository } from './users-repository.js';
 
 export interface Credentials {
@@ -25,16 +31,114 @@ export interface IdentityService {
     credentials: Credentials,
     from: { address: string; guestId: string | null; guesses: PasswordGuessThrottle },
   ): Promise<UserRecord>;
+  /**
+   * E-mails a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use) when the
+   * e-mail has an account; otherwise rehearses a send, so both answer alike (ADR 050).
+   */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets the new password and ends every session of the user; 400 invalid_token. */
+  resetPassword(token: string, newPassword: string): Promise<UserRecord>;
+  /**
+   * E-mails a sign-in link (PUBLIC_URL/api/auth/magic?token=…, 15 minutes, single use) when the
+   * e-mail has an account, keeping the guest id whose ideas move in when it is used.
+   */
+  requestSignInLink(email: string, guestId: string | null): Promise<void>;
+  /** Uses a sign-in link: the account, its guest ideas adopted; null for a bad link. */
+  signInWithLink(token: string): Promise<UserRecord | null>;
+  /**
+   * Deletes the signed-in account and everything of it. A password account needs its password;
+   * a password-less one a session opened by a sign-in link in the last 15 minutes.
+   */
+  deleteAccount(userId: string, sessionId: string | null, password: string): Promise<void>;
+  findAccountByEmail(email: string): Promise<UserRecord | null>;
+  findAccount(id: string): Promise<UserRecord | null>;
+  /**
+   * Makes the claim token for a checkout: `startCheckout` gets the token to put in its success
+   * URL and names the checkout it started; the token (24 hours, single use) is kept with it.
+   */
+  issueCheckoutClaim<T>(
+    details: { email: string; guestId: string | null },
+    startCheckout: (claimToken: string) => Promise<{ checkoutSessionId: string; result: T }>,
+  ): Promise<T>;
+  /**
+   * The account of a paid checkout, for the caller to be signed in to: fulfils the checkout
+   * from the billing provider when its webhook has not arrived yet. 400 invalid_token for an
+   * unknown, unpaid or used token; 403 sign_in_required when the account existed before the
+   * checkout and the caller is not signed in to it (paying must not open someone's account).
+   */
+  claimCheckout(
+    token: string,
+    caller: { guestId: string | null; userId: string | null },
+  ): Promise<UserRecord>;
+}
+
+/** How long each e-mailed or returned token works (docs/api.md, "Identity"). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+export const CHECKOUT_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
+/** A password-less account may be deleted from a sign-in link's session this young. */
+export const LINK_SESSION_DELETE_WINDOW_MS = 15 * 60 * 1000;
+
+/** A random 256-bit token for a link, and the SHA-256 that is all the database keeps of it. */
+function newOneTimeToken(): { value: string; hash: string } {
+  const value = randomBytes(32).toString('base64url');
+  return { value, hash: hashOneTimeToken(value) };
+}
+
+function hashOneTimeToken(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function invalidToken(message: string): HttpError {
+  return new HttpError(400, 'invalid_token', message);
 }
 
 const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
 export function createIdentityService(deps: {
   users: UsersRepository;
+  sessions: Pick<SessionsRepository, 'openingOf'>;
+  tokens: AuthTokensRepository;
   passwords: PasswordHasher;
   ideas: Pick<IdeasService, 'adoptGuestIdeas'>;
+  mail: MailService;
+  /** Links are built from PUBLIC_URL only, never from the request's Host header. */
+  publicUrl: string;
+  /** Billing's checkout fulfilment, for a claim that arrives before its webhook. */
+  billing: Pick<BillingService, 'fulfilCheckout'>;
+  now: () => Date;
 }): IdentityService {
-  const { users, passwords, ideas } = deps;
+  const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, now } = deps;
+
+  /**
+   * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
+   * (nobody received it) and leaves every earlier link working: the person retries.
+   */
+  async function mailToken(
+    user: UserRecord,
+    purpose: AuthTokenPurpose,
+    ttlMs: number,
+    guestId: string | null,
+    send: (to: string, link: string) => Promise<void>,
+    linkFor: (token: string) => string,
+  ): Promise<void> {
+    const token = newOneTimeToken();
+    const stored = await tokens.create({
+      purpose,
+      tokenHash: token.hash,
+      userId: user.id,
+      guestId,
+      email: user.email,
+      expiresAt: new Date(now().getTime() + ttlMs),
+    });
+    try {
+      await send(user.email, linkFor(token.value));
+    } catch (error) {
+      await tokens.discard(stored.id);
+      throw error;
+    }
+  }
+
   return {
     async register({ email, password }, guestId) {
       const passwordHash = await passwords.hash(password);
@@ -71,6 +175,141 @@ export function createIdentityService(deps: {
       }
       guesses.succeeded(email, address);
       if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
+      return user;
+    },
+
+    async requestPasswordReset(email) {
+      const user = await users.findByEmail(email);
+      if (!user) {
+        await mail.rehearse();
+        return;
+      }
+      await mailToken(
+        user,
+        'password_reset',
+        PASSWORD_RESET_TTL_MS,
+        null,
+        (to, link) => mail.sendPasswordReset(to, link),
+        (token) => `${publicUrl}/reset-password?token=${token}`,
+      );
+    },
+
+    async resetPassword(token, newPassword) {
+      // Hashed before the token is looked at, so the token is used and the password set in one
+      // short transaction; a bad token costs a hash, which the AUTH rate limit bounds.
+      const passwordHash = await passwords.hash(newPassword);
+      const user = await users.resetPassword(hashOneTimeToken(token), passwordHash, now());
+      if (!user) {
+        throw invalidToken(
+          'This reset link is invalid, used or expired. Please request a new password reset.',
+        );
+      }
+      return user;
+    },
+
+    async requestSignInLink(email, guestId) {
+      const user = await users.findByEmail(email);
+      if (!user) {
+        await mail.rehearse();
+        return;
+      }
+      await mailToken(
+        user,
+        'magic_link',
+        SIGN_IN_LINK_TTL_MS,
+        guestId,
+        (to, link) => mail.sendSignInLink(to, link),
+        (token) => `${publicUrl}/api/auth/magic?token=${encodeURIComponent(token)}`,
+      );
+    },
+
+    async signInWithLink(token) {
+      const used = await tokens.consume('magic_link', hashOneTimeToken(token), now());
+      if (!used?.userId) return null;
+      const user = await users.findById(used.userId);
+      if (!user) return null;
+      if (used.guestId) await ideas.adoptGuestIdeas(user.id, used.guestId);
+      return user;
+    },
+
+    async deleteAccount(userId, sessionId, password) {
+      const user = await users.findById(userId);
+      if (!user) throw new HttpError(401, 'not_authenticated', 'Please sign in to continue.');
+      if (user.passwordHash !== null) {
+        const valid =
+          password.length > 0 ? await passwords.verify(user.passwordHash, password) : false;
+        if (!valid) {
+          throw new HttpError(401, 'invalid_credentials', 'Incorrect password.');
+        }
+      } else {
+        const opening = sessionId === null ? null : await sessions.openingOf(sessionId);
+        const fresh =
+          opening?.openedBy === 'link' &&
+          now().getTime() - opening.createdAt.getTime() <= LINK_SESSION_DELETE_WINDOW_MS;
+        if (!fresh) {
+          throw new HttpError(
+            401,
+            'sign_in_link_required',
+            'This account has no password. Please sign in with an e-mailed sign-in link, then delete the account within 15 minutes.',
+          );
+        }
+      }
+      const outcome = await users.delete(user.id);
+      if (outcome === 'active_subscription') {
+        throw new HttpError(
+          409,
+          'active_subscription',
+          'You have an active Pro subscription. Please cancel it in the billing portal before deleting your account.',
+        );
+      }
+    },
+
+    findAccountByEmail: (email) => users.findByEmail(email),
+    findAccount: (id) => users.findById(id),
+
+    async issueCheckoutClaim(details, startCheckout) {
+      const token = newOneTimeToken();
+      const existing = await users.findByEmail(details.email);
+      const { checkoutSessionId, result } = await startCheckout(token.value);
+      await tokens.create({
+        purpose: 'checkout_claim',
+        tokenHash: token.hash,
+        // Set only when the account existed before this checkout: then a claim signs in no
+        // one who is not already signed in to it.
+        userId: existing?.id ?? null,
+        guestId: details.guestId,
+        email: details.email,
+        checkoutSessionId,
+        expiresAt: new Date(now().getTime() + CHECKOUT_CLAIM_TTL_MS),
+      });
+      return result;
+    },
+
+    async claimCheckout(token, caller) {
+      const tokenHash = hashOneTimeToken(token);
+      const claim = await tokens.findLive('checkout_claim', tokenHash, now());
+      const unusable = () => invalidToken('This upgrade link is invalid, unpaid or already used.');
+      if (!claim?.email || !claim.checkoutSessionId) throw unusable();
+      let user = await users.findByEmail(claim.email);
+      if (!user || !isProPlan(user.plan) || user.subscriptionId === null) {
+        // The webhook has not arrived (or not been believed) yet: read the checkout from the
+        // billing provider and fulfil it here, once (fulfilment is idempotent).
+        if (!(await billing.fulfilCheckout(claim.checkoutSessionId))) throw unusable();
+        user = await users.findByEmail(claim.email);
+      }
+      if (!user) throw unusable();
+      const madeByThisCheckout = claim.userId === null && user.passwordHash === null;
+      if (caller.userId !== user.id && !madeByThisCheckout) {
+        throw new HttpError(
+          403,
+          'sign_in_required',
+          'Your account is upgraded. Please sign in to it to continue.',
+        );
+      }
+      if (!(await tokens.consume('checkout_claim', tokenHash, now()))) throw unusable();
+      for (const guestId of new Set([caller.guestId, claim.guestId])) {
+        if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
+      }
       return user;
     },
   };

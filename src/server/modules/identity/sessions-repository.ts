@@ -1,7 +1,7 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { createReadCache } from '../../db/read-cache.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { SessionOpening, UsersTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { toDate } from '../../db/rows.js';
 import { toUserRecord, type UserRecord } from './users-repository.js';
@@ -18,7 +18,10 @@ export interface SessionsRepository {
     userId: string;
     tokenHash: string;
     expiresAt: Date;
+    openedBy?: SessionOpening;
   }): Promise<{ sessionId: string }>;
+  /** How and when a session began; null when it no longer exists. */
+  openingOf(sessionId: string): Promise<{ openedBy: SessionOpening; createdAt: Date } | null>;
   /** null when there is no such session or it expired at or before `now`. */
   findUserBySession(tokenHash: string, now: Date): Promise<SessionLookup | null>;
   extend(sessionId: string, expiresAt: Date): Promise<void>;
@@ -65,7 +68,7 @@ export function createSessionsRepository(
   }
 
   return {
-    async create({ userId, tokenHash, expiresAt }) {
+    async create({ userId, tokenHash, expiresAt, openedBy = 'password' }) {
       const sessionId = newId();
       await db
         .insertInto('sessions')
@@ -75,9 +78,19 @@ export function createSessionsRepository(
           user_id: userId,
           expires_at: expiresAt.toISOString(),
           created_at: now().toISOString(),
+          opened_by: openedBy,
         })
         .execute();
       return { sessionId };
+    },
+
+    async openingOf(sessionId) {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['opened_by', 'created_at'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row ? { openedBy: row.opened_by, createdAt: toDate(row.created_at) } : null;
     },
 
     async findUserBySession(tokenHash, at) {

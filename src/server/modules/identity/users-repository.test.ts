@@ -48,6 +48,9 @@ forEachDialect((dialect) => {
         passwordHash: 'argon2-hash',
         plan: 'free',
         billingCustomerId: null,
+        subscriptionId: null,
+        subscriptionStatus: null,
+        billingPeriod: null,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(await users().findById(user.id)).toEqual(user);
@@ -174,7 +177,7 @@ forEachDialect((dialect) => {
         })
         .execute();
 
-      expect(await users().delete(user.id)).toBe(true);
+      expect(await users().delete(user.id)).toBe('deleted');
 
       expect(await users().findById(user.id)).toBeNull();
       expect(await sessions.findUserBySession(tokenHash, new Date())).toBeNull();
@@ -187,7 +190,7 @@ forEachDialect((dialect) => {
         .execute();
       expect(tokens).toEqual([]);
       expect((await ideas.list(userOwner(bystander.id), { limit: 10 })).total).toBe(1);
-      expect(await users().delete(user.id)).toBe(false);
+      expect(await users().delete(user.id)).toBe('missing');
     });
 
     it('frees the e-mail for a new account', async () => {

@@ -4,9 +4,10 @@ import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
 import { newId } from '../../db/ids.js';
-import { isUniqueViolation, toIso } from '../../db/rows.js';
+import { isUniqueViolation, toDate, toIso } from '../../db/rows.js';
 import { deleteIdeasOfUser, moveGuestIdeas } from '../ideas/transaction-steps.js';
 import { deleteUsageOf } from '../usage/transaction-steps.js';
+import { stillBilling } from './subscription-status.js';
 
 export interface UserRecord {
   id: string;
@@ -14,6 +15,11 @@ export interface UserRecord {
   passwordHash: string | null;
   plan: Plan;
   billingCustomerId: string | null;
+  subscriptionId: string | null;
+  /** The billing provider's status of that subscription, as last read (ADR 051). */
+  subscriptionStatus: string | null;
+  /** The current billing period, which is Pro's usage period; null without a subscription. */
+  billingPeriod: { startsAt: Date; endsAt: Date } | null;
   createdAt: string;
 }
 
@@ -33,8 +39,17 @@ export interface UsersRepository {
   create(input: CreateUserInput): Promise<UserRecord | 'email_taken'>;
   updatePassword(userId: string, passwordHash: string | null): Promise<void>;
   updatePlan(userId: string, plan: Plan, billingCustomerId?: string | null): Promise<void>;
-  /** Removes the user with its ideas, usage, sessions and tokens; false when there was none. */
-  delete(userId: string): Promise<boolean>;
+  /**
+   * Uses a password-reset token and sets the new password in one transaction: the token is
+   * marked used, the user's other reset links are revoked and every session of the user ends.
+   * null (and nothing changed) when the token is unknown, used or expired at `at`.
+   */
+  resetPassword(tokenHash: string, passwordHash: string, at: Date): Promise<UserRecord | null>;
+  /**
+   * Removes the user with its ideas, usage, sessions and tokens in one transaction, unless its
+   * subscription may still bill (checked inside the transaction); 'missing' when there was none.
+   */
+  delete(userId: string): Promise<'deleted' | 'missing' | 'active_subscription'>;
 }
 
 export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
@@ -44,6 +59,12 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
     passwordHash: row.password_hash,
     plan: row.plan,
     billingCustomerId: row.billing_customer_id,
+    subscriptionId: row.subscription_id,
+    subscriptionStatus: row.subscription_status,
+    billingPeriod:
+      row.current_period_start !== null && row.current_period_end !== null
+        ? { startsAt: toDate(row.current_period_start), endsAt: toDate(row.current_period_end) }
+        : null,
     createdAt: toIso(row.created_at),
   };
 }
@@ -135,16 +156,66 @@ export function createUsersRepository(
         .execute();
     },
 
+    async resetPassword(tokenHash, passwordHash, at) {
+      const iso = at.toISOString();
+      return writeTransaction(database, async (trx) => {
+        const token = await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: iso })
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', 'password_reset')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', iso)
+          .where('user_id', 'is not', null)
+          .returning('user_id')
+          .executeTakeFirst();
+        const userId = token?.user_id;
+        if (userId == null) return null;
+        const row = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: iso })
+          .where('id', '=', userId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: iso })
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'password_reset')
+          .where('used_at', 'is', null)
+          .execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        return toUserRecord(row);
+      });
+    },
+
     async delete(userId) {
       // Foreign keys cascade too; deleting explicitly also clears usage (keyed, not referenced)
       // and does not depend on SQLite's per-connection foreign_keys pragma.
       return writeTransaction(database, async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['email', 'subscription_status'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!user) return 'missing' as const;
+        if (stillBilling(user.subscription_status)) return 'active_subscription' as const;
         await deleteIdeasOfUser(trx, userId);
         await deleteUsageOf(trx, { kind: 'user', userId });
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
-        const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
+        // Checkout claims name the account by e-mail only when it did not exist yet.
+        await trx
+          .deleteFrom('auth_tokens')
+          .where((eb) =>
+            eb.or([
+              eb('user_id', '=', userId),
+              eb(sql<string>`lower(email)`, '=', user.email.toLowerCase()),
+            ]),
+          )
+          .execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+        return 'deleted' as const;
       });
     },
   };

@@ -24,7 +24,7 @@ export interface HealthLog {
 const HEALTH_CHECK_TIMEOUT_MS = 2000;
 
 export function isBillingEnabled(config: Config): boolean {
-  return Boolean(config.billing.secretKey && config.billing.priceId);
+  return config.billing !== null;
 }
 
 export function createSystemService(deps: {

@@ -1,7 +1,13 @@
 import type { Usage } from '../../../contract/api-schemas.js';
-import { calendarMonthPeriod, monthlyLimitFor, type Plan } from '../../../contract/plans.js';
+import {
+  calendarMonthPeriod,
+  isProPlan,
+  monthlyLimitFor,
+  type Plan,
+} from '../../../contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
+import type { BillingPeriod } from '../../http/sessions.js';
 import type { UsageRepository } from './repository.js';
 
 export interface QuotaContext {
@@ -12,12 +18,12 @@ export interface QuotaContext {
 }
 
 export interface UsageService {
-  /** The quota that applies to `owner` on `plan` now. */
-  quotaFor(owner: Owner, plan: Plan): QuotaContext;
+  /** The quota that applies to `owner` on `plan` now (Pro: in its billing period, if known). */
+  quotaFor(owner: Owner, plan: Plan, billingPeriod?: BillingPeriod | null): QuotaContext;
   /** The figures GET /api/usage reports. */
-  usageOf(owner: Owner, plan: Plan): Promise<Usage>;
+  usageOf(owner: Owner, plan: Plan, billingPeriod?: BillingPeriod | null): Promise<Usage>;
   /** Counts one use, or throws quota_exceeded (402) at the limit. */
-  countOneUse(owner: Owner, plan: Plan): Promise<Usage>;
+  countOneUse(owner: Owner, plan: Plan, billingPeriod?: BillingPeriod | null): Promise<Usage>;
 }
 
 export function createUsageService(deps: {
@@ -28,12 +34,31 @@ export function createUsageService(deps: {
   const { usage, freeMonthlyLimit, now } = deps;
 
   /**
-   * Guests and free users get FREE_MONTHLY_LIMIT per calendar month in UTC; Pro is unlimited.
-   * Pro usage is still counted per calendar month until billing periods are stored (billing is
-   * not built yet), which only affects the figure shown, never a refusal.
+   * Guests and free users get FREE_MONTHLY_LIMIT per calendar month in UTC; Pro is unlimited
+   * and counted per billing period (the subscription's current period as last read from the
+   * billing provider). A Pro account whose period is unknown or already over (a renewal not
+   * yet heard of) is counted per calendar month meanwhile: it only moves the figure shown.
    */
-  function quotaFor(owner: Owner, plan: Plan): QuotaContext {
-    const period = calendarMonthPeriod(now());
+  function quotaFor(
+    owner: Owner,
+    plan: Plan,
+    billingPeriod: BillingPeriod | null = null,
+  ): QuotaContext {
+    const at = now();
+    if (
+      isProPlan(plan) &&
+      billingPeriod !== null &&
+      billingPeriod.startsAt.getTime() <= at.getTime() &&
+      at.getTime() < billingPeriod.endsAt.getTime()
+    ) {
+      return {
+        owner,
+        monthlyLimit: monthlyLimitFor(plan, freeMonthlyLimit),
+        periodKey: `billing:${billingPeriod.startsAt.toISOString()}`,
+        periodEndsAt: billingPeriod.endsAt,
+      };
+    }
+    const period = calendarMonthPeriod(at);
     return {
       owner,
       monthlyLimit: monthlyLimitFor(plan, freeMonthlyLimit),
@@ -53,13 +78,13 @@ export function createUsageService(deps: {
   return {
     quotaFor,
 
-    async usageOf(owner, plan) {
-      const quota = quotaFor(owner, plan);
+    async usageOf(owner, plan, billingPeriod) {
+      const quota = quotaFor(owner, plan, billingPeriod);
       return toUsage(quota, await usage.getUsed(quota.owner, quota.periodKey));
     },
 
-    async countOneUse(owner, plan) {
-      const quota = quotaFor(owner, plan);
+    async countOneUse(owner, plan, billingPeriod) {
+      const quota = quotaFor(owner, plan, billingPeriod);
       const used = await usage.incrementWithinLimit(owner, quota.periodKey, quota.monthlyLimit);
       if (used === 'quota_exceeded') throw quotaExceeded();
       return toUsage(quota, used);

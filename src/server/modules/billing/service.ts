@@ -1,0 +1,241 @@
+import Stripe from 'stripe';
+import { isProPlan } from '../../../contract/plans.js';
+import type { BillingConfig } from '../../config.js';
+import { HttpError } from '../../http/errors.js';
+import type { IdentityService } from '../identity/service.js';
+import type { BillingRepository, SubscriptionState } from './repository.js';
+
+export type CheckoutResult = { checkoutUrl: string } | { beta: true };
+
+/**
+ * Hosted checkout, the billing portal and the webhook (docs/api.md, "Billing"; ADR 051). Every
+ * event is applied by re-reading the checkout or subscription from the billing API, never from
+ * the event's own copy, so events arriving late, twice or out of order all end in the state
+ * the provider holds now.
+ */
+export interface BillingService {
+  readonly enabled: boolean;
+  createCheckout(email: string, guestId: string | null): Promise<CheckoutResult>;
+  /** The billing portal for an account with a billing customer; 403 otherwise. */
+  portalUrl(userId: string): Promise<string>;
+  /** Verifies and applies one webhook delivery; 400 for a bad or stale signature. */
+  handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
+  /**
+   * Reads a checkout from the billing API and, when it is paid, applies its subscription
+   * (creating the account if needed); false when it is unknown or unpaid. Idempotent.
+   */
+  fulfilCheckout(checkoutSessionId: string): Promise<boolean>;
+}
+
+/** The provider's own tolerance for a webhook's signed timestamp. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+]);
+
+export function billingUnavailable(): HttpError {
+  return new HttpError(
+    503,
+    'billing_unavailable',
+    'Payments are not set up on this server, so Pro cannot be bought here.',
+  );
+}
+
+function billingFailed(cause: unknown): HttpError {
+  return new HttpError(
+    502,
+    'billing_failed',
+    'The payment provider did not answer in time. Please try again in a moment.',
+    undefined,
+    { cause },
+  );
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value == null) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function fromSeconds(seconds: number | null | undefined): Date | null {
+  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+}
+
+function stateOf(subscription: Stripe.Subscription, email: string | null): SubscriptionState {
+  const item = subscription.items.data[0];
+  return {
+    customerId: idOf(subscription.customer) ?? '',
+    subscriptionId: subscription.id,
+    status: subscription.status,
+    periodStart: fromSeconds(item?.current_period_start),
+    periodEnd: fromSeconds(item?.current_period_end),
+    email: email ?? subscription.metadata.email ?? null,
+  };
+}
+
+export function createBillingService(deps: {
+  config: BillingConfig | null;
+  stripe: Stripe | null;
+  repository: BillingRepository;
+  accounts: Pick<IdentityService, 'findAccountByEmail' | 'findAccount' | 'issueCheckoutClaim'>;
+  publicUrl: string;
+  log: { warn(details: object, message: string): void };
+}): BillingService {
+  const { config, stripe, repository, accounts, publicUrl, log } = deps;
+
+  function configured(): { config: BillingConfig; stripe: Stripe } {
+    if (config === null || stripe === null) throw billingUnavailable();
+    return { config, stripe };
+  }
+
+  /** Every call to the billing API: a provider fault becomes a 502 the person can read. */
+  async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      log.warn({ err: error }, `billing: ${what} failed`);
+      throw billingFailed(error);
+    }
+  }
+
+  /** A resource the billing API says does not exist is null, not a provider fault. */
+  async function retrieveOrNull<T>(what: string, work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        return null;
+      }
+      log.warn({ err: error }, `billing: ${what} failed`);
+      throw billingFailed(error);
+    }
+  }
+
+  async function subscriptionState(
+    subscriptionId: string | null,
+    email: string | null,
+  ): Promise<SubscriptionState | null> {
+    if (subscriptionId === null) return null;
+    const { stripe } = configured();
+    const subscription = await retrieveOrNull('reading a subscription', () =>
+      stripe.subscriptions.retrieve(subscriptionId),
+    );
+    return subscription ? stateOf(subscription, email) : null;
+  }
+
+  /** The paid checkout's subscription as the provider holds it now; null when not paid. */
+  async function checkoutState(checkoutSessionId: string): Promise<SubscriptionState | null> {
+    const { stripe } = configured();
+    const session = await retrieveOrNull('reading a checkout', () =>
+      stripe.checkout.sessions.retrieve(checkoutSessionId),
+    );
+    if (!session || session.mode !== 'subscription' || session.status !== 'complete') return null;
+    if (session.payment_status === 'unpaid') return null;
+    const email =
+      session.metadata?.email ?? session.customer_email ?? session.customer_details?.email ?? null;
+    return subscriptionState(idOf(session.subscription), email);
+  }
+
+  async function stateForEvent(event: Stripe.Event): Promise<SubscriptionState | null> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return checkoutState(event.data.object.id);
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return subscriptionState(event.data.object.id, null);
+      case 'invoice.payment_failed':
+        return subscriptionState(
+          idOf(event.data.object.parent?.subscription_details?.subscription),
+          null,
+        );
+      default:
+        return null;
+    }
+  }
+
+  return {
+    enabled: config !== null,
+
+    async createCheckout(email, guestId) {
+      const { config, stripe } = configured();
+      const existing = await accounts.findAccountByEmail(email);
+      if (existing && isProPlan(existing.plan)) return { beta: true };
+      return accounts.issueCheckoutClaim({ email, guestId }, async (claimToken) => {
+        const session = await call('starting a checkout', () =>
+          stripe.checkout.sessions.create({
+            mode: 'subscription',
+            line_items: [{ price: config.priceId, quantity: 1 }],
+            success_url: `${publicUrl}/upgrade?success=1&claim=${encodeURIComponent(claimToken)}`,
+            cancel_url: `${publicUrl}/upgrade?canceled=1`,
+            ...(existing?.billingCustomerId
+              ? { customer: existing.billingCustomerId }
+              : { customer_email: email }),
+            ...(existing ? { client_reference_id: existing.id } : {}),
+            metadata: { email },
+            subscription_data: { metadata: { email } },
+          }),
+        );
+        if (!session.url) {
+          throw billingFailed(new Error('the checkout session came back without a url'));
+        }
+        return { checkoutSessionId: session.id, result: { checkoutUrl: session.url } };
+      });
+    },
+
+    async portalUrl(userId) {
+      const { stripe } = configured();
+      const account = await accounts.findAccount(userId);
+      // Any account with a billing customer, not only a Pro one: a person whose payment failed
+      // is free again, and the portal is where they put it right.
+      if (!account?.billingCustomerId) {
+        throw new HttpError(
+          403,
+          'no_billing_account',
+          'This account has no subscription to manage. Upgrade to Pro first.',
+        );
+      }
+      const customer = account.billingCustomerId;
+      const portal = await call('opening the billing portal', () =>
+        stripe.billingPortal.sessions.create({ customer, return_url: `${publicUrl}/profile` }),
+      );
+      return portal.url;
+    },
+
+    async handleWebhook(rawBody, signature) {
+      const { config, stripe } = configured();
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? '',
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new HttpError(
+          400,
+          'invalid_signature',
+          'The webhook signature is missing, does not match or is older than 5 minutes.',
+          undefined,
+          { cause: error },
+        );
+      }
+      // A replay needs no second read of the billing API; the transaction below still decides.
+      if (await repository.isProcessed(event.id)) return;
+      const state = HANDLED_EVENTS.has(event.type) ? await stateForEvent(event) : null;
+      await repository.recordEvent(event, state, {
+        createAccount: event.type === 'checkout.session.completed',
+      });
+    },
+
+    async fulfilCheckout(checkoutSessionId) {
+      const state = await checkoutState(checkoutSessionId);
+      if (state === null) return false;
+      await repository.applyState(state, { createAccount: true });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+import { grantsPro } from './subscription-status.js';
+
+/*
+ * The identity module's steps that the billing module runs inside its own transaction: a
+ * webhook event is recorded as processed in the same transaction that applies it to the
+ * account, so a duplicate can never apply twice (ADR 051).
+ */
+
+/** A subscription as just read from the billing provider (never as an event described it). */
+export interface SubscriptionState {
+  customerId: string;
+  subscriptionId: string;
+  status: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The e-mail the checkout was started with: names the account when the customer is new. */
+  email: string | null;
+}
+
+/**
+ * Applies a subscription to its account: found by billing customer, else by e-mail. With
+ * `createAccount`, a paid subscription whose e-mail has no account yet gets a new account
+ * without a password (its owner signs in by e-mailed link or the checkout claim). Returns the
+ * account's id, or null when no account is concerned.
+ *
+ * A re-read of a subscription the account no longer has (an old one ending after a new one
+ * began) changes nothing unless it grants Pro. A `beta` account keeps beta whatever it pays.
+ */
+export async function applySubscriptionState(
+  trx: Kysely<DB>,
+  state: SubscriptionState,
+  options: { at: Date; createAccount: boolean },
+): Promise<string | null> {
+  const at = options.at.toISOString();
+  let user = await trx
+    .selectFrom('users')
+    .select(['id', 'plan', 'subscription_id'])
+    .where('billing_customer_id', '=', state.customerId)
+    .executeTakeFirst();
+  if (!user && state.email !== null) {
+    user = await trx
+      .selectFrom('users')
+      .select(['id', 'plan', 'subscription_id'])
+      .where(sql<string>`lower(email)`, '=', state.email.toLowerCase())
+      .executeTakeFirst();
+  }
+  const pro = grantsPro(state.status);
+  if (!user) {
+    if (!options.createAccount || !pro || state.email === null) return null;
+    const id = newId();
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        email: state.email.toLowerCase(),
+        password_hash: null,
+        plan: 'pro',
+        billing_customer_id: state.customerId,
+        subscription_id: state.subscriptionId,
+        subscription_status: state.status,
+        current_period_start: state.periodStart?.toISOString() ?? null,
+        current_period_end: state.periodEnd?.toISOString() ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return id;
+  }
+  if (user.subscription_id !== null && user.subscription_id !== state.subscriptionId && !pro) {
+    return user.id;
+  }
+  const plan = user.plan === 'beta' ? 'beta' : pro ? 'pro' : 'free';
+  await trx
+    .updateTable('users')
+    .set({
+      plan,
+      billing_customer_id: state.customerId,
+      subscription_id: state.subscriptionId,
+      subscription_status: state.status,
+      current_period_start: state.periodStart?.toISOString() ?? null,
+      current_period_end: state.periodEnd?.toISOString() ?? null,
+      updated_at: at,
+    })
+    .where('id', '=', user.id)
+    .execute();
+  return user.id;
+}
