@@ -111,7 +111,17 @@ export const DeleteAccountBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX_CHARS).default(''),
 });
 
-export const IdeaIdParamsSchema = z.object({ id: z.string().min(1).max(IDEA_ID_MAX_CHARS) });
+/**
+ * Ids are opaque, but none the server issues holds U+0000, and PostgreSQL text cannot even be
+ * compared with one: refused here, alike on both databases.
+ */
+export const IdeaIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(IDEA_ID_MAX_CHARS)
+    .refine((id) => !id.includes(NUL), { message: 'id must not contain U+0000' }),
+});
 
 export const ListIdeasQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),

@@ -13,6 +13,7 @@ import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { registerCompression } from './http/compression.js';
 import { installErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
   createAuthRateLimits,
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.database.dialect === 'postgres' ? createDatabaseCounters(deps.database) : undefined,
   );
   await registerCompression(app);
+
+  await registerOpenApi(app, readAppVersion());
 
   const now = deps.now ?? (() => new Date());
   const repositories = createRepositories(deps.database, now, config.readCacheBytes);

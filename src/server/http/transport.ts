@@ -68,6 +68,18 @@ function jsonHead(statusCode: number, body: string, headers: Headers): string {
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
+/**
+ * Whether an answer to this socket's request has begun: then a second one written after it
+ * would reach the client as garbage. It happens when a route answers before the body arrived
+ * (a cross-site refusal, say) and the body then breaks the framing. Node's own clientError
+ * handler asks the same question of the same field; there is no public one.
+ */
+function answerBegun(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  return inFlight?.headersSent === true;
+}
+
 /** What Node's parser refused, in the API's error shape. */
 function clientErrorBody(error: NodeJS.ErrnoException): { statusCode: number; body: ErrorBody } {
   switch (error.code) {
@@ -125,7 +137,9 @@ export function transportServerOptions(
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const { statusCode, body } = clientErrorBody(error);
       this.log.info({ code: error.code, statusCode }, 'malformed request refused');
-      if (socket.writable) socket.write(jsonHead(statusCode, JSON.stringify(body), headers));
+      if (socket.writable && !answerBegun(socket)) {
+        socket.write(jsonHead(statusCode, JSON.stringify(body), headers));
+      }
       socket.destroy();
     },
     // Errors the router raises before any hook runs: set the security headers here too.

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
+import { documentFileUpload } from '../../http/openapi.js';
 import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
@@ -47,7 +48,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
 
   app.post(
     '/api/transcribe',
-    { preHandler: limits.startsRecording, schema: { response: { 200: TranscribeResultSchema } } },
+    {
+      preHandler: limits.startsRecording,
+      config: {
+        swaggerTransform: documentFileUpload(
+          upload.field,
+          'The recording: webm, ogg, mp4/m4a, wav or mp3, recognised by its bytes; up to 25 MiB.',
+        ),
+      },
+      schema: { response: { 200: TranscribeResultSchema } },
+    },
     async (request, reply) => {
       // Refused before the upload is read when there is nothing to hand it to.
       ai.ensureTranscriber();

@@ -327,6 +327,24 @@ forEachDialect((dialect) => {
         expectApiError(second, 404, 'not_found');
       });
 
+      it('refuses an id holding U+0000 with 400 on PUT, DELETE and reformat (PostgreSQL cannot compare it)', async () => {
+        const guest = guestScope();
+        await createIdea(ctx().app, guest);
+        for (const [method, url] of [
+          ['PUT', '/api/guest-ideas/a%00b'],
+          ['DELETE', '/api/guest-ideas/%00'],
+          ['POST', '/api/guest-ideas/a%00/reformat'],
+        ] as const) {
+          const response = await ctx().app.inject({
+            method,
+            url,
+            headers: guest.headers,
+            ...(method === 'DELETE' ? {} : { payload: { content: 'new words' } }),
+          });
+          expect(expectApiError(response, 400, 'invalid_input').message).toContain('path.id: id must not contain U+0000');
+        }
+      });
+
       it('DELETE /api/ideas/all removes every idea of the user only (not taken for an id)', async () => {
         const user = await registerUser(ctx().app);
         const other = await registerUser(ctx().app);

@@ -29,6 +29,14 @@ export interface IdeasRoutesOptions {
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
 
 /**
+ * A body sent as a stream, whose text has the shape of `schema`. The stream is what the handler
+ * sends; the OpenAPI document leaves it out (an empty schema) and shows the shape.
+ */
+function streamed<T extends z.core.SomeType>(schema: T) {
+  return z.union([schema, z.custom<Readable>((value) => value instanceof Readable)]);
+}
+
+/**
  * One set of handlers, mounted twice: /api/ideas for the signed-in user (401 otherwise) and
  * /api/guest-ideas for the guest of X-Guest-Id (400 without a valid one). The owner always comes
  * from the session or the header, never from the body, and every lookup is scoped to it, so
@@ -85,8 +93,19 @@ function ideaRoutesFor(
       {
         schema: {
           querystring: ExportQuerySchema,
-          // The file (JSON, Markdown or CSV) is streamed as text, never through the serializer.
-          response: { 200: z.custom<Readable>((value) => value instanceof Readable), ...errors },
+          // The file (JSON, Markdown or CSV) is streamed as text, never through the serializer:
+          // these schemas describe it in the OpenAPI document.
+          response: {
+            200: {
+              description: 'The download, with Content-Disposition: attachment.',
+              content: {
+                'application/json': { schema: streamed(z.array(IdeaSchema)) },
+                'text/markdown': { schema: streamed(z.string()) },
+                'text/csv': { schema: streamed(z.string()) },
+              },
+            },
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

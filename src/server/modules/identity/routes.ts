@@ -97,14 +97,21 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
-  app.post('/api/logout', async (request, reply) => {
-    await sessions.end(request, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { schema: { response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await sessions.end(request, reply);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/auth/magic',
-    { preHandler: authLimits.byAddress, schema: { querystring: MagicQuerySchema } },
+    {
+      preHandler: authLimits.byAddress,
+      schema: { querystring: MagicQuerySchema, response: { 302: z.undefined() } },
+    },
     async (request, reply) => {
       const { token } = request.query;
       const wellFormed =

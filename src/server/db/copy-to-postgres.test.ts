@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { createAuthTokensRepository } from '../modules/identity/auth-tokens-repository.js';
+import {
+  createIdea,
+  createTestApp,
+  FAST_PASSWORDS,
+  guestHeaders,
+  newGuestId,
+  registerUser,
+  tickingClock,
+  type SignedInUser,
+  type TestApp,
+} from '../test-support/api.js';
+import {
+  openTestDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from '../test-support/databases.js';
+import { CopyError, copySqliteToPostgres } from './copy-to-postgres.js';
+import { openDatabase } from './database.js';
+
+/**
+ * The SQLite -> PostgreSQL move, on both databases: an install's data written through the API
+ * on SQLite reads back identically through the API on PostgreSQL after the copy (sessions and
+ * passwords included), a non-empty target is refused unless --replace, and a row PostgreSQL
+ * refuses leaves the target exactly as empty as it was.
+ */
+
+const COPIED_TABLES = ['users', 'sessions', 'ideas', 'usage', 'auth_tokens'];
+
+async function appOn(database: TestDatabase): Promise<FastifyInstance> {
+  const config = testConfig({
+    RATE_LIMIT_AUTH_PER_MIN: '100000',
+    WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
+    TRANSCRIBE_ENGINE: 'none',
+  });
+  return buildApp(config, { database, passwordHasher: FAST_PASSWORDS, now: tickingClock() });
+}
+
+async function rowCounts(database: TestDatabase): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [...COPIED_TABLES, 'idea_counts']) {
+    const { rows } = await sql<{ n: string | number }>`
+      SELECT count(*) AS n FROM ${sql.table(table)}`.execute(database.db);
+    counts[table] = Number(rows[0]?.n);
+  }
+  return counts;
+}
+
+/** What a person sees of their install through the API. */
+async function viewOf(app: FastifyInstance, user: SignedInUser, guestId: string) {
+  const read = async (url: string, headers: Record<string, string>) => {
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json<unknown>();
+  };
+  return {
+    me: await read('/api/me', user.headers),
+    ideas: await read('/api/ideas?limit=200', user.headers),
+    usage: await read('/api/usage', user.headers),
+    guestIdeas: await read('/api/guest-ideas?limit=200', guestHeaders(guestId)),
+    guestUsage: await read('/api/usage', guestHeaders(guestId)),
+    search: await read('/api/ideas?q=%C3%A9t%C3%A9', user.headers),
+  };
+}
+
+describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL', () => {
+  let source: TestApp;
+  let user: SignedInUser;
+  const guestId = newGuestId();
+  const adoptedGuest = newGuestId();
+
+  beforeAll(async () => {
+    source = await createTestApp('sqlite');
+    const { app } = source;
+    await createIdea(app, { headers: guestHeaders(adoptedGuest), url: '/api/guest-ideas' });
+    user = await registerUser(app, { guestId: adoptedGuest });
+    const contents = [
+      'Plain words',
+      'Un été à Paris 🌞 — with "quotes", \'apostrophes\', back\\slashes and 100% _wildcards_',
+      '日本語のアイデア\nsecond line',
+      'x'.repeat(10_000),
+    ];
+    for (const [i, content] of contents.entries()) {
+      await createIdea(
+        app,
+        { headers: user.headers, url: '/api/ideas' },
+        { content, transcript: i % 2 === 0 ? null : `spoken ${content}`, category: 'personal' },
+      );
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await createIdea(app, { headers: guestHeaders(guestId), url: '/api/guest-ideas' });
+    }
+    await createAuthTokensRepository(source.database).create({
+      purpose: 'password_reset',
+      tokenHash: 'a'.repeat(64),
+      userId: user.id,
+      expiresAt: new Date('2030-01-01T00:00:00.000Z'),
+    });
+  });
+
+  afterAll(async () => {
+    await source.app.close();
+    await source.database.close();
+  });
+
+  it('copies every row in batches, verified, and the API answers the same on PostgreSQL', async () => {
+    const target = await openTestDatabase('postgres');
+    try {
+      const lines: string[] = [];
+      const report = await copySqliteToPostgres({
+        from: source.database.url,
+        to: target.url,
+        batchRows: 2,
+        log: (line) => lines.push(line),
+      });
+      expect(report.tables.map((t) => t.table)).toEqual(expect.arrayContaining(COPIED_TABLES));
+      // Parents first: users before the tables that point at them.
+      const order = report.tables.map((t) => t.table);
+      for (const child of ['sessions', 'ideas', 'auth_tokens']) {
+        expect(order.indexOf('users')).toBeLessThan(order.indexOf(child));
+      }
+      expect(report.leftOut).toEqual(['ideas.seq']);
+      expect(await rowCounts(target)).toEqual(await rowCounts(source.database));
+      expect(lines.some((line) => line.startsWith('ideas: '))).toBe(true);
+
+      const app = await appOn(target);
+      try {
+        expect(await viewOf(app, user, guestId)).toEqual(await viewOf(source.app, user, guestId));
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: user.password },
+        });
+        expect(login.statusCode, login.body).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a target that holds data unless told to replace it', async () => {
+    const target = await openTestDatabase('postgres');
+    try {
+      await copySqliteToPostgres({ from: source.database.url, to: target.url });
+      const before = await rowCounts(target);
+      await expect(
+        copySqliteToPostgres({ from: source.database.url, to: target.url }),
+      ).rejects.toThrow(
+        /already holds data \(users, sessions, ideas, usage, auth_tokens, idea_counts\).*--replace/,
+      );
+      expect(await rowCounts(target)).toEqual(before);
+
+      const report = await copySqliteToPostgres({
+        from: source.database.url,
+        to: target.url,
+        replace: true,
+      });
+      expect(report.tables.find((t) => t.table === 'ideas')?.rows).toBe(before.ideas);
+      expect(await rowCounts(target)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('keeps nothing when PostgreSQL refuses a row: one transaction', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voice-ideas-copy-'));
+    const file = join(dir, 'bad.db');
+    const target = await openTestDatabase('postgres');
+    try {
+      await (await openDatabase(`sqlite:${file}`)).close();
+      const raw = new BetterSqlite3(file);
+      const now = new Date().toISOString();
+      raw
+        .prepare(
+          'INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)',
+        )
+        .run('user-1', 'a@example.com', now, now);
+      // SQLite text may hold U+0000; PostgreSQL text cannot. The API never stores one (it is
+      // removed from what people send), but an old or hand-edited file might.
+      raw
+        .prepare(
+          `INSERT INTO ideas (id, user_id, guest_id, content, format, category, transcript, created_at, updated_at)
+           VALUES (?, 'user-1', NULL, ?, 'tweet', 'work', NULL, ?, ?)`,
+        )
+        .run('idea-1', 'before\u0000after', now, now);
+      raw.close();
+
+      await expect(
+        copySqliteToPostgres({ from: `sqlite:${file}`, to: target.url }),
+      ).rejects.toThrow(/0x00|invalid byte sequence/);
+      expect(await rowCounts(target)).toEqual({
+        users: 0,
+        sessions: 0,
+        ideas: 0,
+        usage: 0,
+        auth_tokens: 0,
+        idea_counts: 0,
+      });
+    } finally {
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a source whose migrations differ from the app, and what is not SQLite', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voice-ideas-copy-'));
+    const file = join(dir, 'old.db');
+    const target = await openTestDatabase('postgres');
+    try {
+      await (await openDatabase(`sqlite:${file}`)).close();
+      const raw = new BetterSqlite3(file);
+      raw.prepare("DELETE FROM kysely_migration WHERE name = '003-idea-counts'").run();
+      raw.close();
+      await expect(
+        copySqliteToPostgres({ from: `sqlite:${file}`, to: target.url }),
+      ).rejects.toThrow(/start the app once on the SQLite file/);
+      await expect(
+        copySqliteToPostgres({ from: `sqlite:${join(dir, 'missing.db')}`, to: target.url }),
+      ).rejects.toThrow(CopyError);
+      await expect(copySqliteToPostgres({ from: target.url, to: target.url })).rejects.toThrow(
+        '--from must be sqlite:<file>',
+      );
+    } finally {
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
