@@ -12,6 +12,24 @@ const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// What no file of the web app may import (a feature's own rules add to these, since a later
+// rule of the same name replaces an earlier one).
+const WEB_ROOM_PATTERNS = [
+  {
+    group: ['**/server/**', '\\#server/*'],
+    message: 'The web app never imports server code; share through src/contract.',
+  },
+  {
+    // Of the text engine only detect/ is light enough for the page budget.
+    regex: String.raw`(^|/|#)text/(?!detect/)`,
+    message: 'The web app imports only src/text/detect; the formatters stay on the server.',
+  },
+  {
+    group: ['wink-*', 'compromise', 'compromise/*'],
+    message: 'The NLP library stays on the server (the page budget).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +51,27 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Another room, or anything three folders up, is reached through its alias
+      // (package.json "imports": #contract/, #text/, #server/, #web/, #tests/).
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ImportExpression',
+          'ExportNamedDeclaration',
+          'ExportAllDeclaration',
+        ].flatMap((node) => [
+          {
+            selector: `${node}[source.value=/^(\\.\\.\\/){3,}/]`,
+            message: 'Three folders up or more: import through the room alias (#web/…, #server/…).',
+          },
+          {
+            selector: `${node}[source.value=/^(\\.\\.\\/)+(src\\/)?(contract|text|server|web|tests)\\//]`,
+            message:
+              'Another room is imported through its alias: #contract/…, #text/…, #server/…, #web/…, #tests/….',
+          },
+        ]),
+      ],
     },
   },
   {
@@ -44,7 +83,17 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**', '**/text/**', 'node:*', 'fs', 'path'],
+              group: [
+                '**/server/**',
+                '**/web/**',
+                '**/text/**',
+                '\\#server/*',
+                '\\#web/*',
+                '\\#text/*',
+                'node:*',
+                'fs',
+                'path',
+              ],
               message: 'src/contract is pure: no I/O, no server, web or text imports.',
             },
           ],
@@ -61,7 +110,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**', 'node:*', 'fs', 'path'],
+              group: [
+                '**/server/**',
+                '**/web/**',
+                '\\#server/*',
+                '\\#web/*',
+                'node:*',
+                'fs',
+                'path',
+              ],
               message: 'src/text is pure: no I/O, no server or web imports.',
             },
           ],
@@ -79,7 +136,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**', 'node:*', 'fs', 'path'],
+              group: [
+                '**/server/**',
+                '**/web/**',
+                '\\#server/*',
+                '\\#web/*',
+                'node:*',
+                'fs',
+                'path',
+              ],
               message: 'src/text is pure: no I/O, no server or web imports.',
             },
             {
@@ -111,22 +176,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              message: 'The web app never imports server code; share through src/contract.',
-            },
-            {
-              // Of the text engine only detect/ is light enough for the page budget.
-              regex: String.raw`(^|/)text/(?!detect/)`,
-              message:
-                'The web app imports only src/text/detect; the formatters stay on the server.',
-            },
-            {
-              group: ['wink-*', 'compromise', 'compromise/*'],
-              message: 'The NLP library stays on the server (the page budget).',
-            },
-          ],
+          patterns: WEB_ROOM_PATTERNS,
         },
       ],
     },
@@ -140,16 +190,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/server/**'],
-              message: 'The web app never imports server code; share through src/contract.',
-            },
+            ...WEB_ROOM_PATTERNS,
             {
               regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
               message: `Features do not import each other: move what ${feature} shares to src/web/lib or src/web/components, or compose in src/web/app.`,
             },
             {
-              regex: '^(\\.\\./)+app(/|$)',
+              regex: `^#web/features/(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: `Features do not import each other: move what ${feature} shares to src/web/lib or src/web/components, or compose in src/web/app.`,
+            },
+            {
+              regex: '^((\\.\\./)+|#web/)app(/|$)',
               message: 'A feature does not import src/web/app; the app composes features.',
             },
           ],
@@ -190,7 +241,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./[^./][^/]*/(?!(service|transaction-steps)\\.js$)',
+              regex: '^(\\.\\./|#server/modules/)[^./][^/]*/(?!(service|transaction-steps)\\.js$)',
               message:
                 "Modules talk through services: import another module's service.ts (or its transaction-steps.ts), nothing else of it.",
             },
@@ -212,7 +263,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./[^./][^/]*/',
+              regex: '^(\\.\\./|#server/modules/)[^./][^/]*/',
               message:
                 "A module's routes import no other module: compose modules in app.ts or in a service.",
             },

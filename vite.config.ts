@@ -7,6 +7,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.mjs';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
+// The rooms' import aliases (package.json "imports" for Node); the web app's imports carry no
+// extension, which Node's subpath mapping cannot resolve, so Vite maps the prefixes itself.
+export const roomAliases = [
+  {
+    find: /^#(contract|text|web)\//,
+    replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/$1/`,
+  },
+];
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 const packageJson = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -32,6 +40,7 @@ function precompressBuild(): Plugin {
 
 export default defineConfig({
   root: webRoot,
+  resolve: { alias: roomAliases },
   // Shared with the service worker's own build: GET_VERSION answers with it.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   plugins: [

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { roomAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: roomAliases },
   test: {
     include: [
       'src/**/*.test.ts',

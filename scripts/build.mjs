@@ -1,7 +1,7 @@
 // Production build: the web app with Vite into dist/web, the server and core with tsc into
 // dist/node, then a content hash so `npm start` can tell a stale build from a current one.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildInfoPath, rootDir, sourceHash } from './build-info.mjs';
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './web-budget.mjs';
@@ -25,6 +25,18 @@ run(process.execPath, [
   '-p',
   'tsconfig.build.json',
 ]);
+// The compiled server keeps its `#contract/…`-style imports; this package scope maps them to
+// the compiled rooms, as the root package.json maps them to the sources.
+const rootPackage = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'));
+const compiledImports = Object.fromEntries(
+  Object.entries(rootPackage.imports)
+    .filter(([, target]) => /^\.\/src\/(contract|text|server)\//.test(target))
+    .map(([alias, target]) => [alias, target.replace('./src/', './')]),
+);
+writeFileSync(
+  join(rootDir, 'dist', 'node', 'package.json'),
+  JSON.stringify({ type: 'module', imports: compiledImports }, null, 2),
+);
 const initial = measureInitialJs(join(rootDir, 'dist', 'web'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
