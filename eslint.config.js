@@ -66,7 +66,7 @@ export default tseslint.config(
             message: 'Three folders up or more: import through the room alias (#web/…, #server/…).',
           },
           {
-            selector: `${node}[source.value=/^(\\.\\.\\/)+(src\\/)?(contract|text|server|web|tests)\\//]`,
+            selector: `${node}[source.value=/^(\\.\\.\\/)+(src\\/)?(contract|text|server|web|tests|scripts)\\//]`,
             message:
               'Another room is imported through its alias: #contract/…, #text/…, #server/…, #web/…, #tests/….',
           },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { roomAliases } from './vite.config';
+import { roomAliases } from './vite.config.js';
 
 export default defineConfig({
   resolve: { alias: roomAliases },

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import {
   writeTinyWhisperModel,
   type TinyWhisperOptions,
-} from '../tests/support/tiny-whisper-model.js';
+} from '#tests/support/tiny-whisper-model.js';
 
 function parse(argv: string[]): { path: string; options: TinyWhisperOptions } {
   const options: TinyWhisperOptions = {};

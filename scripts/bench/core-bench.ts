@@ -13,8 +13,8 @@
 // also counts time other processes took (the load average is printed for that reason).
 import { cpus, loadavg } from 'node:os';
 import { writeDocSection } from './doc-section.mjs';
-import { detectFormatAndCategory } from '../../src/text/detect/detection.js';
-import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
+import { detectFormatAndCategory } from '#text/detect/detection.js';
+import { formatWithRules } from '#text/formats/format-with-rules.js';
 
 const TRANSCRIPT =
   'um so basically I was thinking we should fix the onboarding flow for new clients ' +

@@ -7,22 +7,22 @@
 //   npx tsx scripts/bench/corpus-bench.ts --check    exit 1 when a target is missed
 import { cpus, loadavg } from 'node:os';
 import { writeDocSection } from './doc-section.mjs';
-import { FORMATS } from '../../src/contract/taxonomy.js';
-import { SERVER_APPLY_THRESHOLD } from '../../src/contract/thresholds.js';
-import { formatWithRules } from '../../src/text/formats/format-with-rules.js';
-import { inferFormatAndCategory } from '../../src/text/infer.js';
+import { FORMATS } from '#contract/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
+import { formatWithRules } from '#text/formats/format-with-rules.js';
+import { inferFormatAndCategory } from '#text/infer.js';
 import {
   HELD_OUT,
   LABELLED,
   type LabelledTranscript,
-} from '../../tests/fixtures/transcripts/labelled.js';
+} from '#tests/fixtures/transcripts/labelled.js';
 import {
   checklistItems,
   fillerLeft,
   inventedWords,
   itemF1,
   matchItems,
-} from '../../tests/support/corpus-quality.js';
+} from '#tests/support/corpus-quality.js';
 
 const TARGETS = { format: 0.85, category: 0.85, f1: 0.9, formatsPerSecond: 5_000 };
 const WARMUP_MS = 1000;

@@ -6,14 +6,14 @@
 //   npx tsx scripts/bench/nlp-compare.ts
 import nlp from 'compromise';
 import { cpus, loadavg } from 'node:os';
-import { formatChecklist } from '../../src/text/formats/checklist.js';
-import { formatPitch } from '../../src/text/formats/pitch.js';
-import { inferFormatAndCategory, type SentenceTagger } from '../../src/text/infer.js';
-import { tagSentences, type TaggedToken } from '../../src/text/nlp.js';
-import { cleanSpeech } from '../../src/text/sentences.js';
-import type { Token } from '../../src/text/tokenizer.js';
-import { LABELLED } from '../../tests/fixtures/transcripts/labelled.js';
-import { checklistItems, itemF1, matchItems } from '../../tests/support/corpus-quality.js';
+import { formatChecklist } from '#text/formats/checklist.js';
+import { formatPitch } from '#text/formats/pitch.js';
+import { inferFormatAndCategory, type SentenceTagger } from '#text/infer.js';
+import { tagSentences, type TaggedToken } from '#text/nlp.js';
+import { cleanSpeech } from '#text/sentences.js';
+import type { Token } from '#text/tokenizer.js';
+import { LABELLED } from '#tests/fixtures/transcripts/labelled.js';
+import { checklistItems, itemF1, matchItems } from '#tests/support/corpus-quality.js';
 
 /** compromise's tags as the universal POS tags the rules read. */
 function universalTag(tags: readonly string[]): string {

@@ -18,10 +18,10 @@
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/database.js';
-import { newId } from '../../src/server/db/ids.js';
-import { hashSessionToken, SESSION_COOKIE } from '../../src/server/http/sessions.js';
-import { CATEGORIES, FORMATS } from '../../src/contract/taxonomy.js';
+import { openDatabase } from '#server/db/database.js';
+import { newId } from '#server/db/ids.js';
+import { hashSessionToken, SESSION_COOKIE } from '#server/http/sessions.js';
+import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');

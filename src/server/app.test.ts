@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ConfigSchema } from '../contract/api-schemas.js';
+import { ConfigSchema } from '#contract/api-schemas.js';
 import {
   closeTestApp,
   createTestApp,

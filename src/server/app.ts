@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { JSON_BODY_MAX_BYTES } from '../contract/limits.js';
+import { JSON_BODY_MAX_BYTES } from '#contract/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { isCachedValue } from './db/read-cache.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_FREE_MONTHLY_LIMIT } from '../contract/plans.js';
-import { TranscriptionEngineSchema } from '../contract/api-schemas.js';
+import { DEFAULT_FREE_MONTHLY_LIMIT } from '#contract/plans.js';
+import { TranscriptionEngineSchema } from '#contract/api-schemas.js';
 
 /**
  * The environment, parsed once at boot (docs/api.md, "Configuration"). Every bad key is listed

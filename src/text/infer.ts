@@ -1,6 +1,6 @@
-import type { InferResult } from '../contract/api-schemas.js';
-import { CATEGORIES, type Category, type Format } from '../contract/taxonomy.js';
-import { SERVER_APPLY_THRESHOLD } from '../contract/thresholds.js';
+import type { InferResult } from '#contract/api-schemas.js';
+import { CATEGORIES, type Category, type Format } from '#contract/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
 import {
   BOTH_MATCH_BONUS,
   CATEGORY_MATCH_WEIGHT,

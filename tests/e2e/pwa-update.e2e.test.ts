@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { precompress } from '../../scripts/precompress.mjs';
+import { precompress } from '#scripts/precompress.mjs';
 import { expectAccessible } from './support/a11y';
 import { launchBrowser, shoot } from './support/browser';
 import { skipOnboarding } from './support/journey';

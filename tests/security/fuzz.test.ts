@@ -9,9 +9,9 @@ import {
   IDEA_CONTENT_MAX_CHARS,
   TRANSCRIPT_MAX_CHARS,
   GUEST_ID_PATTERN,
-} from '../../src/contract/limits.js';
-import type { Dialect } from '../../src/server/db/database.js';
-import { forEachDialect } from '../../src/server/test-support/databases.js';
+} from '#contract/limits.js';
+import type { Dialect } from '#server/db/database.js';
+import { forEachDialect } from '#server/test-support/databases.js';
 import {
   createIdea,
   createTestApp,
@@ -19,7 +19,7 @@ import {
   newGuestId,
   registerUser,
   type TestApp,
-} from '../../src/server/test-support/api.js';
+} from '#server/test-support/api.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import {
   captureLogs,

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_MAX_BYTES } from '../../src/contract/limits.js';
-import { SESSION_COOKIE } from '../../src/server/http/sessions.js';
+import { JSON_BODY_MAX_BYTES } from '#contract/limits.js';
+import { SESSION_COOKIE } from '#server/http/sessions.js';
 import {
   closeTestApp,
   createIdea,
@@ -20,8 +20,8 @@ import {
   registerUser,
   sessionCookieOf,
   type TestApp,
-} from '../../src/server/test-support/api.js';
-import { forEachDialect } from '../../src/server/test-support/databases.js';
+} from '#server/test-support/api.js';
+import { forEachDialect } from '#server/test-support/databases.js';
 
 forEachDialect((dialect) => {
   describe('held: isolation, search input, the quota race', () => {

@@ -8,8 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../src/contract/limits.js';
-import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '#contract/limits.js';
+import { decodeAudio } from '#server/modules/ai/audio-decode.js';
 import {
   closeTestApp,
   createIdea,
@@ -19,8 +19,8 @@ import {
   newGuestId,
   registerUser,
   type TestApp,
-} from '../../src/server/test-support/api.js';
-import { forEachDialect } from '../../src/server/test-support/databases.js';
+} from '#server/test-support/api.js';
+import { forEachDialect } from '#server/test-support/databases.js';
 import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {

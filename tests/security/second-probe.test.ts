@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
+import { decodeAudio } from '#server/modules/ai/audio-decode.js';
 import {
   closeTestApp,
   createTestApp,
@@ -18,7 +18,7 @@ import {
   newGuestId,
   registerUser,
   type TestApp,
-} from '../../src/server/test-support/api.js';
+} from '#server/test-support/api.js';
 import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {

@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/http/errors.js';
-import { decodeAudio } from '../../src/server/modules/ai/audio-decode.js';
-import { createAiService } from '../../src/server/modules/ai/service.js';
-import { TranscriptionError, type Transcriber } from '../../src/server/modules/ai/transcriber.js';
+import { HttpError } from '#server/http/errors.js';
+import { decodeAudio } from '#server/modules/ai/audio-decode.js';
+import { createAiService } from '#server/modules/ai/service.js';
+import { TranscriptionError, type Transcriber } from '#server/modules/ai/transcriber.js';
 import {
   closeTestApp,
   createTestApp,
   expectApiError,
   guestHeaders,
   newGuestId,
-} from '../../src/server/test-support/api.js';
+} from '#server/test-support/api.js';
 import { BOUNDARY, MULTIPART_HEADERS } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {

@@ -1,6 +1,6 @@
-import type { Format } from '../../src/contract/taxonomy.js';
-import { tagTokens } from '../../src/text/nlp.js';
-import { lowerWords, tokenize } from '../../src/text/tokenizer.js';
+import type { Format } from '#contract/taxonomy.js';
+import { tagTokens } from '#text/nlp.js';
+import { lowerWords, tokenize } from '#text/tokenizer.js';
 
 /**
  * What "a writing a person would keep" means, as checks a machine can run on every corpus

@@ -1,6 +1,6 @@
-import { TWEET_MAX_CHARS } from '../../src/contract/taxonomy.js';
-import { PITCH_HOOK_MAX_CHARS, PITCH_SECTION_LABELS } from '../../src/text/formats/pitch.js';
-import { codePointLength } from '../../src/text/sentences.js';
+import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { PITCH_HOOK_MAX_CHARS, PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
+import { codePointLength } from '#text/sentences.js';
 
 /**
  * The shapes of the three formats (docs/architecture.md, "How a recording flows", step 4),

@@ -5,7 +5,7 @@ import {
   openTestDatabase,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../../src/server/test-support/databases.js';
+} from '#server/test-support/databases.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import {
   call,

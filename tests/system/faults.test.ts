@@ -5,12 +5,12 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Dialect } from '../../src/server/db/database.js';
+import type { Dialect } from '#server/db/database.js';
 import {
   openTestDatabase,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../../src/server/test-support/databases.js';
+} from '#server/test-support/databases.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import {
   call,

@@ -5,7 +5,7 @@ import {
   openTestDatabase,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../../src/server/test-support/databases.js';
+} from '#server/test-support/databases.js';
 import { redisAnswers, redisKeys, TEST_REDIS_URL } from './support/redis.js';
 import {
   call,

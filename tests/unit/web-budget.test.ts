@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialScripts, measureInitialJs } from '../../scripts/web-budget.mjs';
+import { initialScripts, measureInitialJs } from '#scripts/web-budget.mjs';
 
 const INDEX = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>

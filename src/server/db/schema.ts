@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { Category, Format } from '../../contract/taxonomy.js';
-import type { Plan } from '../../contract/plans.js';
+import type { Category, Format } from '#contract/taxonomy.js';
+import type { Plan } from '#contract/plans.js';
 
 /**
  * Kysely's view of the tables. Instants are written as ISO-8601 UTC strings on both dialects;

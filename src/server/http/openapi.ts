@@ -5,7 +5,7 @@ import {
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorSchema, IdeaSchema, MeSchema, UsageSchema } from '../../contract/api-schemas.js';
+import { ErrorSchema, IdeaSchema, MeSchema, UsageSchema } from '#contract/api-schemas.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GUEST_ID_PATTERN } from '../../contract/limits.js';
-import type { Plan } from '../../contract/plans.js';
+import { GUEST_ID_PATTERN } from '#contract/limits.js';
+import type { Plan } from '#contract/plans.js';
 import type { Config } from '../config.js';
 import type { Owner } from '../db/owner.js';
 import { HttpError } from './errors.js';

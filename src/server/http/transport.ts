@@ -7,7 +7,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
-import { IDEA_ID_MAX_CHARS } from '../../contract/limits.js';
+import { IDEA_ID_MAX_CHARS } from '#contract/limits.js';
 import { HttpError, toErrorResponse, type ErrorBody } from './errors.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../scripts/precompress.mjs';
+import { precompress } from '#scripts/precompress.mjs';
 import { useTestApp } from '../test-support/api.js';
 import { COMPRESS_MIN_BYTES } from './compression.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { CATEGORIES, FORMATS } from '../../contract/taxonomy.js';
+import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';
 import { openDatabase } from '../db/database.js';
 import { writeTransaction } from '../db/transactions.js';
 import { createIdeasRepository } from '../modules/ideas/repository.js';

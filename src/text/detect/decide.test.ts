@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { InferResult } from '../../contract/api-schemas.js';
+import type { InferResult } from '#contract/api-schemas.js';
 import { decideFormatAndCategory } from './decide.js';
 
 const selected = { format: 'tweet', category: 'personal' } as const;

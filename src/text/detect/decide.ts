@@ -1,10 +1,10 @@
-import type { InferResult } from '../../contract/api-schemas.js';
-import { isCategory, isFormat, type Category, type Format } from '../../contract/taxonomy.js';
+import type { InferResult } from '#contract/api-schemas.js';
+import { isCategory, isFormat, type Category, type Format } from '#contract/taxonomy.js';
 import {
   LOCAL_APPLY_THRESHOLD,
   NATURAL_LANGUAGE_THRESHOLD,
   SERVER_APPLY_THRESHOLD,
-} from '../../contract/thresholds.js';
+} from '#contract/thresholds.js';
 import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from './detection.js';
 /** A spoken prefix ("Tweet work: ...") is an instruction, not a guess. */
 export const PREFIX_COMMAND_CONFIDENCE = 1;

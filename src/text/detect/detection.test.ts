@@ -8,7 +8,7 @@ import {
   stripCommandPhrase,
   type DetectionResult,
 } from './detection.js';
-import { CATEGORIES, FORMATS } from '../../contract/taxonomy.js';
+import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';
 import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 
 describe('explicit phrasings score 0.9', () => {

@@ -1,7 +1,4 @@
-import {
-  HIGH_CONFIDENCE_THRESHOLD,
-  MEDIUM_CONFIDENCE_THRESHOLD,
-} from '../../contract/thresholds.js';
+import { HIGH_CONFIDENCE_THRESHOLD, MEDIUM_CONFIDENCE_THRESHOLD } from '#contract/thresholds.js';
 import {
   CATEGORIES,
   CATEGORY_SPOKEN_WORDS,
@@ -9,7 +6,7 @@ import {
   FORMAT_SPOKEN_WORDS,
   type Category,
   type Format,
-} from '../../contract/taxonomy.js';
+} from '#contract/taxonomy.js';
 import { lowerWords } from '../tokenizer.js';
 import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
 

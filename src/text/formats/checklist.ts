@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type Category } from '../../contract/taxonomy.js';
+import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import { intentLengthAt, splitClauses, splitList, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';

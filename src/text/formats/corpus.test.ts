@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPTS } from '../../../tests/fixtures/transcripts/corpus.js';
+import { TRANSCRIPTS } from '#tests/fixtures/transcripts/corpus.js';
 import { detectFormatAndCategory } from '../detect/detection.js';
 import { formatWithRules } from './format-with-rules.js';
-import { CATEGORIES, TWEET_MAX_CHARS } from '../../contract/taxonomy.js';
+import { CATEGORIES, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
-import { pitchProblems } from '../../../tests/support/format-shapes.js';
+import { pitchProblems } from '#tests/support/format-shapes.js';
 
 const FILLER = /(?<![\p{L}\p{N}'])(?:um|uh|erm|uhm|hmm|basically)(?![\p{L}\p{N}'])/iu;
 const ITEM_LINE = /^- \[ \] (?=\S)/u;

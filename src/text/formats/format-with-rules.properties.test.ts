@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from '../../contract/taxonomy.js';
+import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWithRules } from './format-with-rules.js';
-import { FORMATS, TWEET_MAX_CHARS } from '../../contract/taxonomy.js';
+import { FORMATS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { cutAtWordBoundary } from '../cut.js';
 

@@ -1,4 +1,4 @@
-import type { Category, Format } from '../../contract/taxonomy.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import { tagSentences } from '../nlp.js';
 import { cleanSpeech, toSentences } from '../sentences.js';
 import { tokenize, type Sentence } from '../tokenizer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../../contract/taxonomy.js';
-import { HELD_OUT, LABELLED } from '../../../tests/fixtures/transcripts/labelled.js';
+import { FORMATS } from '#contract/taxonomy.js';
+import { HELD_OUT, LABELLED } from '#tests/fixtures/transcripts/labelled.js';
 import {
   checklistItems,
   fillerLeft,
@@ -8,12 +8,8 @@ import {
   itemF1,
   matchItems,
   type ItemMatch,
-} from '../../../tests/support/corpus-quality.js';
-import {
-  checklistProblems,
-  pitchProblems,
-  tweetProblems,
-} from '../../../tests/support/format-shapes.js';
+} from '#tests/support/corpus-quality.js';
+import { checklistProblems, pitchProblems, tweetProblems } from '#tests/support/format-shapes.js';
 import { inferFormatAndCategory } from '../infer.js';
 import { formatWithRules } from './format-with-rules.js';
 

@@ -1,4 +1,4 @@
-import type { Category } from '../../contract/taxonomy.js';
+import type { Category } from '#contract/taxonomy.js';
 import { splitClauses, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';

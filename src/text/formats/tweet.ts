@@ -1,5 +1,5 @@
-import type { Category } from '../../contract/taxonomy.js';
-import { TWEET_MAX_CHARS } from '../../contract/taxonomy.js';
+import type { Category } from '#contract/taxonomy.js';
+import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import {
   codePointLength,
   endsWithFullWidthStop,

@@ -1,4 +1,4 @@
-import type { Category } from '../../contract/taxonomy.js';
+import type { Category } from '#contract/taxonomy.js';
 
 /**
  * Words that tell what a transcript is when no format word was spoken, for the server's

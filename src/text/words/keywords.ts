@@ -3,7 +3,7 @@ import {
   FORMAT_SPOKEN_WORDS,
   type Category,
   type Format,
-} from '../../contract/taxonomy.js';
+} from '#contract/taxonomy.js';
 
 /**
  * Keyword tables for the detector. Typed as Record<Format | Category, ...> so a new format or

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import * as contract from '../../contract/api-schemas';
+import * as contract from '#contract/api-schemas';
 import { ResponseShapeError } from './api-error';
 
 // zod compiles object checks with `new Function` when it can; the page's Content-Security-Policy

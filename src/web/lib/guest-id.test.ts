@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST_ID_PATTERN } from '../../contract/limits';
+import { GUEST_ID_PATTERN } from '#contract/limits';
 import { ensureGuestId } from './guest-id';
 import { STORAGE_KEYS, type KeyValueStore } from './storage';
 

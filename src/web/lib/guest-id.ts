@@ -1,4 +1,4 @@
-import { GUEST_ID_PATTERN } from '../../contract/limits';
+import { GUEST_ID_PATTERN } from '#contract/limits';
 import { STORAGE_KEYS, readItem, writeItem, type KeyValueStore } from './storage';
 
 function randomId(): string {

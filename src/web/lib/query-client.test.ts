@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../contract/api-schemas';
+import type { Me } from '#contract/api-schemas';
 import { stubServer } from '../testing/screen';
 import { fetchMe } from './session';
 import {

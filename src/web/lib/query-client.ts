@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import type { Me } from '../../contract/api-schemas';
+import type { Me } from '#contract/api-schemas';
 import { getQueryFn } from './api-client';
 import { ApiError } from './api-error';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppConfig } from '../../contract/api-schemas';
+import type { AppConfig } from '#contract/api-schemas';
 import { apiRequest } from './api-client';
 import { apiPaths } from './paths';
 import { queryKeys } from './query-client';

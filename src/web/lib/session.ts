@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '../../contract/api-schemas';
-import { isProPlan } from '../../contract/plans';
+import type { Me } from '#contract/api-schemas';
+import { isProPlan } from '#contract/plans';
 import { apiPaths } from './paths';
 import { apiRequest } from './api-client';
 import { ensureGuestId } from './guest-id';

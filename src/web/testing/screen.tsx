@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Idea, Me, Usage } from '../../contract/api-schemas';
+import type { Idea, Me, Usage } from '#contract/api-schemas';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 

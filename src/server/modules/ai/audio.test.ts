@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio } from './audio-decode.js';
 import { sniffAudioContainer, SNIFF_BYTES } from './audio-sniff.js';
 import { normaliseTranscript } from './transcript-text.js';
-import { makeSilence, makeSpeech, type AudioKind } from '../../../../tests/support/speech-audio.js';
+import { makeSilence, makeSpeech, type AudioKind } from '#tests/support/speech-audio.js';
 
 let dir: string;
 

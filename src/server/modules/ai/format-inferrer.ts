@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { InferResult } from '../../../contract/api-schemas.js';
-import { CategorySchema, FormatSchema } from '../../../contract/taxonomy.js';
-import { SERVER_APPLY_THRESHOLD } from '../../../contract/thresholds.js';
-import { inferFormatAndCategory } from '../../../text/infer.js';
+import type { InferResult } from '#contract/api-schemas.js';
+import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
+import { inferFormatAndCategory } from '#text/infer.js';
 import type { ChatModel } from './chat-model.js';
 import { inferMessages } from './prompts.js';
 

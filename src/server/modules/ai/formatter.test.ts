@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../text/formats/format-with-rules.js';
-import { TWEET_MAX_CHARS } from '../../../contract/taxonomy.js';
+import { formatWithRules } from '#text/formats/format-with-rules.js';
+import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import { OpenAIChatModel } from './chat-model.js';
 import { SmartIdeaFormatter } from './idea-formatter.js';
 import { checkModelOutput, shortenToLimit } from './output-checks.js';
@@ -8,7 +8,7 @@ import {
   startFakeOpenAI,
   type FakeChatMessage,
   type FakeOpenAI,
-} from '../../../../tests/support/fake-openai.js';
+} from '#tests/support/fake-openai.js';
 
 let fake: FakeOpenAI;
 let nextReply: string | null = null;

@@ -1,6 +1,6 @@
-import type { FormatMode, FormatResult } from '../../../contract/api-schemas.js';
-import { formatWithRules } from '../../../text/formats/format-with-rules.js';
-import type { Category, Format } from '../../../contract/taxonomy.js';
+import type { FormatMode, FormatResult } from '#contract/api-schemas.js';
+import { formatWithRules } from '#text/formats/format-with-rules.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import { checkModelOutput } from './output-checks.js';
 import { formatMessages } from './prompts.js';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAIChatModel } from './chat-model.js';
 import { HybridFormatInferrer, parseModelAnswer } from './format-inferrer.js';
-import { inferFormatAndCategory } from '../../../text/infer.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/support/fake-openai.js';
+import { inferFormatAndCategory } from '#text/infer.js';
+import { startFakeOpenAI, type FakeOpenAI } from '#tests/support/fake-openai.js';
 
 let fake: FakeOpenAI;
 let nextReply = '{"format": "pitch", "category": "creative", "confidence": 0.85}';

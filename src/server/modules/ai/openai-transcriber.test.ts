@@ -9,8 +9,8 @@ import {
   startFakeOpenAI,
   type FakeOpenAI,
   type FakeUploadedFile,
-} from '../../../../tests/support/fake-openai.js';
-import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
+} from '#tests/support/fake-openai.js';
+import { makeSilence, makeSpeech } from '#tests/support/speech-audio.js';
 
 let dir: string;
 let fake: FakeOpenAI;

@@ -1,5 +1,5 @@
-import { IDEA_CONTENT_MAX_CHARS } from '../../../contract/limits.js';
-import { TWEET_MAX_CHARS, type Format } from '../../../contract/taxonomy.js';
+import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
+import { TWEET_MAX_CHARS, type Format } from '#contract/taxonomy.js';
 
 /**
  * What a model says is checked before a person sees it. Small faults are repaired (a tweet a

@@ -1,5 +1,5 @@
-import type { Category, Format } from '../../../contract/taxonomy.js';
-import { CATEGORY_LABELS, FORMAT_LABELS, TWEET_MAX_CHARS } from '../../../contract/taxonomy.js';
+import type { Category, Format } from '#contract/taxonomy.js';
+import { CATEGORY_LABELS, FORMAT_LABELS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import type { ChatMessage } from './chat-model.js';
 
 /**

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatWithRules } from '../../../text/formats/format-with-rules.js';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
+import { formatWithRules } from '#text/formats/format-with-rules.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '#contract/limits.js';
 import { reformatSource } from './service.js';
 import {
   createIdea,
@@ -20,14 +20,9 @@ import {
   startFakeOpenAI,
   type FakeOpenAI,
   type FakeUploadedFile,
-} from '../../../../tests/support/fake-openai.js';
-import {
-  BOUNDARY,
-  MULTIPART_HEADERS,
-  multipartBody,
-  recording,
-} from '../../../../tests/support/multipart.js';
-import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
+} from '#tests/support/fake-openai.js';
+import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '#tests/support/multipart.js';
+import { makeSilence, makeSpeech } from '#tests/support/speech-audio.js';
 
 let audioDir: string;
 let uploadsDir: string;

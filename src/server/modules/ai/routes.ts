@@ -6,14 +6,14 @@ import {
   IdeaIdParamsSchema,
   InferBodySchema,
   ReformatBodySchema,
-} from '../../../contract/api-request-schemas.js';
+} from '#contract/api-request-schemas.js';
 import {
   FormatResultSchema,
   IdeaSchema,
   InferResultSchema,
   TranscribeResultSchema,
-} from '../../../contract/api-schemas.js';
-import { AUDIO_UPLOAD_MAX_BYTES } from '../../../contract/limits.js';
+} from '#contract/api-schemas.js';
+import { AUDIO_UPLOAD_MAX_BYTES } from '#contract/limits.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
 import { documentFileUpload } from '../../http/openapi.js';
 import type { AiRateLimits } from '../../http/rate-limits.js';

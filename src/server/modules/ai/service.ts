@@ -1,17 +1,12 @@
-import type { FormatBody } from '../../../contract/api-request-schemas.js';
-import type {
-  FormatResult,
-  Idea,
-  InferResult,
-  TranscribeResult,
-} from '../../../contract/api-schemas.js';
+import type { FormatBody } from '#contract/api-request-schemas.js';
+import type { FormatResult, Idea, InferResult, TranscribeResult } from '#contract/api-schemas.js';
 import {
   detectFormatAndCategory,
   parsePrefix,
   stripCommandPhrase,
-} from '../../../text/detect/detection.js';
-import { IDEA_CONTENT_MAX_CHARS } from '../../../contract/limits.js';
-import type { Category, Format } from '../../../contract/taxonomy.js';
+} from '#text/detect/detection.js';
+import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import { ClientGoneError } from '../../http/client-gone.js';
 import { HttpError } from '../../http/errors.js';

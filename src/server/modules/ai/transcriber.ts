@@ -1,4 +1,4 @@
-import type { TranscriptionEngineName } from '../../../contract/api-schemas.js';
+import type { TranscriptionEngineName } from '#contract/api-schemas.js';
 import type { AudioContainer } from './audio-sniff.js';
 
 /** An upload already on disk and sniffed; the route owns (and removes) the file. */

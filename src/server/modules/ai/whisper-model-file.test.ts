@@ -12,7 +12,7 @@ import {
   buildTinyWhisperModel,
   tinyWhisperTokenIds,
   tinyWhisperTokenText,
-} from '../../../../tests/support/tiny-whisper-model.js';
+} from '#tests/support/tiny-whisper-model.js';
 
 let dir: string;
 let model: Buffer;

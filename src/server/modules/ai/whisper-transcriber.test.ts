@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio } from './audio-decode.js';
 import type { AudioUpload, Transcriber, Transcription } from './transcriber.js';
 import { createWhisperTranscriber, type WhisperOptions } from './whisper-transcriber.js';
-import { makeSilence, makeSpeech } from '../../../../tests/support/speech-audio.js';
+import { makeSilence, makeSpeech } from '#tests/support/speech-audio.js';
 import {
   TINY_WHISPER_TEXT_TOKENS,
   tinyWhisperTokenIds,
   writeTinyWhisperModel,
-} from '../../../../tests/support/tiny-whisper-model.js';
+} from '#tests/support/tiny-whisper-model.js';
 
 const run = promisify(execFile);
 

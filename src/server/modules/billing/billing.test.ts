@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/support/fake-stripe.js';
+import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.js';
 import { createBillingRepository } from './repository.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
 import {

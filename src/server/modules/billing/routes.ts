@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CheckoutBodySchema } from '../../../contract/api-request-schemas.js';
-import {
-  CheckoutResultSchema,
-  ErrorSchema,
-  PortalResultSchema,
-} from '../../../contract/api-schemas.js';
+import { CheckoutBodySchema } from '#contract/api-request-schemas.js';
+import { CheckoutResultSchema, ErrorSchema, PortalResultSchema } from '#contract/api-schemas.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import { guestIdOf, requireUser } from '../../http/sessions.js';
 import type { BillingService } from './service.js';

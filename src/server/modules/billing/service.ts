@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { isProPlan } from '../../../contract/plans.js';
+import { isProPlan } from '#contract/plans.js';
 import type { BillingConfig } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import type { IdentityService } from '../identity/service.js';

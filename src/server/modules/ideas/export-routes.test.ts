@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import type { Idea } from '../../../contract/api-schemas.js';
+import type { Idea } from '#contract/api-schemas.js';
 import { installErrorHandler } from '../../http/errors.js';
 import type { IdeasRepository } from './repository.js';
 import { ideasRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Idea } from '../../../contract/api-schemas.js';
+import type { Idea } from '#contract/api-schemas.js';
 import { csvField, exportFile, type ExportFormat } from './export.js';
 
 function idea(content: string, transcript: string | null = null): Idea {

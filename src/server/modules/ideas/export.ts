@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type { Idea } from '../../../contract/api-schemas.js';
-import { suggestedTitle } from '../../../contract/idea-title.js';
-import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../contract/taxonomy.js';
+import type { Idea } from '#contract/api-schemas.js';
+import { suggestedTitle } from '#contract/idea-title.js';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '#contract/taxonomy.js';
 
 export type ExportFormat = 'json' | 'markdown' | 'csv';
 

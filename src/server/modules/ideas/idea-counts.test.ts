@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, type Category } from '../../../contract/taxonomy.js';
+import { CATEGORIES, type Category } from '#contract/taxonomy.js';
 import { migrationsFor } from '../../db/migrations/index.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
-import type { NewIdea } from '../../../contract/api-schemas.js';
+import type { NewIdea } from '#contract/api-schemas.js';
 import { createIdeasRepository } from './repository.js';
 import { guestOwner, ownerKey, userOwner, type Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';

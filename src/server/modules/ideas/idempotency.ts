@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Idea } from '../../../contract/api-schemas.js';
+import type { Idea } from '#contract/api-schemas.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import type { Idea } from '../../../contract/api-schemas.js';
-import type { Category } from '../../../contract/taxonomy.js';
+import type { Idea } from '#contract/api-schemas.js';
+import type { Category } from '#contract/taxonomy.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toIso } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Category } from '../../../contract/taxonomy.js';
+import type { Category } from '#contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
 import { ownerKey, type Owner } from '../../db/owner.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
-import type { Category, Format } from '../../../contract/taxonomy.js';
+import type { Idea, NewIdea } from '#contract/api-schemas.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { encodeCursor, InvalidCursorError } from './cursor.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';

@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import type { Idea, NewIdea } from '../../../contract/api-schemas.js';
-import type { Category, Format } from '../../../contract/taxonomy.js';
+import type { Idea, NewIdea } from '#contract/api-schemas.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { ownerKey, type Owner } from '../../db/owner.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '../../../contract/limits.js';
+import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
 import { createUsersRepository } from '../identity/users-repository.js';
 import {
   createIdea,
@@ -341,7 +341,9 @@ forEachDialect((dialect) => {
             headers: guest.headers,
             ...(method === 'DELETE' ? {} : { payload: { content: 'new words' } }),
           });
-          expect(expectApiError(response, 400, 'invalid_input').message).toContain('path.id: id must not contain U+0000');
+          expect(expectApiError(response, 400, 'invalid_input').message).toContain(
+            'path.id: id must not contain U+0000',
+          );
         }
       });
 

@@ -7,13 +7,13 @@ import {
   ExportQuerySchema,
   ListIdeasQuerySchema,
   UpdateIdeaBodySchema,
-} from '../../../contract/api-request-schemas.js';
+} from '#contract/api-request-schemas.js';
 import {
   DeletedCountSchema,
   ErrorSchema,
   IdeaListSchema,
   IdeaSchema,
-} from '../../../contract/api-schemas.js';
+} from '#contract/api-schemas.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import {
   createIdempotentCreates,

@@ -1,5 +1,5 @@
-import { IdeaSchema, type Idea, type NewIdea } from '../../../contract/api-schemas.js';
-import type { Plan } from '../../../contract/plans.js';
+import { IdeaSchema, type Idea, type NewIdea } from '#contract/api-schemas.js';
+import type { Plan } from '#contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { BillingPeriod } from '../../http/sessions.js';

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  extractLink,
-  startSmtpInbox,
-  type SmtpInbox,
-} from '../../../../tests/support/smtp-inbox.js';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '#tests/support/smtp-inbox.js';
 import { createUsersRepository } from './users-repository.js';
 import {
   createIdea,

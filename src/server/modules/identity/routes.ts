@@ -7,8 +7,8 @@ import {
   LoginBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
-} from '../../../contract/api-request-schemas.js';
-import { ErrorSchema, MeSchema, MessageSchema } from '../../../contract/api-schemas.js';
+} from '#contract/api-request-schemas.js';
+import { ErrorSchema, MeSchema, MessageSchema } from '#contract/api-schemas.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import {
   guestIdOf,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_MIN_CHARS } from '../../../contract/limits.js';
-import { isProPlan } from '../../../contract/plans.js';
+import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
+import { isProPlan } from '#contract/plans.js';
 import { HttpError } from '../../http/errors.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { BillingService } from '../billing/service.js';

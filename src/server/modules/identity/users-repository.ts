@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Plan } from '../../../contract/plans.js';
+import type { Plan } from '#contract/plans.js';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';

@@ -1,11 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  extractLink,
-  startSmtpInbox,
-  type SmtpInbox,
-} from '../../../../tests/support/smtp-inbox.js';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '#tests/support/smtp-inbox.js';
 import { HttpError } from '../../http/errors.js';
 import { createMailService } from './service.js';
 import { createLogTransport, createSmtpTransport, MailDeliveryError } from './transport.js';

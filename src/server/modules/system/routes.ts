@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfigSchema, ErrorSchema, HealthSchema } from '../../../contract/api-schemas.js';
+import { ConfigSchema, ErrorSchema, HealthSchema } from '#contract/api-schemas.js';
 import type { SystemService } from './service.js';
 
 export interface SystemRoutesOptions {

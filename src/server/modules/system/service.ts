@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AppConfig, TranscriptionEngineName } from '../../../contract/api-schemas.js';
-import { PRO_PRICE_MONTHLY_USD } from '../../../contract/plans.js';
+import type { AppConfig, TranscriptionEngineName } from '#contract/api-schemas.js';
+import { PRO_PRICE_MONTHLY_USD } from '#contract/plans.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, UsageSchema } from '../../../contract/api-schemas.js';
+import { ErrorSchema, UsageSchema } from '#contract/api-schemas.js';
 import { callerOf } from '../../http/sessions.js';
 import type { UsageService } from './service.js';
 

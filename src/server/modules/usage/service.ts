@@ -1,10 +1,5 @@
-import type { Usage } from '../../../contract/api-schemas.js';
-import {
-  calendarMonthPeriod,
-  isProPlan,
-  monthlyLimitFor,
-  type Plan,
-} from '../../../contract/plans.js';
+import type { Usage } from '#contract/api-schemas.js';
+import { calendarMonthPeriod, isProPlan, monthlyLimitFor, type Plan } from '#contract/plans.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { BillingPeriod } from '../../http/sessions.js';

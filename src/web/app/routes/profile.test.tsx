@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Me } from '../../../contract/api-schemas';
+import type { Me } from '#contract/api-schemas';
 import {
   freeMe,
   guestMe,

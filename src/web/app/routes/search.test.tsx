@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Idea } from '../../../contract/api-schemas';
+import type { Idea } from '#contract/api-schemas';
 import { guestMe, idea, renderScreen, stubServer, type SeenRequest } from '../../testing/screen';
 import SearchRoute from './search';
 

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search as SearchIcon } from 'lucide-react';
-import type { Idea } from '../../../contract/api-schemas';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../contract/taxonomy';
-import { SEARCH_QUERY_MAX_CHARS } from '../../../contract/limits';
+import type { Idea } from '#contract/api-schemas';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '#contract/taxonomy';
+import { SEARCH_QUERY_MAX_CHARS } from '#contract/limits';
 import { cn } from '../../components/ui/cn';
 import { fetchIdeasPage } from '../../features/ideas/api/ideas';
 import { relativeTime } from '../../features/ideas/relative-time';

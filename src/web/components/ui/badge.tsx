@@ -1,5 +1,5 @@
-import type { Category, Format } from '../../../contract/taxonomy';
-import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../contract/taxonomy';
+import type { Category, Format } from '#contract/taxonomy';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '#contract/taxonomy';
 import { cn } from './cn';
 
 /** Tinted background + dark text per format colour keeps AA contrast in both themes. */

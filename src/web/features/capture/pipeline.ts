@@ -1,5 +1,5 @@
-import type { FormatResult } from '../../../contract/api-schemas';
-import { decideFormatAndCategory, type Decision } from '../../../text/detect/decide';
+import type { FormatResult } from '#contract/api-schemas';
+import { decideFormatAndCategory, type Decision } from '#text/detect/decide';
 import { formatTranscript, inferOnServer } from './api/capture-api';
 import type { VoiceSettings } from './voice-settings';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AppConfig } from '../../../contract/api-schemas';
+import type { AppConfig } from '#contract/api-schemas';
 import { voiceTranscriptionAvailable } from '../../lib/server-config';
 import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
 

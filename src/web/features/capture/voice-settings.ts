@@ -6,7 +6,7 @@ import {
   isFormat,
   type Category,
   type Format,
-} from '../../../contract/taxonomy';
+} from '#contract/taxonomy';
 import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
 
 export interface VoiceSettings {

@@ -1,4 +1,4 @@
-import { suggestedTitle } from '../../../contract/idea-title';
+import { suggestedTitle } from '#contract/idea-title';
 import { toast } from '../../components/ui/toast-store';
 
 export async function copyText(text: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../../../contract/api-schemas';
-import { DEFAULT_GUEST_IDEAS_LEFT } from '../../../contract/plans';
+import type { Me } from '#contract/api-schemas';
+import { DEFAULT_GUEST_IDEAS_LEFT } from '#contract/plans';
 import type { KeyValueStore } from '../../lib/storage';
 import { mirrorGuestIdeasLeft, readGuestIdeasLeft } from './guest-ideas-left';
 

@@ -1,5 +1,5 @@
-import type { Me, Usage } from '../../../contract/api-schemas';
-import { DEFAULT_GUEST_IDEAS_LEFT } from '../../../contract/plans';
+import type { Me, Usage } from '#contract/api-schemas';
+import { DEFAULT_GUEST_IDEAS_LEFT } from '#contract/plans';
 import { STORAGE_KEYS, readItem, writeItem, type KeyValueStore } from '../../lib/storage';
 
 /** A guest is whoever the server knows by the guest id alone: plan guest, or no e-mail. */

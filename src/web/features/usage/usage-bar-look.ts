@@ -1,4 +1,4 @@
-import type { Usage } from '../../../contract/api-schemas';
+import type { Usage } from '#contract/api-schemas';
 
 export type UsageTone = 'teal' | 'amber' | 'rose';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../../contract/api-schemas';
-import { apiFetch, apiRequest, apiSend, readResponse, throwIfNotOk } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { applySignedIn, applySignedOut } from '../../../lib/session';
+import type { Me } from '#contract/api-schemas';
+import { apiFetch, apiRequest, apiSend, readResponse, throwIfNotOk } from '#web/lib/api-client';
+import { apiPaths } from '#web/lib/paths';
+import { applySignedIn, applySignedOut } from '#web/lib/session';
 
 export interface Credentials {
   email: string;

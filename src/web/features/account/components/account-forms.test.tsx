@@ -2,14 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  freeMe,
-  guestMe,
-  renderScreen,
-  stubServer,
-  type SeenRequest,
-} from '../../../testing/screen';
-import { queryKeys } from '../../../lib/query-client';
+import { freeMe, guestMe, renderScreen, stubServer, type SeenRequest } from '#web/testing/screen';
+import { queryKeys } from '#web/lib/query-client';
 import { LoginForm } from './login-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignupForm } from './signup-form';

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Me } from '../../../../contract/api-schemas';
-import { queryKeys } from '../../../lib/query-client';
-import { freeMe, renderScreen, stubServer, type FakeAnswer } from '../../../testing/screen';
+import type { Me } from '#contract/api-schemas';
+import { queryKeys } from '#web/lib/query-client';
+import { freeMe, renderScreen, stubServer, type FakeAnswer } from '#web/testing/screen';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 afterEach(() => {

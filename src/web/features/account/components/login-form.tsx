@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
-import { routePaths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
+import { routePaths } from '#web/lib/paths';
 import { useLogIn } from '../api/account';
 
 export interface LoginFormProps {

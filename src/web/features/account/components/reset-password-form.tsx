@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_CHARS } from '../../../../contract/limits';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
+import { PASSWORD_MIN_CHARS } from '#contract/limits';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { ApiError } from '#web/lib/api-error';
 import { useResetPassword } from '../api/account';
 
 /** docs/product.md, Reset password: after success the app goes home after 2 s. */

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
-import { PASSWORD_MIN_CHARS } from '../../../../contract/limits';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api-error';
-import { routePaths } from '../../../lib/paths';
+import { PASSWORD_MIN_CHARS } from '#contract/limits';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { toast } from '#web/components/ui/toast-store';
+import { ApiError } from '#web/lib/api-error';
+import { routePaths } from '#web/lib/paths';
 import { useRegister } from '../api/account';
 
 const PASSWORD_RULE = 'Must be at least 6 characters long';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
-import { routePaths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/button';
+import { Sheet } from '#web/components/ui/sheet';
+import { routePaths } from '#web/lib/paths';
 
 export interface SignupPromptProps {
   open: boolean;

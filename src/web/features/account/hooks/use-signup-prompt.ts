@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { STORAGE_KEYS, readItem, writeItem } from '../../../lib/storage';
+import { STORAGE_KEYS, readItem, writeItem } from '#web/lib/storage';
 
 /** docs/product.md, Constants and timings: the signup prompt shows 2 s after the condition holds. */
 export const SIGNUP_PROMPT_DELAY_MS = 2000;

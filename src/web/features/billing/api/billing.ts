@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../../contract/api-schemas';
-import { apiRequest } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { apiPaths } from '../../../lib/paths';
-import { applySignedIn } from '../../../lib/session';
+import type { Me } from '#contract/api-schemas';
+import { apiRequest } from '#web/lib/api-client';
+import { ApiError } from '#web/lib/api-error';
+import { apiPaths } from '#web/lib/paths';
+import { applySignedIn } from '#web/lib/session';
 
 /** Where the checkout continues, or that the account is Pro already (docs/api.md, Billing). */
 export type CheckoutOutcome = { kind: 'checkout'; url: string } | { kind: 'alreadyPro' };

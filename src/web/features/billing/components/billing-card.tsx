@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
 import { useBillingPortal } from '../api/billing';
 
 /** For Pro only (docs/product.md, Profile): the provider's portal manages or cancels the plan. */

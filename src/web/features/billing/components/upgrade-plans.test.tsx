@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppConfig } from '../../../../contract/api-schemas';
-import { renderScreen, stubServer, type FakeAnswer } from '../../../testing/screen';
+import type { AppConfig } from '#contract/api-schemas';
+import { renderScreen, stubServer, type FakeAnswer } from '#web/testing/screen';
 import { UpgradePlans } from './upgrade-plans';
 
 afterEach(() => {

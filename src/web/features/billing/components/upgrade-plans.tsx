@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Check, CreditCard } from 'lucide-react';
-import type { AppConfig } from '../../../../contract/api-schemas';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
+import type { AppConfig } from '#contract/api-schemas';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
 import { isBillingUnavailable, useCheckout } from '../api/billing';
 
 export interface UpgradePlansProps {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { Me } from '../../../../contract/api-schemas';
-import { queryKeys } from '../../../lib/query-client';
-import { renderScreen, stubServer } from '../../../testing/screen';
+import type { Me } from '#contract/api-schemas';
+import { queryKeys } from '#web/lib/query-client';
+import { renderScreen, stubServer } from '#web/testing/screen';
 import { useCheckoutReturn } from './use-checkout-return';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
-import { routePaths } from '../../../lib/paths';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
+import { routePaths } from '#web/lib/paths';
 import { useClaimCheckout } from '../api/billing';
 
 /** docs/product.md, Upgrade: after a claim the page reloads after 2 s. */

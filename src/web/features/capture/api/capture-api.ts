@@ -1,8 +1,8 @@
-import type { FormatResult, InferResult } from '../../../../contract/api-schemas';
-import type { Category, Format } from '../../../../contract/taxonomy';
-import { apiFetch, readResponse } from '../../../lib/api-client';
-import { parseErrorBody } from '../../../lib/api-error';
-import { apiPaths } from '../../../lib/paths';
+import type { FormatResult, InferResult } from '#contract/api-schemas';
+import type { Category, Format } from '#contract/taxonomy';
+import { apiFetch, readResponse } from '#web/lib/api-client';
+import { parseErrorBody } from '#web/lib/api-error';
+import { apiPaths } from '#web/lib/paths';
 
 /** A failure whose message is ready to show as it is (docs/product.md, What goes wrong). */
 export class CaptureError extends Error {

@@ -1,5 +1,5 @@
 import { Keyboard, SlidersHorizontal } from 'lucide-react';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../contract/taxonomy';
+import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonomy';
 import { statusText } from '../recording-machine';
 import type { Capture } from '../hooks/use-capture';
 import type { VoiceSettings } from '../voice-settings';

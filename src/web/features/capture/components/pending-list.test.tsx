@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guestMe, renderScreen, stubServer, usage } from '../../../testing/screen';
-import type { Session } from '../../../lib/session';
+import { guestMe, renderScreen, stubServer, usage } from '#web/testing/screen';
+import type { Session } from '#web/lib/session';
 
 afterEach(async () => {
   cleanup();

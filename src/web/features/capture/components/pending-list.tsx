@@ -1,6 +1,6 @@
 import { CloudOff, TriangleAlert } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import type { PendingRecording } from '../offline/pending-store';
 
 export interface PendingListProps {

@@ -1,5 +1,5 @@
 import { Check, Keyboard, Loader2, Mic, Square } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '#web/components/ui/cn';
 import {
   RECORD_BUTTON_LABELS,
   TYPE_IDEA_BUTTON_LABEL,

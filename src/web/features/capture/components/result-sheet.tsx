@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { Copy, Save } from 'lucide-react';
-import { Sheet } from '../../../components/ui/sheet';
-import { Button } from '../../../components/ui/button';
-import { CategoryBadge, FormatBadge, PlainBadge } from '../../../components/ui/badge';
-import { routePaths } from '../../../lib/paths';
+import { Sheet } from '#web/components/ui/sheet';
+import { Button } from '#web/components/ui/button';
+import { CategoryBadge, FormatBadge, PlainBadge } from '#web/components/ui/badge';
+import { routePaths } from '#web/lib/paths';
 import type { CaptureResult } from '../pipeline';
-import { confidenceLabel, detectionSummary } from '../../../../text/detect/detection';
+import { confidenceLabel, detectionSummary } from '#text/detect/detection';
 
 export interface ResultSheetProps {
   result: CaptureResult;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Info } from 'lucide-react';
-import { Sheet } from '../../../components/ui/sheet';
-import { Button } from '../../../components/ui/button';
-import { TRANSCRIPT_MAX_CHARS } from '../../../../contract/limits';
+import { Sheet } from '#web/components/ui/sheet';
+import { Button } from '#web/components/ui/button';
+import { TRANSCRIPT_MAX_CHARS } from '#contract/limits';
 import type { TypingReason } from '../typing-reason';
 
 /** One sentence on why typing is offered, when the person did not simply choose it. */

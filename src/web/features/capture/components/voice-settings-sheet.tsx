@@ -7,10 +7,10 @@ import {
   FORMAT_LABELS,
   type Category,
   type Format,
-} from '../../../../contract/taxonomy';
-import { Choice } from '../../../components/ui/choice';
-import { Sheet } from '../../../components/ui/sheet';
-import { cn } from '../../../components/ui/cn';
+} from '#contract/taxonomy';
+import { Choice } from '#web/components/ui/choice';
+import { Sheet } from '#web/components/ui/sheet';
+import { cn } from '#web/components/ui/cn';
 import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
 import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '../speech-engine';
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';

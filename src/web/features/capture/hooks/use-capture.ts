@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { CATEGORY_LABELS, FORMAT_LABELS } from '../../../../contract/taxonomy';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
-import { queryKeys } from '../../../lib/query-client';
-import { setRecordingActive } from '../../../lib/recording-activity';
+import { CATEGORY_LABELS, FORMAT_LABELS } from '#contract/taxonomy';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
+import { queryKeys } from '#web/lib/query-client';
+import { setRecordingActive } from '#web/lib/recording-activity';
 import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';

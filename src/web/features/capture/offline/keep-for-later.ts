@@ -1,4 +1,4 @@
-import { PENDING_SYNC_TAG } from '../../../lib/service-worker-messages';
+import { PENDING_SYNC_TAG } from '#web/lib/service-worker-messages';
 import { addPending, type NewPending, type PendingRecording } from './pending-store';
 
 interface SyncRegistration {

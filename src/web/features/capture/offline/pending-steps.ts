@@ -1,7 +1,7 @@
-import type { Idea, NewIdea } from '../../../../contract/api-schemas';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import type { Session } from '../../../lib/session';
+import type { Idea, NewIdea } from '#contract/api-schemas';
+import { apiRequest } from '#web/lib/api-client';
+import { apiPaths } from '#web/lib/paths';
+import type { Session } from '#web/lib/session';
 import { transcribe } from '../api/capture-api';
 import { recordingFileName } from '../recorder';
 import type { PendingSteps } from './process-pending';

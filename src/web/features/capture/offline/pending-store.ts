@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Category, Format } from '../../../../contract/taxonomy';
+import type { Category, Format } from '#contract/taxonomy';
 
 /**
  * Recordings kept on this device until they are saved as ideas (ADR 060). IndexedDB, because a

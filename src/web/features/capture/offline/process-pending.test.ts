@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Idea, NewIdea } from '../../../../contract/api-schemas';
-import { ApiError } from '../../../lib/api-error';
+import type { Idea, NewIdea } from '#contract/api-schemas';
+import { ApiError } from '#web/lib/api-error';
 import { addPending, deletePending, listPending } from './pending-store';
 import { processWaiting, type PendingSteps } from './process-pending';
 

@@ -1,5 +1,5 @@
-import type { Idea, NewIdea } from '../../../../contract/api-schemas';
-import { ApiError, isQuotaExceeded } from '../../../lib/api-error';
+import type { Idea, NewIdea } from '#contract/api-schemas';
+import { ApiError, isQuotaExceeded } from '#web/lib/api-error';
 import { CaptureError } from '../api/capture-api';
 import {
   audioOf,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast-store';
-import { queryKeys } from '../../../lib/query-client';
-import { SW_MESSAGES, messageType } from '../../../lib/service-worker-messages';
-import type { Session } from '../../../lib/session';
+import { toast } from '#web/components/ui/toast-store';
+import { queryKeys } from '#web/lib/query-client';
+import { SW_MESSAGES, messageType } from '#web/lib/service-worker-messages';
+import type { Session } from '#web/lib/session';
 import { pendingSteps } from './pending-steps';
 import {
   deletePending,

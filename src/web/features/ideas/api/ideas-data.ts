@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiRequest, throwIfNotOk } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { queryKeys } from '../../../lib/query-client';
-import type { Session } from '../../../lib/session';
+import { apiFetch, apiRequest, throwIfNotOk } from '#web/lib/api-client';
+import { apiPaths } from '#web/lib/paths';
+import { queryKeys } from '#web/lib/query-client';
+import type { Session } from '#web/lib/session';
 
 export const EXPORT_FORMATS = ['json', 'markdown', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { NewIdea } from '../../../../contract/api-schemas';
-import { createQueryClient } from '../../../lib/query-client';
-import type { Session } from '../../../lib/session';
-import { freeMe, guestMe, idea, stubServer } from '../../../testing/screen';
+import type { NewIdea } from '#contract/api-schemas';
+import { createQueryClient } from '#web/lib/query-client';
+import type { Session } from '#web/lib/session';
+import { freeMe, guestMe, idea, stubServer } from '#web/testing/screen';
 import { useSaveIdea } from './ideas';
 
 afterEach(() => {

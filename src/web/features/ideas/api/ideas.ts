@@ -5,12 +5,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Idea, IdeaList, NewIdea, Usage } from '../../../../contract/api-schemas';
-import type { Category, Format } from '../../../../contract/taxonomy';
-import { apiRequest, apiSend } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { IDEAS_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
-import type { Session } from '../../../lib/session';
+import type { Idea, IdeaList, NewIdea, Usage } from '#contract/api-schemas';
+import type { Category, Format } from '#contract/taxonomy';
+import { apiRequest, apiSend } from '#web/lib/api-client';
+import { apiPaths } from '#web/lib/paths';
+import { IDEAS_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
+import type { Session } from '#web/lib/session';
 
 /** The home list fetches the most the window-height rule can show (docs/product.md, Constants and timings). */
 export const RECENT_IDEAS_FETCH_LIMIT = 4;

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Idea } from '../../../../contract/api-schemas';
-import type { Session } from '../../../lib/session';
-import { freeMe, idea, renderScreen, stubServer, type SeenRequest } from '../../../testing/screen';
+import type { Idea } from '#contract/api-schemas';
+import type { Session } from '#web/lib/session';
+import { freeMe, idea, renderScreen, stubServer, type SeenRequest } from '#web/testing/screen';
 import { IdeaSheets } from './idea-sheets';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Idea } from '../../../../contract/api-schemas';
-import { suggestedTitle } from '../../../../contract/idea-title';
-import { IDEA_CONTENT_MAX_CHARS } from '../../../../contract/limits';
-import { Sheet } from '../../../components/ui/sheet';
-import { Button } from '../../../components/ui/button';
+import type { Idea } from '#contract/api-schemas';
+import { suggestedTitle } from '#contract/idea-title';
+import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits';
+import { Sheet } from '#web/components/ui/sheet';
+import { Button } from '#web/components/ui/button';
 
 export interface EditIdeaDialogProps {
   idea: Idea;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
-import type { Session } from '../../../lib/session';
+import { Button } from '#web/components/ui/button';
+import { Sheet } from '#web/components/ui/sheet';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
+import type { Session } from '#web/lib/session';
 import {
   EXPORT_FORMATS,
   useClearIdeas,

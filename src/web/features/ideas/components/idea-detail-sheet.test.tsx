@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Idea, IdeaList } from '../../../../contract/api-schemas';
-import { queryKeys } from '../../../lib/query-client';
-import type { Session } from '../../../lib/session';
+import type { Idea, IdeaList } from '#contract/api-schemas';
+import { queryKeys } from '#web/lib/query-client';
+import type { Session } from '#web/lib/session';
 import {
   guestMe,
   idea,
@@ -12,7 +12,7 @@ import {
   stubServer,
   type FakeAnswer,
   type SeenRequest,
-} from '../../../testing/screen';
+} from '#web/testing/screen';
 import { IdeaSheets } from './idea-sheets';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Copy, Pencil, Share2, Trash2, Wand2 } from 'lucide-react';
-import type { Idea } from '../../../../contract/api-schemas';
+import type { Idea } from '#contract/api-schemas';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -9,11 +9,11 @@ import {
   FORMAT_LABELS,
   type Category,
   type Format,
-} from '../../../../contract/taxonomy';
-import { Sheet } from '../../../components/ui/sheet';
-import { Button } from '../../../components/ui/button';
-import { Choice } from '../../../components/ui/choice';
-import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';
+} from '#contract/taxonomy';
+import { Sheet } from '#web/components/ui/sheet';
+import { Button } from '#web/components/ui/button';
+import { Choice } from '#web/components/ui/choice';
+import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import type { ReformatChoice } from '../api/ideas';
 import { copyText, shareIdea } from '../share';
 import { createdDate, relativeTime } from '../relative-time';

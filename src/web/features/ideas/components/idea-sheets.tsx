@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Idea } from '../../../../contract/api-schemas';
-import { toast } from '../../../components/ui/toast-store';
-import { describeError } from '../../../lib/api-error';
-import type { Session } from '../../../lib/session';
+import type { Idea } from '#contract/api-schemas';
+import { toast } from '#web/components/ui/toast-store';
+import { describeError } from '#web/lib/api-error';
+import type { Session } from '#web/lib/session';
 import { useDeleteIdea, useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { IdeaList } from '../../../../contract/api-schemas';
-import { idea, renderScreen } from '../../../testing/screen';
+import type { IdeaList } from '#contract/api-schemas';
+import { idea, renderScreen } from '#web/testing/screen';
 import { RecentActivity, type RecentActivityProps } from './recent-activity';
 
 afterEach(cleanup);

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { ArrowDown, Copy, Share2 } from 'lucide-react';
-import type { Idea, IdeaList } from '../../../../contract/api-schemas';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '../../../../contract/taxonomy';
-import { IconButton } from '../../../components/ui/icon-button';
-import { cn } from '../../../components/ui/cn';
-import { routePaths } from '../../../lib/paths';
+import type { Idea, IdeaList } from '#contract/api-schemas';
+import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonomy';
+import { IconButton } from '#web/components/ui/icon-button';
+import { cn } from '#web/components/ui/cn';
+import { routePaths } from '#web/lib/paths';
 import { copyText, shareIdea } from '../share';
 import { relativeTime } from '../relative-time';
 

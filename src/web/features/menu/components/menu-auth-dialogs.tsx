@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError, describeError } from '../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { Sheet } from '#web/components/ui/sheet';
+import { TextField } from '#web/components/ui/text-field';
+import { toast } from '#web/components/ui/toast-store';
+import { ApiError, describeError } from '#web/lib/api-error';
 
 export interface MenuCredentials {
   email: string;

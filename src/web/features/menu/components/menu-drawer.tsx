@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Info, LogIn, LogOut, Moon, Shield, Sparkles, Sun, User, UserPlus } from 'lucide-react';
-import { Sheet } from '../../../components/ui/sheet';
-import { PlainBadge } from '../../../components/ui/badge';
-import { routePaths } from '../../../lib/paths';
+import { Sheet } from '#web/components/ui/sheet';
+import { PlainBadge } from '#web/components/ui/badge';
+import { routePaths } from '#web/lib/paths';
 import {
   CreateAccountDialog,
   ResetPasswordDialog,

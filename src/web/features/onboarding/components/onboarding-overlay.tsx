@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Lightbulb, ListChecks, Mic, MessageCircle, ShieldCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 export interface OnboardingOverlayProps {
   open: boolean;

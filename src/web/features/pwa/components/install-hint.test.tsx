@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../testing/screen';
+import { renderScreen } from '#web/testing/screen';
 import type { BrowserFacts } from '../install-hint-rules';
 
 const IPHONE_SAFARI =

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Share } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { STORAGE_KEYS, writeItem } from '../../../lib/storage';
+import { Button } from '#web/components/ui/button';
+import { STORAGE_KEYS, writeItem } from '#web/lib/storage';
 import { useDelayedPresence } from '../hooks/use-delayed-presence';
 import {
   INSTALL_HINT_HIDE_MS,

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 import { useDelayedPresence } from '../hooks/use-delayed-presence';
 import { dismissUpdate, restartApp, useUpdateAvailable } from '../update-store';
 import { Banner } from './banner';

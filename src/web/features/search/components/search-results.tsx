@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Idea } from '../../../../contract/api-schemas';
-import { CategoryBadge, FormatBadge } from '../../../components/ui/badge';
+import type { Idea } from '#contract/api-schemas';
+import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import { searchPreview } from '../preview';
 
 export interface SearchResultsProps {

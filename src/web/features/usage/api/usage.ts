@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Usage } from '../../../../contract/api-schemas';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { USAGE_STALE_TIME_MS, queryKeys } from '../../../lib/query-client';
-import { fetchMe } from '../../../lib/session';
+import type { Usage } from '#contract/api-schemas';
+import { apiRequest } from '#web/lib/api-client';
+import { apiPaths } from '#web/lib/paths';
+import { USAGE_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
+import { fetchMe } from '#web/lib/session';
 import { mirrorGuestIdeasLeft } from '../guest-ideas-left';
 
 /**

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Me, Usage } from '../../../../contract/api-schemas';
-import { freeMe, guestMe, renderScreen, stubServer, usage } from '../../../testing/screen';
+import type { Me, Usage } from '#contract/api-schemas';
+import { freeMe, guestMe, renderScreen, stubServer, usage } from '#web/testing/screen';
 import { useUsage } from '../api/usage';
 import { UsageBar } from './usage-bar';
 

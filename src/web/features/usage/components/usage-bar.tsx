@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { Infinity as InfinityIcon } from 'lucide-react';
-import type { Usage } from '../../../../contract/api-schemas';
-import { cn } from '../../../components/ui/cn';
-import { routePaths } from '../../../lib/paths';
+import type { Usage } from '#contract/api-schemas';
+import { cn } from '#web/components/ui/cn';
+import { routePaths } from '#web/lib/paths';
 import { renewsOnText, usageBarLook, type UsageTone } from '../usage-bar-look';
 
 const fillClass: Record<UsageTone, string> = {
