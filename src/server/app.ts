@@ -189,7 +189,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     capabilities: () => ({ transcriber: ai.transcriber, formatter: ai.formatter }),
   });
 
-  app.addHook('onError', async (_request, _reply, error) => system.noteFailure(error));
+  // A callback hook: an async one would hold every error reply a tick, long enough for a broken
+  // body behind an early refusal to be answered first.
+  app.addHook('onError', (_request, _reply, error, done) => {
+    system.noteFailure(error);
+    done();
+  });
   await app.register(systemRoutes, { system });
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });

@@ -20,6 +20,13 @@ import { openDatabase } from './database.js';
  * They are not copied but compared with the source's own counts.
  */
 const FILLED_BY_TRIGGERS = new Set(['idea_counts']);
+/**
+ * Tables only one dialect has, none of them a person's data: SQLite's numbering of owners for
+ * its owner-scoped search index (ADR 014; PostgreSQL's index needs none) and PostgreSQL's
+ * shared rate-limit counters (ADR 070; a minute's counts, nothing to carry over).
+ */
+const SQLITE_ONLY_TABLES = new Set(['search_owners']);
+const POSTGRES_ONLY_TABLES = new Set(['limit_counters']);
 /** The migrator's bookkeeping: the target's own migrations wrote it. */
 const MIGRATOR_TABLES = /^kysely_migration/;
 export const DEFAULT_BATCH_ROWS = 1_000;
@@ -144,7 +151,9 @@ async function plan(
   const virtual = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
   // A virtual table's own storage (ideas_fts_data and friends) is rebuilt by the target's index.
   const owned = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
-  const sourceTables = all.filter((t) => !owned(t.name) && !MIGRATOR_TABLES.test(t.name));
+  const sourceTables = all.filter(
+    (t) => !owned(t.name) && !MIGRATOR_TABLES.test(t.name) && !SQLITE_ONLY_TABLES.has(t.name),
+  );
 
   const targetColumns = new Map<string, Array<{ name: string; required: boolean }>>();
   const columnRows = await target.query<{ table: string; column: string; required: boolean }>(
@@ -156,7 +165,7 @@ async function plan(
       ORDER BY c.ordinal_position`,
   );
   for (const row of columnRows.rows) {
-    if (MIGRATOR_TABLES.test(row.table)) continue;
+    if (MIGRATOR_TABLES.test(row.table) || POSTGRES_ONLY_TABLES.has(row.table)) continue;
     const list = targetColumns.get(row.table) ?? [];
     list.push({ name: row.column, required: row.required });
     targetColumns.set(row.table, list);

@@ -7,7 +7,10 @@ async function freshPage() {
   return import('./onboarding-store');
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('onboarding (docs/product.md, Prompts and banners)', () => {
   it('shows while hasSeenOnboarding is absent, and completing sets it for good', async () => {
@@ -20,11 +23,15 @@ describe('onboarding (docs/product.md, Prompts and banners)', () => {
     expect(page.shouldShowOnboarding()).toBe(false);
   });
 
-  it('skipping hides it for this session only and sets no flag', async () => {
+  it('skipping hides it for the browser session (reloads too) and sets no flag', async () => {
     let page = await freshPage();
     page.skipOnboarding();
     expect(page.shouldShowOnboarding()).toBe(false);
     expect(localStorage.getItem('hasSeenOnboarding')).toBeNull();
+    page = await freshPage();
+    expect(page.shouldShowOnboarding()).toBe(false);
+    // A new tab or a new launch starts a new session.
+    sessionStorage.clear();
     page = await freshPage();
     expect(page.shouldShowOnboarding()).toBe(true);
   });
