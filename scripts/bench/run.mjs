@@ -314,6 +314,8 @@ if (!REAL_USE_ONLY) {
   runOrExit([tsx, 'scripts/bench/core-bench.ts', '--write']);
   console.log('--- rules engine on the labelled corpus (one core) ---');
   runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
+  console.log('--- POST /api/format on the rules path, 20 clients ---');
+  runOrExit([tsx, 'scripts/bench/format-http-bench.ts', '--write']);
 }
 
 const load = loadavg()[0];

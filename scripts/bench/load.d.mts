@@ -1,0 +1,38 @@
+export interface MixRequest {
+  kind: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface KindFigures {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+}
+
+export interface MixResult {
+  name?: string;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  total: number;
+  failed: number;
+  perKind: Record<string, KindFigures>;
+  serverCpuMicrosPerRequest: number | null;
+}
+
+export declare function runMix(options: {
+  name?: string;
+  baseUrl: string;
+  connections?: number;
+  durationSeconds?: number;
+  serverPid?: number;
+  next: () => MixRequest;
+}): Promise<MixResult>;
