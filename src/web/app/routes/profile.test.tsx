@@ -61,6 +61,24 @@ describe('Profile page', () => {
     expect(seen.some((r) => r.method === 'DELETE' && r.path === '/api/guest-data')).toBe(true);
   });
 
+  it('toasts Clear Failed with the reason and keeps the confirmation open when clearing fails', async () => {
+    const { seen } = stubServer((request: SeenRequest) => {
+      if (request.path === '/api/me') return { body: guestMe };
+      if (request.path === '/api/usage') return { body: usage({ monthlyLimit: 10 }) };
+      if (request.path === '/api/config') return { body: config };
+      return { status: 500, body: { error: 'internal', message: 'The database is busy.' } };
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Clear My Data' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Clear your data?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Clear My Data' }));
+    expect(await screen.findByText('Clear Failed')).toBeTruthy();
+    expect(screen.getAllByText('The database is busy.').length).toBeGreaterThan(0);
+    expect(screen.getByRole('alertdialog', { name: 'Clear your data?' })).toBeTruthy();
+    expect(seen.some((r) => r.method === 'DELETE' && r.path === '/api/guest-data')).toBe(true);
+  });
+
   it('a registered user clears all ideas and can start deleting the account', async () => {
     const { seen } = serve(freeMe);
     const user = userEvent.setup();
