@@ -65,6 +65,9 @@ describe('Delete account', () => {
   it('an account made at checkout (no password) deletes with the password left empty', async () => {
     const { user, dialog, onDeleted, deletes } = setup({ status: 204 });
     await toStepTwo(user, dialog);
+    expect(
+      within(dialog).getByText('An account made at checkout has no password: leave this empty.'),
+    ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Type "DELETE" to confirm'), 'DELETE');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());

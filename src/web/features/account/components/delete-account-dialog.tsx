@@ -130,6 +130,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
             label="Password"
             type="password"
             autoComplete="current-password"
+            hint="An account made at checkout has no password: leave this empty."
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
