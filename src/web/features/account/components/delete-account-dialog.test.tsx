@@ -34,7 +34,7 @@ async function toStepTwo(user: ReturnType<typeof userEvent.setup>, dialog: HTMLE
 }
 
 describe('Delete account', () => {
-  it('warns first, then needs DELETE typed exactly and the password', async () => {
+  it('warns first, then needs DELETE typed exactly before asking the server', async () => {
     const { user, dialog, deletes } = setup({ status: 204 });
     await toStepTwo(user, dialog);
     const rule = 'Please type "DELETE" exactly and enter your password.';
@@ -43,12 +43,35 @@ describe('Delete account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(within(dialog).getByText(rule)).toBeTruthy();
 
-    await user.clear(within(dialog).getByLabelText('Type "DELETE" to confirm'));
-    await user.type(within(dialog).getByLabelText('Type "DELETE" to confirm'), 'DELETE');
-    await user.clear(within(dialog).getByLabelText('Password'));
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
-    expect(within(dialog).getByText(rule)).toBeTruthy();
     expect(deletes()).toHaveLength(0);
+  });
+
+  it('an empty password refused by the server shows the same rule, not a toast', async () => {
+    const { user, dialog, onDeleted, deletes } = setup({
+      status: 401,
+      body: { error: 'invalid_credentials', message: 'Incorrect password.' },
+    });
+    await toStepTwo(user, dialog);
+    await user.type(within(dialog).getByLabelText('Type "DELETE" to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(
+      await within(dialog).findByText('Please type "DELETE" exactly and enter your password.'),
+    ).toBeTruthy();
+    expect(deletes()[0]?.body).toEqual({ password: '' });
+    expect(screen.queryByText('Deletion Failed')).toBeNull();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+
+  it('an account made at checkout (no password) deletes with the password left empty', async () => {
+    const { user, dialog, onDeleted, deletes } = setup({ status: 204 });
+    await toStepTwo(user, dialog);
+    expect(
+      within(dialog).getByText('An account made at checkout has no password: leave this empty.'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Type "DELETE" to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(deletes()[0]?.body).toEqual({ password: '' });
   });
 
   it('deletes with the password and the session becomes a guest', async () => {

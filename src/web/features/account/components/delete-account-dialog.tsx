@@ -26,7 +26,7 @@ export interface DeleteAccountDialogProps {
 
 /**
  * docs/product.md, Profile: two steps. The first warns; the second asks for the word DELETE and
- * the password. A running subscription sends it back to the first step with the reason and only
+ * the password (left empty by an account made at checkout, which has none). A running subscription sends it back to the first step with the reason and only
  * a Close button; other failures toast "Deletion Failed" and keep what was typed.
  */
 export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAccountDialogProps) {
@@ -50,14 +50,22 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (word !== CONFIRM_WORD || password === '') {
+    if (word !== CONFIRM_WORD) {
       setProblem(CONFIRM_RULE);
       return;
     }
     setProblem(null);
-    deleteAccount.mutate(password, {
+    // An empty password still goes to the server: an account made at checkout has none and is
+    // deleted from a fresh sign-in-link session (docs/api.md, Identity). For an account with a
+    // password the server refuses it, and that refusal is shown as the same rule.
+    const typed = password;
+    deleteAccount.mutate(typed, {
       onSuccess: onDeleted,
       onError: (error) => {
+        if (typed === '' && error instanceof ApiError && error.code === 'invalid_credentials') {
+          setProblem(CONFIRM_RULE);
+          return;
+        }
         if (isSubscriptionBlock(error)) {
           setBlocked(error.serverMessage ?? error.message);
           setStep(1);
@@ -122,6 +130,7 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
             label="Password"
             type="password"
             autoComplete="current-password"
+            hint="An account made at checkout has no password: leave this empty."
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
