@@ -120,7 +120,7 @@ describe('accessibility of every screen, light and dark, on a phone', () => {
     await page.getByTestId('idea-card').first().getByRole('button').first().click();
     const detail = page.getByTestId('idea-detail');
     await detail.waitFor();
-    await detail.getByText('Original recording').click();
+    await detail.getByText('Original recording', { exact: true }).click();
     await checkScreen(page, 'detail', { targetScope: detail });
     await detail.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByTestId('edit-idea');

@@ -16,7 +16,7 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
 
   beforeAll(async () => {
     stack = await startStack();
-    context = await launchBrowser({ dir: stack.dir });
+    context = await launchBrowser({ dir: stack.dir, signupPromptSeen: false });
     page = context.pages()[0] ?? (await context.newPage());
   });
 

@@ -30,6 +30,12 @@ export interface LaunchOptions {
   device?: 'phone' | 'desktop';
   /** Journeys default to `reduce` so screenshots never catch an animation halfway. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /**
+   * The sign-up prompt comes 2 s after a guest's first idea and covers the screen. Journeys
+   * about something else are walked by a guest who has already seen it (the default); the
+   * journey that is about the prompt passes false.
+   */
+  signupPromptSeen?: boolean;
 }
 
 export async function launchBrowser(options: LaunchOptions): Promise<BrowserContext> {
@@ -64,6 +70,13 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserCont
     reducedMotion: options.reducedMotion ?? 'reduce',
   });
   context.setDefaultTimeout(15_000);
+  if (options.signupPromptSeen ?? true) {
+    await context.addInitScript(() => {
+      if (localStorage.getItem('hasSeenSignupPrompt') === null) {
+        localStorage.setItem('hasSeenSignupPrompt', 'true');
+      }
+    });
+  }
   return context;
 }
 
