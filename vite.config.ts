@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from '#scripts/precompress.mjs';
+import { precompress } from './scripts/precompress.mjs';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 // The rooms' import aliases (package.json "imports" for Node); the web app's imports carry no
