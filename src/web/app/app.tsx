@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Route, Switch } from 'wouter';
 import {
   completeOnboarding,
   skipOnboarding,
   useOnboardingVisible,
 } from '../features/onboarding/onboarding-store';
+import { loadTooltips } from '../components/ui/tooltip-loader';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
 import { HomeRoute } from './routes/home';
@@ -55,12 +55,14 @@ function Onboarding() {
   );
 }
 
-/** After the first paint, fetch the code every sheet needs so the first tap opens at once. */
+/** After the first paint, fetch the code every sheet and tooltip needs so the first tap opens at once. */
 function usePreloadWhenIdle() {
   useEffect(() => {
     const preload = () => {
       void loadMenuDrawer();
       void preloadHomeSheets();
+      // A failure here is retried at the first hover or focus (tooltip-loader.ts).
+      loadTooltips().catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 2000 });
@@ -76,29 +78,26 @@ export function App() {
   usePreloadWhenIdle();
   return (
     <QueryClientProvider client={queryClient}>
-      {/* docs/product.md, Constants and timings: tooltips open after 700 ms; moving between them within 300 ms skips it. */}
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <Suspense fallback={<RouteFallback />}>
-          <Switch>
-            <Route path={routePaths.home} component={HomeRoute} />
-            <Route path={routePaths.search} component={SearchRoute} />
-            <Route path={routePaths.about} component={AboutRoute} />
-            <Route path={routePaths.privacy} component={PrivacyRoute} />
-            <Route path={routePaths.signup} component={SignupRoute} />
-            <Route path={routePaths.login} component={LoginRoute} />
-            <Route path={routePaths.resetPassword} component={ResetPasswordRoute} />
-            <Route path={routePaths.upgrade} component={UpgradeRoute} />
-            <Route path={routePaths.profile} component={ProfileRoute} />
-            <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
-            <Route component={NotFoundRoute} />
-          </Switch>
-        </Suspense>
-        <Onboarding />
-        <Suspense fallback={null}>
-          <Toaster />
-          <PwaOverlays />
-        </Suspense>
-      </Tooltip.Provider>
+      <Suspense fallback={<RouteFallback />}>
+        <Switch>
+          <Route path={routePaths.home} component={HomeRoute} />
+          <Route path={routePaths.search} component={SearchRoute} />
+          <Route path={routePaths.about} component={AboutRoute} />
+          <Route path={routePaths.privacy} component={PrivacyRoute} />
+          <Route path={routePaths.signup} component={SignupRoute} />
+          <Route path={routePaths.login} component={LoginRoute} />
+          <Route path={routePaths.resetPassword} component={ResetPasswordRoute} />
+          <Route path={routePaths.upgrade} component={UpgradeRoute} />
+          <Route path={routePaths.profile} component={ProfileRoute} />
+          <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
+          <Route component={NotFoundRoute} />
+        </Switch>
+      </Suspense>
+      <Onboarding />
+      <Suspense fallback={null}>
+        <Toaster />
+        <PwaOverlays />
+      </Suspense>
     </QueryClientProvider>
   );
 }

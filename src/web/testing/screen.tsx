@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -49,21 +48,18 @@ export function stubServer(answer: (request: SeenRequest) => FakeAnswer | Promis
 }
 
 /**
- * Mounted as the app mounts it (app.tsx): its own query client (no retries), the tooltip
- * provider and the toaster, so a toast is on screen like any other text; the router is held
- * in memory at `path`.
+ * Mounted as the app mounts it (app.tsx): its own query client (no retries) and the toaster,
+ * so a toast is on screen like any other text; the router is held in memory at `path`.
  */
 export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const client = createQueryClient();
   const location = memoryLocation({ path, record: true });
   const result = render(
     <QueryClientProvider client={client}>
-      <Tooltip.Provider>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          {ui}
-        </Router>
-        <Toaster />
-      </Tooltip.Provider>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {ui}
+      </Router>
+      <Toaster />
     </QueryClientProvider>,
   );
   return { ...result, client, location };

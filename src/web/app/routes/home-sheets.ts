@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** The home screen's dialogs, loaded on demand so `/` stays inside its JavaScript budget. */
+/** The home screen's dialogs and its list of kept recordings, loaded on demand so `/` stays inside its JavaScript budget. */
 const loaders = {
   result: () =>
     import('../../features/capture/components/result-sheet').then((m) => ({
@@ -20,6 +20,10 @@ const loaders = {
     import('../../features/account/components/signup-prompt').then((m) => ({
       default: m.SignupPrompt,
     })),
+  pendingList: () =>
+    import('../../features/capture/components/pending-list').then((m) => ({
+      default: m.PendingList,
+    })),
   pipeline: () => import('../../features/capture/pipeline'),
 };
 
@@ -28,6 +32,7 @@ export const LazyVoiceSettingsSheet = lazy(loaders.settings);
 export const LazyTypedIdeaSheet = lazy(loaders.typed);
 export const LazyIdeaSheets = lazy(loaders.ideaSheets);
 export const LazySignupPrompt = lazy(loaders.signupPrompt);
+export const LazyPendingList = lazy(loaders.pendingList);
 
 export function preloadHomeSheets() {
   return Promise.all(Object.values(loaders).map((load) => load()));

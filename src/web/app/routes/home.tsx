@@ -4,7 +4,6 @@ import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
-import { PendingList } from '../../features/capture/components/pending-list';
 import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
@@ -24,6 +23,7 @@ import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
 import {
   LazyIdeaSheets,
+  LazyPendingList,
   LazyResultSheet,
   LazySignupPrompt,
   LazyTypedIdeaSheet,
@@ -129,7 +129,15 @@ export function HomeRoute() {
       }
     >
       <UsageBar usage={usage.data} isError={usage.isError} />
-      <PendingList items={pending.items} onRetry={pending.retry} onDiscard={pending.discard} />
+      {pending.items.length > 0 ? (
+        <Suspense fallback={null}>
+          <LazyPendingList
+            items={pending.items}
+            onRetry={pending.retry}
+            onDiscard={pending.discard}
+          />
+        </Suspense>
+      ) : null}
       <RecentActivity
         list={recent.data}
         isLoading={recent.isPending}

@@ -8,8 +8,8 @@ import { setRecordingActive } from '#web/lib/recording-activity';
 import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
-import { keepForLater } from '../offline/keep-for-later';
-import { isNetworkFailure } from '../offline/process-pending';
+import { loadPendingQueue } from '../offline/load-queue';
+import { isNetworkFailure } from '../offline/network-failure';
 import type { CaptureResult } from '../pipeline';
 import { recordingFileName, startRecording, type ActiveRecording } from '../recorder';
 import {
@@ -129,7 +129,9 @@ export function useCapture(
       setStage(null);
       showLiveText('');
       try {
-        await keepForLater({
+        await (
+          await loadPendingQueue()
+        ).keepForLater({
           audio,
           transcript,
           ...readVoiceSettings(),
@@ -152,7 +154,9 @@ export function useCapture(
   /** The server refused the audio: it is kept for Retry or Discard on the home screen. */
   const keepRefused = useCallback(async (audio: Blob, error: unknown) => {
     try {
-      await keepForLater({
+      await (
+        await loadPendingQueue()
+      ).keepForLater({
         audio,
         transcript: null,
         ...readVoiceSettings(),

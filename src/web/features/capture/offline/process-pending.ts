@@ -1,6 +1,7 @@
 import type { Idea, NewIdea } from '#contract/api-schemas';
 import { ApiError, isQuotaExceeded } from '#web/lib/api-error';
 import { CaptureError } from '../api/capture-api';
+import { isNetworkFailure } from './network-failure';
 import {
   audioOf,
   claimPending,
@@ -24,19 +25,6 @@ export type PendingOutcome = 'saved' | 'failed' | 'offline' | 'gone';
 const LOCK_NAME = 'voice-ideas-pending';
 /** Without Web Locks: a claim outlives the slowest transcription and formatting together. */
 const CLAIM_MS = 10 * 60_000;
-
-/**
- * The connection, not the server, failed. fetch (and a lazily loaded module) rejects with a
- * TypeError whose wording differs by browser: Chromium "Failed to fetch", Firefox
- * "NetworkError when attempting to fetch resource.", Safari "Load failed".
- */
-export function isNetworkFailure(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  return /failed to fetch|networkerror|load failed|network connection was lost/i.test(
-    error.message,
-  );
-}
 
 function failureMessage(error: unknown): string {
   if (isQuotaExceeded(error)) return 'Monthly limit reached. Upgrade to Pro for unlimited ideas.';

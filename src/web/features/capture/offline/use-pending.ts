@@ -4,14 +4,9 @@ import { toast } from '#web/components/ui/toast-store';
 import { queryKeys } from '#web/lib/query-client';
 import { SW_MESSAGES, messageType } from '#web/lib/service-worker-messages';
 import type { Session } from '#web/lib/session';
-import { pendingSteps } from './pending-steps';
-import {
-  deletePending,
-  listPending,
-  subscribePending,
-  type PendingRecording,
-} from './pending-store';
-import { processWaiting, retryPending, type PendingOutcome } from './process-pending';
+import { loadPendingQueue } from './load-queue';
+import type { PendingRecording } from './pending-store';
+import type { PendingOutcome } from './process-pending';
 
 export interface PendingQueue {
   items: PendingRecording[];
@@ -24,7 +19,8 @@ const SAVED_TOAST_MS = 3000;
 /**
  * The recordings kept on this device, and their processing: at start, whenever the browser
  * comes back online, and when the service worker's Background Sync says so (ADR 060). Waits for
- * the session, since the save goes to the guest's or the account's ideas.
+ * the session, since the save goes to the guest's or the account's ideas. The queue's code loads
+ * after the first render, so the list may appear a moment after the rest of the screen.
  */
 export function usePendingRecordings(session: Session): PendingQueue {
   const queryClient = useQueryClient();
@@ -37,15 +33,22 @@ export function usePendingRecordings(session: Session): PendingQueue {
 
   useEffect(() => {
     let live = true;
-    const reload = () => {
-      listPending()
-        .then((next) => {
-          if (live) setItems(next);
-        })
-        .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
-    };
-    reload();
-    const unsubscribe = subscribePending(reload);
+    let unsubscribe = () => {};
+    loadPendingQueue()
+      .then((queue) => {
+        if (!live) return;
+        const reload = () => {
+          queue
+            .listPending()
+            .then((next) => {
+              if (live) setItems(next);
+            })
+            .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
+        };
+        reload();
+        unsubscribe = queue.subscribePending(reload);
+      })
+      .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
     return () => {
       live = false;
       unsubscribe();
@@ -68,7 +71,8 @@ export function usePendingRecordings(session: Session): PendingQueue {
   );
 
   const processNow = useCallback(() => {
-    processWaiting(pendingSteps(sessionRef.current))
+    loadPendingQueue()
+      .then((queue) => queue.processWaiting(queue.pendingSteps(sessionRef.current)))
       .then(afterSaving)
       .catch((error: unknown) => console.warn('Kept recordings could not be processed', error));
   }, [afterSaving]);
@@ -97,7 +101,8 @@ export function usePendingRecordings(session: Session): PendingQueue {
 
   const retry = useCallback(
     (id: string) => {
-      retryPending(id, pendingSteps(sessionRef.current))
+      loadPendingQueue()
+        .then((queue) => queue.retryPending(id, queue.pendingSteps(sessionRef.current)))
         .then((outcome: PendingOutcome) => {
           if (outcome === 'saved') afterSaving(1);
           else if (outcome === 'offline') {
@@ -113,9 +118,9 @@ export function usePendingRecordings(session: Session): PendingQueue {
   );
 
   const discard = useCallback((id: string) => {
-    deletePending(id).catch((error: unknown) =>
-      console.warn('The recording could not be discarded', error),
-    );
+    loadPendingQueue()
+      .then((queue) => queue.deletePending(id))
+      .catch((error: unknown) => console.warn('The recording could not be discarded', error));
   }, []);
 
   return { items, retry, discard };
