@@ -106,19 +106,27 @@ describe('installed and offline', () => {
     expect(await page.getByTestId('pending-count').textContent()).toBe('1');
 
     const second = await context.newPage();
-    await second.goto(`${stack.baseUrl}/`);
-    await second.getByTestId('pending-idea').waitFor();
+    try {
+      await second.goto(`${stack.baseUrl}/`);
+      await second.getByTestId('pending-idea').waitFor();
 
-    await context.setOffline(false);
-    await pending.waitFor({ state: 'detached', timeout: 30_000 });
-    await second.getByTestId('pending-idea').waitFor({ state: 'detached', timeout: 30_000 });
-    await page.getByTestId('idea-card').first().waitFor();
-    expect(await page.getByTestId('idea-card').first().textContent()).toContain(
-      'offline queue keeps every recording',
-    );
-    const after = await savedIdeas(stack, page);
-    expect(after.total).toBe(before + 1);
-    await second.close();
+      await context.setOffline(false);
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      await second.getByTestId('pending-idea').waitFor({ state: 'detached', timeout: 30_000 });
+      // Whichever tab saved it, both lists show the idea.
+      for (const tab of [page, second]) {
+        const card = tab
+          .getByTestId('idea-card')
+          .filter({ hasText: 'offline queue keeps every recording' });
+        await card.first().waitFor();
+      }
+      const after = await savedIdeas(stack, page);
+      expect(after.total).toBe(before + 1);
+    } finally {
+      await second.close();
+      // A tab in the background gets no animation frames: the next recording needs the front.
+      await page.bringToFront();
+    }
   });
 
   it('keeps the audio of a failed transcription for Retry', async () => {

@@ -37,11 +37,21 @@ export function usePendingRecordings(session: Session): PendingQueue {
     loadPendingQueue()
       .then((queue) => {
         if (!live) return;
+        let shown = new Set<string>();
         const reload = () => {
           queue
             .listPending()
             .then((next) => {
-              if (live) setItems(next);
+              if (!live) return;
+              // A kept recording that is gone was saved (or discarded), perhaps by another tab:
+              // this tab's list of ideas must show what that tab saved.
+              const ids = new Set(next.map((item) => item.id));
+              if ([...shown].some((id) => !ids.has(id))) {
+                void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+                void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+              }
+              shown = ids;
+              setItems(next);
             })
             .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
         };
@@ -53,7 +63,7 @@ export function usePendingRecordings(session: Session): PendingQueue {
       live = false;
       unsubscribe();
     };
-  }, []);
+  }, [queryClient]);
 
   const afterSaving = useCallback(
     (saved: number) => {
