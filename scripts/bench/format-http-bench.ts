@@ -6,13 +6,18 @@
 //
 //   npx tsx scripts/bench/format-http-bench.ts            print the figures
 //   npx tsx scripts/bench/format-http-bench.ts --write    also rewrite its section of docs/benchmarks.md
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDocSection } from './doc-section.mjs';
 import { runMix } from './load.mjs';
+import {
+  ensureCurrentBuild,
+  freePort,
+  startAppServer,
+  stopProcess,
+  waitForOk,
+} from './server-process.mjs';
 import { FORMATS, type Format } from '#contract/taxonomy.js';
 import { TRANSCRIPTS } from '#tests/fixtures/transcripts/corpus.js';
 import { HELD_OUT, LABELLED } from '#tests/fixtures/transcripts/labelled.js';
@@ -25,30 +30,6 @@ const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_FORMAT_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const TARGET_P99_MS = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForOk(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
 
 function requestsFor(format: Format) {
   let next = 0;
@@ -66,25 +47,10 @@ function requestsFor(format: Format) {
 }
 
 const write = process.argv.includes('--write');
+ensureCurrentBuild();
 const workDir = mkdtempSync(join(tmpdir(), 'voice-ideas-format-bench-'));
 const port = await freePort();
-const server = spawn(process.execPath, ['dist/node/server/main.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(workDir, 'format.db')}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AI_PER_MIN: '100000000',
-    TRANSCRIBE_ENGINE: 'none',
-    OPENAI_BASE_URL: '',
-    OPENAI_API_KEY: '',
-    LLM_BASE_URL: '',
-    LLM_API_KEY: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = startAppServer({ databaseUrl: `sqlite:${join(workDir, 'format.db')}`, port });
 const load = loadavg()[0] ?? 0;
 const rows: string[] = [];
 try {
@@ -115,8 +81,7 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopProcess(server);
   rmSync(workDir, { recursive: true, force: true });
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -208,6 +208,8 @@ export interface SharedLimits {
   counters: Counters;
   /** For the address limits when the shared store fails: this process's memory. */
   fallback: Counters;
+  /** Whether the counts live in another process (Redis, the database) that may fail or lag. */
+  remote: boolean;
   describe: string;
 }
 
@@ -252,6 +254,7 @@ export async function registerRateLimits(
     return {
       counters: withFallback(redisCounters(client), fallback, warn),
       fallback,
+      remote: true,
       describe: 'Redis',
     };
   }
@@ -260,11 +263,12 @@ export async function registerRateLimits(
     return {
       counters: withFallback(databaseCounters, fallback, fallbackWarner(app.log, 'the database')),
       fallback,
+      remote: true,
       describe: 'the database',
     };
   }
   await app.register(rateLimit, common);
-  return { counters: fallback, fallback, describe: 'memory' };
+  return { counters: fallback, fallback, remote: false, describe: 'memory' };
 }
 
 /**
@@ -279,12 +283,16 @@ function addressLimit(
 ): (request: FastifyRequest) => Promise<void> {
   const keyOf = (request: FastifyRequest) => `${name}:${request.ip}`;
   const limiter = app.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: keyOf });
+  // Memory answers at once and cannot hang: no timer to race it on every call.
+  const count = shared.remote
+    ? (request: FastifyRequest) => withTimeout(limiter(request), 'a count')
+    : limiter;
   const warn = fallbackWarner(app.log, shared.describe);
   return async (request) => {
     let exceeded: boolean;
     let retryAfterSeconds: number;
     try {
-      const result = await withTimeout(limiter(request), 'a count');
+      const result = await count(request);
       exceeded = !result.isAllowed && result.isExceeded;
       retryAfterSeconds = result.isAllowed ? 0 : result.ttlInSeconds;
     } catch (error) {
@@ -324,6 +332,27 @@ export const RECORDING_TOKEN_HEADER = 'recording-token';
 const RECORDING_WINDOW_MS = 5 * ONE_MINUTE_MS;
 const RECORDING_FOLLOW_UPS = 2;
 const RECORDING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const RECORDING_TOKEN_BYTES = 16;
+const RECORDING_TOKENS_PER_FILL = 256;
+
+/**
+ * New recording tokens, 128 random bits each, cut from one buffer the CSPRNG refills every 256
+ * tokens: a randomBytes call per token cost a call into OpenSSL and a getpid system call on every
+ * counted AI call. No bytes are ever handed out twice.
+ */
+function recordingTokenSource(): () => string {
+  const pool = Buffer.alloc(RECORDING_TOKEN_BYTES * RECORDING_TOKENS_PER_FILL);
+  let offset = pool.length;
+  return () => {
+    if (offset === pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const token = pool.toString('base64url', offset, offset + RECORDING_TOKEN_BYTES);
+    offset += RECORDING_TOKEN_BYTES;
+    return token;
+  };
+}
 
 export interface AiRateLimits {
   /** POST /api/transcribe: spends a unit and names a new recording in the reply. */
@@ -350,10 +379,11 @@ export function createAiRateLimits(
   const spend = addressLimit(app, shared, 'ai-address', config.rateLimits.aiPerMinute);
   const recordingKey = (request: FastifyRequest, token: string) =>
     `recording:${request.ip}:${token}`;
+  const newToken = recordingTokenSource();
 
   const startRecording = async (request: FastifyRequest, reply: FastifyReply) => {
     await spend(request);
-    const token = randomBytes(16).toString('base64url');
+    const token = newToken();
     await shared.counters.increment(recordingKey(request, token), RECORDING_WINDOW_MS);
     void reply.header(RECORDING_TOKEN_HEADER, token);
   };

@@ -3,12 +3,13 @@ import type { InferResult } from '#contract/api-schemas.js';
 import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
 import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
 import { inferFormatAndCategory } from '#text/infer.js';
+import type { CancelSignal } from '../../http/client-gone.js';
 import type { ChatModel } from './chat-model.js';
 import { inferMessages } from './prompts.js';
 
 export interface FormatInferrer {
-  /** Never rejects: a model fault answers with what the rules found. */
-  infer(transcript: string, signal?: AbortSignal): Promise<InferResult>;
+  /** Never rejects: a model fault answers with what the rules found. `signal`: as for format. */
+  infer(transcript: string, signal?: CancelSignal): Promise<InferResult>;
 }
 
 const ModelAnswerSchema = z
@@ -45,7 +46,7 @@ export function parseModelAnswer(reply: string): InferResult | null {
 export class HybridFormatInferrer implements FormatInferrer {
   constructor(private readonly model: ChatModel | null) {}
 
-  async infer(transcript: string, signal?: AbortSignal): Promise<InferResult> {
+  async infer(transcript: string, signal?: CancelSignal): Promise<InferResult> {
     const rules = inferFormatAndCategory(transcript);
     if (
       rules.confidence >= SERVER_APPLY_THRESHOLD ||
@@ -58,7 +59,7 @@ export class HybridFormatInferrer implements FormatInferrer {
     try {
       const reply = await this.model.complete(
         { messages: inferMessages(transcript), maxTokens: 60, temperature: 0 },
-        signal,
+        signal?.(),
       );
       answer = parseModelAnswer(reply);
     } catch {

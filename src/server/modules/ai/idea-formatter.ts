@@ -1,6 +1,7 @@
 import type { FormatMode, FormatResult } from '#contract/api-schemas.js';
 import { formatWithRules } from '#text/formats/format-with-rules.js';
 import type { Category, Format } from '#contract/taxonomy.js';
+import type { CancelSignal } from '../../http/client-gone.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import { checkModelOutput } from './output-checks.js';
 import { formatMessages } from './prompts.js';
@@ -15,8 +16,11 @@ export interface FormatRequest {
 export interface IdeaFormatter {
   /** Whether a language model is configured (GET /api/config `formatter.smart`). */
   readonly smartAvailable: boolean;
-  /** Never rejects because of the model: every model fault ends on the rules path. */
-  format(request: FormatRequest, signal?: AbortSignal): Promise<FormatResult>;
+  /**
+   * Never rejects because of the model: every model fault ends on the rules path. `signal` is
+   * asked for only when the model is called.
+   */
+  format(request: FormatRequest, signal?: CancelSignal): Promise<FormatResult>;
 }
 
 export type RuleFormatter = (transcript: string, format: Format, category: Category) => string;
@@ -39,7 +43,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
     this.smartAvailable = model !== null;
   }
 
-  async format(request: FormatRequest, signal?: AbortSignal): Promise<FormatResult> {
+  async format(request: FormatRequest, signal?: CancelSignal): Promise<FormatResult> {
     const { transcript, format, category, mode } = request;
     if (mode === 'reliable') {
       return this.byRules(request, 'rules', ['Reliable mode: formatted by rules.']);
@@ -58,7 +62,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
           maxTokens: MAX_REPLY_TOKENS,
           temperature: 0.3,
         },
-        signal,
+        signal?.(),
       );
     } catch (error) {
       const why =

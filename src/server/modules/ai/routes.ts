@@ -14,7 +14,7 @@ import {
   TranscribeResultSchema,
 } from '#contract/api-schemas.js';
 import { AUDIO_UPLOAD_MAX_BYTES } from '#contract/limits.js';
-import { clientGoneSignal } from '../../http/client-gone.js';
+import { clientGoneSignal, lazyClientGoneSignal } from '../../http/client-gone.js';
 import { documentFileUpload } from '../../http/openapi.js';
 import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf } from '../../http/sessions.js';
@@ -73,7 +73,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       preHandler: limits.continuesRecording,
       schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
     },
-    (request, reply) => ai.format(request.body, clientGoneSignal(reply)),
+    (request, reply) => ai.format(request.body, lazyClientGoneSignal(reply)),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       preHandler: limits.continuesRecording,
       schema: { body: InferBodySchema, response: { 200: InferResultSchema } },
     },
-    (request, reply) => ai.infer(request.body.transcript, clientGoneSignal(reply)),
+    (request, reply) => ai.infer(request.body.transcript, lazyClientGoneSignal(reply)),
   );
 
   for (const [scope, path] of [
@@ -104,7 +104,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
           ownerOf(request, scope),
           request.params.id,
           request.body,
-          clientGoneSignal(reply),
+          lazyClientGoneSignal(reply),
         ),
     );
   }

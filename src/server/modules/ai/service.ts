@@ -8,7 +8,7 @@ import {
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
-import { ClientGoneError } from '../../http/client-gone.js';
+import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
 import { HttpError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
@@ -41,12 +41,16 @@ export interface AiService {
   ensureTranscriber(): void;
   /** `signal` aborts when the person has gone: that is logged as such, not as an engine fault. */
   transcribe(audio: StagedAudio, signal: AbortSignal): Promise<TranscribeResult>;
-  /** Never fails because a model is down: the rule formatter answers instead. */
-  format(body: FormatBody, signal: AbortSignal): Promise<FormatResult>;
+  /**
+   * Never fails because a model is down: the rule formatter answers instead. `signal` is asked
+   * for only when a model is called (the rules path has nothing to cancel); so for infer and
+   * reformat.
+   */
+  format(body: FormatBody, signal: CancelSignal): Promise<FormatResult>;
   /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
-  infer(transcript: string, signal: AbortSignal): Promise<InferResult>;
+  infer(transcript: string, signal: CancelSignal): Promise<InferResult>;
   /** Rewrites an idea from what was said, in the format and category asked for; 404 if not the owner's. */
-  reformat(owner: Owner, id: string, request: ReformatRequest, signal: AbortSignal): Promise<Idea>;
+  reformat(owner: Owner, id: string, request: ReformatRequest, signal: CancelSignal): Promise<Idea>;
   close(): Promise<void>;
 }
 
