@@ -11,8 +11,8 @@
 //   node scripts/bench/capture-bench.mjs --write    also rewrite its section of docs/benchmarks.md
 //
 // Settings (environment): BENCH_CAPTURE_PEOPLE (20), BENCH_CAPTURE_SECONDS (30),
-// BENCH_WARMUP_SECONDS (3). The database is a fresh SQLite file, or PostgreSQL with
-// BENCH_CAPTURE_DATABASE=postgres (BENCH_POSTGRES_URL).
+// BENCH_WARMUP_SECONDS (3), BENCH_CAPTURE_DATABASE (postgres, a fresh database in the cluster
+// at BENCH_POSTGRES_URL, when it answers; else sqlite, a fresh file).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,9 +31,27 @@ const WRITE = process.argv.includes('--write');
 const PEOPLE = Number(process.env.BENCH_CAPTURE_PEOPLE ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const ON_POSTGRES = process.env.BENCH_CAPTURE_DATABASE === 'postgres';
 const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ON_POSTGRES =
+  (process.env.BENCH_CAPTURE_DATABASE ?? 'postgres') === 'postgres' && (await postgresAnswers());
+
+async function postgresAnswers() {
+  const probe = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await probe.connect();
+    await probe.end();
+    return true;
+  } catch {
+    console.log(
+      `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: the capture path runs on SQLite.`,
+    );
+    return false;
+  }
+}
 const RECORDING_SECONDS = 30;
 
 /** About 40 s as espeak-ng says it at 150 words a minute; cut to the first 30 s. */
@@ -348,6 +366,12 @@ const summary = (times) => {
   return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
 const capturesPerSecond = figures.captures / elapsedSeconds;
+const uploads = serverTimes.transcribe.length;
+const perUpload =
+  uploads === 0 ? 'n/a' : ((cpu.decoders * elapsedSeconds * 10) / uploads).toFixed(0);
+/** A CPU share (% of one core over the run) as milliseconds per whole capture. */
+const perCapture = (percent) =>
+  figures.captures === 0 ? 'n/a' : ((percent * elapsedSeconds * 10) / figures.captures).toFixed(0);
 const failed = Object.entries(figures.failed)
   .map(([what, count]) => `${count} × ${what}`)
   .join(', ');
@@ -371,14 +395,15 @@ if (WRITE) {
   writeDocSection('capture-bench', [
     '## The capture path, 20 people at once',
     '',
-    `\`npx tsx scripts/bench/capture-bench.ts --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadAverage.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build on ${ON_POSTGRES ? 'PostgreSQL (local cluster)' : 'SQLite'}, an empty database; the run took ${minutes} min. ${PEOPLE} people, each in turn: upload a ${RECORDING_SECONDS} s recording (espeak-ng speech, webm/opus 32 kb/s, ${Math.round(audio.length / 1024)} KiB) to \`POST /api/transcribe\` (engine: the tests' fake OpenAI-compatible server in its own process, which answers at once), \`POST /api/format\` on the rules path (no model configured) with the Recording-Token, \`POST /api/guest-ideas\` with an Idempotency-Key; ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up. Server time is Fastify's own responseTime from its log (first byte of the request to the last of the reply; for transcribe it includes the fake engine's answer); client time is what the load generator saw.`,
+    `\`node scripts/bench/capture-bench.mjs --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadAverage.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build on ${ON_POSTGRES ? 'PostgreSQL (local cluster)' : 'SQLite'}, an empty database; the run took ${minutes} min. ${PEOPLE} people, each in turn: upload a ${RECORDING_SECONDS} s recording (espeak-ng speech, webm/opus 32 kb/s, ${Math.round(audio.length / 1024)} KiB) to \`POST /api/transcribe\` (engine: the tests' fake OpenAI-compatible server in its own process, which answers at once), \`POST /api/format\` on the rules path (no model configured) with the Recording-Token, \`POST /api/guest-ideas\` with an Idempotency-Key; ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up. Server time is Fastify's own responseTime from its log (first byte of the request to the last of the reply; for transcribe it includes the fake engine's answer); client time is what the load generator saw.`,
     '',
     '| step | requests | server p50 ms | server p99 ms | client p50 ms | client p99 ms |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
     `- Throughput: ${figures.captures} whole captures, ${capturesPerSecond.toFixed(2)} a second (${(capturesPerSecond * 3).toFixed(1)} requests a second); ${figures.rulesPath} formatted by the rules; failed: ${failed || 'none'}.`,
-    `- CPU as % of one core (user + system over the run, /proc): server ${f(cpu.server)}, the ffmpeg processes it ran to decode the uploads ${f(cpu.decoders)}, fake engine ${f(cpu.engine)}, load generator ${f(cpu.loadGenerator)}.`,
+    `- CPU as % of one core (user + system over the run, /proc): server ${f(cpu.server)}, the ffmpeg processes it ran to decode the uploads ${f(cpu.decoders)}, fake engine ${f(cpu.engine)}, load generator ${f(cpu.loadGenerator)}. Per whole capture: ${perCapture(cpu.server)} ms of server CPU and ${perCapture(cpu.decoders)} ms of ffmpeg.`,
+    `- Where the time goes: one upload's decode costs ${perUpload} ms of ffmpeg CPU, against a server p50 of ${f(summary(serverTimes.transcribe).p50)} ms for the upload. The server decodes at most as many uploads at once as it has cores (${cpus().length} here) and queues up to 16 more (503 \`server_busy\` beyond that), and each person sends the next recording as soon as the last is saved, so the rest of that time is the wait for a decoder and for the cores.`,
     '',
   ]);
   console.log('Wrote docs/benchmarks.md');

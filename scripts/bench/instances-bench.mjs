@@ -195,13 +195,16 @@ async function measure(label, servers, balancer, next) {
     ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) *
     cpus().length *
     100;
+  cpu.serverMicrosPerRequest =
+    servers.reduce((sum, s) => sum + used(String(s.child.pid)), 0) / result.total || 0;
   cpu.total =
     cpu.servers.reduce((a, b) => a + b, 0) + cpu.balancer + cpu.postgres + cpu.loadGenerator;
+  cpu.allMicrosPerRequest = ((cpu.total / 100) * elapsedMicros) / result.total || 0;
   const kinds = Object.entries(result.perKind)
     .map(([kind, k]) => `${kind} p50 ${k.p50.toFixed(1)} p99 ${k.p99.toFixed(1)} ms`)
     .join('; ');
   console.log(
-    `${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${result.failed} failed; ${kinds}; CPU % of one core: servers ${cpu.servers.map((c) => c.toFixed(0)).join(' + ')}, PostgreSQL ${cpu.postgres.toFixed(0)}, balancer ${cpu.balancer.toFixed(0)}, load generator ${cpu.loadGenerator.toFixed(0)}, total ${cpu.total.toFixed(0)}, whole machine ${cpu.machine.toFixed(0)} of ${cpus().length * 100}`,
+    `${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${result.failed} failed; ${kinds}; server CPU ${cpu.serverMicrosPerRequest.toFixed(0)} µs/request; CPU % of one core: servers ${cpu.servers.map((c) => c.toFixed(0)).join(' + ')}, PostgreSQL ${cpu.postgres.toFixed(0)}, balancer ${cpu.balancer.toFixed(0)}, load generator ${cpu.loadGenerator.toFixed(0)}, total ${cpu.total.toFixed(0)}, whole machine ${cpu.machine.toFixed(0)} of ${cpus().length * 100}`,
   );
   return { label, result, cpu };
 }
@@ -214,10 +217,25 @@ if (!isBuildCurrent()) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+try {
+  const probe = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  await probe.connect();
+  await probe.end();
+} catch {
+  console.log(
+    `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: skipping one against two instances.`,
+  );
+  process.exit(0);
+}
+
 const load = loadavg();
 const runStarted = Date.now();
 const name = `voice_ideas_instances_${process.pid}`;
 const { url, seeded } = await seededPostgres(POSTGRES_ADMIN_URL, name);
+const dataSeconds = ((Date.now() - runStarted) / 1000).toFixed(0);
 const runs = [];
 try {
   const next = mixedRequests(seeded);
@@ -250,6 +268,8 @@ try {
 const [one, two] = runs;
 const ratio = two.result.requestsPerSecond / one.result.requestsPerSecond;
 const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
+const machineCeiling = (cpus().length * 1_000_000) / one.cpu.allMicrosPerRequest;
+const processCeiling = 1_000_000 / one.cpu.serverMicrosPerRequest;
 console.log(
   `two / one: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x); run took ${minutes} min`,
 );
@@ -272,12 +292,14 @@ if (WRITE) {
   writeDocSection('instances-bench', [
     '## One and two instances on PostgreSQL',
     '',
-    `\`node scripts/bench/instances-bench.mjs --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build; the run took ${minutes} min with its seeding. Data (seed.ts): ${SIZES.BENCH_USERS} users with ${SIZES.BENCH_IDEAS_PER_USER} ideas each and one with ${SIZES.BENCH_BIG_IDEAS}. The real-use mixed workload (as run.mjs: 70% first page of the listing, 20% new search, 10% new idea, one request in ten by the big user), ${CLIENTS} keep-alive clients for ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, through a round-robin TCP balancer (round-robin.mjs, one connection to the next instance) to one server process, then to two on the same database. CPU is each process's user + system time over the run as % of one core (from /proc); PostgreSQL counts every postgres process on the machine, including work of others.`,
+    `\`node scripts/bench/instances-bench.mjs --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build; the run took ${minutes} min, of which ${dataSeconds} s preparing the data (seeding it, or copying the seed an earlier run kept). Data (seed.ts): ${SIZES.BENCH_USERS} users with ${SIZES.BENCH_IDEAS_PER_USER} ideas each and one with ${SIZES.BENCH_BIG_IDEAS}. The real-use mixed workload (as run.mjs: 70% first page of the listing, 20% new search, 10% new idea, one request in ten by the big user), ${CLIENTS} keep-alive clients for ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, through a round-robin TCP balancer (round-robin.mjs, one connection to the next instance) to one server process, then to two on the same database. CPU is each process's user + system time over the run as % of one core (from /proc); PostgreSQL counts every postgres process on the machine, including work of others.`,
     '',
     '| instances | req/s | p50 ms | p95 ms | p99 ms | failed | server CPU % | PostgreSQL CPU % | balancer CPU % | load generator CPU % | these together | whole machine |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    `- Server CPU a request (all servers together): ${one.cpu.serverMicrosPerRequest.toFixed(0)} µs with one instance, ${two.cpu.serverMicrosPerRequest.toFixed(0)} µs with two.`,
+    `- Every request costs ${one.cpu.allMicrosPerRequest.toFixed(0)} µs of CPU in these processes together (one instance; ${two.cpu.allMicrosPerRequest.toFixed(0)} µs with two), so these ${cpus().length} cores serve at most about ${machineCeiling.toFixed(0)} requests a second however many instances run; one server process fills its own core only at about ${processCeiling.toFixed(0)}.${processCeiling > machineCeiling ? ' One instance is not its own limit here: a second can add no throughput on this machine, and 1.6x needs PostgreSQL and the clients on other machines.' : ''}`,
     `- two / one: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x where the database is not the limit) ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}.${limit}`,
     '',
   ]);
