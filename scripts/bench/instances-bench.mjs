@@ -299,7 +299,7 @@ if (WRITE) {
     ...rows,
     '',
     `- Server CPU a request (all servers together): ${one.cpu.serverMicrosPerRequest.toFixed(0)} µs with one instance, ${two.cpu.serverMicrosPerRequest.toFixed(0)} µs with two.`,
-    `- Every request costs ${one.cpu.allMicrosPerRequest.toFixed(0)} µs of CPU in these processes together (one instance; ${two.cpu.allMicrosPerRequest.toFixed(0)} µs with two), so these ${cpus().length} cores serve at most about ${machineCeiling.toFixed(0)} requests a second however many instances run; one server process fills its own core only at about ${processCeiling.toFixed(0)}.${processCeiling > machineCeiling ? ' One instance is not its own limit here: a second can add no throughput on this machine, and 1.6x needs PostgreSQL and the clients on other machines.' : ''}`,
+    `- Every request costs ${one.cpu.allMicrosPerRequest.toFixed(0)} µs of CPU in these processes together (one instance; ${two.cpu.allMicrosPerRequest.toFixed(0)} µs with two; PostgreSQL's part as counted above, so an upper bound while others use the cluster), so these ${cpus().length} cores serve at most about ${machineCeiling.toFixed(0)} requests a second however many instances run; one server process fills its own core only at about ${processCeiling.toFixed(0)}.${processCeiling > machineCeiling ? ' One instance is not its own limit here: a second can add no throughput on this machine, and 1.6x needs PostgreSQL and the clients on other machines.' : ''}`,
     `- two / one: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x where the database is not the limit) ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}.${limit}`,
     '',
   ]);
