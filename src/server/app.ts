@@ -31,6 +31,7 @@ import {
   type TransportLimits,
 } from './http/transport.js';
 import { registerWebApp } from './http/web-app.js';
+import { createIdempotentCreates, sharedIdempotencyStore } from './modules/ideas/idempotency.js';
 import { createIdeasRepository } from './modules/ideas/repository.js';
 import { ideasRoutes } from './modules/ideas/routes.js';
 import { createIdeasService } from './modules/ideas/service.js';
@@ -198,7 +199,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(systemRoutes, { system });
   await app.register(identityRoutes, { identity, sessions, authLimits });
   await app.register(usageRoutes, { usage });
-  await app.register(ideasRoutes, { ideas });
+  await app.register(ideasRoutes, {
+    ideas,
+    idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
+  });
   await app.register(billingRoutes, { billing, authLimits });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverEnv } from '#tests/system/support/server-process.js';
 
 /**
  * The real server as `npm start` runs it, in a child process: listens, survives SIGKILL without
@@ -20,23 +21,6 @@ interface RunningServer {
 }
 
 const started: ChildProcess[] = [];
-
-function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
-    if (process.env[key] !== undefined) env[key] = process.env[key];
-  }
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    TRANSCRIBE_ENGINE: 'none',
-    WEB_DIST_DIR: join(tmpdir(), 'voice-ideas-no-web-build'),
-    ...overrides,
-  };
-}
 
 function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

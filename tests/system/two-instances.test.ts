@@ -79,6 +79,45 @@ async function inferStatuses(servers: readonly ServerProcess[], address: string,
   return statuses;
 }
 
+/**
+ * A save whose reply was lost, sent again with the same Idempotency-Key through the other
+ * instance (as a load balancer may), also while the first is still running: every answer is the
+ * first idea, and there is one idea and one use of the quota.
+ */
+async function expectSavedOnceAcross(one: ServerProcess, other: ServerProcess): Promise<string> {
+  const guestId = `guest_idem_${randomBytes(6).toString('hex')}`;
+  const guest = {
+    ...from(newAddress()),
+    'x-guest-id': guestId,
+    'idempotency-key': `recording-${randomBytes(8).toString('hex')}`,
+  };
+  const body = { content: 'Saved once', format: 'tweet', category: 'work', transcript: null };
+  const first = await call<{ id: string }>(one.url, 'POST', '/api/guest-ideas', {
+    headers: guest,
+    body,
+  });
+  expect(first.status).toBe(201);
+  const again = await call(other.url, 'POST', '/api/guest-ideas', { headers: guest, body });
+  expect(again).toMatchObject({ status: 201, body: first.body });
+
+  const racing = { ...guest, 'idempotency-key': `recording-${randomBytes(8).toString('hex')}` };
+  const raced = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      call((i % 2 === 0 ? one : other).url, 'POST', '/api/guest-ideas', { headers: racing, body }),
+    ),
+  );
+  expect(raced.map((response) => response.status)).toEqual(Array(6).fill(201));
+  expect(new Set(raced.map((response) => JSON.stringify(response.body))).size).toBe(1);
+
+  const listed = await call<{ total: number }>(other.url, 'GET', '/api/guest-ideas', {
+    headers: guest,
+  });
+  expect(listed.body.total).toBe(2);
+  const usage = await call(one.url, 'GET', '/api/usage', { headers: guest });
+  expect(usage.body).toMatchObject({ usedThisMonth: 2 });
+  return guestId;
+}
+
 const REFUSED_AUTH = [401, 401, 401, 401, 429, 429];
 const REFUSED_AI = [200, 200, 200, 429, 429];
 
@@ -162,6 +201,13 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('two instances on one PostgreSQ
     expect(listed.body.total).toBe(FREE_LIMIT);
   });
 
+  it('a save repeated with its Idempotency-Key on the other instance answers the first, saved once', async () => {
+    await expectSavedOnceAcross(a, b);
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM idempotency_keys WHERE idea IS NOT NULL`.execute(database.db);
+    expect(Number(rows[0]?.n)).toBe(2);
+  });
+
   it('the AUTH limit counts calls to both instances together, in the database', async () => {
     const address = newAddress();
     expect(await loginStatuses([a, b], address, 6)).toEqual(REFUSED_AUTH);
@@ -226,7 +272,14 @@ describe.skipIf(!redisUp)('two instances sharing their limits in Redis', () => {
     expect(rows).toEqual([]);
   });
 
-  it('while Redis is unreachable each instance counts in its memory and nothing fails; then Redis counts again', async () => {
+  it('a save repeated with its Idempotency-Key on the other instance answers the first, keyed in Redis', async () => {
+    const guestId = await expectSavedOnceAcross(b, a);
+    expect(await redisKeys(`voice-ideas:idem:g:${guestId}*`)).toHaveLength(2);
+    const { rows } = await sql`SELECT slot FROM idempotency_keys`.execute(database.db);
+    expect(rows).toEqual([]);
+  });
+
+  it('while Redis is unreachable each instance counts in its memory, keys saves in the database, and nothing fails; then Redis counts again', async () => {
     await redisProxy.cut();
     try {
       // Per instance now: each of the two lets AUTH_PER_MIN through before refusing.
@@ -238,6 +291,14 @@ describe.skipIf(!redisUp)('two instances sharing their limits in Redis', () => {
       for (const server of [a, b]) {
         expect(server.output()).toContain('rate limits: Redis does not answer');
       }
+      // Idempotency keys go to the database meanwhile, which both instances still share.
+      const guestId = await expectSavedOnceAcross(a, b);
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM idempotency_keys WHERE slot LIKE ${`g:${guestId}%`}`.execute(
+        database.db,
+      );
+      expect(Number(rows[0]?.n)).toBe(2);
+      expect(a.output() + b.output()).toContain('idempotency keys: Redis does not answer');
     } finally {
       await redisProxy.restore();
     }

@@ -26,6 +26,8 @@ const FILLED_BY_TRIGGERS = new Set(['idea_counts']);
  * shared rate-limit counters (ADR 070; a minute's counts, nothing to carry over).
  */
 const SQLITE_ONLY_TABLES = new Set(['search_owners']);
+// idempotency_keys (migration 007) is on both and is copied like any table: a save the phone
+// repeats after the move still gets the answer it was first given (docs/api.md, Saving twice).
 const POSTGRES_ONLY_TABLES = new Set(['limit_counters']);
 /** The migrator's bookkeeping: the target's own migrations wrote it. */
 const MIGRATOR_TABLES = /^kysely_migration/;

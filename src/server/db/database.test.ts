@@ -50,6 +50,7 @@ describe('openDatabase on SQLite', () => {
       'idea_counts',
       'ideas',
       'ideas_search',
+      'idempotency_keys',
       'kysely_migration',
       'kysely_migration_lock',
       'search_owners',

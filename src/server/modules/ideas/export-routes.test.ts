@@ -53,6 +53,7 @@ async function appWith(ideas: IdeasRepository) {
   const now = () => new Date('2026-11-22T09:00:00.000Z');
   await app.register(ideasRoutes, {
     ideas: createIdeasService({ ideas, usage: unusedUsage, now }),
+    idempotent: { run: () => Promise.reject(new Error('not used by export')) },
   });
   return app;
 }

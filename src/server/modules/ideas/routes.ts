@@ -15,15 +15,13 @@ import {
   IdeaSchema,
 } from '#contract/api-schemas.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
-import {
-  createIdempotentCreates,
-  readIdempotencyKey,
-  type IdempotentCreates,
-} from './idempotency.js';
+import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
 import type { IdeasService } from './service.js';
 
 export interface IdeasRoutesOptions {
   ideas: IdeasService;
+  /** Saving twice with one Idempotency-Key, on the store every instance shares (ADR 070). */
+  idempotent: IdempotentCreates;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -145,9 +143,8 @@ function ideaRoutesFor(
 }
 
 export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app, options) => {
-  const idempotent = createIdempotentCreates();
-  await app.register(ideaRoutesFor('user', '/api/ideas', idempotent), options);
-  await app.register(ideaRoutesFor('guest', '/api/guest-ideas', idempotent), options);
+  await app.register(ideaRoutesFor('user', '/api/ideas', options.idempotent), options);
+  await app.register(ideaRoutesFor('guest', '/api/guest-ideas', options.idempotent), options);
   const { ideas } = options;
 
   const deleteAllSchema = { schema: { response: { 200: DeletedCountSchema, ...errors } } };
