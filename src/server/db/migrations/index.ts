@@ -6,6 +6,7 @@ import { ideaCountsMigration } from './003-idea-counts.js';
 import { accountsBillingMigration } from './004-accounts-billing.js';
 import { ownerScopedSearchMigration } from './005-owner-scoped-search.js';
 import { limitCountersMigration } from './006-limit-counters.js';
+import { searchJoinedWordsMigration } from './008-search-joined-words.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004-accounts-billing': accountsBillingMigration(dialect),
     '005-owner-scoped-search': ownerScopedSearchMigration(dialect),
     '006-limit-counters': limitCountersMigration(dialect),
+    '008-search-joined-words': searchJoinedWordsMigration(dialect),
   };
 }

@@ -24,8 +24,10 @@ export const TRIGRAM_MIN_QUERY_CHARS = 3;
  */
 export const TOTAL_CAP = 1_000;
 
-/** Must stay identical to the owner key of ideas_owner_search_idx (migration 005). */
+/** Must stay identical to the owner key of ideas_owner_joined_search_idx (migration 008). */
 const POSTGRES_OWNER_KEY = sql`(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
+/** Must stay identical to the text expression of ideas_owner_joined_search_idx (migration 008). */
+const POSTGRES_JOINED_TEXT = sql`replace(ideas.search_text, ' ', '')`;
 
 /**
  * totalCap: TOTAL_CAP, smaller only in tests. When a SQLite search has more than totalCap
@@ -82,10 +84,9 @@ export function searchPage(
   options: SearchOptions,
   tuning: SearchTuning,
 ): Promise<IdeaPage> {
-  if (dialect === 'sqlite' && usesTrigramIndex(options.q)) {
-    return sqliteIndexedSearch(trx, owner, options, tuning);
-  }
-  return scannedSearch(dialect, trx, owner, options, tuning.totalCap);
+  if (dialect === 'postgres') return postgresSearch(trx, owner, options, tuning.totalCap);
+  if (usesTrigramIndex(options.q)) return sqliteIndexedSearch(trx, owner, options, tuning);
+  return sqliteScannedSearch(trx, owner, options, tuning.totalCap);
 }
 
 function ownerColumn(owner: Owner, alias: string) {
@@ -105,14 +106,8 @@ function capped(
   return total > cap ? toPage(rows, limit, cap, true) : toPage(rows, limit, total);
 }
 
-/**
- * PostgreSQL, and 1-2 character queries on SQLite: the count stops at totalCap + 1 matches,
- * and the page is the newest matches after the cursor. On PostgreSQL both statements carry the
- * owner key, so the planner can intersect it with the trigrams in ideas_owner_search_idx or walk
- * the owner's date index, whichever it prices lower (ADR 014 shows both plans).
- */
-async function scannedSearch(
-  dialect: Dialect,
+/** SQLite, 1-2 character queries: the owner's rows, newest first, each tested. */
+async function sqliteScannedSearch(
   trx: Kysely<DB>,
   owner: Owner,
   { limit, after, q, category }: SearchOptions,
@@ -121,9 +116,8 @@ async function scannedSearch(
   const conditions = sql.join(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
-      ...(dialect === 'postgres' ? [sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`] : []),
       ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
-      searchCondition(dialect, q),
+      searchCondition('sqlite', q),
     ],
     sql` AND `,
   );
@@ -131,6 +125,60 @@ async function scannedSearch(
       SELECT 1 FROM ideas WHERE ${conditions} LIMIT ${cap + 1}) AS m`.execute(trx);
   const total = toCount(counted.rows[0]?.total);
   if (total === 0) return toPage([], limit, 0);
+  const afterCondition =
+    after === null
+      ? sql``
+      : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+    WHERE ${conditions} ${afterCondition}
+    ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
+  return capped(page.rows, limit, total, cap);
+}
+
+/**
+ * PostgreSQL. Every statement carries the owner key, so the planner can intersect it with the
+ * query's trigrams in ideas_owner_joined_search_idx (migration 008) or walk the owner's date
+ * index, whichever it prices lower (ADR 014 shows both plans). One statement takes at most
+ * totalCap + 1 matches in any order, counts them and sorts the page out of them; when there are
+ * at most totalCap that is every match, so page and total are exact. Past the cap the page is
+ * the newest matches after the cursor, asked for separately.
+ */
+async function postgresSearch(
+  trx: Kysely<DB>,
+  owner: Owner,
+  { limit, after, q, category }: SearchOptions,
+  cap: number,
+): Promise<IdeaPage> {
+  const conditions = sql.join(
+    [
+      sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
+      sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
+      ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+      searchCondition('postgres', q),
+    ],
+    sql` AND `,
+  );
+  const matchesAfter =
+    after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
+  const first = await sql<Selectable<IdeasTable> & { total: number | string }>`
+    WITH m AS MATERIALIZED (SELECT ideas.created_at, ideas.id FROM ideas
+      WHERE ${conditions} LIMIT ${cap + 1})
+    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.id IN (
+      SELECT p.id FROM m AS p WHERE true ${matchesAfter}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
+    ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
+  const firstRow = first.rows[0];
+  let total: number;
+  if (firstRow === undefined) {
+    // No page after the cursor among those matches; the total is still owed.
+    const counted = await sql<{ total: number | string }>`SELECT count(*) AS total FROM (
+        SELECT 1 FROM ideas WHERE ${conditions} LIMIT ${cap + 1}) AS m`.execute(trx);
+    total = toCount(counted.rows[0]?.total);
+    if (total <= cap) return toPage([], limit, total);
+  } else {
+    total = toCount(firstRow.total);
+    if (total <= cap) return toPage(first.rows, limit, total);
+  }
   const afterCondition =
     after === null
       ? sql``
@@ -164,14 +212,19 @@ async function sqliteIndexedSearch(
   const cap = tuning.totalCap;
   const key = ownerKey(owner);
   const ownerNumber = sql`(SELECT num FROM search_owners WHERE owner_key = ${key})`;
+  // The step goes into the SQL text as an integer literal. Bound as a parameter, better-sqlite3
+  // passes a JavaScript number as a REAL, the bounds become REAL, and FTS5 ignores REAL rowid
+  // bounds: it then read every owner's entries of each trigram and filtered them afterwards,
+  // ~25 ms a search over 1.1 million ideas where the owner's range alone takes 0.1-1 ms (ADR 014).
+  const step = sql.lit(SEARCH_ROWID_OWNER_STEP);
+  const stepEnd = sql.lit(SEARCH_ROWID_OWNER_STEP - 1);
   const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
   const matches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
     FROM ideas_search
     CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx
-      ON i.seq = ideas_search.rowid - ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
+      ON i.seq = ideas_search.rowid - ${ownerNumber} * ${step}
     WHERE ideas_search MATCH ${ftsPhrase(q)}
-      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
-        AND ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP} + ${SEARCH_ROWID_OWNER_STEP - 1}
+      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${step} AND ${ownerNumber} * ${step} + ${stepEnd}
       AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`;
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
@@ -248,8 +301,8 @@ function isAscii(text: string): boolean {
 
 /**
  * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
- * This is the row-by-row form, used on PostgreSQL (where ideas_owner_search_idx answers it for
- * 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
+ * This is the row-by-row form, used on PostgreSQL (where ideas_owner_joined_search_idx answers
+ * it for 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
  * patterns with %, _ and \ escaped, so they are literal. SQLite's LIKE folds ASCII letters only
  * (as its lower() does) and reads the column in place.
  */
@@ -257,8 +310,13 @@ export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   if (dialect === 'postgres') {
     // search_text is the lower-cased text joined with \x01, which keeps a match from spanning
-    // two columns; the pattern is lower-cased by the same function.
-    return sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
+    // two columns; the pattern is lower-cased by the same function. The first condition only
+    // narrows (migration 008): the same text and pattern without spaces, which the index
+    // answers with trigrams across words. It needs 3 characters left to have a trigram.
+    const exact = sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
+    if ([...q.replaceAll(' ', '')].length < TRIGRAM_MIN_QUERY_CHARS) return exact;
+    return sql<SqlBool>`${POSTGRES_JOINED_TEXT} LIKE replace(lower(${pattern}), ' ', '') ESCAPE '\\'
+      AND ${exact}`;
   }
   return sql<SqlBool>`(ideas.content LIKE ${pattern} ESCAPE '\\'
     OR ideas.transcript LIKE ${pattern} ESCAPE '\\'
