@@ -149,12 +149,25 @@ async function postgresSearch(
   { limit, after, q, category }: SearchOptions,
   cap: number,
 ): Promise<IdeaPage> {
-  const conditions = sql.join(
+  const matching = [
+    sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
+    ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+    searchCondition('postgres', q),
+  ];
+  // The owner key alone decides the owner. Given the owner's id column too, the planner
+  // intersected the trigram candidates with all of the owner's entries in the date index
+  // (BitmapAnd, 63 ms for 100,000 ideas) when it doubted the trigrams; only the walk below
+  // needs that column, to read the date index in order.
+  const conditions = sql.join(matching, sql` AND `);
+  // The walk tests rows with the exact condition alone: offered the trigram condition too, the
+  // planner gathered every trigram candidate (17,045 for "budget re" in 100,000 ideas, 690 ms)
+  // where walking the date index finds 21 dense matches in ~600 rows (7 ms).
+  const walkConditions = sql.join(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
       sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
       ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
-      searchCondition('postgres', q),
+      postgresExactCondition(q),
     ],
     sql` AND `,
   );
@@ -184,7 +197,7 @@ async function postgresSearch(
       ? sql``
       : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
   const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
-    WHERE ${conditions} ${afterCondition}
+    WHERE ${walkConditions} ${afterCondition}
     ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
   return capped(page.rows, limit, total, cap);
 }
@@ -307,13 +320,12 @@ function isAscii(text: string): boolean {
  * (as its lower() does) and reads the column in place.
  */
 export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = likePattern(q);
   if (dialect === 'postgres') {
-    // search_text is the lower-cased text joined with \x01, which keeps a match from spanning
-    // two columns; the pattern is lower-cased by the same function. The first condition only
-    // narrows (migration 008): the same text and pattern without spaces, which the index
-    // answers with trigrams across words. It needs 3 characters left to have a trigram.
-    const exact = sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
+    // The first condition only narrows (migration 008): the same text and pattern without
+    // spaces, which the index answers with trigrams across words. It needs 3 characters left
+    // to have a trigram.
+    const exact = postgresExactCondition(q);
     if ([...q.replaceAll(' ', '')].length < TRIGRAM_MIN_QUERY_CHARS) return exact;
     return sql<SqlBool>`${POSTGRES_JOINED_TEXT} LIKE replace(lower(${pattern}), ' ', '') ESCAPE '\\'
       AND ${exact}`;
@@ -322,4 +334,16 @@ export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool
     OR ideas.transcript LIKE ${pattern} ESCAPE '\\'
     OR ideas.format LIKE ${pattern} ESCAPE '\\'
     OR ideas.category LIKE ${pattern} ESCAPE '\\')`;
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * PostgreSQL's exact test. search_text is the lower-cased text joined with \x01, which keeps a
+ * match from spanning two columns; the pattern is lower-cased by the same function.
+ */
+function postgresExactCondition(q: string): Expression<SqlBool> {
+  return sql<SqlBool>`ideas.search_text LIKE lower(${likePattern(q)}) ESCAPE '\\'`;
 }
