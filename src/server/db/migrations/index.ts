@@ -7,6 +7,7 @@ import { accountsBillingMigration } from './004-accounts-billing.js';
 import { ownerScopedSearchMigration } from './005-owner-scoped-search.js';
 import { limitCountersMigration } from './006-limit-counters.js';
 import { idempotencyKeysMigration } from './007-idempotency-keys.js';
+import { searchJoinedWordsMigration } from './008-search-joined-words.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-owner-scoped-search': ownerScopedSearchMigration(dialect),
     '006-limit-counters': limitCountersMigration(dialect),
     '007-idempotency-keys': idempotencyKeysMigration(dialect),
+    '008-search-joined-words': searchJoinedWordsMigration(dialect),
   };
 }

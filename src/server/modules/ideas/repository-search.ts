@@ -24,8 +24,10 @@ export const TRIGRAM_MIN_QUERY_CHARS = 3;
  */
 export const TOTAL_CAP = 1_000;
 
-/** Must stay identical to the owner key of ideas_owner_search_idx (migration 005). */
+/** Must stay identical to the owner key of ideas_owner_joined_search_idx (migration 008). */
 const POSTGRES_OWNER_KEY = sql`(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
+/** Must stay identical to the text expression of ideas_owner_joined_search_idx (migration 008). */
+const POSTGRES_JOINED_TEXT = sql`replace(ideas.search_text, ' ', '')`;
 
 /**
  * totalCap: TOTAL_CAP, smaller only in tests. When a SQLite search has more than totalCap
@@ -82,10 +84,9 @@ export function searchPage(
   options: SearchOptions,
   tuning: SearchTuning,
 ): Promise<IdeaPage> {
-  if (dialect === 'sqlite' && usesTrigramIndex(options.q)) {
-    return sqliteIndexedSearch(trx, owner, options, tuning);
-  }
-  return scannedSearch(dialect, trx, owner, options, tuning.totalCap);
+  if (dialect === 'postgres') return postgresSearch(trx, owner, options, tuning.totalCap);
+  if (usesTrigramIndex(options.q)) return sqliteIndexedSearch(trx, owner, options, tuning);
+  return sqliteScannedSearch(trx, owner, options, tuning.totalCap);
 }
 
 function ownerColumn(owner: Owner, alias: string) {
@@ -105,14 +106,8 @@ function capped(
   return total > cap ? toPage(rows, limit, cap, true) : toPage(rows, limit, total);
 }
 
-/**
- * PostgreSQL, and 1-2 character queries on SQLite: the count stops at totalCap + 1 matches,
- * and the page is the newest matches after the cursor. On PostgreSQL both statements carry the
- * owner key, so the planner can intersect it with the trigrams in ideas_owner_search_idx or walk
- * the owner's date index, whichever it prices lower (ADR 014 shows both plans).
- */
-async function scannedSearch(
-  dialect: Dialect,
+/** SQLite, 1-2 character queries: the owner's rows, newest first, each tested. */
+async function sqliteScannedSearch(
   trx: Kysely<DB>,
   owner: Owner,
   { limit, after, q, category }: SearchOptions,
@@ -121,9 +116,8 @@ async function scannedSearch(
   const conditions = sql.join(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
-      ...(dialect === 'postgres' ? [sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`] : []),
       ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
-      searchCondition(dialect, q),
+      searchCondition('sqlite', q),
     ],
     sql` AND `,
   );
@@ -141,6 +135,73 @@ async function scannedSearch(
   return capped(page.rows, limit, total, cap);
 }
 
+/**
+ * PostgreSQL. Every statement carries the owner key, so the planner can intersect it with the
+ * query's trigrams in ideas_owner_joined_search_idx (migration 008) or walk the owner's date
+ * index, whichever it prices lower (ADR 014 shows both plans). One statement takes at most
+ * totalCap + 1 matches in any order, counts them and sorts the page out of them; when there are
+ * at most totalCap that is every match, so page and total are exact. Past the cap the page is
+ * the newest matches after the cursor, asked for separately.
+ */
+async function postgresSearch(
+  trx: Kysely<DB>,
+  owner: Owner,
+  { limit, after, q, category }: SearchOptions,
+  cap: number,
+): Promise<IdeaPage> {
+  const matching = [
+    sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
+    ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+    searchCondition('postgres', q),
+  ];
+  // The owner key alone decides the owner. Given the owner's id column too, the planner
+  // intersected the trigram candidates with all of the owner's entries in the date index
+  // (BitmapAnd, 63 ms for 100,000 ideas) when it doubted the trigrams; only the walk below
+  // needs that column, to read the date index in order.
+  const conditions = sql.join(matching, sql` AND `);
+  // The walk tests rows with the exact condition alone: offered the trigram condition too, the
+  // planner gathered every trigram candidate (17,045 for "budget re" in 100,000 ideas, 690 ms)
+  // where walking the date index finds 21 dense matches in ~600 rows (7 ms).
+  const walkConditions = sql.join(
+    [
+      sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
+      sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
+      ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+      postgresExactCondition(q),
+    ],
+    sql` AND `,
+  );
+  const matchesAfter =
+    after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
+  const first = await sql<Selectable<IdeasTable> & { total: number | string }>`
+    WITH m AS MATERIALIZED (SELECT ideas.created_at, ideas.id FROM ideas
+      WHERE ${conditions} LIMIT ${cap + 1})
+    SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.id IN (
+      SELECT p.id FROM m AS p WHERE true ${matchesAfter}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
+    ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
+  const firstRow = first.rows[0];
+  let total: number;
+  if (firstRow === undefined) {
+    // No page after the cursor among those matches; the total is still owed.
+    const counted = await sql<{ total: number | string }>`SELECT count(*) AS total FROM (
+        SELECT 1 FROM ideas WHERE ${conditions} LIMIT ${cap + 1}) AS m`.execute(trx);
+    total = toCount(counted.rows[0]?.total);
+    if (total <= cap) return toPage([], limit, total);
+  } else {
+    total = toCount(firstRow.total);
+    if (total <= cap) return toPage(first.rows, limit, total);
+  }
+  const afterCondition =
+    after === null
+      ? sql``
+      : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
+  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+    WHERE ${walkConditions} ${afterCondition}
+    ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
+  return capped(page.rows, limit, total, cap);
+}
+
 /** An FTS5 string: one phrase, matched literally (only the double quote needs doubling). */
 function ftsPhrase(q: string): string {
   return `"${q.replace(/"/g, '""')}"`;
@@ -149,11 +210,11 @@ function ftsPhrase(q: string): string {
 /**
  * SQLite, 3+ characters. The owner's matches come from their own rowid range of ideas_search
  * (migration 005), each checked against the narrow ideas_search_probe_idx for owner and
- * category. The first statement takes at most totalCap + 1 of them, newest rowid first, counts
- * them and sorts the page out of them: when there are at most totalCap, that is every match, so the page and the
+ * category. The first statement takes at most totalCap + 1 of them, counts them and sorts the
+ * page out of them: when there are at most totalCap, that is every match, so the page and the
  * total are exact. Past the cap the page must still be the newest of all matches; it comes from
  * the walk SearchTuning describes (ASCII queries, where LIKE folds case exactly as the index
- * does), or from sorting all of the owner's matches.
+ * does), from the newest matches by seq, or from sorting all of the owner's matches.
  */
 async function sqliteIndexedSearch(
   trx: Kysely<DB>,
@@ -164,24 +225,36 @@ async function sqliteIndexedSearch(
   const cap = tuning.totalCap;
   const key = ownerKey(owner);
   const ownerNumber = sql`(SELECT num FROM search_owners WHERE owner_key = ${key})`;
+  // The step goes into the SQL text as an integer literal. Bound as a parameter, better-sqlite3
+  // passes a JavaScript number as a REAL, the bounds become REAL, and FTS5 ignores REAL rowid
+  // bounds: it then read every owner's entries of each trigram and filtered them afterwards,
+  // ~25 ms a search over 1.1 million ideas where the owner's range alone takes 0.1-1 ms (ADR 014).
+  const step = sql.lit(SEARCH_ROWID_OWNER_STEP);
+  const stepEnd = sql.lit(SEARCH_ROWID_OWNER_STEP - 1);
   const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
   const matches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
     FROM ideas_search
     CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx
-      ON i.seq = ideas_search.rowid - ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
+      ON i.seq = ideas_search.rowid - ${ownerNumber} * ${step}
     WHERE ideas_search MATCH ${ftsPhrase(q)}
-      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP}
-        AND ${ownerNumber} * ${SEARCH_ROWID_OWNER_STEP} + ${SEARCH_ROWID_OWNER_STEP - 1}
+      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${step} AND ${ownerNumber} * ${step} + ${stepEnd}
       AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`;
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
-  const first = await sql<Selectable<IdeasTable> & { total: number | string; min_seq: number }>`
-    WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid DESC LIMIT ${cap + 1})
+  // FTS5 walks a rowid range forwards cheaply, but backwards it reads each trigram's whole
+  // doclist up to the range (8-14 ms against 0.1 ms for a 1,000-idea owner among 1.1 million
+  // ideas), so the first look goes forwards: when it finds at most totalCap matches, they are
+  // all of them and the order they came in does not matter.
+  const matchesIn = (order: 'ASC' | 'DESC') =>
+    sql<
+      Selectable<IdeasTable> & { total: number | string; min_seq: number }
+    >`WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid ${sql.raw(order)} LIMIT ${cap + 1})
     SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total, (SELECT min(seq) FROM m) AS min_seq
     FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM m AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
+  const first = await matchesIn('ASC');
   let total: number;
   const firstRow = first.rows[0];
   if (firstRow === undefined) {
@@ -201,20 +274,9 @@ async function sqliteIndexedSearch(
     after === null
       ? sql``
       : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
-  // Past the cap the page came from the newest matches by seq only. Ideas are numbered as they
-  // are saved, so those are almost always the newest by date too; the page is exact when no
-  // idea of the owner outside them (seq below theirs) lies between the cursor and the page's
-  // last row: one short range of the owner's date index, matches or not.
-  const pageEnd = first.rows[limit];
-  if (pageEnd !== undefined) {
-    const outside = await sql<{ one: number }>`SELECT 1 AS one FROM ideas
-      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
-        AND (ideas.created_at, ideas.id) > (${toIso(pageEnd.created_at)}, ${pageEnd.id})
-        AND ideas.seq < ${pageEnd.min_seq}
-      LIMIT 1`.execute(trx);
-    if (outside.rows.length === 0) return capped(first.rows, limit, total, cap);
-  }
-
+  // Past the cap the page must still be the newest matches by date. First a bounded walk of
+  // the owner's newest ideas, testing each (ASCII queries, where LIKE folds case as the index
+  // does); dense matches fill the page within a few hundred rows.
   if (isAscii(q)) {
     // The budget's far end, read from the owner index alone; none means fewer rows remain.
     const boundary = await sql<{ created_at: string; id: string }>`SELECT created_at, id
@@ -233,6 +295,20 @@ async function sqliteIndexedSearch(
       return capped(walked.rows, limit, total, cap);
     }
   }
+  // Then the newest matches by seq. Ideas are numbered as they are saved, so those
+  // are almost always the newest by date too; the page is exact when no idea of the owner
+  // outside them (seq below theirs) lies between the cursor and the page's last row: one short
+  // range of the owner's date index, matches or not.
+  const newest = await matchesIn('DESC');
+  const pageEnd = newest.rows[limit];
+  if (pageEnd !== undefined) {
+    const outside = await sql<{ one: number }>`SELECT 1 AS one FROM ideas
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
+        AND (ideas.created_at, ideas.id) > (${toIso(pageEnd.created_at)}, ${pageEnd.id})
+        AND ideas.seq < ${pageEnd.min_seq}
+      LIMIT 1`.execute(trx);
+    if (outside.rows.length === 0) return capped(newest.rows, limit, total, cap);
+  }
   const sorted = await sql<
     Selectable<IdeasTable>
   >`SELECT ${ideaColumns} FROM ideas WHERE ideas.seq IN (
@@ -248,20 +324,36 @@ function isAscii(text: string): boolean {
 
 /**
  * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
- * This is the row-by-row form, used on PostgreSQL (where ideas_owner_search_idx answers it for
- * 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
+ * This is the row-by-row form, used on PostgreSQL (where ideas_owner_joined_search_idx answers
+ * it for 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
  * patterns with %, _ and \ escaped, so they are literal. SQLite's LIKE folds ASCII letters only
  * (as its lower() does) and reads the column in place.
  */
 export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = likePattern(q);
   if (dialect === 'postgres') {
-    // search_text is the lower-cased text joined with \x01, which keeps a match from spanning
-    // two columns; the pattern is lower-cased by the same function.
-    return sql<SqlBool>`ideas.search_text LIKE lower(${pattern}) ESCAPE '\\'`;
+    // The first condition only narrows (migration 008): the same text and pattern without
+    // spaces, which the index answers with trigrams across words. It needs 3 characters left
+    // to have a trigram.
+    const exact = postgresExactCondition(q);
+    if ([...q.replaceAll(' ', '')].length < TRIGRAM_MIN_QUERY_CHARS) return exact;
+    return sql<SqlBool>`${POSTGRES_JOINED_TEXT} LIKE replace(lower(${pattern}), ' ', '') ESCAPE '\\'
+      AND ${exact}`;
   }
   return sql<SqlBool>`(ideas.content LIKE ${pattern} ESCAPE '\\'
     OR ideas.transcript LIKE ${pattern} ESCAPE '\\'
     OR ideas.format LIKE ${pattern} ESCAPE '\\'
     OR ideas.category LIKE ${pattern} ESCAPE '\\')`;
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * PostgreSQL's exact test. search_text is the lower-cased text joined with \x01, which keeps a
+ * match from spanning two columns; the pattern is lower-cased by the same function.
+ */
+function postgresExactCondition(q: string): Expression<SqlBool> {
+  return sql<SqlBool>`ideas.search_text LIKE lower(${likePattern(q)}) ESCAPE '\\'`;
 }

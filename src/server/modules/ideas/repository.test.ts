@@ -307,6 +307,29 @@ forEachDialect((dialect) => {
       expect((await repo.list(owner, { limit: 10, q: 'nothing like this' })).total).toBe(0);
     });
 
+    it('matches words with spaces only where they stand side by side with those spaces', async () => {
+      const owner = await newUser();
+      for (const content of [
+        'Call client about the invoice',
+        'Client will call tomorrow',
+        'Call  clean twice',
+        'Recall\nclosing times',
+        'callclient as one word',
+      ]) {
+        await create(owner, idea(content));
+      }
+      const found = async (q: string) =>
+        contents(await ideas().list(owner, { limit: 10, q })).sort();
+      expect(await found('call cl')).toEqual(['Call client about the invoice']);
+      expect(await found('call  cl')).toEqual(['Call  clean twice']);
+      expect(await found('callcl')).toEqual(['callclient as one word']);
+      expect(await found('l c')).toEqual([
+        'Call client about the invoice',
+        'Client will call tomorrow',
+      ]);
+      expect(await found('ll  c')).toEqual(['Call  clean twice']);
+    });
+
     it('matches the transcript, the format and the category', async () => {
       const { owner, repo } = await searchFixture();
       expect(contents(await repo.list(owner, { limit: 10, q: 'Lisbon' }))).toEqual([
