@@ -1,0 +1,86 @@
+// The web app's first screen in index.html (src/web/prerender.tsx, src/web/shell/): rendered at
+// build time by the app's own components, and the small boot script that picks, before the
+// first paint, what of it shows. A phone on a slow network paints the app from the HTML and
+// one stylesheet instead of after its JavaScript has downloaded and run.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { build, createServer } from 'vite';
+
+const ROOT_PLACEHOLDER = '<div id="root"></div>';
+
+/** src/web/shell/boot.ts as one small classic script (a module would not run before paint). */
+async function bundleBoot(root, alias) {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(root, 'shell', 'boot.ts'), formats: ['iife'], name: 'voiceIdeasBoot' },
+    },
+  });
+  const chunk = [output].flat()[0].output.find((item) => item.type === 'chunk');
+  const hash = createHash('sha256').update(chunk.code).digest('hex').slice(0, 10);
+  return { fileName: `assets/boot-${hash}.js`, code: chunk.code };
+}
+
+/** Loads prerender.tsx through Vite (TSX, the rooms' aliases) and renders it in Node. */
+async function renderFirstScreen(root, alias) {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias },
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderFirstScreen: render } = await server.ssrLoadModule('/prerender.tsx');
+    return render();
+  } finally {
+    await server.close();
+  }
+}
+
+/** @returns {import('vite').Plugin} */
+export function firstScreen({ root, alias }) {
+  let boot;
+  return {
+    name: 'voice-ideas:first-screen',
+    apply: 'build',
+    async buildStart() {
+      boot = await bundleBoot(root, alias);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(ROOT_PLACEHOLDER)) {
+          throw new Error(`index.html has no ${ROOT_PLACEHOLDER} to draw the first screen into`);
+        }
+        // The boot script starts the entry after the first paint; until then it only downloads.
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entryTag)
+          throw new Error('index.html has no module entry script to start after paint');
+        const screen = await renderFirstScreen(root, alias);
+        return html
+          .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
+          .replace(
+            '<title>',
+            `<script src="/${boot.fileName}" data-app="${entryTag[1]}"></script>\n    <title>`,
+          )
+          .replace(
+            ROOT_PLACEHOLDER,
+            `<div id="root">${screen.app}</div>\n    ${screen.onboarding}`,
+          );
+      },
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+    },
+  };
+}
