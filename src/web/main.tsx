@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { applyTheme, watchSystemTheme } from './lib/theme';
 import './styles.css';
 
@@ -23,13 +22,16 @@ if (import.meta.env.PROD) {
   else window.addEventListener('load', register, { once: true });
 }
 
-// index.html already shows the first screen (prerender.tsx), so nothing is gained by rendering
-// in one blocking task: as a transition React yields to the browser every few milliseconds,
-// and replaces the build-time markup in its commit.
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
+// in one blocking task: the app's modules run in a task of their own after React's (index.html
+// preloads both), and as a transition React yields to the browser every few milliseconds while
+// it renders, then replaces the build-time markup in its commit.
+void import('./app/app').then(({ App }) => {
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -10,20 +10,51 @@ import { FIRST_SCREEN } from './first-screen';
 
 applyThemeClass();
 const { classList } = document.documentElement;
-if (onboardingDueAtStart()) classList.add(FIRST_SCREEN.onboardingDueClass);
-if (location.pathname !== routePaths.home) classList.add(FIRST_SCREEN.elsewhereClass);
+const onboardingDue = onboardingDueAtStart();
+const atHome = location.pathname === routePaths.home;
+if (onboardingDue) classList.add(FIRST_SCREEN.onboardingDueClass);
+if (!atHome) classList.add(FIRST_SCREEN.elsewhereClass);
 
-const entry = document.currentScript?.dataset.app;
-if (!entry) throw new Error('The boot script was loaded without its data-app entry');
+const dataApp = document.currentScript?.dataset.app;
+if (!dataApp) throw new Error('The boot script was loaded without its data-app entry');
+const entry: string = dataApp;
 
-function startApp(src: string) {
+let started = false;
+function startApp() {
+  if (started) return;
+  started = true;
   const script = document.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';
-  script.src = src;
+  script.src = entry;
   document.head.append(script);
 }
 
-// A hidden tab does not paint: nothing to wait for.
-if (document.visibilityState === 'hidden') startApp(entry);
-else requestAnimationFrame(() => setTimeout(() => startApp(entry)));
+/**
+ * The browser's own word that the first screen is on screen (its first contentful paint); a
+ * frame's rendering is shown some time after its task, so a timer after a frame could still
+ * run the app's modules before the screen is visible.
+ */
+function whenFirstScreenShown(run: () => void) {
+  // Older browsers have no observer, or one that does not report paints: two frames on.
+  const observer = (globalThis as { PerformanceObserver?: Partial<typeof PerformanceObserver> })
+    .PerformanceObserver;
+  if (!observer?.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    run();
+  }).observe({ type: 'paint', buffered: true });
+  // A tab sent to the background before it painted shows nothing: no reason to wait.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') run();
+  });
+}
+
+// Nothing to wait for when no first screen shows: a hidden tab, or a page other than home with
+// no onboarding to show.
+if (document.visibilityState === 'hidden' || (!atHome && !onboardingDue)) startApp();
+else whenFirstScreenShown(startApp);
