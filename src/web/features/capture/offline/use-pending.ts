@@ -37,11 +37,20 @@ export function usePendingRecordings(session: Session): PendingQueue {
     loadPendingQueue()
       .then((queue) => {
         if (!live) return;
+        let known: number | null = null;
         const reload = () => {
           queue
             .listPending()
             .then((next) => {
-              if (live) setItems(next);
+              if (!live) return;
+              // Fewer kept recordings: one was saved (or discarded), maybe by another tab, whose
+              // save does not refresh this tab's ideas and usage by itself.
+              if (known !== null && next.length < known) {
+                void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+                void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+              }
+              known = next.length;
+              setItems(next);
             })
             .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
         };
@@ -53,7 +62,7 @@ export function usePendingRecordings(session: Session): PendingQueue {
       live = false;
       unsubscribe();
     };
-  }, []);
+  }, [queryClient]);
 
   const afterSaving = useCallback(
     (saved: number) => {
