@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { build, createServer } from 'vite';
 
 const ROOT_PLACEHOLDER = '<div id="root"></div>';
-const PRELOAD = '<link rel="modulepreload" crossorigin href=';
-const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" crossorigin fetchpriority="low" href=';
+/** src/web/shell/first-screen.ts, FIRST_SCREEN.appModulesId. */
+const APP_MODULES_ID = 'app-modules';
 
 /** src/web/shell/boot.ts as one small classic script (a module would not run before paint). */
 async function bundleBoot(root, alias) {
@@ -51,8 +51,8 @@ async function renderFirstScreen(root, alias) {
 
 /**
  * The entry imports the app itself dynamically (main.tsx), so its modules run in a task of their
- * own; they are still needed for the first screen, so index.html preloads them (and the budget
- * in scripts/web-budget.mjs counts them) like the entry's static imports.
+ * own; they are still needed for the first screen, so they are preloaded (and the budget in
+ * scripts/web-budget.mjs counts them) like the entry's static imports.
  */
 function appPreloads(html, entry, bundle) {
   const app = entry?.dynamicImports
@@ -84,30 +84,36 @@ export function firstScreen({ root, alias }) {
         if (!html.includes(ROOT_PLACEHOLDER)) {
           throw new Error(`index.html has no ${ROOT_PLACEHOLDER} to draw the first screen into`);
         }
-        // The boot script starts the entry after the first paint; until then it only downloads.
+        // The boot script fetches and starts the app's modules once the first screen is shown:
+        // fetched beside the stylesheet, they took its bandwidth on a slow network, and a
+        // simulated one (Lighthouse's Lantern) counted them as holding up that paint.
         const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entryTag)
           throw new Error('index.html has no module entry script to start after paint');
         const screen = await renderFirstScreen(root, alias);
-        const preloads = appPreloads(html, chunk, bundle)
-          .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+        const modules = [
+          entryTag[1],
+          ...[...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+            (match) => match[1],
+          ),
+          ...appPreloads(html, chunk, bundle).map((file) => `/${file}`),
+        ]
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
           .join('');
-        return (
-          html
-            .replace('</title>', `</title>${preloads}`)
-            .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
-            .replace(
-              '<title>',
+        return html
+          .replace(entryTag[0], '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+          .replace(
+            '<title>',
+            // Inert in a template until the boot script puts them in <head> (scripts/web-budget.mjs
+            // counts them from here): before it, so it can when it starts the app at once.
+            `<template id="${APP_MODULES_ID}">${modules}</template>\n    ` +
               `<script src="/${boot.fileName}" data-app="${entryTag[1]}"></script>\n    <title>`,
-            )
-            .replace(
-              ROOT_PLACEHOLDER,
-              `<div id="root">${screen.app}</div>\n    ${screen.onboarding}`,
-            )
-            // The first paint needs only the stylesheet and the boot script: at low priority the
-            // app's modules take the bandwidth once those are in, instead of sharing it with them.
-            .replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD)
-        );
+          )
+          .replace(
+            ROOT_PLACEHOLDER,
+            `<div id="root">${screen.app}</div>\n    ${screen.onboarding}`,
+          );
       },
     },
     generateBundle() {

@@ -1,8 +1,8 @@
 // Runs in index.html's <head> before the first paint, as a small classic script of its own: the
 // CSP allows no inline script. It picks what the build-time first screen shows (the theme, the
 // onboarding or home), so a dark-mode or returning person never sees the other one flash. Then
-// it starts the app once that screen is painted: the app's modules download meanwhile (index.html
-// preloads them), but running them first would hold the first paint back on a slow phone.
+// it fetches and starts the app once that screen is shown: on a slow phone the app's modules,
+// fetched or run before, would hold the first paint back (the app starts a little later).
 import { onboardingDueAtStart } from '../features/onboarding/onboarding-due';
 import { routePaths } from '../lib/paths';
 import { applyThemeClass } from '../lib/theme-choice';
@@ -23,6 +23,8 @@ let started = false;
 function startApp() {
   if (started) return;
   started = true;
+  const modules = document.getElementById(FIRST_SCREEN.appModulesId);
+  if (modules instanceof HTMLTemplateElement) document.head.append(modules.content.cloneNode(true));
   const script = document.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';

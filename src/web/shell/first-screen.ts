@@ -6,6 +6,8 @@
 export const FIRST_SCREEN = {
   appId: 'app-shell',
   onboardingId: 'onboarding-shell',
+  /** A <template> of index.html holding the app's modulepreload links (scripts/first-screen.mjs). */
+  appModulesId: 'app-modules',
   /** On <html>, set by the boot script: the onboarding starts with this page. */
   onboardingDueClass: 'onboarding-due',
   /** On <html>, set by the boot script: the page is not home, whose shell it must not show. */
