@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreen } from './scripts/first-screen.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -46,6 +47,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstScreen({ root: webRoot, alias: roomAliases }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'features/pwa',

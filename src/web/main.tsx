@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { applyTheme, watchSystemTheme } from './lib/theme';
 import './styles.css';
 
-// Before the first paint, so a dark-mode user never sees a white flash.
+// The boot script (shell/boot.ts) set the theme before the first paint; this hooks up React's
+// listeners and follows the system from now on.
 applyTheme();
 watchSystemTheme();
 
@@ -14,13 +14,24 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // The worker (docs/product.md, Update flow) is set up once the page has loaded, so registering
 // it never competes with the first screen. Development serves no worker.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () => {
     void import('./features/pwa/register').then((m) => m.registerServiceWorker());
-  });
+  };
+  // The boot script starts this module after the first paint, which may come after the load.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
+// in one blocking task: the app's modules run in a task of their own after React's (index.html
+// preloads both), and as a transition React yields to the browser every few milliseconds while
+// it renders, then replaces the build-time markup in its commit.
+void import('./app/app').then(({ App }) => {
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+});

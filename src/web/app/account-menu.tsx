@@ -7,6 +7,7 @@ import {
   useRequestPasswordReset,
 } from '../features/account/api/account';
 import { MenuDrawer } from '../features/menu/components/menu-drawer';
+import { useAppVersion } from '../features/pwa/use-app-version';
 import { reopenOnboarding } from '../features/onboarding/onboarding-store';
 import { useSession } from '../lib/session';
 import { setDarkMode, useDarkMode } from '../lib/theme';
@@ -24,6 +25,7 @@ export function AccountMenu({
 }) {
   const session = useSession();
   const darkMode = useDarkMode();
+  const appVersion = useAppVersion();
   const logIn = useLogIn();
   const register = useRegister();
   const logOut = useLogOut();
@@ -37,6 +39,7 @@ export function AccountMenu({
         isPro: session.isPro,
         isSignedIn: session.isSignedIn,
       }}
+      appVersion={`v${appVersion}`}
       darkMode={darkMode}
       onToggleDarkMode={() => setDarkMode(!darkMode)}
       onReopenOnboarding={reopenOnboarding}

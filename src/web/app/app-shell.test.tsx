@@ -12,12 +12,20 @@ import {
   type FakeAnswer,
   type SeenRequest,
 } from '../testing/screen';
+import { BUILD_VERSION } from '../lib/app-version';
 import { queryKeys } from '../lib/query-client';
 import { AppShell } from './app-shell';
+
+/** What the controlling service worker answers to GET_VERSION; null: no worker. */
+const worker = vi.hoisted(() => ({ version: null as string | null }));
+vi.mock('../features/pwa/register', () => ({
+  readWorkerVersion: () => Promise.resolve(worker.version),
+}));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  worker.version = null;
 });
 beforeEach(() => localStorage.clear());
 
@@ -86,7 +94,14 @@ describe('Menu drawer', () => {
     expect(within(menu).getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(within(menu).getByRole('button', { name: 'Create Account' })).toBeTruthy();
     expect(within(menu).queryByRole('button', { name: 'Sign Out' })).toBeNull();
-    expect(within(menu).getByText('v1.0')).toBeTruthy();
+    expect(within(menu).getByText(`v${BUILD_VERSION}`)).toBeTruthy();
+  });
+
+  it("shows the controlling service worker's version rather than the build's", async () => {
+    serve(guestMe);
+    worker.version = '9.8.7';
+    const { menu } = await openMenu();
+    await within(menu).findByText('v9.8.7');
   });
 
   it('shows a Pro user their e-mail with a Pro badge linking to /profile', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import {
@@ -9,6 +9,7 @@ import {
 import { loadTooltips } from '../components/ui/tooltip-loader';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
+import { removeOnboardingShell } from '../shell/first-screen';
 import { HomeRoute } from './routes/home';
 import { loadMenuDrawer } from './app-shell';
 import { preloadHomeSheets } from './routes/home-sheets';
@@ -47,6 +48,10 @@ function RouteFallback() {
 
 function Onboarding() {
   const visible = useOnboardingVisible();
+  // When it shows, the dialog itself takes the build-time one down once it is on screen.
+  useLayoutEffect(() => {
+    if (!visible) removeOnboardingShell();
+  }, [visible]);
   if (!visible) return null;
   return (
     <Suspense fallback={null}>

@@ -1,24 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readItem, writeItem } from './storage';
-
-/** docs/product.md, Constants and timings: `darkMode` in local storage; until it is set the system preference decides. */
-function systemPrefersDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
-
-export function isDarkMode(): boolean {
-  const stored = readItem(STORAGE_KEYS.darkMode);
-  if (stored === 'true') return true;
-  if (stored === 'false') return false;
-  return systemPrefersDark();
-}
+import { applyThemeClass, isDarkMode } from './theme-choice';
 
 const listeners = new Set<() => void>();
 
 export function applyTheme() {
-  const dark = isDarkMode();
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  applyThemeClass();
   for (const listener of listeners) listener();
 }
 

@@ -76,6 +76,9 @@ function parseEngine(value: string | null): SpeechEngine | null {
 let cached: SpeechPreferences | null = null;
 const listeners = new Set<() => void>();
 
+/** What the build-time shell (prerender.tsx) assumes: nothing stored yet. */
+const DEFAULT_SPEECH_PREFERENCES: SpeechPreferences = { engine: null, livePreview: false };
+
 export function readSpeechPreferences(): SpeechPreferences {
   cached ??= {
     engine: parseEngine(readItem(STORAGE_KEYS.speechEngine)),
@@ -100,7 +103,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useSpeechSetup(config: AppConfig | undefined): SpeechSetup {
-  const preferences = useSyncExternalStore(subscribe, readSpeechPreferences);
+  const preferences = useSyncExternalStore(
+    subscribe,
+    readSpeechPreferences,
+    () => DEFAULT_SPEECH_PREFERENCES,
+  );
   const serverAvailable = voiceTranscriptionAvailable(config);
   const browserAvailable = browserSpeechAvailable();
   return {

@@ -37,9 +37,16 @@ export function updateVoiceSettings(patch: Partial<VoiceSettings>) {
   for (const listener of listeners) listener();
 }
 
+const DEFAULT_SETTINGS: VoiceSettings = { format: DEFAULT_FORMAT, category: DEFAULT_CATEGORY };
+
 export function useVoiceSettings(): VoiceSettings {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, readVoiceSettings);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readVoiceSettings,
+    // The build-time shell (prerender.tsx) knows nobody's choice: it shows the defaults.
+    () => DEFAULT_SETTINGS,
+  );
 }

@@ -1,23 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, readItem, writeItem, type KeyValueStore } from '../../lib/storage';
-
-/**
- * docs/product.md: onboarding shows while hasSeenOnboarding is absent; completing sets the flag;
- * skipping hides it for the browser session: the tab's session storage, so a reload or a typed
- * URL in the same tab keeps it hidden, and a new tab or a new launch shows it again.
- */
-const SKIPPED_KEY = 'onboardingSkipped';
-
-function sessionStore(): KeyValueStore | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
+import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
+import { SKIPPED_KEY, sessionStore, skippedInSession } from './onboarding-due';
 
 // Also kept in memory: where session storage is refused, skipping still lasts for this page.
-let skippedThisSession = readItem(SKIPPED_KEY, sessionStore()) !== null;
+let skippedThisSession = skippedInSession();
 let reopened = false;
 const listeners = new Set<() => void>();
 
@@ -49,8 +35,13 @@ export function reopenOnboarding() {
 }
 
 export function useOnboardingVisible(): boolean {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, shouldShowOnboarding);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    shouldShowOnboarding,
+    // The build-time shell (prerender.tsx) draws the onboarding outside the app's root.
+    () => false,
+  );
 }

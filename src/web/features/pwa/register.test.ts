@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const workboxBehaviour = {
   register: (): Promise<unknown> => Promise.resolve({ waiting: null }),
   update: (): Promise<void> => Promise.resolve(),
+  messageSW: (_message: unknown): Promise<unknown> => Promise.resolve(undefined),
 };
 
 vi.mock('workbox-window', () => ({
@@ -15,6 +16,9 @@ vi.mock('workbox-window', () => ({
     }
     update() {
       return workboxBehaviour.update();
+    }
+    messageSW(message: unknown) {
+      return workboxBehaviour.messageSW(message);
     }
   },
 }));
@@ -32,7 +36,16 @@ afterEach(() => {
   vi.restoreAllMocks();
   workboxBehaviour.register = () => Promise.resolve({ waiting: null });
   workboxBehaviour.update = () => Promise.resolve();
+  workboxBehaviour.messageSW = () => Promise.resolve(undefined);
 });
+
+/** A page the registered worker controls. */
+function controlled() {
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    serviceWorker: { controller: {}, addEventListener: () => {} },
+  });
+}
 
 describe('service worker registration', () => {
   it('only logs a failed registration: the app goes on without a worker', async () => {
@@ -50,5 +63,39 @@ describe('service worker registration', () => {
     const { registerServiceWorker } = await import('./register');
     await expect(registerServiceWorker()).resolves.toBeUndefined();
     expect(logged).toHaveBeenCalledWith('Service worker update check failed', expect.any(Error));
+  });
+});
+
+describe('the worker version', () => {
+  it('is unknown while no worker controls the page', async () => {
+    const asked = vi.fn(() => Promise.resolve({ type: 'VERSION_INFO', version: '2.0.0' }));
+    workboxBehaviour.messageSW = asked;
+    const { registerServiceWorker, readWorkerVersion } = await import('./register');
+    await registerServiceWorker();
+    await expect(readWorkerVersion()).resolves.toBeNull();
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('is what the controlling worker answers to GET_VERSION', async () => {
+    controlled();
+    const asked = vi.fn(() => Promise.resolve({ type: 'VERSION_INFO', version: '2.3.4' }));
+    workboxBehaviour.messageSW = asked;
+    const { registerServiceWorker, readWorkerVersion } = await import('./register');
+    await registerServiceWorker();
+    await expect(readWorkerVersion()).resolves.toBe('2.3.4');
+    expect(asked).toHaveBeenCalledWith({ type: 'GET_VERSION' });
+  });
+
+  it('is unknown, and logged, when the worker does not answer', async () => {
+    controlled();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    workboxBehaviour.messageSW = () => Promise.reject(new Error('no reply'));
+    const { registerServiceWorker, readWorkerVersion } = await import('./register');
+    await registerServiceWorker();
+    await expect(readWorkerVersion()).resolves.toBeNull();
+    expect(logged).toHaveBeenCalledWith(
+      'Could not read the app version from the service worker',
+      expect.any(Error),
+    );
   });
 });

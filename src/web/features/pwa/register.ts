@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { whenNotRecording } from '../../lib/recording-activity';
-import { FALLBACK_VERSION, SW_MESSAGES, isVersionInfo } from '../../lib/service-worker-messages';
+import { SW_MESSAGES, isVersionInfo } from '../../lib/service-worker-messages';
 import { announceUpdate, setRestartHandler } from './update-store';
 
 export const SERVICE_WORKER_URL = '/service-worker.js';
@@ -73,14 +73,14 @@ async function restartWithNewWorker(): Promise<void> {
   waiting.postMessage({ type: SW_MESSAGES.skipWaiting });
 }
 
-/** The running worker's version (GET_VERSION -> VERSION_INFO); 1.0.0 when it cannot say. */
-export async function readWorkerVersion(): Promise<string> {
+/** The running worker's version (GET_VERSION -> VERSION_INFO); null when no worker can say. */
+export async function readWorkerVersion(): Promise<string | null> {
   try {
-    if (!workbox || !navigator.serviceWorker.controller) return FALLBACK_VERSION;
+    if (!workbox || !navigator.serviceWorker.controller) return null;
     const reply: unknown = await workbox.messageSW({ type: SW_MESSAGES.getVersion });
-    return isVersionInfo(reply) ? reply.version : FALLBACK_VERSION;
+    return isVersionInfo(reply) ? reply.version : null;
   } catch (error) {
     console.error('Could not read the app version from the service worker', error);
-    return FALLBACK_VERSION;
+    return null;
   }
 }

@@ -32,14 +32,25 @@ export function usageBarLook(usage: Pick<Usage, 'usedThisMonth' | 'monthlyLimit'
   };
 }
 
+/**
+ * One formatter per locale, kept: toLocaleDateString builds a new one on every call, and the
+ * first one of a page costs a phone tens of milliseconds, on each render of the usage bar.
+ */
+const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function shortDateFormat(locale: string | undefined): Intl.DateTimeFormat {
+  const key = locale ?? '';
+  let format = shortDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    shortDateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** 'Renews on Dec 1': the period ends at a UTC instant, so the date is read in UTC. */
 export function renewsOnText(periodEndsAt: string, locale?: string): string {
   const date = new Date(periodEndsAt);
   if (Number.isNaN(date.getTime())) return '';
-  const short = date.toLocaleDateString(locale, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `Renews on ${short}`;
+  return `Renews on ${shortDateFormat(locale).format(date)}`;
 }

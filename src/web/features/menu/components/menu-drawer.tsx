@@ -22,7 +22,8 @@ export interface MenuDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: MenuUserInfo;
-  appVersion?: string;
+  /** Shown as is at the foot of the drawer, e.g. v1.0.0. */
+  appVersion: string;
   darkMode: boolean;
   onToggleDarkMode: () => void;
   onReopenOnboarding: () => void;
@@ -40,7 +41,7 @@ export function MenuDrawer({
   open,
   onOpenChange,
   user,
-  appVersion = 'v1.0',
+  appVersion,
   darkMode,
   onToggleDarkMode,
   onReopenOnboarding,

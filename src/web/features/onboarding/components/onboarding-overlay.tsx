@@ -1,6 +1,9 @@
+import { useLayoutEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Lightbulb, ListChecks, Mic, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { cn } from '#web/components/ui/cn';
+import { onboardingShellShown, removeOnboardingShell } from '#web/shell/first-screen';
 
 export interface OnboardingOverlayProps {
   open: boolean;
@@ -28,7 +31,71 @@ const tips = [
   },
 ];
 
+const OVERLAY_CLASS = 'fixed inset-0 z-[60] bg-zinc-950/60';
+const CONTENT_CLASS =
+  'fixed inset-x-3 top-1/2 z-[60] mx-auto max-h-[94dvh] max-w-[480px] -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 text-zinc-900 shadow-2xl outline-none dark:bg-zinc-900 dark:text-zinc-50';
+const TITLE_CLASS = 'text-center text-2xl font-semibold';
+const DESCRIPTION_CLASS = 'mt-1 text-center text-zinc-600 dark:text-zinc-300';
+const TITLE = 'Welcome to Voice Ideas';
+const DESCRIPTION = 'Tap the button, talk, and get a tweet, checklist or pitch.';
+
+function Emblem() {
+  return (
+    <div className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-red-500 text-white">
+      <Mic aria-hidden className="size-7" />
+    </div>
+  );
+}
+
+function Tips() {
+  return (
+    <>
+      <ul className="mt-5 space-y-3">
+        {tips.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-3">
+            <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-zinc-500 dark:text-zinc-400" />
+            <div>
+              <p className="font-medium">{title}</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-300">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex gap-3 rounded-2xl bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+        <MessageCircle aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <p className="text-sm">
+          <span className="font-semibold">Pro Tip: </span>
+          Speak naturally, as if explaining to a friend. The AI works best with conversational
+          speech.
+        </p>
+      </div>
+      <div className="mt-3 flex gap-3 rounded-2xl bg-zinc-100 p-3 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+        <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <p className="text-sm">
+          We&apos;ll ask for microphone access when you first record. Your voice stays private.
+        </p>
+      </div>
+    </>
+  );
+}
+
+function Actions({ onReady, onSkip }: { onReady?: () => void; onSkip?: () => void }) {
+  return (
+    <div className="mt-6 flex flex-col gap-2">
+      <Button variant="primary" onClick={onReady}>
+        I&apos;m Ready to Start
+      </Button>
+      <Button variant="ghost" onClick={onSkip}>
+        Skip for now
+      </Button>
+    </div>
+  );
+}
+
 export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: OnboardingOverlayProps) {
+  // Taking over from the build-time dialog already on screen, it must not fade in a second time.
+  const [appear] = useState(() => !onboardingShellShown());
+  useLayoutEffect(removeOnboardingShell, []);
   return (
     <Dialog.Root
       open={open}
@@ -37,58 +104,49 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fade-in-100 fixed inset-0 z-[60] bg-zinc-950/60" />
+        <Dialog.Overlay className={cn(appear && 'fade-in-100', OVERLAY_CLASS)} />
         <Dialog.Content
           data-testid="onboarding"
-          className="fade-in-100 fixed inset-x-3 top-1/2 z-[60] mx-auto max-h-[94dvh] max-w-[480px] -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 text-zinc-900 shadow-2xl outline-none dark:bg-zinc-900 dark:text-zinc-50"
+          className={cn(appear && 'fade-in-100', CONTENT_CLASS)}
         >
-          <div className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-red-500 text-white">
-            <Mic aria-hidden className="size-7" />
-          </div>
-          <Dialog.Title className="text-center text-2xl font-semibold">
-            Welcome to Voice Ideas
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-center text-zinc-600 dark:text-zinc-300">
-            Tap the button, talk, and get a tweet, checklist or pitch.
-          </Dialog.Description>
-          <ul className="mt-5 space-y-3">
-            {tips.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <Icon
-                  aria-hidden
-                  className="mt-0.5 size-5 shrink-0 text-zinc-500 dark:text-zinc-400"
-                />
-                <div>
-                  <p className="font-medium">{title}</p>
-                  <p className="text-sm text-zinc-600 dark:text-zinc-300">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 flex gap-3 rounded-2xl bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
-            <MessageCircle aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <p className="text-sm">
-              <span className="font-semibold">Pro Tip: </span>
-              Speak naturally, as if explaining to a friend. The AI works best with conversational
-              speech.
-            </p>
-          </div>
-          <div className="mt-3 flex gap-3 rounded-2xl bg-zinc-100 p-3 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
-            <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <p className="text-sm">
-              We&apos;ll ask for microphone access when you first record. Your voice stays private.
-            </p>
-          </div>
-          <div className="mt-6 flex flex-col gap-2">
-            <Button variant="primary" onClick={onSignup ?? onComplete}>
-              I&apos;m Ready to Start
-            </Button>
-            <Button variant="ghost" onClick={onSkip}>
-              Skip for now
-            </Button>
-          </div>
+          <Emblem />
+          <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
+          <Dialog.Description className={DESCRIPTION_CLASS}>{DESCRIPTION}</Dialog.Description>
+          <Tips />
+          <Actions onReady={onSignup ?? onComplete} onSkip={onSkip} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The same dialog drawn into index.html at build time (prerender.tsx), for a first visit to paint
+ * before the app's code has loaded; it is inert until the real dialog replaces it.
+ * It does not fade in: it is part of the first paint, with no screen before it to fade over (and
+ * browsers do not count text painted at opacity 0 as the page's main content).
+ */
+export function OnboardingShell() {
+  return (
+    <>
+      <div className={OVERLAY_CLASS} />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="onboarding-shell-title"
+        aria-describedby="onboarding-shell-description"
+        className={CONTENT_CLASS}
+      >
+        <Emblem />
+        <h2 id="onboarding-shell-title" className={TITLE_CLASS}>
+          {TITLE}
+        </h2>
+        <p id="onboarding-shell-description" className={DESCRIPTION_CLASS}>
+          {DESCRIPTION}
+        </p>
+        <Tips />
+        <Actions />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,3 @@
+import type { Alias, Plugin } from 'vite';
+
+export function firstScreen(options: { root: string; alias: Alias[] }): Plugin;

@@ -1,0 +1,27 @@
+/**
+ * The first screen drawn into index.html at build time (prerender.tsx), so a phone paints the
+ * app before its JavaScript has downloaded. React replaces #app-shell in its first commit; the
+ * onboarding drawn outside the root stays until the real dialog is on screen.
+ */
+export const FIRST_SCREEN = {
+  appId: 'app-shell',
+  onboardingId: 'onboarding-shell',
+  /** A <template> of index.html holding the app's modulepreload links (scripts/first-screen.mjs). */
+  appModulesId: 'app-modules',
+  /** On <html>, set by the boot script: the onboarding starts with this page. */
+  onboardingDueClass: 'onboarding-due',
+  /** On <html>, set by the boot script: the page is not home, whose shell it must not show. */
+  elsewhereClass: 'shell-elsewhere',
+} as const;
+
+/** Whether the build-time onboarding is on screen now. */
+export function onboardingShellShown(): boolean {
+  return (
+    document.documentElement.classList.contains(FIRST_SCREEN.onboardingDueClass) &&
+    document.getElementById(FIRST_SCREEN.onboardingId) !== null
+  );
+}
+
+export function removeOnboardingShell() {
+  document.getElementById(FIRST_SCREEN.onboardingId)?.remove();
+}
