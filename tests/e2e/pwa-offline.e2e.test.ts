@@ -17,13 +17,76 @@ async function controlledByWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The ideas the server holds for this page's guest, asked from outside the browser. */
-async function savedIdeas(stack: Stack, page: Page): Promise<{ total: number; items: unknown[] }> {
-  const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
-  const response = await fetch(`${stack.baseUrl}/api/guest-ideas?limit=10`, {
+function guestIdOf(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('guestId') ?? '');
+}
+
+interface SavedIdeas {
+  total: number;
+  items: { content: string }[];
+}
+
+/** The ideas the server holds for this page's guest (or that guest), asked from outside the browser. */
+async function savedIdeas(stack: Stack, of: Page | string): Promise<SavedIdeas> {
+  const guestId = typeof of === 'string' ? of : await guestIdOf(of);
+  const response = await fetch(`${stack.baseUrl}/api/guest-ideas?limit=50`, {
     headers: { 'X-Guest-Id': guestId },
   });
-  return (await response.json()) as { total: number; items: unknown[] };
+  return (await response.json()) as SavedIdeas;
+}
+
+/** How many recordings the device queue holds (ADR 060), read straight from IndexedDB. */
+function keptOnDevice(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('voice-ideas-offline');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const counting = opening.result.transaction('pending').objectStore('pending').count();
+          counting.onerror = () => reject(counting.error);
+          counting.onsuccess = () => {
+            opening.result.close();
+            resolve(counting.result);
+          };
+        };
+      }),
+  );
+}
+
+const SAVED_TEXT = 'offline queue keeps every recording';
+
+function countSpoken(ideas: SavedIdeas): number {
+  return ideas.items.filter((idea) => idea.content.includes(SAVED_TEXT)).length;
+}
+
+/**
+ * Fires the worker's Background Sync as the browser does when the connection returns (Playwright
+ * cannot fire `sync` itself), through DevTools from a blank page that is no page of the app.
+ */
+async function dispatchSync(context: BrowserContext, origin: string): Promise<void> {
+  const blank = context.pages().find((open) => open.url() === 'about:blank');
+  if (!blank) throw new Error('dispatchSync needs a blank page open');
+  const devtools = await context.newCDPSession(blank);
+  try {
+    const registrationId = await new Promise<string>((resolve) => {
+      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find(
+          (registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted,
+        );
+        if (ours) resolve(ours.registrationId);
+      });
+      void devtools.send('ServiceWorker.enable');
+    });
+    await devtools.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId,
+      tag: 'voice-ideas-pending',
+      lastChance: false,
+    });
+  } finally {
+    await devtools.detach();
+  }
 }
 
 describe('installed and offline', () => {
@@ -115,9 +178,7 @@ describe('installed and offline', () => {
       await second.getByTestId('pending-idea').waitFor({ state: 'detached', timeout: 30_000 });
       // Whichever tab saved it, both lists show the idea.
       for (const tab of [page, second]) {
-        const card = tab
-          .getByTestId('idea-card')
-          .filter({ hasText: 'offline queue keeps every recording' });
+        const card = tab.getByTestId('idea-card').filter({ hasText: SAVED_TEXT });
         await card.first().waitFor();
       }
       const after = await savedIdeas(stack, page);
@@ -149,5 +210,45 @@ describe('installed and offline', () => {
     await pending.waitFor({ state: 'detached', timeout: 30_000 });
     await toast(page, 'Recording saved').waitFor();
     expect((await savedIdeas(stack, page)).total).toBe(before + 1);
+  });
+
+  it('saves a recording made offline from the worker, with every page of the app closed', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    await controlledByWorker(page);
+    const guestId = await guestIdOf(page);
+    const before = await savedIdeas(stack, guestId);
+
+    await context.setOffline(true);
+    await recordSpeech(page);
+    await page.getByTestId('pending-idea').waitFor();
+    expect(await keptOnDevice(page)).toBe(1);
+
+    // The person closes the app: only a blank page, which is not the app's, stays open.
+    const blank = await context.newPage();
+    for (const open of context.pages()) if (open !== blank) await open.close();
+    try {
+      await context.setOffline(false);
+      await dispatchSync(context, stack.baseUrl);
+      await expect
+        .poll(async () => (await savedIdeas(stack, guestId)).total, { timeout: 30_000 })
+        .toBe(before.total + 1);
+      // A second sync (the browser's own, or a retry) finds nothing left to save.
+      await dispatchSync(context, stack.baseUrl);
+      const after = await savedIdeas(stack, guestId);
+      expect(after.total).toBe(before.total + 1);
+      expect(countSpoken(after)).toBe(countSpoken(before) + 1);
+
+      page = await context.newPage();
+      await page.goto(`${stack.baseUrl}/`);
+      const cards = page.getByTestId('idea-card').filter({ hasText: SAVED_TEXT });
+      await cards.nth(countSpoken(after) - 1).waitFor();
+      expect(await cards.count()).toBe(countSpoken(after));
+      expect(await page.getByTestId('pending-idea').count()).toBe(0);
+      // Deleted on the device too, not only hidden.
+      expect(await keptOnDevice(page)).toBe(0);
+    } finally {
+      await blank.close();
+    }
   });
 });

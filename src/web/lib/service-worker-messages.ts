@@ -6,11 +6,12 @@ export const SW_MESSAGES = {
   getVersion: 'GET_VERSION',
   versionInfo: 'VERSION_INFO',
   skipWaiting: 'SKIP_WAITING',
-  /** From the worker when Background Sync fires: an open page sends its pending recordings. */
-  processPending: 'PROCESS_PENDING',
 } as const;
 
-/** The Background Sync tag a page registers when a recording is kept for later. */
+/**
+ * The Background Sync tag a page registers when a recording is kept for later; the worker
+ * saves the kept recordings when it fires.
+ */
 export const PENDING_SYNC_TAG = 'voice-ideas-pending';
 
 /** docs/product.md, What goes wrong: when the version cannot be read, 1.0.0 is used. */

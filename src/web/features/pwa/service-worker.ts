@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { processPendingInWorker } from '#web/features/capture/offline/worker-sync';
 import { PENDING_SYNC_TAG, SW_MESSAGES, messageType } from '../../lib/service-worker-messages';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -41,14 +42,11 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// Background Sync fires when the connection is back, even for a page left in the background:
-// the page holds the pipeline (detection, formatting, saving), so the worker wakes it.
+// Background Sync fires when the connection is back, with or without a page of the app open:
+// the worker saves the kept recordings itself (ADR 060). A rejection (the connection dropped
+// again) makes the browser try later; a page that is open, or the next start, also processes.
 self.addEventListener('sync', (event: Event) => {
   const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   if (syncEvent.tag !== PENDING_SYNC_TAG) return;
-  syncEvent.waitUntil(
-    self.clients.matchAll({ type: 'window' }).then((windows) => {
-      for (const client of windows) client.postMessage({ type: SW_MESSAGES.processPending });
-    }),
-  );
+  syncEvent.waitUntil(processPendingInWorker());
 });

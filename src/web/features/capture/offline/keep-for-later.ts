@@ -1,3 +1,4 @@
+import { ensureGuestId } from '#web/lib/guest-id';
 import { PENDING_SYNC_TAG } from '#web/lib/service-worker-messages';
 import { addPending, type NewPending, type PendingRecording } from './pending-store';
 
@@ -18,7 +19,10 @@ async function askForPersistentStorage(): Promise<void> {
   }
 }
 
-/** Background Sync, where the browser has it, wakes the app when the connection is back. */
+/**
+ * Background Sync, where the browser has it, wakes the service worker when the connection is
+ * back, and the worker saves the recording even with no page of the app open.
+ */
 async function askForSync(): Promise<void> {
   try {
     if (!('serviceWorker' in navigator)) return;
@@ -31,9 +35,12 @@ async function askForSync(): Promise<void> {
   }
 }
 
-/** Keeps a recording on this device until it becomes an idea (ADR 060). */
-export async function keepForLater(input: NewPending): Promise<PendingRecording> {
-  const record = await addPending(input);
+/**
+ * Keeps a recording on this device until it becomes an idea (ADR 060), with the guest id of
+ * this browser: the service worker, which has no local storage, saves a guest's to it.
+ */
+export async function keepForLater(input: Omit<NewPending, 'guestId'>): Promise<PendingRecording> {
+  const record = await addPending({ ...input, guestId: ensureGuestId() });
   void askForPersistentStorage();
   void askForSync();
   return record;

@@ -1,4 +1,3 @@
-import type { Idea, NewIdea } from '#contract/api-schemas';
 import { apiRequest } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import type { Session } from '#web/lib/session';
@@ -7,12 +6,14 @@ import { recordingFileName } from '../recorder';
 import type { PendingSteps } from './process-pending';
 
 /**
- * The real server calls for a kept recording: the same transcription, decision and formatting
+ * The page's server calls for a kept recording: the same transcription, decision and formatting
  * as a live one (with the format and category chosen when it was recorded), then the save of
  * docs/api.md with the recording's id as Idempotency-Key.
  */
 export function pendingSteps(session: Pick<Session, 'isSignedIn' | 'me'>): PendingSteps {
   return {
+    // The page saves every recording as whoever its session is, as a live one would be saved.
+    accepts: () => true,
     transcribe: (audio) => transcribe(audio, recordingFileName(audio.type)),
     async format(record, transcript) {
       const { formatCapturedText } = await import('../pipeline');
@@ -28,13 +29,13 @@ export function pendingSteps(session: Pick<Session, 'isSignedIn' | 'me'>): Pendi
         transcript: result.transcript,
       };
     },
-    save(idea: NewIdea, idempotencyKey: string): Promise<Idea> {
+    save(idea, record) {
       return apiRequest(
         'IdeaSchema',
         'POST',
         session.isSignedIn ? apiPaths.ideas : apiPaths.guestIdeas,
         {
-          headers: { 'Idempotency-Key': idempotencyKey },
+          headers: { 'Idempotency-Key': record.id },
           body: session.isSignedIn
             ? { ...idea, userId: session.me?.id ?? '' }
             : { ...idea, guestId: '' },

@@ -23,6 +23,11 @@ export interface PendingRecording {
   error: string | null;
   /** Where Web Locks are missing: the time until which one tab has claimed it (0: nobody). */
   claimedUntil: number;
+  /**
+   * This browser's guest id when it was kept: the service worker has no local storage, and
+   * saves a guest's recording to it (ADR 060). null for one kept before this was stored.
+   */
+  guestId: string | null;
 }
 
 interface PendingSchema extends DBSchema {
@@ -30,14 +35,27 @@ interface PendingSchema extends DBSchema {
 }
 
 const DATABASE_NAME = 'voice-ideas-offline';
+/** 2: records carry the guest id they were kept for. */
+const DATABASE_VERSION = 2;
 const CHANNEL_NAME = 'voice-ideas-pending';
 
 let database: Promise<IDBPDatabase<PendingSchema>> | null = null;
 
 function open(): Promise<IDBPDatabase<PendingSchema>> {
-  database ??= openDB<PendingSchema>(DATABASE_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('pending', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+  database ??= openDB<PendingSchema>(DATABASE_NAME, DATABASE_VERSION, {
+    async upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        db.createObjectStore('pending', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+      }
+      if (oldVersion < 2) {
+        // The upgrade may run in the service worker, which cannot read the guest id: records
+        // kept before version 2 get none, and only a page (or a signed-in worker) saves them.
+        let cursor = await transaction.objectStore('pending').openCursor();
+        while (cursor) {
+          await cursor.update({ ...cursor.value, guestId: cursor.value.guestId ?? null });
+          cursor = await cursor.continue();
+        }
+      }
     },
     // Another tab runs a newer version of the app and wants to upgrade: let it.
     blocking() {
@@ -95,6 +113,7 @@ export interface NewPending {
   category: Category;
   status: PendingRecording['status'];
   error: string | null;
+  guestId: string | null;
 }
 
 export async function addPending(input: NewPending): Promise<PendingRecording> {
@@ -110,6 +129,7 @@ export async function addPending(input: NewPending): Promise<PendingRecording> {
     status: input.status,
     error: input.error,
     claimedUntil: 0,
+    guestId: input.guestId,
   };
   await (await open()).put('pending', record);
   changed();

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Idea, NewIdea } from '#contract/api-schemas';
 import { ApiError } from '#web/lib/api-error';
-import { addPending, deletePending, listPending } from './pending-store';
+import { addPending, deletePending, listPending, type PendingRecording } from './pending-store';
 import { processWaiting, type PendingSteps } from './process-pending';
 
 afterEach(async () => {
@@ -18,12 +18,14 @@ function keep(transcript: string | null = null) {
     category: 'work',
     status: 'waiting',
     error: null,
+    guestId: 'guest_kept12345',
   });
 }
 
 function steps(overrides: Partial<PendingSteps> = {}) {
   const saved: { idea: NewIdea; key: string }[] = [];
   const real: PendingSteps = {
+    accepts: () => true,
     transcribe: vi.fn(async () => 'ship it'),
     format: vi.fn(async (record, transcript) => ({
       content: transcript.toUpperCase(),
@@ -31,8 +33,8 @@ function steps(overrides: Partial<PendingSteps> = {}) {
       category: record.category,
       transcript,
     })),
-    save: vi.fn(async (idea: NewIdea, key: string) => {
-      saved.push({ idea, key });
+    save: vi.fn(async (idea: NewIdea, record: PendingRecording) => {
+      saved.push({ idea, key: record.id });
       return { ...idea, id: `idea-${saved.length}`, userId: null, createdAt: '' } as Idea;
     }),
     ...overrides,

@@ -1,6 +1,5 @@
-import type { Idea, NewIdea } from '#contract/api-schemas';
+import type { NewIdea } from '#contract/api-schemas';
 import { ApiError, isQuotaExceeded } from '#web/lib/api-error';
-import { CaptureError } from '../api/capture-api';
 import { isNetworkFailure } from './network-failure';
 import {
   audioOf,
@@ -12,12 +11,17 @@ import {
   type PendingRecording,
 } from './pending-store';
 
-/** What processing needs from the server; the app passes the real calls, tests their own. */
+/**
+ * What processing needs from the server: the page's calls (pending-steps.ts), the service
+ * worker's (worker-steps.ts), or a test's own.
+ */
 export interface PendingSteps {
-  transcribe(audio: Blob): Promise<string>;
+  /** False for a recording these steps cannot save now: it is left waiting for someone who can. */
+  accepts(record: PendingRecording): boolean;
+  transcribe(audio: Blob, record: PendingRecording): Promise<string>;
   format(record: PendingRecording, transcript: string): Promise<NewIdea>;
   /** Saves with the recording's id as Idempotency-Key. */
-  save(idea: NewIdea, idempotencyKey: string): Promise<Idea>;
+  save(idea: NewIdea, record: PendingRecording): Promise<unknown>;
 }
 
 export type PendingOutcome = 'saved' | 'failed' | 'offline' | 'gone';
@@ -28,7 +32,6 @@ const CLAIM_MS = 10 * 60_000;
 
 function failureMessage(error: unknown): string {
   if (isQuotaExceeded(error)) return 'Monthly limit reached. Upgrade to Pro for unlimited ideas.';
-  if (error instanceof CaptureError) return error.message;
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
@@ -47,11 +50,11 @@ async function processOne(id: string, steps: PendingSteps): Promise<PendingOutco
     if (transcript === null) {
       const audio = audioOf(record);
       if (!audio) throw new Error('This recording has no audio to transcribe.');
-      transcript = await steps.transcribe(audio);
+      transcript = await steps.transcribe(audio, record);
       if (!(await updatePending(id, { transcript }))) return 'gone';
     }
     const idea = await steps.format(record, transcript);
-    await steps.save(idea, record.id);
+    await steps.save(idea, record);
     await deletePending(id);
     return 'saved';
   } catch (error) {
@@ -69,9 +72,10 @@ function hasWebLocks(): boolean {
 }
 
 /**
- * Processes recordings one at a time, across every tab of this browser: with Web Locks one tab
- * holds the queue while the others wait their turn and then find the work done; without them
- * each recording is claimed in an IndexedDB transaction. Either way a recording is read again
+ * Processes recordings one at a time, across every tab of this browser and its service worker:
+ * with Web Locks (which workers have too) one of them holds the queue while the others wait
+ * their turn and then find the work done; without them each recording is claimed in an
+ * IndexedDB transaction. Either way a recording is read again
  * before it is touched, and the save carries its id as Idempotency-Key, so a reply lost on the
  * way back cannot make a second idea.
  */
@@ -93,7 +97,7 @@ export function processWaiting(steps: PendingSteps): Promise<number> {
   return underQueueLock(async () => {
     let saved = 0;
     for (const record of await listPending()) {
-      if (record.status !== 'waiting') continue;
+      if (record.status !== 'waiting' || !steps.accepts(record)) continue;
       const outcome = await runOne(record.id, steps);
       if (outcome === 'saved') saved += 1;
       if (outcome === 'offline') break;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '#web/components/ui/toast-store';
 import { queryKeys } from '#web/lib/query-client';
-import { SW_MESSAGES, messageType } from '#web/lib/service-worker-messages';
 import type { Session } from '#web/lib/session';
 import { loadPendingQueue } from './load-queue';
 import type { PendingRecording } from './pending-store';
@@ -17,8 +16,9 @@ export interface PendingQueue {
 const SAVED_TOAST_MS = 3000;
 
 /**
- * The recordings kept on this device, and their processing: at start, whenever the browser
- * comes back online, and when the service worker's Background Sync says so (ADR 060). Waits for
+ * The recordings kept on this device, and their processing: at start and whenever the browser
+ * comes back online (ADR 060; where Background Sync exists the service worker processes too,
+ * under the same lock, and this list follows its changes through pending-store). Waits for
  * the session, since the save goes to the guest's or the account's ideas. The queue's code loads
  * after the first render, so the list may appear a moment after the rest of the screen.
  */
@@ -98,15 +98,8 @@ export function usePendingRecordings(session: Session): PendingQueue {
       if (sessionRef.current.me) processNow();
       else void queryClient.refetchQueries({ queryKey: queryKeys.me });
     };
-    const onMessage = (event: MessageEvent) => {
-      if (messageType(event.data) === SW_MESSAGES.processPending) whenOnline();
-    };
     window.addEventListener('online', whenOnline);
-    navigator.serviceWorker?.addEventListener('message', onMessage);
-    return () => {
-      window.removeEventListener('online', whenOnline);
-      navigator.serviceWorker?.removeEventListener('message', onMessage);
-    };
+    return () => window.removeEventListener('online', whenOnline);
   }, [processNow, queryClient]);
 
   const retry = useCallback(
