@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initialScripts, measureInitialJs } from '#scripts/web-budget.mjs';
 
 const INDEX = `<!doctype html><html><head>
+<script src="/boot-xyz.js"></script>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-def.js">
 <link rel="modulepreload" crossorigin href="/assets/react-def.js">
@@ -15,8 +16,12 @@ const INDEX = `<!doctype html><html><head>
 </head><body></body></html>`;
 
 describe('initialScripts', () => {
-  it('lists the entry and its preloaded chunks once each, and nothing else', () => {
-    expect(initialScripts(INDEX)).toEqual(['/assets/index-abc.js', '/assets/react-def.js']);
+  it('lists the boot script, the entry and its preloaded chunks once each, and nothing else', () => {
+    expect(initialScripts(INDEX)).toEqual([
+      '/boot-xyz.js',
+      '/assets/index-abc.js',
+      '/assets/react-def.js',
+    ]);
   });
 
   it('finds nothing in a page without module scripts', () => {
@@ -35,15 +40,20 @@ describe('measureInitialJs', () => {
     mkdirSync(join(dir, 'assets'));
     const entry = 'export const a = 1;\n'.repeat(200);
     const preload = 'export function b() { return Math.random(); }\n'.repeat(50);
+    const boot = 'document.documentElement.dataset.x = "1";\n';
     writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, 'boot-xyz.js'), boot);
     writeFileSync(join(dir, 'assets', 'index-abc.js'), entry);
     writeFileSync(join(dir, 'assets', 'react-def.js'), preload);
     writeFileSync(join(dir, 'assets', 'lazy-route.js'), 'x'.repeat(100_000));
     const measured = measureInitialJs(dir);
     expect(measured.files.map((file) => file.source)).toEqual([
+      '/boot-xyz.js',
       '/assets/index-abc.js',
       '/assets/react-def.js',
     ]);
-    expect(measured.gzip).toBe(gzipSync(entry).length + gzipSync(preload).length);
+    expect(measured.gzip).toBe(
+      gzipSync(boot).length + gzipSync(entry).length + gzipSync(preload).length,
+    );
   });
 });
