@@ -34,7 +34,7 @@ import { openDatabase } from './database.js';
  * refuses leaves the target exactly as empty as it was.
  */
 
-const COPIED_TABLES = ['users', 'sessions', 'ideas', 'usage', 'auth_tokens'];
+const COPIED_TABLES = ['users', 'sessions', 'ideas', 'usage', 'auth_tokens', 'idempotency_keys'];
 
 async function appOn(database: TestDatabase): Promise<FastifyInstance> {
   const config = testConfig({
@@ -77,6 +77,8 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
   let user: SignedInUser;
   const guestId = newGuestId();
   const adoptedGuest = newGuestId();
+  const REPEAT_KEY = 'copy-repeat-0001';
+  let firstSave: { id: string };
 
   beforeAll(async () => {
     source = await createTestApp('sqlite');
@@ -99,6 +101,11 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
     for (let i = 0; i < 3; i += 1) {
       await createIdea(app, { headers: guestHeaders(guestId), url: '/api/guest-ideas' });
     }
+    firstSave = await createIdea(
+      app,
+      { headers: { ...user.headers, 'idempotency-key': REPEAT_KEY }, url: '/api/ideas' },
+      { content: 'Saved once, before and after the move' },
+    );
     await createAuthTokensRepository(source.database).create({
       purpose: 'password_reset',
       tokenHash: 'a'.repeat(64),
@@ -141,6 +148,19 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
           payload: { email: user.email, password: user.password },
         });
         expect(login.statusCode, login.body).toBe(200);
+        // A save whose reply was lost before the move, repeated after it, is not saved twice.
+        const repeat = await app.inject({
+          method: 'POST',
+          url: '/api/ideas',
+          headers: { ...user.headers, 'idempotency-key': REPEAT_KEY },
+          payload: {
+            content: 'Saved once, before and after the move',
+            format: 'tweet',
+            category: 'work',
+          },
+        });
+        expect(repeat.statusCode, repeat.body).toBe(201);
+        expect(repeat.json<{ id: string }>().id).toBe(firstSave.id);
       } finally {
         await app.close();
       }
@@ -157,7 +177,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
       await expect(
         copySqliteToPostgres({ from: source.database.url, to: target.url }),
       ).rejects.toThrow(
-        /already holds data \(users, sessions, ideas, usage, auth_tokens, idea_counts\).*--replace/,
+        /already holds data \(users, sessions, ideas, usage, auth_tokens, idempotency_keys, idea_counts\).*--replace/,
       );
       expect(await rowCounts(target)).toEqual(before);
 
@@ -203,6 +223,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
         users: 0,
         sessions: 0,
         ideas: 0,
+        idempotency_keys: 0,
         usage: 0,
         auth_tokens: 0,
         idea_counts: 0,
