@@ -6,6 +6,7 @@ import { expect } from 'vitest';
  * (the server refuses near-empty audio as no_speech), then stops.
  */
 export async function recordSpeech(page: Page) {
+  await appIsLive(page);
   await page.getByRole('button', { name: 'Start voice recording' }).click();
   await page.getByRole('button', { name: 'Stop recording' }).waitFor();
   await waitForRecordedSpeech(page);
@@ -23,6 +24,14 @@ export async function waitForRecordedSpeech(page: Page) {
     ),
   );
   await page.getByTestId('recording-timer').filter({ hasText: '0:02' }).waitFor();
+}
+
+/**
+ * Until React's first commit the page shows the first screen drawn at build time, whose buttons
+ * are inert (docs/architecture.md): a click there does nothing, so journeys wait for the app.
+ */
+export async function appIsLive(page: Page) {
+  await page.waitForFunction(() => document.getElementById('app-shell') === null);
 }
 
 export function toast(page: Page, title: string) {
@@ -58,6 +67,7 @@ export async function seedGuestIdeas(page: Page, ideas: readonly SeedIdea[]): Pr
  */
 export async function skipOnboarding(page: Page) {
   await page.waitForLoadState('domcontentloaded');
+  await appIsLive(page);
   const skippedBefore = await page.evaluate(
     () => sessionStorage.getItem('onboardingSkipped') !== null,
   );
@@ -65,7 +75,7 @@ export async function skipOnboarding(page: Page) {
     expect(await page.getByTestId('onboarding').count()).toBe(0);
     return;
   }
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.getByTestId('onboarding').getByRole('button', { name: 'Skip for now' }).click();
   await page.getByTestId('onboarding').waitFor({ state: 'detached' });
 }
 
