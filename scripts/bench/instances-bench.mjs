@@ -9,12 +9,12 @@
 // BENCH_IDEAS_PER_USER (200), BENCH_BIG_IDEAS (10000).
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { isBuildCurrent, rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
+import { freePort } from './server-process.mjs';
 import { processCpuMicros, runMix } from './load.mjs';
 
 process.env.BENCH_USERS ??= '200';
@@ -30,17 +30,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_RATIO = 1.6;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startChild(args, env) {
   return spawn(process.execPath, args, {
