@@ -5,7 +5,6 @@
 // takes control and opens the app offline. Records the figures in docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,6 +12,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { writeDocSection } from './bench/doc-section.mjs';
+import { freePort } from './bench/server-process.mjs';
 import { rootDir } from './build-info.mjs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,17 +21,6 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-f
 const SERVER_READY_TIMEOUT_MS = 45_000;
 /** Lantern's estimate still moves with the machine's load: the median of a few runs is kept. */
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dir) {
   const port = await freePort();

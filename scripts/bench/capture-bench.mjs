@@ -16,7 +16,6 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +23,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { isBuildCurrent, rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
+import { freePort } from './server-process.mjs';
 import { percentile, processCpuMicros } from './load.mjs';
 
 const run = promisify(execFile);
@@ -77,17 +77,6 @@ function childrenCpuMicros(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / clockTicksPerSecond;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(address.port));
-    });
-  });
 }
 
 async function makeRecording(dir) {
