@@ -61,13 +61,14 @@ function isWellFormed(text: string): boolean {
  * and the blank signs some scripts have (Hangul fillers, braille, Khitan).
  */
 const INVISIBLE =
-  /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/gu;
+  /[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
 /** Blank characters no Unicode property marks: the braille blank and the Khitan filler. */
 const BLANK_SIGNS = new Set([0x2800, 0x16fe4]);
 
+/** Stops at the first visible character, so a long transcript costs one or two steps. */
 function showsSomething(text: string): boolean {
-  for (const char of text.replace(INVISIBLE, '')) {
-    if (!BLANK_SIGNS.has(char.codePointAt(0) ?? 0)) return true;
+  for (const char of text) {
+    if (!INVISIBLE.test(char) && !BLANK_SIGNS.has(char.codePointAt(0) ?? 0)) return true;
   }
   return false;
 }

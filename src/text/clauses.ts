@@ -3,6 +3,7 @@ import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
 import { IDEA_LEADS } from './words/pitch.js';
 import {
   COMPOUND_NOUNS,
+  LIST_STAPLES,
   IMPERATIVE_VERBS,
   INTENT_PREFIXES,
   SEQUENCE_WORDS,
@@ -324,8 +325,15 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
     const after = run[k] as TaggedToken;
     if (isCompound(before, after)) continue;
     // Three or more nouns in a row in a spoken list are mostly separate things; a plural
-    // noun ends its phrase ("batteries | tape").
-    if (run.length >= 3 || isPlural(before)) breaks.add(k);
+    // noun ends its phrase ("batteries | tape"), and so does a staple before another one
+    // ("milk | eggs").
+    if (
+      run.length >= 3 ||
+      isPlural(before) ||
+      (LIST_STAPLES.has(before.lemma) && LIST_STAPLES.has(after.lemma))
+    ) {
+      breaks.add(k);
+    }
   }
   return breaks;
 }

@@ -30,20 +30,6 @@ export interface TaggedToken extends Token {
   lemma: string;
 }
 
-/** Built field by field, so every tagged token has one object shape (spreads vary it). */
-function untagged(token: Token): TaggedToken {
-  const pos = token.kind === 'word' ? 'X' : token.kind === 'symbol' ? 'SYM' : 'PUNCT';
-  return {
-    text: token.text,
-    lower: token.lower,
-    kind: token.kind,
-    space: token.space,
-    pos,
-    lemma: token.lower,
-  };
-}
-
-const LATIN_DIACRITIC = /[\u00c0-\u024f]/u;
 /** Below this share of English function words, accented words mark another language. */
 const ENGLISH_FUNCTION_WORD_SHARE = 0.12;
 /** At or above this share of accented words, the text is not English whatever else it has. */
@@ -64,32 +50,69 @@ function readsAsEnglish(tokens: readonly Token[]): boolean {
     if (token.kind !== 'word') continue;
     words++;
     if (FUNCTION_WORDS.has(token.lower)) functionWords++;
-    if (LATIN_DIACRITIC.test(token.text)) accented++;
+    if (hasLatinDiacritic(token.text)) accented++;
   }
   if (words === 0 || accented === 0) return true;
   if (accented / words >= FOREIGN_DIACRITIC_SHARE) return false;
   return functionWords / words >= ENGLISH_FUNCTION_WORD_SHARE;
 }
 
-/**
- * Tags the engine's own tokens. wink reads the tokens joined by single spaces and its tokens
- * are mapped back by character offset: a word wink splits ("can't" -> "ca" "n't") takes the
- * tag of its first piece and keeps its own lower case as lemma.
- */
-export function tagTokens(tokens: readonly Token[]): TaggedToken[] {
-  const tagged = tokens.map(untagged);
-  if (tokens.length === 0 || !readsAsEnglish(tokens)) return tagged;
-  const starts: number[] = [];
-  let text = '';
-  for (const token of tokens) {
-    if (text !== '') text += ' ';
-    starts.push(text.length);
-    // No word is this long: a run of letters without spaces (pasted text, a CJK paragraph)
-    // would cost wink's lexicon lookups a second for nothing it could tag.
-    text += token.text.length > MAX_TAGGED_WORD_CHARS ? LONG_WORD_STAND_IN : token.text;
+/** Built field by field, so every tagged token has one object shape (spreads vary it). */
+function untagged(token: Token): TaggedToken {
+  const pos = token.kind === 'word' ? 'X' : token.kind === 'symbol' ? 'SYM' : 'PUNCT';
+  return {
+    text: token.text,
+    lower: token.lower,
+    kind: token.kind,
+    space: token.space,
+    pos,
+    lemma: token.lower,
+  };
+}
+
+/** Latin letters with diacritics (U+00C0-U+024F), by code unit: a regex call per word costs more. */
+function hasLatinDiacritic(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xc0 && code <= 0x24f) return true;
   }
-  const doc = nlp.readDoc(text);
-  const words = doc.tokens();
+  return false;
+}
+
+/**
+ * The tokens as wink reads them: joined by single spaces, each one's offset in `starts`, each
+ * copied into `tagged` untagged. Words over MAX_TAGGED_WORD_CHARS stand in as one letter: no
+ * word is that long, and a run of letters without spaces (pasted text, a CJK paragraph) would
+ * cost wink's lexicon lookups a second for nothing it could tag.
+ */
+class TaggingInput {
+  readonly tagged: TaggedToken[] = [];
+  readonly starts: number[] = [];
+  text = '';
+  accented = false;
+
+  add(token: Token): void {
+    if (this.tagged.length > 0) this.text += ' ';
+    this.starts.push(this.text.length);
+    this.text += token.text.length > MAX_TAGGED_WORD_CHARS ? LONG_WORD_STAND_IN : token.text;
+    this.tagged.push(untagged(token));
+    if (!this.accented && token.kind === 'word' && hasLatinDiacritic(token.text)) {
+      this.accented = true;
+    }
+  }
+}
+
+/**
+ * Tags the input's tokens in place. wink's tokens are mapped back by character offset: a word
+ * wink splits ("can't" -> "ca" "n't") takes the tag of its first piece and keeps its own lower
+ * case as lemma.
+ */
+function tagInput(input: TaggingInput): void {
+  const { tagged, starts, text } = input;
+  if (tagged.length === 0) return;
+  // Without an accented letter the text reads as English whatever its function words.
+  if (input.accented && !readsAsEnglish(tagged)) return;
+  const words = nlp.readDoc(text).tokens();
   const values = words.out();
   const spaces = words.out(its.precedingSpaces);
   const tags = words.out(its.pos);
@@ -104,28 +127,36 @@ export function tagTokens(tokens: readonly Token[]): TaggedToken[] {
     while (index + 1 < starts.length && (starts[index + 1] as number) <= start) index++;
     const token = tagged[index];
     if (token === undefined || token.kind !== 'word' || starts[index] !== start) continue;
+    if (token.text.length > MAX_TAGGED_WORD_CHARS) continue;
     token.pos = tags[k] ?? 'X';
-    const whole = value.length === token.text.length;
-    if (token.text.length > MAX_TAGGED_WORD_CHARS) {
-      token.pos = 'X';
-      continue;
+    if (value.length === token.text.length) {
+      token.lemma = (lemmas[k] ?? token.lower).toLowerCase();
     }
-    token.lemma = whole ? (lemmas[k] ?? token.lower).toLowerCase() : token.lower;
   }
-  return tagged;
+}
+
+/** Tags the engine's own tokens (one wink pass). */
+export function tagTokens(tokens: readonly Token[]): TaggedToken[] {
+  const input = new TaggingInput();
+  for (const token of tokens) input.add(token);
+  tagInput(input);
+  return input.tagged;
 }
 
 const SENTENCE_BREAK: Token = { text: '.', lower: '.', kind: 'end', space: false };
 
 /** One tagging pass over all sentences (a full stop between them), split back per sentence. */
 export function tagSentences(sentences: readonly Sentence[]): TaggedToken[][] {
-  const flat: Token[] = [];
-  for (const sentence of sentences) flat.push(...sentence.tokens, SENTENCE_BREAK);
-  const tagged = tagTokens(flat);
+  const input = new TaggingInput();
+  for (const sentence of sentences) {
+    for (const token of sentence.tokens) input.add(token);
+    input.add(SENTENCE_BREAK);
+  }
+  tagInput(input);
   const out: TaggedToken[][] = [];
   let at = 0;
   for (const sentence of sentences) {
-    out.push(tagged.slice(at, at + sentence.tokens.length));
+    out.push(input.tagged.slice(at, at + sentence.tokens.length));
     at += sentence.tokens.length + 1;
   }
   return out;

@@ -268,8 +268,14 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   return isNumeric(tokens[before]) && isNumeric(tokens[after]);
 }
 
+/** Most words start no marker: one set lookup instead of a look at every marker. */
+const CORRECTION_FIRST_WORDS: ReadonlySet<string> = new Set(
+  CORRECTION_MARKERS.map((marker) => marker[0] as string),
+);
+
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {
   const token = tokens[i] as Token;
+  if (!CORRECTION_FIRST_WORDS.has(token.lower)) return null;
   for (const marker of CORRECTION_MARKERS) {
     if (marker[0] !== token.lower || !matchesAt(tokens, i, marker)) continue;
     if (!isBareNoMarker(tokens, i, marker)) continue;

@@ -27,6 +27,8 @@ const INTRO_MAX_WORDS = 8;
 const INTRO_BEFORE_INTENT_MAX_WORDS = 6;
 /** Most words need no cleaning; the Unicode-aware replace is only for the others. */
 const PLAIN_WORD = /^[a-z0-9']+$/;
+/** Most tasks are plain words: then no word needs its own test. */
+const PLAIN_TEXT = /^[a-z0-9' ]*$/;
 const NOT_WORD_CHARS = /[^\p{L}\p{N}']/gu;
 const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 /** Connectives: never the first or last word of a task or title. */
@@ -43,8 +45,11 @@ const CONNECTIVES: ReadonlySet<string> = new Set([
 /** Identity of a task for merging duplicates: case, punctuation and articles ignored. */
 function itemKey(text: string): string {
   const words: string[] = [];
-  for (const word of text.toLowerCase().replaceAll('’', "'").split(' ')) {
-    const bare = PLAIN_WORD.test(word) ? word : word.replace(NOT_WORD_CHARS, '');
+  const lower = text.toLowerCase();
+  const folded = lower.includes('’') ? lower.replaceAll('’', "'") : lower;
+  const plain = PLAIN_TEXT.test(folded);
+  for (const word of folded.split(' ')) {
+    const bare = plain || PLAIN_WORD.test(word) ? word : word.replace(NOT_WORD_CHARS, '');
     if (bare !== '' && !ARTICLES.has(bare)) words.push(bare);
   }
   return words.join(' ');

@@ -187,6 +187,15 @@ describe('checklist', () => {
     );
   });
 
+  it('splits two staples said without a comma but keeps a noun before a plural together', () => {
+    expect(formatWithRules('buy milk eggs and bread', 'checklist', 'personal')).toBe(
+      ['Grocery list', '- [ ] Buy milk', '- [ ] Buy eggs', '- [ ] Buy bread'].join('\n'),
+    );
+    expect(formatWithRules('buy tennis balls and banana bread', 'checklist', 'personal')).toBe(
+      ['Personal checklist', '- [ ] Buy tennis balls', '- [ ] Buy banana bread'].join('\n'),
+    );
+  });
+
   it('applies spoken corrections and keeps the verb of a task said as a need', () => {
     expect(
       formatWithRules(

@@ -450,6 +450,36 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'hand cream',
   'face masks',
   'car keys',
+  'banana bread',
+  'rice flour',
+  'apple juice',
+]);
+
+/**
+ * Dictionary forms of staples bought by name. Two of them side by side in a spoken list are two
+ * things ("buy milk eggs and bread"): browser speech gives no commas between them, and a noun
+ * before a plural otherwise stays with it as a compound ("tennis balls").
+ */
+export const LIST_STAPLES: ReadonlySet<string> = new Set([
+  'milk',
+  'egg',
+  'bread',
+  'butter',
+  'cheese',
+  'rice',
+  'pasta',
+  'flour',
+  'sugar',
+  'coffee',
+  'tea',
+  'yogurt',
+  'cereal',
+  'apple',
+  'banana',
+  'tomato',
+  'onion',
+  'potato',
+  'carrot',
 ]);
 
 /** Particles that belong to the verb before them ("pick up", "drop off", "take out"). */
