@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
-import {
-  createIdea,
-  registerUser,
-  useTestApp,
-  type TestApp,
-} from './test-support/api.js';
+import { createIdea, registerUser, useTestApp, type TestApp } from './test-support/api.js';
 import { forEachDialect } from './test-support/databases.js';
 
 /**
