@@ -7,14 +7,14 @@
 // BENCH_DURATION_SECONDS (20), BENCH_WARMUP_SECONDS (3), and seed.ts's sizes, smaller here by
 // default so a run with its seeding takes a few minutes: BENCH_USERS (200),
 // BENCH_IDEAS_PER_USER (200), BENCH_BIG_IDEAS (10000).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { isBuildCurrent, rootDir } from '../build-info.mjs';
+import { rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
-import { freePort } from './server-process.mjs';
+import { requestMaker } from './requests.mjs';
+import { ensureCurrentBuild, freePort, stopProcess } from './server-process.mjs';
 import { processCpuMicros, runMix } from './load.mjs';
 
 process.env.BENCH_USERS ??= '200';
@@ -80,13 +80,6 @@ async function startBalancer(backendPorts) {
   return { child, port };
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Every PostgreSQL process on this machine (the cluster serves other work too: said below). */
 function postgresPids() {
   const pids = [];
@@ -112,45 +105,6 @@ function machineTicks() {
 
 function cpuOf(pids) {
   return new Map(pids.map((pid) => [pid, processCpuMicros(pid) ?? 0]));
-}
-
-/** Requests as run.mjs makes them for its mixed scenario: new queries, new ideas. */
-function mixedRequests(seeded) {
-  const { cookies, bigCookie, words } = seeded;
-  const asked = new Set();
-  const pick = (items) => items[Math.floor(Math.random() * items.length)];
-  const typedWords = words.filter((word) => word.length >= 2);
-  const newQuery = (cookie) => {
-    for (let attempt = 0; attempt < 10_000; attempt += 1) {
-      const second = pick(typedWords);
-      const q = `${pick(words)} ${second.slice(0, 1 + Math.floor(Math.random() * (second.length - 1)))}`;
-      if (!asked.has(`${cookie}|${q}`)) {
-        asked.add(`${cookie}|${q}`);
-        return q;
-      }
-    }
-    throw new Error('ran out of new queries');
-  };
-  // 70% first page of the listing, 20% new search, 10% new idea; 1 in 10 by the big user.
-  return () => {
-    const draw = Math.random();
-    const cookie = Math.random() < 0.1 ? bigCookie : pick(cookies);
-    if (draw < 0.7) return { kind: 'listing', path: '/api/ideas?limit=20', headers: { cookie } };
-    if (draw < 0.9) {
-      const q = encodeURIComponent(newQuery(cookie));
-      return { kind: 'search', path: `/api/ideas?limit=20&q=${q}`, headers: { cookie } };
-    }
-    const content = Array.from({ length: 12 + Math.floor(Math.random() * 20) }, () =>
-      pick(words),
-    ).join(' ');
-    return {
-      kind: 'create',
-      method: 'POST',
-      path: '/api/ideas',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ content, format: 'tweet', category: 'work', transcript: content }),
-    };
-  };
 }
 
 async function measure(label, servers, balancer, next) {
@@ -198,13 +152,7 @@ async function measure(label, servers, balancer, next) {
   return { label, result, cpu };
 }
 
-if (!isBuildCurrent()) {
-  const built = spawnSync(process.execPath, [join(rootDir, 'scripts', 'build.mjs')], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureCurrentBuild();
 
 try {
   const probe = new pg.Client({
@@ -227,7 +175,7 @@ const { url, seeded } = await seededPostgres(POSTGRES_ADMIN_URL, name);
 const dataSeconds = ((Date.now() - runStarted) / 1000).toFixed(0);
 const runs = [];
 try {
-  const next = mixedRequests(seeded);
+  const next = requestMaker(seeded).mixed;
   const first = await startServer(url);
   const second = await startServer(url);
   try {
@@ -235,17 +183,17 @@ try {
     try {
       runs.push(await measure('one instance', [first], alone, next));
     } finally {
-      await stop(alone.child);
+      await stopProcess(alone.child);
     }
     const pair = await startBalancer([first.port, second.port]);
     try {
       runs.push(await measure('two instances', [first, second], pair, next));
     } finally {
-      await stop(pair.child);
+      await stopProcess(pair.child);
     }
   } finally {
-    await stop(first.child);
-    await stop(second.child);
+    await stopProcess(first.child);
+    await stopProcess(second.child);
   }
 } finally {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

@@ -5,16 +5,24 @@
 // (15), BENCH_KIND_SECONDS (5), BENCH_CEILING_SECONDS (5), BENCH_WARMUP_SECONDS (3), and the
 // data sizes of seed.ts (BENCH_USERS, BENCH_IDEAS_PER_USER, BENCH_BIG_IDEAS), whose seeded
 // databases are kept in BENCH_CACHE_DIR (.bench-cache) between runs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { isBuildCurrent, rootDir } from '../build-info.mjs';
+import { rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
 import { runMix, runScenario } from './load.mjs';
+import { requestMaker } from './requests.mjs';
 import { SIZES, seededPostgres, seededSqlite } from './seeded.mjs';
+import {
+  ensureCurrentBuild,
+  freePort,
+  startAppServer,
+  startProcess,
+  stopProcess,
+  waitForOk,
+} from './server-process.mjs';
 
 const REAL_USE_ONLY =
   process.env.BENCH_REAL_USE_ONLY === '1' || process.argv.includes('--real-use');
@@ -42,128 +50,10 @@ function runOrExit(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: rootDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout.resume();
-  return child;
-}
-
-async function waitForOk(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function startAppServer(databaseUrl, port) {
-  return startProcess(['dist/node/server/main.js'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AI_PER_MIN: '100000000',
-    TRANSCRIBE_ENGINE: 'none',
-    OPENAI_BASE_URL: '',
-    LLM_BASE_URL: '',
-  });
-}
-
-/**
- * Requests as people make them: every search is a query nobody asked before (two words, the
- * second cut short, as typed), every save a new idea, spread over the seeded users.
- */
-function requestMaker(seeded) {
-  const { cookies, bigCookie, words } = seeded;
-  const asked = new Set();
-  const pick = (items) => items[Math.floor(Math.random() * items.length)];
-  const typedWords = words.filter((word) => word.length >= 2);
-  function newQuery(cookie) {
-    for (let attempt = 0; attempt < 10_000; attempt += 1) {
-      const second = pick(typedWords);
-      const q = `${pick(words)} ${second.slice(0, 1 + Math.floor(Math.random() * (second.length - 1)))}`;
-      const key = `${cookie}|${q}`;
-      if (!asked.has(key)) {
-        asked.add(key);
-        return q;
-      }
-    }
-    throw new Error('ran out of new queries: use more words in seed.ts');
-  }
-  const user = (bigShare) => (Math.random() < bigShare ? bigCookie : pick(cookies));
-  const make = {
-    list: (cookie) => ({
-      kind: 'listing',
-      path: '/api/ideas?limit=20',
-      headers: { cookie },
-    }),
-    search: (cookie) => ({
-      kind: 'search',
-      path: `/api/ideas?limit=20&q=${encodeURIComponent(newQuery(cookie))}`,
-      headers: { cookie },
-    }),
-    create: (cookie) => {
-      const content = Array.from({ length: 12 + Math.floor(Math.random() * 20) }, () =>
-        pick(words),
-      ).join(' ');
-      return {
-        kind: 'create',
-        method: 'POST',
-        path: '/api/ideas',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ content, format: 'tweet', category: 'work', transcript: content }),
-      };
-    },
-  };
-  return {
-    search100k: () => make.search(bigCookie),
-    /** 70% first page of the listing, 20% new search, 10% new idea; 1 in 10 by the big user. */
-    mixed: () => {
-      const draw = Math.random();
-      const cookie = user(0.1);
-      if (draw < 0.7) return make.list(cookie);
-      if (draw < 0.9) return make.search(cookie);
-      return make.create(cookie);
-    },
-    listing: () => make.list(user(0.1)),
-    search: () => make.search(user(0)),
-    create: () => make.create(user(0.1)),
-  };
-}
-
 async function benchDialect(dialect, databaseUrl, seeded, ceiling) {
   const requests = requestMaker(seeded);
   const port = await freePort();
-  const server = startAppServer(databaseUrl, port);
+  const server = startAppServer({ databaseUrl, port });
   const baseUrl = `http://127.0.0.1:${port}`;
   const results = [];
   try {
@@ -198,7 +88,7 @@ async function benchDialect(dialect, databaseUrl, seeded, ceiling) {
     await measure('new searches only, 1,000-idea users', requests.search, 10, KIND_SECONDS);
     await measure('saves only', requests.create, 10, KIND_SECONDS);
   } finally {
-    await stop(server);
+    await stopProcess(server);
   }
   return results;
 }
@@ -307,7 +197,7 @@ async function postgresReachable() {
   }
 }
 
-if (!isBuildCurrent()) runOrExit([join(rootDir, 'scripts', 'build.mjs')]);
+ensureCurrentBuild();
 
 if (!REAL_USE_ONLY) {
   console.log('--- core engines (one core) ---');
@@ -366,7 +256,7 @@ try {
     }
   }
 } finally {
-  await stop(ceilingServer);
+  await stopProcess(ceilingServer);
   rmSync(workDir, { recursive: true, force: true });
 }
 

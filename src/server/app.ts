@@ -9,7 +9,6 @@ import {
 import { JSON_BODY_MAX_BYTES } from '#contract/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { isCachedValue } from './db/read-cache.js';
 import { readAppVersion } from './http/app-version.js';
 import { registerCompression } from './http/compression.js';
 import { installErrorHandler } from './http/errors.js';
@@ -72,15 +71,11 @@ export interface AppDeps {
 
 type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
 
-/** Sessions are small and few; idea pages take the rest of the read cache budget. */
-const SESSION_CACHE_SHARE = 1 / 8;
-
-function createRepositories(database: Database, now: () => Date, readCacheBytes: number) {
-  const sessionCacheBytes = Math.floor(readCacheBytes * SESSION_CACHE_SHARE);
+function createRepositories(database: Database, now: () => Date) {
   return {
     users: createUsersRepository(database, { now }),
-    sessions: createSessionsRepository(database, { now, cacheBytes: sessionCacheBytes }),
-    ideas: createIdeasRepository(database, { now, cacheBytes: readCacheBytes - sessionCacheBytes }),
+    sessions: createSessionsRepository(database, { now }),
+    ideas: createIdeasRepository(database, { now }),
     usage: createUsageRepository(database),
     authTokens: createAuthTokensRepository(database, { now }),
     billing: createBillingRepository(database, { now }),
@@ -107,19 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // First of all hooks: every request's cached reads must see each commit that finished
-  // before it arrived (ADR 013).
-  app.addHook('onRequest', (_request, _reply, done) => {
-    deps.database.beginReads();
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler<ZodResponseSchema>(
-    (route) =>
-      // Fastify types a serializer's result as a string, but its reply pipeline sends a Buffer
-      // as it is (the same path as reply.send(buffer)), with the route's JSON content type.
-      serializedOnce(serializerCompiler(route)) as (data: unknown) => string,
-  );
+  app.setSerializerCompiler<ZodResponseSchema>(serializerCompiler);
   installErrorHandler(app);
   installLenientJsonParser(app);
 
@@ -140,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app, readAppVersion());
 
   const now = deps.now ?? (() => new Date());
-  const repositories = createRepositories(deps.database, now, config.readCacheBytes);
+  const repositories = createRepositories(deps.database, now);
   const sessions = installSessions(app, config, repositories.sessions, now);
   const authLimits = createAuthRateLimits(app, config, sharedLimits);
   const ai = await resolveAiServices(config, deps.ai, app.log);
@@ -215,25 +199,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
 function logsInfo(level: Config['logLevel']): boolean {
   return level === 'info' || level === 'debug' || level === 'trace';
-}
-
-/**
- * A value from a read cache never changes (it is deep-frozen, ADR 013), so its checked JSON is
- * encoded once and the bytes are kept beside it for as long as the cache holds the value: a
- * repeated listing then costs no schema check, no JSON.stringify and no UTF-8 encoding.
- */
-function serializedOnce(serialize: (data: unknown) => string): (data: unknown) => string | Buffer {
-  const encoded = new WeakMap<object, Buffer>();
-  return (data) => {
-    if (!isCachedValue(data)) return serialize(data);
-    const value = data as object;
-    let bytes = encoded.get(value);
-    if (bytes === undefined) {
-      bytes = Buffer.from(serialize(value));
-      encoded.set(value, bytes);
-    }
-    return bytes;
-  };
 }
 
 /**

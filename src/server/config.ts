@@ -66,7 +66,6 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  READ_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,8 +80,6 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string;
-  /** Memory for caching reads on SQLite (ADR 013); 0 turns the caches off. */
-  readCacheBytes: number;
   /** timeoutMs bounds each send, from connecting to the server's last answer. */
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   llm: {
@@ -189,7 +186,6 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
-    readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? 'Voice Ideas <no-reply@localhost>',

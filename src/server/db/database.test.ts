@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSqlInAnotherProcess } from '../test-support/another-process.js';
 import { forEachDialect, openTestDatabase } from '../test-support/databases.js';
 import { dialectOf, DatabaseUrlError, openDatabase, type Database } from './database.js';
-import { readTransaction, writeTransaction } from './transactions.js';
 import { migrationsFor } from './migrations/index.js';
 
 const dirs: string[] = [];
@@ -102,83 +100,6 @@ describe('openDatabase on SQLite', () => {
   });
 });
 
-describe('dataVersion on SQLite', () => {
-  const user = (id: string) => {
-    const at = new Date().toISOString();
-    return {
-      id,
-      email: `${id}@example.com`,
-      password_hash: null,
-      billing_customer_id: null,
-      created_at: at,
-      updated_at: at,
-    };
-  };
-
-  it('stays while only reads happen and moves with every write on this connection', async () => {
-    const database = await open(`sqlite:${join(tempDir(), 'app.db')}`);
-    const start = database.dataVersion();
-    expect(start).not.toBeNull();
-    await database.db.selectFrom('users').selectAll().execute();
-    await readTransaction(database, (trx) => trx.selectFrom('ideas').selectAll().execute());
-    expect(database.dataVersion()).toBe(start);
-
-    await database.db.insertInto('users').values(user('u1')).execute();
-    const afterInsert = database.dataVersion();
-    expect(afterInsert).not.toBe(start);
-    await database.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', 'u1').execute();
-    expect(database.dataVersion()).not.toBe(afterInsert);
-  });
-
-  /** Our connection's version, read before another connection to the same file commits. */
-  async function versionBeforeOtherCommits() {
-    const url = `sqlite:${join(tempDir(), 'app.db')}`;
-    const database = await open(url);
-    const other = await open(url);
-    database.beginReads();
-    const before = database.dataVersion();
-    await other.db.insertInto('users').values(user('u1')).execute();
-    return { url, database, before };
-  }
-
-  it("moves when another connection commits, even another process's", async () => {
-    const { url, database, before } = await versionBeforeOtherCommits();
-    database.beginReads();
-    const afterOther = database.dataVersion();
-    expect(afterOther).not.toBe(before);
-    database.beginReads();
-    expect(database.dataVersion()).toBe(afterOther);
-
-    runSqlInAnotherProcess(url.slice('sqlite:'.length), "UPDATE users SET plan = 'beta'");
-    database.beginReads();
-    expect(database.dataVersion()).not.toBe(afterOther);
-  });
-
-  it('looks at other connections once per unit of reads, and again after the turn ends', async () => {
-    const { database, before } = await versionBeforeOtherCommits();
-    // The same unit, the same turn: the look already taken still stands.
-    expect(database.dataVersion()).toBe(before);
-    await new Promise((resolve) => setImmediate(resolve));
-    const nextTurn = database.dataVersion();
-    expect(nextTurn).not.toBe(before);
-    // Our own writes count at once, look or no look.
-    await database.db.insertInto('users').values(user('u2')).execute();
-    expect(database.dataVersion()).not.toBe(nextTurn);
-  });
-
-  it('is unknown (null) while a transaction is open on the connection', async () => {
-    const database = await open(`sqlite:${join(tempDir(), 'app.db')}`);
-    await readTransaction(database, async () => {
-      expect(database.dataVersion()).toBeNull();
-    });
-    await writeTransaction(database, async (trx) => {
-      await trx.insertInto('users').values(user('u1')).execute();
-      expect(database.dataVersion()).toBeNull();
-    });
-    expect(database.dataVersion()).not.toBeNull();
-  });
-});
-
 describe('openDatabase on PostgreSQL', () => {
   it('fails loudly, naming the redacted URL, when the server cannot be reached', async () => {
     await expect(openDatabase('postgres://app:secret@127.0.0.1:1/app')).rejects.toThrow(
@@ -188,17 +109,6 @@ describe('openDatabase on PostgreSQL', () => {
 });
 
 forEachDialect((dialect) => {
-  if (dialect === 'postgres') {
-    it('never claims to know the data version (other servers may write)', async () => {
-      const database = await openTestDatabase(dialect);
-      try {
-        expect(database.dataVersion()).toBeNull();
-      } finally {
-        await database.close();
-      }
-    });
-  }
-
   it('enforces the schema: one owner per idea, known formats, unique e-mails in any case', async () => {
     const database = await openTestDatabase(dialect);
     try {

@@ -11,7 +11,6 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
-import { watchForeignCommits, type ForeignCommitWatch } from './foreign-commits.js';
 import type { DB } from './schema.js';
 import { migrationsFor } from './migrations/index.js';
 
@@ -20,22 +19,6 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /**
-   * A number that moves whenever committed data may have changed, for caches of reads (ADR 013):
-   * on SQLite, every write statement run on this connection and every commit by any other
-   * connection to the file (seen in the wal-index header, foreign-commits.ts) moves it. null
-   * when it cannot be known right now, so nothing may be served from a cache: always on
-   * PostgreSQL (other servers may write), and on SQLite while a transaction is open on the
-   * connection (its snapshot can hide other connections' commits).
-   */
-  dataVersion(): number | null;
-  /**
-   * Starts a unit of reads that must see every commit finished before it began (an HTTP
-   * request): its first dataVersion() looks at other connections' commits afresh, and its
-   * later reads share that look. Outside such a unit a look lasts until the event loop's turn
-   * ends. Our own writes move the version at once either way.
-   */
-  beginReads(): void;
   /**
    * The SQLite file, for more connections that only read it (the search workers, ADR 015);
    * null for PostgreSQL and for an in-memory SQLite database, which no other connection can see.
@@ -119,18 +102,12 @@ function openSqlite(url: string): Database {
   // The default page cache is 2 MiB; search and counts over a large account touch more than
   // that, and re-reading pages through the OS costs more than the memory.
   connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const versioned = withDataVersion(
-    connection,
-    watchForeignCommits(connection, inMemory ? null : resolve(file)),
-  );
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(versioned.connection) }),
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
   return {
     db,
     dialect: 'sqlite',
-    dataVersion: versioned.dataVersion,
-    beginReads: versioned.beginReads,
     file: inMemory ? null : resolve(file),
     ...closedWith(() => db.destroy()),
   };
@@ -164,85 +141,6 @@ export function openSqliteReader(file: string): Kysely<DB> {
   });
 }
 
-interface SqliteConnection {
-  prepare(text: string): BetterSqlite3.Statement;
-  close(): void;
-}
-
-/**
- * Counts this connection's write statements as they run and adds the other connections'
- * commits (ForeignCommitWatch), into one number. A statement that SQLite reports as read-only
- * (sqlite3_stmt_readonly) cannot change data; every other one moves the number when it runs,
- * committed or not: a cache then reloads once more than it had to, never less. JavaScript runs
- * one statement at a time here, so no read can fall between a write and its count.
- *
- * Looking at the other connections is a system call, dear on this machine, so one look serves
- * a whole unit of reads (beginReads): a request's session and page share it, and it is always
- * taken after the request arrived.
- */
-function withDataVersion(
-  connection: BetterSqlite3.Database,
-  foreignCommits: ForeignCommitWatch,
-): {
-  connection: SqliteConnection;
-  dataVersion: () => number | null;
-  beginReads: () => void;
-} {
-  let version = 0;
-  let looked = false;
-  let forgetScheduled = false;
-  const forgetAtTurnEnd = () => {
-    forgetScheduled = false;
-    looked = false;
-  };
-  const counted = (statement: BetterSqlite3.Statement): BetterSqlite3.Statement => {
-    const run = statement.run.bind(statement);
-    const all = statement.all.bind(statement);
-    const iterate = statement.iterate.bind(statement);
-    return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
-      run: (...parameters: unknown[]) => {
-        version += 1;
-        return run(...parameters);
-      },
-      all: (...parameters: unknown[]) => {
-        version += 1;
-        return all(...parameters);
-      },
-      iterate: (...parameters: unknown[]) => {
-        version += 1;
-        return iterate(...parameters);
-      },
-    });
-  };
-  return {
-    connection: {
-      prepare: (text: string) => {
-        const statement = connection.prepare(text);
-        return statement.readonly ? statement : counted(statement);
-      },
-      close: () => {
-        foreignCommits.close();
-        connection.close();
-      },
-    },
-    dataVersion() {
-      if (connection.inTransaction) return null;
-      if (!looked) {
-        looked = true;
-        if (!forgetScheduled) {
-          forgetScheduled = true;
-          setImmediate(forgetAtTurnEnd);
-        }
-        if (foreignCommits.changedSinceLastLook()) version += 1;
-      }
-      return version;
-    },
-    beginReads() {
-      looked = false;
-    },
-  };
-}
-
 /**
  * Kysely's SQLite driver prepares every statement afresh, which cost as much CPU as running the
  * page query itself. Kysely binds values as parameters, so the set of distinct SQL texts is
@@ -252,7 +150,7 @@ function withDataVersion(
  */
 const STATEMENT_CACHE_MAX = 500;
 
-function withStatementCache(connection: SqliteConnection): SqliteDatabase {
+function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => connection.close(),
@@ -292,8 +190,6 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
-    dataVersion: () => null,
-    beginReads: () => undefined,
     file: null,
     ...closedWith(() => db.destroy()),
   };

@@ -127,8 +127,8 @@ export function installSessions(
 
   // Attached only to the routes that read the signed-in user (decided once, as each route is
   // registered), and sync when the request carries no session cookie, so those requests do not
-  // pay for a promise and a lookup. A logged-out session stops working at once: the lookup is
-  // fresh, or cached only until anything is written (ADR 013).
+  // pay for a promise and a lookup. A logged-out session stops working at once: every lookup
+  // reads the database.
   const identify = (
     request: FastifyRequest,
     reply: FastifyReply,

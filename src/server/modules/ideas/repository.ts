@@ -3,8 +3,7 @@ import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { ownerKey, type Owner } from '../../db/owner.js';
-import { createReadCache } from '../../db/read-cache.js';
+import type { Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeTransaction } from '../../db/transactions.js';
@@ -104,28 +103,13 @@ function withoutNul(text: string): string {
   return text.includes(NUL) ? text.split(NUL).join('') : text;
 }
 
-/** A rough in-memory size of a page: its text twice (as strings and as the serialized reply). */
-function pageBytes(page: IdeaPage): number {
-  let chars = 64;
-  for (const idea of page.items) {
-    chars += 160 + idea.content.length + (idea.transcript?.length ?? 0);
-  }
-  return 2 * 2 * chars;
-}
-
 export function createIdeasRepository(
   database: Database,
-  options: { now?: () => Date; searchTuning?: SearchTuning; cacheBytes?: number } = {},
+  options: { now?: () => Date; searchTuning?: SearchTuning } = {},
 ): IdeasRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
   const searchTuning = options.searchTuning ?? DEFAULT_SEARCH_TUNING;
-  // Pages as served (ADR 013): the same listing or search asked again before anything is
-  // written costs no query. Entries go the moment any write happens.
-  const pages = createReadCache<IdeaPage>(database.dataVersion, {
-    maxBytes: options.cacheBytes ?? 0,
-    sizeOf: pageBytes,
-  });
 
   function ownedBy(owner: Owner) {
     return owner.kind === 'user'
@@ -182,14 +166,7 @@ export function createIdeasRepository(
       const after = cursor === undefined ? null : decodeCursor(cursor);
       const searched = rawQuery === undefined ? '' : withoutNul(rawQuery);
       const q = searched === '' ? undefined : searched;
-      const key = JSON.stringify([
-        ownerKey(owner),
-        limit,
-        cursor ?? null,
-        q ?? null,
-        category ?? null,
-      ]);
-      return pages.read(key, () => loadPage(owner, limit, after, q, category));
+      return loadPage(owner, limit, after, q, category);
     },
 
     async findById(owner, id) {

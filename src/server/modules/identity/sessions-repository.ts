@@ -1,6 +1,5 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { createReadCache } from '../../db/read-cache.js';
 import type { SessionOpening, UsersTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { toDate } from '../../db/rows.js';
@@ -30,30 +29,19 @@ export interface SessionsRepository {
   deleteExpired(now: Date): Promise<number>;
 }
 
-/** A rough size of one cached session lookup (the user row, ids and dates), for the cache's budget. */
-const SESSION_LOOKUP_BYTES = 1_024;
-
 export function createSessionsRepository(
   database: Database,
-  options: { now?: () => Date; cacheBytes?: number } = {},
+  options: { now?: () => Date } = {},
 ): SessionsRepository {
   const { db, dialect } = database;
   const now = options.now ?? (() => new Date());
   // Runs on every request that carries a session cookie, so it skips the query builder: one
   // fixed SQL text (a cached prepared statement on SQLite, ADR 012) over the unique
-  // token_hash index, outside any transaction. Expiry is checked in JavaScript, so a cached
-  // lookup (ADR 013) expires at the same instant a fresh one would.
+  // token_hash index, outside any transaction.
   const lookupSql = `SELECT users.*, sessions.id AS session_id,
       sessions.expires_at AS session_expires_at
     FROM sessions INNER JOIN users ON users.id = sessions.user_id
     WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`;
-  // Only sessions that exist are kept: a cookie nobody issued costs a query, not cache room.
-  const lookups = createReadCache<SessionLookup | null>(database.dataVersion, {
-    maxBytes: options.cacheBytes ?? 0,
-    sizeOf: () => SESSION_LOOKUP_BYTES,
-    keep: (lookup) => lookup !== null,
-  });
-
   async function lookUp(tokenHash: string): Promise<SessionLookup | null> {
     const result = await db.executeQuery<
       Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }
@@ -94,7 +82,7 @@ export function createSessionsRepository(
     },
 
     async findUserBySession(tokenHash, at) {
-      const lookup = await lookups.read(tokenHash, () => lookUp(tokenHash));
+      const lookup = await lookUp(tokenHash);
       return lookup !== null && lookup.expiresAt.getTime() > at.getTime() ? lookup : null;
     },
 

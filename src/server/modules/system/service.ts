@@ -42,8 +42,7 @@ export function createSystemService(deps: {
   const { config, database, version, capabilities } = deps;
   // A full disk or an unwritable file lets SQLite read on, so health would look fine while
   // every save fails. Once a write has failed, health also writes (the header's user_version,
-  // rewritten as it is) until one succeeds; in normal times it never writes, so it moves no
-  // read cache's data version (ADR 013).
+  // rewritten as it is) until one succeeds; in normal times it never writes.
   let sqliteWriteFailed = false;
   const probe = async () => {
     await sql`select 1`.execute(database.db);

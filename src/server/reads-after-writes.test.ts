@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
-import {
-  createIdea,
-  createTestApp,
-  registerUser,
-  useTestApp,
-  type TestApp,
-} from './test-support/api.js';
+import { createIdea, registerUser, useTestApp, type TestApp } from './test-support/api.js';
 import { forEachDialect } from './test-support/databases.js';
 
 /**
- * Listings and session lookups may be answered from the read caches (ADR 013). Whatever writes,
- * through this server or through another connection to the same database, the next request
- * must see it. Runs on both dialects: PostgreSQL keeps no cache and must answer the same.
- * (Session expiry with a cached lookup: identity.test.ts, 'sliding sessions'.)
+ * Whatever writes, through this server or through another connection to the same database (as
+ * another server would), the next request must see it: a save, an edit, a logout, a plan change.
+ * (Session expiry: modules/identity/routes.test.ts, 'sliding sessions'.)
  */
 
 interface IdeaList {
@@ -154,23 +147,5 @@ forEachDialect((dialect) => {
         (await ctx().app.inject({ url: '/api/ideas', headers: user.headers })).statusCode,
       ).toBe(401);
     });
-  });
-});
-
-describe('READ_CACHE_MB=0', () => {
-  it('turns the read caches off without changing an answer', async () => {
-    const { app, database } = await createTestApp('sqlite', { env: { READ_CACHE_MB: '0' } });
-    try {
-      const user = await registerUser(app);
-      await createIdea(app, { headers: user.headers, url: '/api/ideas' });
-      const ctx = { app, database };
-      const a = await listing(ctx, user.headers);
-      const b = await listing(ctx, user.headers);
-      expect(b.raw.body).toBe(a.raw.body);
-      expect(a.body.total).toBe(1);
-    } finally {
-      await app.close();
-      await database.close();
-    }
   });
 });
