@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '#web/components/ui/toast-store';
 import { queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
+import { isRecordingsSaved } from '#web/lib/service-worker-messages';
 import { loadPendingQueue } from './load-queue';
 import type { PendingRecording } from './pending-store';
 import type { PendingOutcome } from './process-pending';
@@ -79,6 +80,18 @@ export function usePendingRecordings(session: Session): PendingQueue {
     },
     [queryClient],
   );
+
+  useEffect(() => {
+    // Saved by the service worker (Background Sync) while this page is open: the same toast,
+    // and the lists asked again, as after a save of this page's own.
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isRecordingsSaved(event.data)) afterSaving(event.data.count);
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [afterSaving]);
 
   const processNow = useCallback(() => {
     loadPendingQueue()
