@@ -7,6 +7,7 @@ import {
   useOnboardingVisible,
 } from '../features/onboarding/onboarding-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
+import { useSavedByWorker } from '../features/capture/offline/use-pending';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
 import { removeOnboardingShell } from '../shell/first-screen';
@@ -106,11 +107,17 @@ export interface AppProps {
   client?: QueryClient;
 }
 
+function SavedByWorker() {
+  useSavedByWorker();
+  return null;
+}
+
 export function App({ client }: AppProps) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   usePreloadWhenIdle();
   return (
     <QueryClientProvider client={queryClient}>
+      <SavedByWorker />
       <Suspense fallback={<RouteFallback />}>
         <Switch>
           <Route path={routePaths.home} component={HomeRoute} />

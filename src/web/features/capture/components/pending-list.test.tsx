@@ -17,11 +17,13 @@ beforeEach(() => localStorage.clear());
 const guest: Session = { me: guestMe, isSignedIn: false, isPro: false, owner: 'guest' };
 
 async function mountHome() {
-  const [{ PendingList }, { usePendingRecordings }] = await Promise.all([
+  const [{ PendingList }, { usePendingRecordings, useSavedByWorker }] = await Promise.all([
     import('./pending-list'),
     import('../offline/use-pending'),
   ]);
   function Home() {
+    // As app.tsx: every page of the app hears the service worker's saves.
+    useSavedByWorker();
     const pending = usePendingRecordings(guest);
     return (
       <PendingList items={pending.items} onRetry={pending.retry} onDiscard={pending.discard} />

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '#web/components/ui/toast-store';
 import { queryKeys } from '#web/lib/query-client';
@@ -15,6 +15,37 @@ export interface PendingQueue {
 }
 
 const SAVED_TOAST_MS = 3000;
+
+/** docs/product.md, Pending: "Recording saved", and the lists asked again to show them. */
+function announceSaved(queryClient: QueryClient, saved: number) {
+  if (saved === 0) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+  toast({
+    title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
+    description: 'Recorded while offline, now in your ideas.',
+    variant: 'success',
+    durationMs: SAVED_TOAST_MS,
+  });
+}
+
+/**
+ * Kept recordings the service worker saved (Background Sync) while this page is open, whichever
+ * page of the app it is: the same toast as after a save of this page's own, and the lists asked
+ * again (app.tsx).
+ */
+export function useSavedByWorker() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isRecordingsSaved(event.data)) announceSaved(queryClient, event.data.count);
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [queryClient]);
+}
 
 /**
  * The recordings kept on this device, and their processing: at start and whenever the browser
@@ -67,31 +98,9 @@ export function usePendingRecordings(session: Session): PendingQueue {
   }, [queryClient]);
 
   const afterSaving = useCallback(
-    (saved: number) => {
-      if (saved === 0) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
-      toast({
-        title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
-        description: 'Recorded while offline, now in your ideas.',
-        variant: 'success',
-        durationMs: SAVED_TOAST_MS,
-      });
-    },
+    (saved: number) => announceSaved(queryClient, saved),
     [queryClient],
   );
-
-  useEffect(() => {
-    // Saved by the service worker (Background Sync) while this page is open: the same toast,
-    // and the lists asked again, as after a save of this page's own.
-    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
-    if (!worker) return;
-    const onMessage = (event: MessageEvent) => {
-      if (isRecordingsSaved(event.data)) afterSaving(event.data.count);
-    };
-    worker.addEventListener('message', onMessage);
-    return () => worker.removeEventListener('message', onMessage);
-  }, [afterSaving]);
 
   const processNow = useCallback(() => {
     loadPendingQueue()
