@@ -112,7 +112,7 @@ describe('recordings kept on the device', () => {
       stubServer(() => ({ status: 404, body: { error: 'not_found', message: 'no' } }));
       const { client } = await mountHome();
       // Lists the page shows, cached as home caches them.
-      client.setQueryData(['ideas', 'guest', 'recent'], { ideas: [], nextCursor: null, total: 0 });
+      client.setQueryData(['ideas', 'guest', 'recent'], { items: [], nextCursor: null, total: 0 });
       client.setQueryData(['/api/usage'], usage());
       // Another sender's message, or a malformed one, changes nothing.
       worker.dispatchEvent(new MessageEvent('message', { data: { type: 'VERSION_INFO' } }));
