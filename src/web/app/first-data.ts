@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { recentIdeasQuery } from '../features/ideas/api/ideas';
-import { prepareRelativeTime } from '../features/ideas/relative-time';
-import { prepareRenewsOnText } from '../features/usage/usage-bar-look';
 import { usageQuery } from '../features/usage/api/usage';
 import { routePaths } from '../lib/paths';
 import { serverConfigQuery } from '../lib/server-config';
@@ -27,11 +25,6 @@ export async function loadFirstScreenData(client: QueryClient, path: string): Pr
     client.prefetchQuery(usageQuery(client)),
     client.fetchQuery(meQuery).then((me) => client.prefetchQuery(recentIdeasQuery(sessionOf(me)))),
   ]);
-  // While the answers travel the main thread is free: the date formatters the home's first
-  // render uses are built now, each in a task of its own. The first of a page loads the
-  // locale's data (about 10 ms of CPU here), which inside that render lengthened one task.
-  setTimeout(prepareRenewsOnText);
-  setTimeout(prepareRelativeTime);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     answers,

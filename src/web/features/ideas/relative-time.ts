@@ -23,11 +23,6 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   return format;
 }
 
-/** Builds the formatter ahead of the first render that needs it (app/first-data.ts). */
-export function prepareRelativeTime(locale?: string): void {
-  relativeFormat(locale);
-}
-
 /** '3 minutes ago', 'yesterday', or 'just now' under a minute. */
 export function relativeTime(iso: string, now: Date = new Date(), locale?: string): string {
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);

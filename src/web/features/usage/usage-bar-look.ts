@@ -48,11 +48,6 @@ function shortDateFormat(locale: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
-/** Builds the formatter ahead of the first render that needs it (app/first-data.ts). */
-export function prepareRenewsOnText(locale?: string): void {
-  shortDateFormat(locale);
-}
-
 /** 'Renews on Dec 1': the period ends at a UTC instant, so the date is read in UTC. */
 export function renewsOnText(periodEndsAt: string, locale?: string): string {
   const date = new Date(periodEndsAt);
