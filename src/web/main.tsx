@@ -24,13 +24,16 @@ if (import.meta.env.PROD) {
 
 // index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
 // in one blocking task: the app's modules run in a task of their own after React's (index.html
-// preloads both), and as a transition React yields to the browser every few milliseconds while
-// it renders, then replaces the build-time markup in its commit.
-void import('./app/app').then(({ App }) => {
+// preloads both), home's answers are asked for before the first render so it is the only one
+// (app/first-data.ts), and as a transition React yields to the browser every few milliseconds
+// while it renders, then replaces the build-time markup in its commit.
+void import('./app/app').then(async ({ App, createQueryClient, loadFirstScreenData }) => {
+  const client = createQueryClient();
+  await loadFirstScreenData(client, location.pathname);
   startTransition(() => {
     createRoot(rootElement).render(
       <StrictMode>
-        <App />
+        <App client={client} />
       </StrictMode>,
     );
   });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
 import { removeSpeechRecognition } from './support/fake-speech';
-import { recordSpeech, skipOnboarding, toast } from './support/journey';
+import { appIsLive, recordSpeech, skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Tweet work: the offline queue keeps every recording.';
@@ -249,6 +249,36 @@ describe('installed and offline', () => {
       expect(await keptOnDevice(page)).toBe(0);
     } finally {
       await blank.close();
+    }
+  });
+
+  it('says "Recording saved" on an open page of the app when the worker saved it', async () => {
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    await controlledByWorker(page);
+    const guestId = await guestIdOf(page);
+    const before = await savedIdeas(stack, guestId);
+
+    await context.setOffline(true);
+    await recordSpeech(page);
+    await page.getByTestId('pending-idea').waitFor();
+
+    // Home processes kept recordings itself when the connection returns; About does not, so
+    // here only the worker saves, and the page hears it from the worker.
+    const about = await context.newPage();
+    const blank = await context.newPage();
+    try {
+      await about.goto(`${stack.baseUrl}/about`);
+      await appIsLive(about);
+      await page.close();
+      await context.setOffline(false);
+      await dispatchSync(context, stack.baseUrl);
+      await toast(about, 'Recording saved').waitFor({ timeout: 30_000 });
+      expect((await savedIdeas(stack, guestId)).total).toBe(before.total + 1);
+    } finally {
+      await about.close();
+      await blank.close();
+      page = await context.newPage();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import {
   completeOnboarding,
@@ -7,12 +7,17 @@ import {
   useOnboardingVisible,
 } from '../features/onboarding/onboarding-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
+import { useSavedByWorker } from '../features/capture/offline/use-pending';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
 import { removeOnboardingShell } from '../shell/first-screen';
 import { HomeRoute } from './routes/home';
 import { loadMenuDrawer } from './app-shell';
-import { preloadHomeSheets } from './routes/home-sheets';
+import { homeSheetLoaders } from './routes/home-sheets';
+
+// For main.tsx, which starts the first screen's requests before it renders the app.
+export { createQueryClient } from '../lib/query-client';
+export { loadFirstScreenData } from './first-data';
 
 const SearchRoute = lazy(() => import('./routes/search'));
 const AboutRoute = lazy(() => import('./routes/about'));
@@ -60,29 +65,59 @@ function Onboarding() {
   );
 }
 
-/** After the first paint, fetch the code every sheet and tooltip needs so the first tap opens at once. */
+/**
+ * After the first paint, fetch the code every sheet and tooltip needs so the first tap opens at
+ * once. One module graph at a time, each when the browser is next idle: a module graph runs in
+ * one task, and all of them together made a task long enough to block a phone's input.
+ */
 function usePreloadWhenIdle() {
   useEffect(() => {
-    const preload = () => {
-      void loadMenuDrawer();
-      void preloadHomeSheets();
+    const queue: (() => Promise<unknown>)[] = [
+      loadMenuDrawer,
+      ...homeSheetLoaders,
       // A failure here is retried at the first hover or focus (tooltip-loader.ts).
-      loadTooltips().catch(() => undefined);
+      loadTooltips,
+    ];
+    let cancel = () => {};
+    const next = () => {
+      const load = queue.shift();
+      if (!load) return;
+      const run = () => {
+        // A failed preload (offline) only means that dialog loads when first opened.
+        load().then(next, next);
+      };
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(run, { timeout: 2000 });
+        cancel = () => cancelIdleCallback(handle);
+      } else {
+        const timer = setTimeout(run, 200);
+        cancel = () => clearTimeout(timer);
+      }
     };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 500);
-    return () => clearTimeout(timer);
+    next();
+    return () => {
+      queue.length = 0;
+      cancel();
+    };
   }, []);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export interface AppProps {
+  /** A client already holding the first screen's answers (main.tsx); a new one otherwise. */
+  client?: QueryClient;
+}
+
+function SavedByWorker() {
+  useSavedByWorker();
+  return null;
+}
+
+export function App({ client }: AppProps) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   usePreloadWhenIdle();
   return (
     <QueryClientProvider client={queryClient}>
+      <SavedByWorker />
       <Suspense fallback={<RouteFallback />}>
         <Switch>
           <Route path={routePaths.home} component={HomeRoute} />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '#contract/api-schemas';
 import { apiRequest } from './api-client';
 import { apiPaths } from './paths';
@@ -12,8 +12,14 @@ export function fetchServerConfig(): Promise<AppConfig> {
  * What this server can do never changes while it runs, so it is asked once per page load; a 503
  * from transcription (the server restarted without an engine) asks again (use-capture.ts).
  */
+export const serverConfigQuery = queryOptions({
+  queryKey: queryKeys.config,
+  queryFn: fetchServerConfig,
+  staleTime: Infinity,
+});
+
 export function useServerConfig() {
-  return useQuery({ queryKey: queryKeys.config, queryFn: fetchServerConfig, staleTime: Infinity });
+  return useQuery(serverConfigQuery);
 }
 
 /**

@@ -6,6 +6,8 @@ export const SW_MESSAGES = {
   getVersion: 'GET_VERSION',
   versionInfo: 'VERSION_INFO',
   skipWaiting: 'SKIP_WAITING',
+  /** From the worker to every open page: it saved kept recordings (Background Sync). */
+  recordingsSaved: 'RECORDINGS_SAVED',
 } as const;
 
 /**
@@ -30,6 +32,23 @@ export function isVersionInfo(data: unknown): data is VersionInfoMessage {
     data.type === SW_MESSAGES.versionInfo &&
     'version' in data &&
     typeof data.version === 'string'
+  );
+}
+
+export interface RecordingsSavedMessage {
+  type: typeof SW_MESSAGES.recordingsSaved;
+  count: number;
+}
+
+export function isRecordingsSaved(data: unknown): data is RecordingsSavedMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    data.type === SW_MESSAGES.recordingsSaved &&
+    'count' in data &&
+    Number.isInteger(data.count) &&
+    (data.count as number) > 0
   );
 }
 

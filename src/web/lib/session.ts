@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '#contract/api-schemas';
 import { isProPlan } from '#contract/plans';
 import { apiPaths } from './paths';
@@ -19,15 +19,20 @@ export interface Session {
   owner: string;
 }
 
-export function useSession(): Session {
-  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
-  const isSignedIn = Boolean(data && data.email !== '');
+export const meQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe });
+
+export function sessionOf(me: Me | undefined): Session {
+  const isSignedIn = Boolean(me && me.email !== '');
   return {
-    me: data,
+    me,
     isSignedIn,
-    isPro: isProPlan(data?.plan),
-    owner: isSignedIn && data ? `user:${data.id}` : 'guest',
+    isPro: isProPlan(me?.plan),
+    owner: isSignedIn && me ? `user:${me.id}` : 'guest',
   };
+}
+
+export function useSession(): Session {
+  return sessionOf(useQuery(meQuery).data);
 }
 
 /**

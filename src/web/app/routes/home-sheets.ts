@@ -34,6 +34,5 @@ export const LazyIdeaSheets = lazy(loaders.ideaSheets);
 export const LazySignupPrompt = lazy(loaders.signupPrompt);
 export const LazyPendingList = lazy(loaders.pendingList);
 
-export function preloadHomeSheets() {
-  return Promise.all(Object.values(loaders).map((load) => load()));
-}
+/** Each loads one dialog's code; preloaded one at a time when idle (app.tsx). */
+export const homeSheetLoaders: readonly (() => Promise<unknown>)[] = Object.values(loaders);

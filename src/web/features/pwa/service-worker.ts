@@ -1,7 +1,12 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { processPendingInWorker } from '#web/features/capture/offline/worker-sync';
-import { PENDING_SYNC_TAG, SW_MESSAGES, messageType } from '../../lib/service-worker-messages';
+import {
+  PENDING_SYNC_TAG,
+  SW_MESSAGES,
+  messageType,
+  type RecordingsSavedMessage,
+} from '../../lib/service-worker-messages';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -42,11 +47,21 @@ self.addEventListener('message', (event) => {
   }
 });
 
+/**
+ * Every open page of the app shows "Recording saved" and asks its lists again, as after a save
+ * of its own (features/capture/offline/use-pending.ts).
+ */
+async function tellPagesSaved(count: number) {
+  const message: RecordingsSavedMessage = { type: SW_MESSAGES.recordingsSaved, count };
+  const pages = await self.clients.matchAll({ type: 'window' });
+  for (const page of pages) page.postMessage(message);
+}
+
 // Background Sync fires when the connection is back, with or without a page of the app open:
 // the worker saves the kept recordings itself (ADR 060). A rejection (the connection dropped
 // again) makes the browser try later; a page that is open, or the next start, also processes.
 self.addEventListener('sync', (event: Event) => {
   const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   if (syncEvent.tag !== PENDING_SYNC_TAG) return;
-  syncEvent.waitUntil(processPendingInWorker());
+  syncEvent.waitUntil(processPendingInWorker(tellPagesSaved));
 });

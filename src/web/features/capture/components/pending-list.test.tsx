@@ -17,11 +17,13 @@ beforeEach(() => localStorage.clear());
 const guest: Session = { me: guestMe, isSignedIn: false, isPro: false, owner: 'guest' };
 
 async function mountHome() {
-  const [{ PendingList }, { usePendingRecordings }] = await Promise.all([
+  const [{ PendingList }, { usePendingRecordings, useSavedByWorker }] = await Promise.all([
     import('./pending-list'),
     import('../offline/use-pending'),
   ]);
   function Home() {
+    // As app.tsx: every page of the app hears the service worker's saves.
+    useSavedByWorker();
     const pending = usePendingRecordings(guest);
     return (
       <PendingList items={pending.items} onRetry={pending.retry} onDiscard={pending.discard} />
@@ -101,6 +103,33 @@ describe('recordings kept on the device', () => {
       transcript: 'buy milk, call mum',
     });
     await screen.findByText('Recording saved');
+  });
+
+  it('says "Recording saved" and asks the lists again when the service worker saved one', async () => {
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+    try {
+      stubServer(() => ({ status: 404, body: { error: 'not_found', message: 'no' } }));
+      const { client } = await mountHome();
+      // Lists the page shows, cached as home caches them.
+      client.setQueryData(['ideas', 'guest', 'recent'], { items: [], nextCursor: null, total: 0 });
+      client.setQueryData(['/api/usage'], usage());
+      // Another sender's message, or a malformed one, changes nothing.
+      worker.dispatchEvent(new MessageEvent('message', { data: { type: 'VERSION_INFO' } }));
+      worker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'RECORDINGS_SAVED', count: 0 } }),
+      );
+      expect(client.getQueryState(['/api/usage'])?.isInvalidated).toBe(false);
+      worker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'RECORDINGS_SAVED', count: 1 } }),
+      );
+      await screen.findByText('Recording saved');
+      expect(screen.getAllByText('Recording saved')).toHaveLength(1);
+      expect(client.getQueryState(['ideas', 'guest', 'recent'])?.isInvalidated).toBe(true);
+      expect(client.getQueryState(['/api/usage'])?.isInvalidated).toBe(true);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('Discard deletes it from the device', async () => {

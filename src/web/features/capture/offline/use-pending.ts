@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '#web/components/ui/toast-store';
 import { queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
+import { isRecordingsSaved } from '#web/lib/service-worker-messages';
 import { loadPendingQueue } from './load-queue';
 import type { PendingRecording } from './pending-store';
 import type { PendingOutcome } from './process-pending';
@@ -14,6 +15,37 @@ export interface PendingQueue {
 }
 
 const SAVED_TOAST_MS = 3000;
+
+/** docs/product.md, Pending: "Recording saved", and the lists asked again to show them. */
+function announceSaved(queryClient: QueryClient, saved: number) {
+  if (saved === 0) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+  toast({
+    title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
+    description: 'Recorded while offline, now in your ideas.',
+    variant: 'success',
+    durationMs: SAVED_TOAST_MS,
+  });
+}
+
+/**
+ * Kept recordings the service worker saved (Background Sync) while this page is open, whichever
+ * page of the app it is: the same toast as after a save of this page's own, and the lists asked
+ * again (app.tsx).
+ */
+export function useSavedByWorker() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isRecordingsSaved(event.data)) announceSaved(queryClient, event.data.count);
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [queryClient]);
+}
 
 /**
  * The recordings kept on this device, and their processing: at start and whenever the browser
@@ -66,17 +98,7 @@ export function usePendingRecordings(session: Session): PendingQueue {
   }, [queryClient]);
 
   const afterSaving = useCallback(
-    (saved: number) => {
-      if (saved === 0) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
-      toast({
-        title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
-        description: 'Recorded while offline, now in your ideas.',
-        variant: 'success',
-        durationMs: SAVED_TOAST_MS,
-      });
-    },
+    (saved: number) => announceSaved(queryClient, saved),
     [queryClient],
   );
 

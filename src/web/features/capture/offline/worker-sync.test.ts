@@ -96,7 +96,10 @@ describe('the service worker processing kept recordings', () => {
     const pages = new BroadcastChannel('voice-ideas-pending');
     const told = new Promise((resolve) => pages.addEventListener('message', resolve));
 
-    expect(await processPendingInWorker()).toBe(1);
+    const onSaved = vi.fn(async () => {});
+    expect(await processPendingInWorker(onSaved)).toBe(1);
+    // The open pages hear it (service-worker.ts posts it to them).
+    expect(onSaved).toHaveBeenCalledExactlyOnceWith(1);
 
     // The same steps as a live recording: the spoken command decides and is stripped.
     expect(server.calls('/api/format')[0]?.body).toEqual({

@@ -136,12 +136,16 @@ export function workerSteps(signedIn: boolean): PendingSteps {
 
 /**
  * Processes what waits, as the page does and under the same lock, so a recording is saved once
- * whoever gets to it first. Rejects while a recording it could save still waits (the connection
- * dropped again), so that Background Sync tries again later.
+ * whoever gets to it first. `onSaved` hears how many were saved (the open pages say so, as they
+ * do for their own saves) before the rejection while a recording it could save still waits (the
+ * connection dropped again), which makes Background Sync try again later.
  */
-export async function processPendingInWorker(): Promise<number> {
+export async function processPendingInWorker(
+  onSaved: (count: number) => Promise<void> = async () => {},
+): Promise<number> {
   const steps = workerSteps(await signedInByCookie());
   const saved = await processWaiting(steps);
+  if (saved > 0) await onSaved(saved);
   const now = Date.now();
   // One a tab has claimed (where Web Locks are missing) is that tab's to finish.
   const left = (await listPending()).filter(

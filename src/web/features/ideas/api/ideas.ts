@@ -1,4 +1,5 @@
 import {
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -42,13 +43,16 @@ export function fetchIdeasPage(
   return apiRequest('IdeaListSchema', 'GET', `${collectionPath(session)}?${params}`, { signal });
 }
 
-export function useRecentIdeas(session: Session, enabled = true) {
-  return useQuery({
+export function recentIdeasQuery(session: Pick<Session, 'isSignedIn' | 'owner'>) {
+  return queryOptions({
     queryKey: queryKeys.recentIdeas(session.owner),
     queryFn: ({ signal }) => fetchIdeasPage(session, { limit: RECENT_IDEAS_FETCH_LIMIT }, signal),
     staleTime: IDEAS_STALE_TIME_MS,
-    enabled,
   });
+}
+
+export function useRecentIdeas(session: Session, enabled = true) {
+  return useQuery({ ...recentIdeasQuery(session), enabled });
 }
 
 /** Applies a change to every cached list of this owner: the home list and every search. */

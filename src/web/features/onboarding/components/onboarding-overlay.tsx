@@ -103,19 +103,21 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
         if (!next) onSkip();
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className={cn(appear && 'fade-in-100', OVERLAY_CLASS)} />
-        <Dialog.Content
-          data-testid="onboarding"
-          className={cn(appear && 'fade-in-100', CONTENT_CLASS)}
-        >
-          <Emblem />
-          <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
-          <Dialog.Description className={DESCRIPTION_CLASS}>{DESCRIPTION}</Dialog.Description>
-          <Tips />
-          <Actions onReady={onSignup ?? onComplete} onSkip={onSkip} />
-        </Dialog.Content>
-      </Dialog.Portal>
+      {/* No portal: Radix's portal renders nothing until a layout effect has run, then renders
+          the whole dialog again in a blocking task. In place, the dialog renders once, with the
+          app (a transition React splits into short tasks); it is fixed and above the app, and
+          the app is the root of the page, so it looks and behaves the same. */}
+      <Dialog.Overlay className={cn(appear && 'fade-in-100', OVERLAY_CLASS)} />
+      <Dialog.Content
+        data-testid="onboarding"
+        className={cn(appear && 'fade-in-100', CONTENT_CLASS)}
+      >
+        <Emblem />
+        <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
+        <Dialog.Description className={DESCRIPTION_CLASS}>{DESCRIPTION}</Dialog.Description>
+        <Tips />
+        <Actions onReady={onSignup ?? onComplete} onSkip={onSkip} />
+      </Dialog.Content>
     </Dialog.Root>
   );
 }

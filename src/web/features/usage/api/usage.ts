@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Usage } from '#contract/api-schemas';
 import { apiRequest } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import { USAGE_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
-import { fetchMe } from '#web/lib/session';
+import { meQuery } from '#web/lib/session';
 import { mirrorGuestIdeasLeft } from '../guest-ideas-left';
 
 /**
@@ -14,20 +14,23 @@ import { mirrorGuestIdeasLeft } from '../guest-ideas-left';
 export async function fetchUsage(client: QueryClient): Promise<Usage> {
   const [usage, me] = await Promise.all([
     apiRequest('UsageSchema', 'GET', apiPaths.usage),
-    client.ensureQueryData({ queryKey: queryKeys.me, queryFn: fetchMe }).catch(() => undefined),
+    client.ensureQueryData(meQuery).catch(() => undefined),
   ]);
   mirrorGuestIdeasLeft(usage, me);
   return usage;
 }
 
 /** Usage goes stale after 30 s and is refetched on mount and on focus. */
-export function useUsage() {
-  const client = useQueryClient();
-  return useQuery({
+export function usageQuery(client: QueryClient) {
+  return queryOptions({
     queryKey: queryKeys.usage,
     queryFn: () => fetchUsage(client),
     staleTime: USAGE_STALE_TIME_MS,
     refetchOnMount: true,
     refetchOnWindowFocus: true,
   });
+}
+
+export function useUsage() {
+  return useQuery(usageQuery(useQueryClient()));
 }
