@@ -9,7 +9,7 @@ import { meQuery, sessionOf } from '../lib/session';
  * Longest the first render waits for home's answers. Past it the app renders without them and
  * they arrive as an update, as on every other page.
  */
-export const FIRST_DATA_WAIT_MS = 1500;
+export const FIRST_DATA_WAIT_MS = 800;
 
 /**
  * Home's answers (session, server config, usage, the recent list), asked before React's first
