@@ -284,7 +284,7 @@ export async function registerRateLimits(
  * One limit per client address through @fastify/rate-limit (so its Redis store counts it when
  * REDIS_URL is set), falling back to memory while the shared store fails or is slow. Without a
  * shared store it counts in memory directly and answers at once: the plugin's promise chain,
- * argument arrays and its own LRU cost about a tenth of the CPU of a POST /api/format on the rules
+ * argument arrays and its own LRU cost about 15% of the CPU of a POST /api/format on the rules
  * path, for the same fixed-window count and the same 429 (ADR 016).
  */
 function addressLimit(
