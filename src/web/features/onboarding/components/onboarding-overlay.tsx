@@ -100,8 +100,9 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
   // Radix focuses the first button as the dialog mounts, in the task that commits it: looking for
   // it reads every candidate's computed style, which forces the style of the whole new page to be
   // computed there, one of the longest tasks after the first paint. Taking over from the
-  // build-time dialog, the focus moves once the next frame has computed that style, in a task of
-  // its own; until then focus is on the page's body, as it has been since the first paint.
+  // build-time dialog, the focus moves in a task of its own after the next frame, which computes
+  // that style anyway; until then focus is on the page's body, as it has been since the first
+  // paint (ADR 061).
   const deferFocus = !appear;
   useEffect(() => {
     if (!deferFocus) return;
