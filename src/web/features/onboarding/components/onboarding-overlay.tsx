@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Lightbulb, ListChecks, Mic, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
@@ -96,6 +96,29 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
   // Taking over from the build-time dialog already on screen, it must not fade in a second time.
   const [appear] = useState(() => !onboardingShellShown());
   useLayoutEffect(removeOnboardingShell, []);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Radix focuses the first button as the dialog mounts, in the task that commits it: looking for
+  // it reads every candidate's computed style, which forces the style of the whole new page to be
+  // computed there, one of the longest tasks after the first paint. Taking over from the
+  // build-time dialog, the focus moves in a task of its own after the next frame, which computes
+  // that style anyway; until then focus is on the page's body, as it has been since the first
+  // paint (ADR 061).
+  const deferFocus = !appear;
+  useEffect(() => {
+    if (!deferFocus) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const content = contentRef.current;
+        if (!content || content.contains(document.activeElement)) return;
+        content.querySelector<HTMLElement>('button')?.focus();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [deferFocus]);
   return (
     <Dialog.Root
       open={open}
@@ -109,8 +132,10 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
           the app is the root of the page, so it looks and behaves the same. */}
       <Dialog.Overlay className={cn(appear && 'fade-in-100', OVERLAY_CLASS)} />
       <Dialog.Content
+        ref={contentRef}
         data-testid="onboarding"
         className={cn(appear && 'fade-in-100', CONTENT_CLASS)}
+        onOpenAutoFocus={deferFocus ? (event) => event.preventDefault() : undefined}
       >
         <Emblem />
         <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
