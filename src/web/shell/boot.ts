@@ -1,12 +1,14 @@
 // Runs in index.html's <head> before the first paint, as a small classic script of its own: the
 // CSP allows no inline script. It picks what the build-time first screen shows (the theme, the
-// onboarding or home), so a dark-mode or returning person never sees the other one flash. Then
-// it fetches and starts the app once that screen is shown: on a slow phone the app's modules,
-// fetched or run before, would hold the first paint back (the app starts a little later).
+// onboarding or home, the person's own format and category in home's chip), so a dark-mode or
+// returning person never sees the other one flash. Then it fetches and starts the app once that
+// screen is shown: on a slow phone the app's modules, fetched or run before, would hold the
+// first paint back (the app starts a little later).
 import { onboardingDueAtStart } from '../features/onboarding/onboarding-due';
 import { routePaths } from '../lib/paths';
 import { applyThemeClass } from '../lib/theme-choice';
 import { FIRST_SCREEN } from './first-screen';
+import { showStoredVoiceChoice } from './voice-chip';
 
 applyThemeClass();
 const { classList } = document.documentElement;
@@ -14,6 +16,7 @@ const onboardingDue = onboardingDueAtStart();
 const atHome = location.pathname === routePaths.home;
 if (onboardingDue) classList.add(FIRST_SCREEN.onboardingDueClass);
 if (!atHome) classList.add(FIRST_SCREEN.elsewhereClass);
+else showStoredVoiceChoice();
 
 const dataApp = document.currentScript?.dataset.app;
 if (!dataApp) throw new Error('The boot script was loaded without its data-app entry');

@@ -12,6 +12,10 @@ export const FIRST_SCREEN = {
   onboardingDueClass: 'onboarding-due',
   /** On <html>, set by the boot script: the page is not home, whose shell it must not show. */
   elsewhereClass: 'shell-elsewhere',
+  /** On home's format/category chip, its dot and its words (capture/components/bottom-bar.tsx). */
+  voiceChipAttribute: 'data-voice-chip',
+  voiceChipDotAttribute: 'data-voice-chip-dot',
+  voiceChipLabelAttribute: 'data-testid="format-chip"',
 } as const;
 
 /** Whether the build-time onboarding is on screen now. */

@@ -1,31 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import {
-  DEFAULT_CATEGORY,
-  DEFAULT_FORMAT,
-  isCategory,
-  isFormat,
-  type Category,
-  type Format,
-} from '#contract/taxonomy';
-import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
+import { DEFAULT_CATEGORY, DEFAULT_FORMAT } from '#contract/taxonomy';
+import { STORAGE_KEYS, writeItem } from '../../lib/storage';
+import { readStoredVoiceSettings, type VoiceSettings } from './stored-voice-settings';
 
-export interface VoiceSettings {
-  format: Format;
-  category: Category;
-}
+export type { VoiceSettings } from './stored-voice-settings';
 
 let cached: VoiceSettings | null = null;
 const listeners = new Set<() => void>();
 
-/** docs/product.md, Constants and timings: each choice under its own key, defaults tweet and work. */
 export function readVoiceSettings(): VoiceSettings {
-  if (cached) return cached;
-  const format = readItem(STORAGE_KEYS.selectedFormat);
-  const category = readItem(STORAGE_KEYS.selectedCategory);
-  cached = {
-    format: isFormat(format) ? format : DEFAULT_FORMAT,
-    category: isCategory(category) ? category : DEFAULT_CATEGORY,
-  };
+  cached ??= readStoredVoiceSettings();
   return cached;
 }
 

@@ -1,8 +1,7 @@
 import { Keyboard, SlidersHorizontal } from 'lucide-react';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonomy';
 import { statusText } from '../recording-machine';
 import type { Capture } from '../hooks/use-capture';
-import type { VoiceSettings } from '../voice-settings';
+import { voiceChip, type VoiceSettings } from '../stored-voice-settings';
 import { LevelMeter } from './level-meter';
 import { RecordButton } from './record-button';
 import { RecordingTimer } from './recording-timer';
@@ -31,7 +30,8 @@ export function BottomBar({
   onToggleSettings,
   onTypeInstead,
 }: BottomBarProps) {
-  const color = FORMAT_COLORS[settings.format];
+  const chip = voiceChip(settings);
+  const { color } = chip;
   const status = statusText(capture.state, capture.stage, capture.voiceAvailable);
   const listening = capture.state === 'listening';
   const browserListening = listening && capture.engine === 'browser';
@@ -49,17 +49,17 @@ export function BottomBar({
           className="focus-ring flex min-h-11 w-full items-center gap-3 rounded-xl px-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <span
+            data-voice-chip
             className="inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold text-zinc-900 dark:text-zinc-50"
             style={{ borderColor: color }}
           >
             <span
               aria-hidden
+              data-voice-chip-dot
               className="size-2.5 rounded-full"
               style={{ backgroundColor: color }}
             />
-            <span data-testid="format-chip">
-              {FORMAT_LABELS[settings.format]} • {CATEGORY_LABELS[settings.category]}
-            </span>
+            <span data-testid="format-chip">{chip.label}</span>
           </span>
           <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-300">
             {status}
