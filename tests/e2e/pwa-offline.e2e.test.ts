@@ -212,7 +212,8 @@ describe('installed and offline', () => {
     expect((await savedIdeas(stack, page)).total).toBe(before + 1);
   });
 
-  it('saves a recording made offline from the worker, with every page of the app closed', async () => {
+  /** A guest's recording made offline on home, under the worker, kept and shown as pending. */
+  async function recordOfflineAsGuest() {
     await page.goto(`${stack.baseUrl}/`);
     await skipOnboarding(page);
     await controlledByWorker(page);
@@ -222,6 +223,11 @@ describe('installed and offline', () => {
     await context.setOffline(true);
     await recordSpeech(page);
     await page.getByTestId('pending-idea').waitFor();
+    return { guestId, before };
+  }
+
+  it('saves a recording made offline from the worker, with every page of the app closed', async () => {
+    const { guestId, before } = await recordOfflineAsGuest();
     expect(await keptOnDevice(page)).toBe(1);
 
     // The person closes the app: only a blank page, which is not the app's, stays open.
@@ -253,15 +259,7 @@ describe('installed and offline', () => {
   });
 
   it('says "Recording saved" on an open page of the app when the worker saved it', async () => {
-    await page.goto(`${stack.baseUrl}/`);
-    await skipOnboarding(page);
-    await controlledByWorker(page);
-    const guestId = await guestIdOf(page);
-    const before = await savedIdeas(stack, guestId);
-
-    await context.setOffline(true);
-    await recordSpeech(page);
-    await page.getByTestId('pending-idea').waitFor();
+    const { guestId, before } = await recordOfflineAsGuest();
 
     // Home processes kept recordings itself when the connection returns; About does not, so
     // here only the worker saves, and the page hears it from the worker.
