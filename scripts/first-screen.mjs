@@ -10,8 +10,11 @@ const ROOT_PLACEHOLDER = '<div id="root"></div>';
 /** src/web/shell/first-screen.ts, FIRST_SCREEN.appModulesId. */
 const APP_MODULES_ID = 'app-modules';
 
-/** src/web/shell/boot.ts as one small classic script (a module would not run before paint). */
-async function bundleBoot(root, alias) {
+/**
+ * A file of src/web/shell as one small classic script: the boot script (a module would not run
+ * before paint), and the worker it starts (a classic worker script works in every browser).
+ */
+async function bundleClassic(root, alias, name) {
   const output = await build({
     configFile: false,
     root,
@@ -21,12 +24,12 @@ async function bundleBoot(root, alias) {
     build: {
       write: false,
       minify: true,
-      lib: { entry: join(root, 'shell', 'boot.ts'), formats: ['iife'], name: 'voiceIdeasBoot' },
+      lib: { entry: join(root, 'shell', `${name}.ts`), formats: ['iife'], name: 'voiceIdeas' },
     },
   });
   const chunk = [output].flat()[0].output.find((item) => item.type === 'chunk');
   const hash = createHash('sha256').update(chunk.code).digest('hex').slice(0, 10);
-  return { fileName: `assets/boot-${hash}.js`, code: chunk.code };
+  return { fileName: `assets/${name}-${hash}.js`, code: chunk.code };
 }
 
 /** Loads prerender.tsx through Vite (TSX, the rooms' aliases) and renders it in Node. */
@@ -72,11 +75,15 @@ function appPreloads(html, entry, bundle) {
 /** @returns {import('vite').Plugin} */
 export function firstScreen({ root, alias }) {
   let boot;
+  let intlWarmup;
   return {
     name: 'voice-ideas:first-screen',
     apply: 'build',
     async buildStart() {
-      boot = await bundleBoot(root, alias);
+      [boot, intlWarmup] = await Promise.all([
+        bundleClassic(root, alias, 'boot'),
+        bundleClassic(root, alias, 'intl-warmup'),
+      ]);
     },
     transformIndexHtml: {
       order: 'post',
@@ -108,7 +115,7 @@ export function firstScreen({ root, alias }) {
             // Inert in a template until the boot script puts them in <head> (scripts/web-budget.mjs
             // counts them from here): before it, so it can when it starts the app at once.
             `<template id="${APP_MODULES_ID}">${modules}</template>\n    ` +
-              `<script src="/${boot.fileName}" data-app="${entryTag[1]}"></script>\n    <title>`,
+              `<script src="/${boot.fileName}" data-app="${entryTag[1]}" data-intl-warmup="/${intlWarmup.fileName}"></script>\n    <title>`,
           )
           .replace(
             ROOT_PLACEHOLDER,
@@ -117,7 +124,9 @@ export function firstScreen({ root, alias }) {
       },
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+      for (const script of [boot, intlWarmup]) {
+        this.emitFile({ type: 'asset', fileName: script.fileName, source: script.code });
+      }
     },
   };
 }

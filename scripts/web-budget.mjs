@@ -13,6 +13,8 @@ export function initialScripts(indexHtml) {
     // Classic scripts too: the small boot script in <head> runs before the first paint.
     ...indexHtml.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...indexHtml.matchAll(/<link[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+    // The worker the boot script starts at once (src/web/shell/intl-warmup.ts).
+    ...indexHtml.matchAll(/<script[^>]*\bdata-intl-warmup="([^"]+)"/g),
   ].map((match) => match[1]);
   return [...new Set(sources)].filter((source) => !/^[a-z]+:\/\//i.test(source));
 }

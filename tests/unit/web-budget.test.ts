@@ -24,6 +24,12 @@ describe('initialScripts', () => {
     ]);
   });
 
+  it('counts the worker the boot script starts at once', () => {
+    const html =
+      '<script src="/boot-xyz.js" data-app="/assets/index-abc.js" data-intl-warmup="/assets/intl-warmup-1.js"></script>';
+    expect(initialScripts(html)).toEqual(['/boot-xyz.js', '/assets/intl-warmup-1.js']);
+  });
+
   it('finds nothing in a page without module scripts', () => {
     expect(initialScripts('<html><body>hi</body></html>')).toEqual([]);
   });

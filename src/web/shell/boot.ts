@@ -10,6 +10,11 @@ import { applyThemeClass } from '../lib/theme-choice';
 import { FIRST_SCREEN } from './first-screen';
 import { showStoredVoiceChoice } from './voice-chip';
 
+// First, so the worker has the most time: the ICU data it loads (shell/intl-warmup.ts) is shared
+// with this page, whose first render then finds it loaded. A browser without workers loads it there.
+const intlWarmup = document.currentScript?.dataset.intlWarmup;
+if (intlWarmup && typeof Worker === 'function') new Worker(intlWarmup);
+
 applyThemeClass();
 const { classList } = document.documentElement;
 const onboardingDue = onboardingDueAtStart();
