@@ -6,7 +6,7 @@ import { startStack, type Stack } from './support/stack';
 
 const CHIP = '[data-testid="format-chip"]';
 /** docs/product.md, Constants and timings: the defaults the build draws (tweet, work). */
-const BUILD_TIME_CHIP = `<span data-testid="format-chip">Tweet • Work</span>`;
+const BUILD_TIME_CHIP = `<span data-voice-chip-label="true" data-testid="format-chip">Tweet • Work</span>`;
 
 interface FirstScreen {
   /** index.html as the server sent it. */

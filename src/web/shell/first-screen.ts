@@ -15,7 +15,7 @@ export const FIRST_SCREEN = {
   /** On home's format/category chip, its dot and its words (capture/components/bottom-bar.tsx). */
   voiceChipAttribute: 'data-voice-chip',
   voiceChipDotAttribute: 'data-voice-chip-dot',
-  voiceChipLabelAttribute: 'data-testid="format-chip"',
+  voiceChipLabelAttribute: 'data-voice-chip-label',
 } as const;
 
 /** Whether the build-time onboarding is on screen now. */

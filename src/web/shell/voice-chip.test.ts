@@ -40,7 +40,7 @@ async function parseFirstScreen() {
   const chip = shell.querySelector<HTMLElement>('[data-voice-chip]');
   const dot = shell.querySelector<HTMLElement>('[data-voice-chip-dot]');
   return {
-    label: shell.querySelector('[data-testid="format-chip"]')?.textContent,
+    label: shell.querySelector('[data-voice-chip-label]')?.textContent,
     border: chip?.style.borderColor,
     dot: dot?.style.backgroundColor,
   };

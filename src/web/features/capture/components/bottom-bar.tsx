@@ -59,7 +59,9 @@ export function BottomBar({
               className="size-2.5 rounded-full"
               style={{ backgroundColor: color }}
             />
-            <span data-testid="format-chip">{chip.label}</span>
+            <span data-voice-chip-label data-testid="format-chip">
+              {chip.label}
+            </span>
           </span>
           <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-300">
             {status}
