@@ -4,7 +4,8 @@ import type { Dialect } from '../database.js';
 import { SEARCH_ROWID_OWNER_STEP } from './005-owner-scoped-search.js';
 
 /**
- * SQLite: a second search index, of adjacent word pairs (ADR 014, "Word pairs").
+ * A second search index, of adjacent word pairs (ADR 014, "Word pairs"); SQLite first, then
+ * PostgreSQL's form of it at the end of this file.
  *
  * The trigram phrase of migration 005 reads every trigram's doclist with its positions over the
  * owner's range; in text written from everyday words every trigram is in most ideas, so a
@@ -185,16 +186,61 @@ const sqliteDownStatements = [
   ...triggers(false),
 ];
 
+/** The same owner key expression as migrations 005 and 008 and POSTGRES_OWNER_KEY. */
+const POSTGRES_OWNER_KEY = `(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
+
+/**
+ * PostgreSQL: the same pairs, computed in SQL from search_text (lower-cased, columns joined by
+ * \x01, which splits words as any separator does), in a GIN index beside the owner key as in
+ * migration 008, and the same table of reversed words, kept by a trigger. The function must stay
+ * IMMUTABLE and unchanged: the index is built from it.
+ */
+const postgresStatements = [
+  `CREATE FUNCTION search_word_pairs(t text) RETURNS text[]
+    IMMUTABLE STRICT PARALLEL SAFE LANGUAGE sql AS $$
+    SELECT coalesce(array_agg(DISTINCT reverse(p.w) || '_' || left(p.n, k)), '{}')
+    FROM (SELECT m[1] AS w, lead(m[1]) OVER (ORDER BY ord) AS n
+          FROM regexp_matches(t, '[a-z0-9]+', 'g') WITH ORDINALITY AS r(m, ord)) AS p,
+      generate_series(1, ${SEARCH_PAIR_PREFIX_CHARS}) AS k
+    WHERE p.n IS NOT NULL AND k <= length(p.n)
+  $$`,
+  // Byte order, as SQLite's: the words ending in a query word are one key range only if
+  // "{" sorts after every letter and digit, which a language collation does not promise.
+  `CREATE TABLE search_words (reversed TEXT COLLATE "C" PRIMARY KEY)`,
+  `CREATE FUNCTION search_words_note() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO search_words (reversed)
+      SELECT DISTINCT reverse(m[1]) FROM regexp_matches(NEW.search_text, '[a-z0-9]+', 'g') AS m
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER ideas_search_words AFTER INSERT OR UPDATE OF content, transcript, format, category
+    ON ideas FOR EACH ROW EXECUTE FUNCTION search_words_note()`,
+  `INSERT INTO search_words (reversed)
+    SELECT DISTINCT reverse(m[1]) FROM ideas, regexp_matches(search_text, '[a-z0-9]+', 'g') AS m`,
+  `CREATE INDEX ideas_owner_word_pairs_idx ON ideas USING gin (
+    ${POSTGRES_OWNER_KEY}, search_word_pairs(search_text)
+  )`,
+];
+
+const postgresDownStatements = [
+  'DROP INDEX ideas_owner_word_pairs_idx',
+  'DROP TRIGGER ideas_search_words ON ideas',
+  'DROP FUNCTION search_words_note()',
+  'DROP TABLE search_words',
+  'DROP FUNCTION search_word_pairs(text)',
+];
+
 export function searchWordPairsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      // PostgreSQL keeps its trigram index (migration 008): ADR 014.
-      if (dialect !== 'sqlite') return;
-      for (const statement of sqliteStatements) await sql.raw(statement).execute(db);
+      const statements = dialect === 'sqlite' ? sqliteStatements : postgresStatements;
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      if (dialect !== 'sqlite') return;
-      for (const statement of sqliteDownStatements) await sql.raw(statement).execute(db);
+      const statements = dialect === 'sqlite' ? sqliteDownStatements : postgresDownStatements;
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   };
 }

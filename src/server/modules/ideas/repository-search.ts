@@ -138,8 +138,9 @@ async function sqliteScannedSearch(
 
 /**
  * PostgreSQL. Every statement carries the owner key, so the planner can intersect it with the
- * query's trigrams in ideas_owner_joined_search_idx (migration 008) or walk the owner's date
- * index, whichever it prices lower (ADR 014 shows both plans). One statement takes at most
+ * query's word pairs in ideas_owner_word_pairs_idx (migration 009, queries of several ASCII
+ * words) or its trigrams in ideas_owner_joined_search_idx (migration 008, the rest), or walk the
+ * owner's date index, whichever it prices lower (ADR 014 shows the plans). One statement takes at most
  * totalCap + 1 matches in any order, counts them and sorts the page out of them; when there are
  * at most totalCap that is every match, so page and total are exact. Past the cap the page is
  * the newest matches after the cursor, asked for separately.
@@ -150,10 +151,17 @@ async function postgresSearch(
   { limit, after, q, category }: SearchOptions,
   cap: number,
 ): Promise<IdeaPage> {
+  const pairs = await wordPairTokens(trx, q);
+  if (pairs === 'none') return toPage([], limit, 0);
   const matching = [
     sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
     ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
-    searchCondition('postgres', q),
+    pairs === null
+      ? searchCondition('postgres', q)
+      : // Candidates from ideas_owner_word_pairs_idx (migration 009); the exact LIKE decides.
+        sql<SqlBool>`search_word_pairs(ideas.search_text) && ${pairs.first}::text[]
+          ${pairs.later.length === 0 ? sql`` : sql`AND search_word_pairs(ideas.search_text) @> ${pairs.later}::text[]`}
+          AND ${postgresExactCondition(q)}`,
   ];
   // The owner key alone decides the owner. Given the owner's id column too, the planner
   // intersected the trigram candidates with all of the owner's entries in the date index
@@ -352,22 +360,37 @@ export const WORD_PAIR_MAX_FIRST_WORDS = 64;
  * the whole word.
  */
 async function wordPairMatch(trx: Kysely<DB>, q: string): Promise<string | 'none' | null> {
+  const pairs = await wordPairTokens(trx, q);
+  if (pairs === null || pairs === 'none') return pairs;
+  const quoted = (tokens: string[]) => tokens.map((token) => `"${token}"`);
+  return [`(${quoted(pairs.first).join(' OR ')})`, ...quoted(pairs.later)].join(' AND ');
+}
+
+/**
+ * The pair tokens an idea must hold to match a query of two or more words (migration 009): one
+ * of `first` (the first query word's pair with each indexed word ending in it) and all of
+ * `later`; 'none' when no indexed word ends in the first query word, null when the pair index
+ * does not answer the query. The same on both dialects.
+ */
+async function wordPairTokens(
+  trx: Kysely<DB>,
+  q: string,
+): Promise<{ first: string[]; later: string[] } | 'none' | null> {
   if (!WORD_PAIR_QUERY.test(q)) return null;
   const words = foldAscii(q).split(' ');
   const [first, second] = words as [string, string];
   const firstReversed = reversed(first);
-  // Reversed words are [a-z0-9]; "{" sorts after all of them, so this is every word ending in
-  // the first query word.
+  // Reversed words are [a-z0-9]; "{" sorts after all of them in both dialects' byte order, so
+  // this is every word ending in the first query word.
   const endings = await sql<{ reversed: string }>`SELECT reversed FROM search_words
     WHERE reversed >= ${firstReversed} AND reversed < ${`${firstReversed}{`}
     LIMIT ${WORD_PAIR_MAX_FIRST_WORDS + 1}`.execute(trx);
   if (endings.rows.length > WORD_PAIR_MAX_FIRST_WORDS) return null;
   if (endings.rows.length === 0) return 'none';
-  const firstPairs = endings.rows.map((row) => `"${pairToken(row.reversed, second)}"`);
-  const laterPairs = words
-    .slice(1, -1)
-    .map((word, i) => `"${pairToken(reversed(word), words[i + 2] as string)}"`);
-  return [`(${firstPairs.join(' OR ')})`, ...laterPairs].join(' AND ');
+  return {
+    first: endings.rows.map((row) => pairToken(row.reversed, second)),
+    later: words.slice(1, -1).map((word, i) => pairToken(reversed(word), words[i + 2] as string)),
+  };
 }
 
 function isAscii(text: string): boolean {
