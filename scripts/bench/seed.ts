@@ -20,6 +20,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '#server/db/database.js';
 import { SQLITE_SEARCH_BACKFILL } from '#server/db/migrations/005-owner-scoped-search.js';
+import {
+  registerSearchWordFunctions,
+  SQLITE_WORD_PAIRS_BACKFILL,
+} from '#server/db/migrations/009-search-word-pairs.js';
 import { newId } from '#server/db/ids.js';
 import { hashSessionToken, SESSION_COOKIE } from '#server/http/sessions.js';
 import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';
@@ -124,6 +128,7 @@ if (databaseUrl.startsWith('sqlite:')) {
   db.pragma('journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -524288');
+  registerSearchWordFunctions(db);
   const insertUser = db.prepare(
     `INSERT INTO users (id, email, password_hash, plan, created_at, updated_at)
      VALUES (?, ?, NULL, 'pro', ?, ?)`,
@@ -172,6 +177,7 @@ if (databaseUrl.startsWith('sqlite:')) {
     }
     for (const index of indexes) db.exec(index.sql);
     for (const statement of SQLITE_SEARCH_BACKFILL) db.exec(statement);
+    for (const statement of SQLITE_WORD_PAIRS_BACKFILL) db.exec(statement);
     db.exec(searchTrigger);
   })();
   db.exec("INSERT INTO ideas_search (ideas_search) VALUES ('optimize')");

@@ -26,6 +26,7 @@ import {
 } from '../test-support/databases.js';
 import { CopyError, copySqliteToPostgres } from './copy-to-postgres.js';
 import { openDatabase } from './database.js';
+import { registerSearchWordFunctions } from './migrations/009-search-word-pairs.js';
 
 /**
  * The SQLite -> PostgreSQL move, on both databases: an install's data written through the API
@@ -200,6 +201,8 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('copying SQLite into PostgreSQL
     try {
       await (await openDatabase(`sqlite:${file}`)).close();
       const raw = new BetterSqlite3(file);
+      // The search triggers call them on each idea written (migration 009).
+      registerSearchWordFunctions(raw);
       const now = new Date().toISOString();
       raw
         .prepare(

@@ -29,6 +29,11 @@ const SQLITE_ONLY_TABLES = new Set(['search_owners']);
 // idempotency_keys (migration 007) is on both and is copied like any table: a save the phone
 // repeats after the move still gets the answer it was first given (docs/api.md, Saving twice).
 const POSTGRES_ONLY_TABLES = new Set(['limit_counters']);
+/**
+ * Search tables both dialects have but each fills from its own ideas by trigger (migration 009's
+ * words, split by each dialect's own code): the target rebuilds them as the ideas arrive.
+ */
+const BUILT_BY_EACH_SIDE = new Set(['search_words']);
 /** The migrator's bookkeeping: the target's own migrations wrote it. */
 const MIGRATOR_TABLES = /^kysely_migration/;
 export const DEFAULT_BATCH_ROWS = 1_000;
@@ -154,7 +159,11 @@ async function plan(
   // A virtual table's own storage (ideas_fts_data and friends) is rebuilt by the target's index.
   const owned = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
   const sourceTables = all.filter(
-    (t) => !owned(t.name) && !MIGRATOR_TABLES.test(t.name) && !SQLITE_ONLY_TABLES.has(t.name),
+    (t) =>
+      !owned(t.name) &&
+      !MIGRATOR_TABLES.test(t.name) &&
+      !SQLITE_ONLY_TABLES.has(t.name) &&
+      !BUILT_BY_EACH_SIDE.has(t.name),
   );
 
   const targetColumns = new Map<string, Array<{ name: string; required: boolean }>>();
@@ -167,7 +176,13 @@ async function plan(
       ORDER BY c.ordinal_position`,
   );
   for (const row of columnRows.rows) {
-    if (MIGRATOR_TABLES.test(row.table) || POSTGRES_ONLY_TABLES.has(row.table)) continue;
+    if (
+      MIGRATOR_TABLES.test(row.table) ||
+      POSTGRES_ONLY_TABLES.has(row.table) ||
+      BUILT_BY_EACH_SIDE.has(row.table)
+    ) {
+      continue;
+    }
     const list = targetColumns.get(row.table) ?? [];
     list.push({ name: row.column, required: row.required });
     targetColumns.set(row.table, list);

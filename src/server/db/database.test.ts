@@ -52,6 +52,7 @@ describe('openDatabase on SQLite', () => {
       'kysely_migration',
       'kysely_migration_lock',
       'search_owners',
+      'search_words',
       'sessions',
       'usage',
       'users',

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { migrationsFor } from './migrations/index.js';
+import { registerSearchWordFunctions } from './migrations/009-search-word-pairs.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -102,6 +103,8 @@ function openSqlite(url: string): Database {
   // The default page cache is 2 MiB; search and counts over a large account touch more than
   // that, and re-reading pages through the OS costs more than the memory.
   connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  // The search triggers call them on every write of an idea (migration 009).
+  registerSearchWordFunctions(connection);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });

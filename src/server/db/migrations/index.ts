@@ -8,6 +8,7 @@ import { ownerScopedSearchMigration } from './005-owner-scoped-search.js';
 import { limitCountersMigration } from './006-limit-counters.js';
 import { idempotencyKeysMigration } from './007-idempotency-keys.js';
 import { searchJoinedWordsMigration } from './008-search-joined-words.js';
+import { searchWordPairsMigration } from './009-search-word-pairs.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -23,5 +24,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-limit-counters': limitCountersMigration(dialect),
     '007-idempotency-keys': idempotencyKeysMigration(dialect),
     '008-search-joined-words': searchJoinedWordsMigration(dialect),
+    '009-search-word-pairs': searchWordPairsMigration(dialect),
   };
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from
 import type { Category } from '#contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
+import { foldAscii, pairToken, reversed } from '../../db/migrations/009-search-word-pairs.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
@@ -137,8 +138,9 @@ async function sqliteScannedSearch(
 
 /**
  * PostgreSQL. Every statement carries the owner key, so the planner can intersect it with the
- * query's trigrams in ideas_owner_joined_search_idx (migration 008) or walk the owner's date
- * index, whichever it prices lower (ADR 014 shows both plans). One statement takes at most
+ * query's word pairs in ideas_owner_word_pairs_idx (migration 009, queries of several ASCII
+ * words) or its trigrams in ideas_owner_joined_search_idx (migration 008, the rest), or walk the
+ * owner's date index, whichever it prices lower (ADR 014 shows the plans). One statement takes at most
  * totalCap + 1 matches in any order, counts them and sorts the page out of them; when there are
  * at most totalCap that is every match, so page and total are exact. Past the cap the page is
  * the newest matches after the cursor, asked for separately.
@@ -149,10 +151,17 @@ async function postgresSearch(
   { limit, after, q, category }: SearchOptions,
   cap: number,
 ): Promise<IdeaPage> {
+  const pairs = await wordPairTokens(trx, q);
+  if (pairs === 'none') return toPage([], limit, 0);
   const matching = [
     sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
     ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
-    searchCondition('postgres', q),
+    pairs === null
+      ? searchCondition('postgres', q)
+      : // Candidates from ideas_owner_word_pairs_idx (migration 009); the exact LIKE decides.
+        sql<SqlBool>`search_word_pairs(ideas.search_text) && ${pairs.first}::text[]
+          ${pairs.later.length === 0 ? sql`` : sql`AND search_word_pairs(ideas.search_text) @> ${pairs.later}::text[]`}
+          AND ${postgresExactCondition(q)}`,
   ];
   // The owner key alone decides the owner. Given the owner's id column too, the planner
   // intersected the trigram candidates with all of the owner's entries in the date index
@@ -208,9 +217,10 @@ function ftsPhrase(q: string): string {
 }
 
 /**
- * SQLite, 3+ characters. The owner's matches come from their own rowid range of ideas_search
- * (migration 005), each checked against the narrow ideas_search_probe_idx for owner and
- * category. The first statement takes at most totalCap + 1 of them, counts them and sorts the
+ * SQLite, 3+ characters. The owner's matches come from their own rowid range of one index: for a
+ * query of several ASCII words, ideas_search_pairs (migration 009), whose candidates are tested
+ * row by row with LIKE; otherwise the trigram phrase of ideas_search (migration 005), each match
+ * checked against the narrow ideas_search_probe_idx for owner and category. The first statement takes at most totalCap + 1 of them, counts them and sorts the
  * page out of them: when there are at most totalCap, that is every match, so the page and the
  * total are exact. Past the cap the page must still be the newest of all matches; it comes from
  * the walk SearchTuning describes (ASCII queries, where LIKE folds case exactly as the index
@@ -232,13 +242,27 @@ async function sqliteIndexedSearch(
   const step = sql.lit(SEARCH_ROWID_OWNER_STEP);
   const stepEnd = sql.lit(SEARCH_ROWID_OWNER_STEP - 1);
   const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
-  const matches = sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
+  const pairs = await wordPairMatch(trx, q);
+  if (pairs === 'none') return toPage([], limit, 0);
+  const inOwnerRange = (index: string) =>
+    sql`${sql.raw(index)}.rowid BETWEEN ${ownerNumber} * ${step} AND ${ownerNumber} * ${step} + ${stepEnd}`;
+  // Both indexes give rows in rowid order (owner, then seq), which the statements below rely on.
+  const indexRowid = sql.raw(pairs === null ? 'ideas_search.rowid' : 'ideas_search_pairs.rowid');
+  const matches =
+    pairs === null
+      ? sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
     FROM ideas_search
     CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx
       ON i.seq = ideas_search.rowid - ${ownerNumber} * ${step}
-    WHERE ideas_search MATCH ${ftsPhrase(q)}
-      AND ideas_search.rowid BETWEEN ${ownerNumber} * ${step} AND ${ownerNumber} * ${step} + ${stepEnd}
-      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`;
+    WHERE ideas_search MATCH ${ftsPhrase(q)} AND ${inOwnerRange('ideas_search')}
+      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`
+      : // The pairs are candidates only: the row itself decides, as in the walk below.
+        sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
+    FROM ideas_search_pairs
+    CROSS JOIN ideas AS i ON i.seq = ideas_search_pairs.rowid - ${ownerNumber} * ${step}
+    WHERE ideas_search_pairs MATCH ${pairs} AND ${inOwnerRange('ideas_search_pairs')}
+      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}
+      AND ${sqliteLikeCondition('i', q)}`;
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
   // FTS5 walks a rowid range forwards cheaply, but backwards it reads each trigram's whole
@@ -248,7 +272,7 @@ async function sqliteIndexedSearch(
   const matchesIn = (order: 'ASC' | 'DESC') =>
     sql<
       Selectable<IdeasTable> & { total: number | string; min_seq: number }
-    >`WITH m AS MATERIALIZED (${matches} ORDER BY ideas_search.rowid ${sql.raw(order)} LIMIT ${cap + 1})
+    >`WITH m AS MATERIALIZED (${matches} ORDER BY ${indexRowid} ${sql.raw(order)} LIMIT ${cap + 1})
     SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total, (SELECT min(seq) FROM m) AS min_seq
     FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM m AS p WHERE 1 = 1 ${afterFilter}
@@ -318,6 +342,57 @@ async function sqliteIndexedSearch(
   return capped(sorted.rows, limit, total, cap);
 }
 
+/** Words of ASCII letters and digits, one space apart: what ideas_search_pairs answers. */
+const WORD_PAIR_QUERY = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)+$/;
+
+/**
+ * More words ending in the query's first word than this, and the pair index is left for the
+ * trigram phrase: each is one more term for FTS5 to look up. Whole everyday words end few
+ * others; a one- or two-letter first word ("a", "ed") may end thousands.
+ */
+export const WORD_PAIR_MAX_FIRST_WORDS = 64;
+
+/**
+ * The FTS5 expression over ideas_search_pairs (migration 009) for a query of two or more words,
+ * 'none' when no indexed word ends in its first word (so nothing can match), or null when the
+ * query is not one the pair index answers. Every pair of the query's adjacent words must be in
+ * the idea: the first word's pair with any indexed word that ends in it, each later pair with
+ * the whole word.
+ */
+async function wordPairMatch(trx: Kysely<DB>, q: string): Promise<string | 'none' | null> {
+  const pairs = await wordPairTokens(trx, q);
+  if (pairs === null || pairs === 'none') return pairs;
+  const quoted = (tokens: string[]) => tokens.map((token) => `"${token}"`);
+  return [`(${quoted(pairs.first).join(' OR ')})`, ...quoted(pairs.later)].join(' AND ');
+}
+
+/**
+ * The pair tokens an idea must hold to match a query of two or more words (migration 009): one
+ * of `first` (the first query word's pair with each indexed word ending in it) and all of
+ * `later`; 'none' when no indexed word ends in the first query word, null when the pair index
+ * does not answer the query. The same on both dialects.
+ */
+async function wordPairTokens(
+  trx: Kysely<DB>,
+  q: string,
+): Promise<{ first: string[]; later: string[] } | 'none' | null> {
+  if (!WORD_PAIR_QUERY.test(q)) return null;
+  const words = foldAscii(q).split(' ');
+  const [first, second] = words as [string, string];
+  const firstReversed = reversed(first);
+  // Reversed words are [a-z0-9]; "{" sorts after all of them in both dialects' byte order, so
+  // this is every word ending in the first query word.
+  const endings = await sql<{ reversed: string }>`SELECT reversed FROM search_words
+    WHERE reversed >= ${firstReversed} AND reversed < ${`${firstReversed}{`}
+    LIMIT ${WORD_PAIR_MAX_FIRST_WORDS + 1}`.execute(trx);
+  if (endings.rows.length > WORD_PAIR_MAX_FIRST_WORDS) return null;
+  if (endings.rows.length === 0) return 'none';
+  return {
+    first: endings.rows.map((row) => pairToken(row.reversed, second)),
+    later: words.slice(1, -1).map((word, i) => pairToken(reversed(word), words[i + 2] as string)),
+  };
+}
+
 function isAscii(text: string): boolean {
   return /^\p{ASCII}*$/u.test(text);
 }
@@ -325,7 +400,8 @@ function isAscii(text: string): boolean {
 /**
  * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
  * This is the row-by-row form, used on PostgreSQL (where ideas_owner_joined_search_idx answers
- * it for 3+ characters) and, on SQLite, for 1-2 character queries and the walk. Both use LIKE-style
+ * it for 3+ characters) and, on SQLite, for 1-2 character queries, the walk and the word pair
+ * index's candidates. Both use LIKE-style
  * patterns with %, _ and \ escaped, so they are literal. SQLite's LIKE folds ASCII letters only
  * (as its lower() does) and reads the column in place.
  */
@@ -340,10 +416,16 @@ export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool
     return sql<SqlBool>`${POSTGRES_JOINED_TEXT} LIKE replace(lower(${pattern}), ' ', '') ESCAPE '\\'
       AND ${exact}`;
   }
-  return sql<SqlBool>`(ideas.content LIKE ${pattern} ESCAPE '\\'
-    OR ideas.transcript LIKE ${pattern} ESCAPE '\\'
-    OR ideas.format LIKE ${pattern} ESCAPE '\\'
-    OR ideas.category LIKE ${pattern} ESCAPE '\\')`;
+  return sqliteLikeCondition('ideas', q);
+}
+
+function sqliteLikeCondition(table: 'ideas' | 'i', q: string): Expression<SqlBool> {
+  const pattern = likePattern(q);
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<SqlBool>`(${column('content')} LIKE ${pattern} ESCAPE '\\'
+    OR ${column('transcript')} LIKE ${pattern} ESCAPE '\\'
+    OR ${column('format')} LIKE ${pattern} ESCAPE '\\'
+    OR ${column('category')} LIKE ${pattern} ESCAPE '\\')`;
 }
 
 function likePattern(q: string): string {
