@@ -1,0 +1,53 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteWriter, statementCache } from './sqlite-connection.js';
+import type { WriterRequest, WriterResult } from './sqlite-writer.js';
+
+/*
+ * The SQLite writer thread (ADR 017): the one connection that writes the file. Every statement
+ * that writes, and every statement of a transaction, arrives here, so a COMMIT's WAL write and
+ * fsync (synchronous=FULL) hold this thread, never the main one. Started by openDatabase().
+ */
+const port = parentPort;
+if (port === null) throw new Error('sqlite-writer-worker runs as a worker thread only');
+const { file } = workerData as { file: string };
+const connection = openSqliteWriter(file);
+const prepare = statementCache(connection);
+/** The transaction this connection has open, as numbered by the main thread; null outside one. */
+let openTransaction: number | null = null;
+
+function run({ sql, parameters, transaction, begins }: WriterRequest): WriterResult {
+  // A statement of a transaction that this connection no longer holds (its thread died and was
+  // replaced, or SQLite rolled it back after an I/O error) must not run on its own and commit:
+  // it fails, and the caller's transaction with it.
+  if (transaction !== undefined && !begins) {
+    if (openTransaction !== transaction || !connection.inTransaction) {
+      throw new Error(
+        'The write transaction was lost before this statement; nothing of it is kept',
+      );
+    }
+  }
+  const statement = prepare(sql);
+  let result: WriterResult;
+  if (statement.reader) {
+    result = { rows: statement.all(parameters) as Record<string, unknown>[] };
+  } else {
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    result = { rows: [], changes, lastInsertRowid };
+  }
+  openTransaction = transaction !== undefined && connection.inTransaction ? transaction : null;
+  return result;
+}
+
+port.on('message', ({ id, request }: { id: number; request: WriterRequest }) => {
+  try {
+    port.postMessage({ id, result: run(request) });
+  } catch (error) {
+    if (!connection.inTransaction) openTransaction = null;
+    const code = (error as { code?: unknown }).code;
+    port.postMessage({
+      id,
+      error: error instanceof Error ? error.message : String(error),
+      code: typeof code === 'string' ? code : undefined,
+    });
+  }
+});

@@ -1,0 +1,237 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import { createWorkerPool, type WorkerPool } from './worker-pool.js';
+
+/*
+ * ADR 017: SQLite reads on the main thread, writes on a writer thread.
+ *
+ * better-sqlite3 runs a statement inside one synchronous call. A save's COMMIT (the WAL write
+ * and its fsync, synchronous=FULL per ADR 001) held the main thread 3-4 ms, and every request
+ * behind it waited. Here a statement that only reads runs on the main connection as before (a
+ * listing's page costs ~0.1 ms, less than a message to a thread and back), and everything else
+ * goes to one writer thread with its own connection: a statement that writes, and every
+ * statement between BEGIN and COMMIT/ROLLBACK (so a transaction's reads see its own writes).
+ * WAL lets the main connection read while the writer commits; a read that starts after a
+ * write's promise resolved sees it, because the writer answers only after its COMMIT.
+ *
+ * Writes are serialised by a lock on this side, taken by a standalone write for its one
+ * statement and by a transaction from BEGIN to its end: the writer never runs a statement of one
+ * caller inside another caller's transaction, and the main thread never waits on SQLite's own
+ * write lock (a busy wait there would block the event loop). Reads never take it.
+ */
+
+/** One statement for the writer; `transaction` numbers the transaction it belongs to. */
+export interface WriterRequest {
+  sql: string;
+  parameters: readonly unknown[];
+  transaction?: number | undefined;
+  /** This statement opens `transaction`. */
+  begins?: boolean | undefined;
+}
+
+export interface WriterResult {
+  rows: Record<string, unknown>[];
+  changes?: number;
+  lastInsertRowid?: number | bigint;
+}
+
+const BEGIN = /^\s*begin\b/i;
+/** Statements that end a transaction: COMMIT, END, ROLLBACK, but not ROLLBACK TO a savepoint. */
+const COMMIT = /^\s*(commit|end)\b/i;
+const ROLLBACK = /^\s*rollback\b(?!\s+(transaction\s+)?to\b)/i;
+
+/** A FIFO lock: `lock()` resolves, in call order, to the function that releases it. */
+class WriteLock {
+  #tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const acquired = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => released);
+    return acquired;
+  }
+}
+
+interface Shared {
+  readonly prepareOnMain: (sql: string) => BetterSqlite3.Statement;
+  /** The writer thread, started at the first write (a server that only reads never starts it). */
+  readonly writer: () => WorkerPool<WriterRequest, WriterResult>;
+  readonly writeLock: WriteLock;
+  nextTransaction: number;
+}
+
+function toQueryResult<R>(result: WriterResult): QueryResult<R> {
+  return {
+    rows: result.rows as R[],
+    ...(result.changes === undefined ? {} : { numAffectedRows: BigInt(result.changes) }),
+    ...(result.lastInsertRowid === undefined ? {} : { insertId: BigInt(result.lastInsertRowid) }),
+  };
+}
+
+class SplitConnection implements DatabaseConnection {
+  readonly #shared: Shared;
+  /** While a transaction is open: its number and the release of the write lock. */
+  #open: { transaction: number; release: () => void } | null = null;
+
+  constructor(shared: Shared) {
+    this.#shared = shared;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = query;
+    if (this.#open !== null) return this.#inTransaction(sql, parameters);
+    if (BEGIN.test(sql)) return this.#begin(sql, parameters);
+    const statement = this.#shared.prepareOnMain(sql);
+    if (statement.readonly) {
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      statement.run(parameters);
+      return { rows: [] };
+    }
+    const release = await this.#shared.writeLock.lock();
+    try {
+      return toQueryResult(await this.#shared.writer().run({ sql, parameters }));
+    } finally {
+      release();
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(query);
+  }
+
+  async #begin<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    const release = await this.#shared.writeLock.lock();
+    const transaction = (this.#shared.nextTransaction += 1);
+    try {
+      const result = await this.#shared
+        .writer()
+        .run({ sql, parameters, transaction, begins: true });
+      this.#open = { transaction, release };
+      return toQueryResult(result);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  async #inTransaction<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    const open = this.#open as { transaction: number; release: () => void };
+    const rollback = ROLLBACK.test(sql);
+    try {
+      const result = await this.#shared.writer().run({
+        sql,
+        parameters,
+        transaction: open.transaction,
+      });
+      if (rollback || COMMIT.test(sql)) this.#end();
+      return toQueryResult(result);
+    } catch (error) {
+      // A failed COMMIT leaves the transaction to the caller's ROLLBACK; a failed ROLLBACK has
+      // nothing left to undo (the writer no longer holds that transaction).
+      if (rollback) this.#end();
+      throw error;
+    }
+  }
+
+  #end(): void {
+    this.#open?.release();
+    this.#open = null;
+  }
+
+  /** Kysely is done with this connection: a transaction still open is rolled back. */
+  async release(): Promise<void> {
+    if (this.#open === null) return;
+    try {
+      await this.#inTransaction('rollback', []);
+    } catch {
+      // The writer no longer holds it (rolled back by SQLite, or its thread was replaced).
+    }
+  }
+}
+
+class SplitDriver implements Driver {
+  readonly #shared: Shared;
+  readonly #close: () => Promise<void>;
+
+  constructor(shared: Shared, close: () => Promise<void>) {
+    this.#shared = shared;
+    this.#close = close;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitConnection(this.#shared);
+  }
+
+  // Kysely's own transactions (the migrator's) write: IMMEDIATE takes the write lock at BEGIN,
+  // as writeTransaction does (ADR 001).
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await (connection as SplitConnection).release();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#close();
+  }
+}
+
+/**
+ * A Kysely dialect over `main` (reads) and a writer thread with its own connection to `file`.
+ * Destroying the Kysely instance stops the thread, then closes `main`.
+ */
+export function sqliteWriterDialect(options: {
+  main: BetterSqlite3.Database;
+  prepareOnMain: (sql: string) => BetterSqlite3.Statement;
+  file: string;
+}): Dialect {
+  let writer: WorkerPool<WriterRequest, WriterResult> | null = null;
+  const shared: Shared = {
+    prepareOnMain: options.prepareOnMain,
+    writer: () =>
+      (writer ??= createWorkerPool<WriterRequest, WriterResult>({
+        script: new URL(
+          `./sqlite-writer-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+          import.meta.url,
+        ),
+        size: 1,
+        workerData: { file: options.file },
+      })),
+    writeLock: new WriteLock(),
+    nextTransaction: 0,
+  };
+  const close = async () => {
+    await writer?.close();
+    options.main.close();
+  };
+  return {
+    createDriver: () => new SplitDriver(shared, close),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createAdapter: () => new SqliteAdapter(),
+    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => new SqliteIntrospector(db),
+  };
+}
