@@ -3,6 +3,8 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   Kysely,
+  type CompiledQuery,
+  type QueryResult,
   Migrator,
   PostgresDialect,
   SqliteDialect,
@@ -18,7 +20,7 @@ import {
   SQLITE_CACHE_KIB,
   statementCache,
 } from './sqlite-connection.js';
-import { sqliteWriterDialect } from './sqlite-writer.js';
+import { sqliteWriter } from './sqlite-writer.js';
 
 export { SQLITE_BUSY_TIMEOUT_MS };
 
@@ -32,6 +34,11 @@ export interface Database {
    * null for PostgreSQL and for an in-memory SQLite database, which no other connection can see.
    */
   file: string | null;
+  /**
+   * A SQLite file database's writer thread (ADR 017): runs `queries` as one write transaction in
+   * one message. null elsewhere; writeStatements() in transactions.ts picks the way.
+   */
+  writeBatch: ((queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>) | null;
   /** Runs `hook` (e.g. stopping workers that read this database) when close() is called. */
   onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
@@ -119,19 +126,15 @@ async function openSqlite(url: string, migrating: boolean): Promise<Database> {
     }
   }
   // An in-memory database has no file another thread could open: it reads and writes here.
-  const db = inMemory
-    ? onMain()
-    : new Kysely<DB>({
-        dialect: sqliteWriterDialect({
-          main: connection,
-          prepareOnMain: prepare,
-          file: resolve(file),
-        }),
-      });
+  const writer = inMemory
+    ? null
+    : sqliteWriter({ main: connection, prepareOnMain: prepare, file: resolve(file) });
+  const db = writer === null ? onMain() : new Kysely<DB>({ dialect: writer.dialect });
   return {
     db,
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
+    writeBatch: writer === null ? null : writer.writeBatch,
     ...closedWith(() => db.destroy()),
   };
 }
@@ -187,6 +190,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     dialect: 'postgres',
     file: null,
+    writeBatch: null,
     ...closedWith(() => db.destroy()),
   };
 }

@@ -1,6 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteWriter, statementCache } from './sqlite-connection.js';
-import type { WriterRequest, WriterResult } from './sqlite-writer.js';
+import type {
+  StatementResult,
+  WriterBatch,
+  WriterRequest,
+  WriterResult,
+  WriterStatement,
+} from './sqlite-writer.js';
 
 /*
  * The SQLite writer thread (ADR 017): the one connection that writes the file. Every statement
@@ -15,7 +21,30 @@ const prepare = statementCache(connection);
 /** The transaction this connection has open, as numbered by the main thread; null outside one. */
 let openTransaction: number | null = null;
 
-function run({ sql, parameters, transaction, begins }: WriterRequest): WriterResult {
+function runStatement(sql: string, parameters: readonly unknown[]): StatementResult {
+  const statement = prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { rows: [], changes, lastInsertRowid };
+}
+
+function runBatch({ batch }: WriterBatch): StatementResult[] {
+  prepare('begin immediate').run();
+  try {
+    const results = batch.map(({ sql, parameters }) => runStatement(sql, parameters));
+    prepare('commit').run();
+    return results;
+  } catch (error) {
+    if (connection.inTransaction) prepare('rollback').run();
+    throw error;
+  }
+}
+
+function run(request: WriterRequest): WriterResult {
+  return 'batch' in request ? runBatch(request) : runOne(request);
+}
+
+function runOne({ sql, parameters, transaction, begins }: WriterStatement): StatementResult {
   // A statement of a transaction that this connection no longer holds (its thread died and was
   // replaced, or SQLite rolled it back after an I/O error) must not run on its own and commit:
   // it fails, and the caller's transaction with it.
@@ -26,14 +55,7 @@ function run({ sql, parameters, transaction, begins }: WriterRequest): WriterRes
       );
     }
   }
-  const statement = prepare(sql);
-  let result: WriterResult;
-  if (statement.reader) {
-    result = { rows: statement.all(parameters) as Record<string, unknown>[] };
-  } else {
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    result = { rows: [], changes, lastInsertRowid };
-  }
+  const result = runStatement(sql, parameters);
   openTransaction = transaction !== undefined && connection.inTransaction ? transaction : null;
   return result;
 }
