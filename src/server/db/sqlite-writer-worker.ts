@@ -60,16 +60,37 @@ function runOne({ sql, parameters, transaction, begins }: WriterStatement): Stat
   return result;
 }
 
-port.on('message', ({ id, request }: { id: number; request: WriterRequest }) => {
+interface Message {
+  id: number;
+  request: WriterRequest;
+}
+
+function answer({ id, request }: Message): void {
   try {
-    port.postMessage({ id, result: run(request) });
+    port?.postMessage({ id, result: run(request) });
   } catch (error) {
     if (!connection.inTransaction) openTransaction = null;
     const code = (error as { code?: unknown }).code;
-    port.postMessage({
+    port?.postMessage({
       id,
       error: error instanceof Error ? error.message : String(error),
       code: typeof code === 'string' ? code : undefined,
     });
   }
+}
+
+/** Messages that arrived while another caller's transaction was open, in arrival order. */
+const held: Message[] = [];
+
+function belongsToOpenTransaction(request: WriterRequest): boolean {
+  return 'transaction' in request && !request.begins && request.transaction === openTransaction;
+}
+
+port.on('message', (message: Message) => {
+  if (openTransaction !== null && !belongsToOpenTransaction(message.request)) {
+    held.push(message);
+    return;
+  }
+  answer(message);
+  while (openTransaction === null && held.length > 0) answer(held.shift() as Message);
 });

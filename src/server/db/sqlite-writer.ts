@@ -25,10 +25,13 @@ import { createWorkerPool, type WorkerPool } from './worker-pool.js';
  * WAL lets the main connection read while the writer commits; a read that starts after a
  * write's promise resolved sees it, because the writer answers only after its COMMIT.
  *
- * Writes are serialised by a lock on this side, taken by a standalone write for its one
- * statement and by a transaction from BEGIN to its end: the writer never runs a statement of one
- * caller inside another caller's transaction, and the main thread never waits on SQLite's own
- * write lock (a busy wait there would block the event loop). Reads never take it.
+ * Writes are sent at once and the writer runs them in arrival order; while a transaction is open
+ * there, it holds back every message that is not that transaction's (a standalone write, a
+ * batch, another BEGIN) until it ends. So the writer never runs one caller's statement inside
+ * another caller's transaction, the next write is already waiting when a COMMIT ends (a lock on
+ * the main thread made each wait for the main thread's next turn of its event loop), and the
+ * main thread never waits on SQLite's write lock (a busy wait there would block the event
+ * loop). Reads never wait for writes.
  */
 
 /** One statement for the writer; `transaction` numbers the transaction it belongs to. */
@@ -60,25 +63,10 @@ const BEGIN = /^\s*begin\b/i;
 const COMMIT = /^\s*(commit|end)\b/i;
 const ROLLBACK = /^\s*rollback\b(?!\s+(transaction\s+)?to\b)/i;
 
-/** A FIFO lock: `lock()` resolves, in call order, to the function that releases it. */
-class WriteLock {
-  #tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const acquired = this.#tail.then(() => release);
-    this.#tail = this.#tail.then(() => released);
-    return acquired;
-  }
-}
-
 interface Shared {
   readonly prepareOnMain: (sql: string) => BetterSqlite3.Statement;
   /** The writer thread, started at the first write (a server that only reads never starts it). */
   readonly writer: () => WorkerPool<WriterRequest, WriterResult>;
-  readonly writeLock: WriteLock;
   nextTransaction: number;
 }
 
@@ -93,8 +81,8 @@ function toQueryResult<R>(result: WriterResult): QueryResult<R> {
 
 class SplitConnection implements DatabaseConnection {
   readonly #shared: Shared;
-  /** While a transaction is open: its number and the release of the write lock. */
-  #open: { transaction: number; release: () => void } | null = null;
+  /** The number of the transaction this connection has open, if any. */
+  #open: number | null = null;
 
   constructor(shared: Shared) {
     this.#shared = shared;
@@ -110,12 +98,7 @@ class SplitConnection implements DatabaseConnection {
       statement.run(parameters);
       return { rows: [] };
     }
-    const release = await this.#shared.writeLock.lock();
-    try {
-      return toQueryResult(await this.#shared.writer().run({ sql, parameters }));
-    } finally {
-      release();
-    }
+    return toQueryResult(await this.#shared.writer().run({ sql, parameters }));
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -123,42 +106,29 @@ class SplitConnection implements DatabaseConnection {
   }
 
   async #begin<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
-    const release = await this.#shared.writeLock.lock();
     const transaction = (this.#shared.nextTransaction += 1);
-    try {
-      const result = await this.#shared
-        .writer()
-        .run({ sql, parameters, transaction, begins: true });
-      this.#open = { transaction, release };
-      return toQueryResult(result);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const result = await this.#shared.writer().run({ sql, parameters, transaction, begins: true });
+    this.#open = transaction;
+    return toQueryResult(result);
   }
 
   async #inTransaction<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
-    const open = this.#open as { transaction: number; release: () => void };
+    const transaction = this.#open as number;
     const rollback = ROLLBACK.test(sql);
     try {
       const result = await this.#shared.writer().run({
         sql,
         parameters,
-        transaction: open.transaction,
+        transaction,
       });
-      if (rollback || COMMIT.test(sql)) this.#end();
+      if (rollback || COMMIT.test(sql)) this.#open = null;
       return toQueryResult(result);
     } catch (error) {
       // A failed COMMIT leaves the transaction to the caller's ROLLBACK; a failed ROLLBACK has
       // nothing left to undo (the writer no longer holds that transaction).
-      if (rollback) this.#end();
+      if (rollback) this.#open = null;
       throw error;
     }
-  }
-
-  #end(): void {
-    this.#open?.release();
-    this.#open = null;
   }
 
   /** Kysely is done with this connection: a transaction still open is rolled back. */
@@ -238,7 +208,6 @@ export function sqliteWriter(options: {
         size: 1,
         workerData: { file: options.file },
       })),
-    writeLock: new WriteLock(),
     nextTransaction: 0,
   };
   const close = async () => {
@@ -253,16 +222,11 @@ export function sqliteWriter(options: {
       createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => new SqliteIntrospector(db),
     },
     async writeBatch(queries) {
-      const release = await shared.writeLock.lock();
-      try {
-        const results = await shared.writer().run({
-          batch: queries.map(({ sql, parameters }) => ({ sql, parameters })),
-        });
-        if (!Array.isArray(results)) throw new Error('The writer answered a batch with one result');
-        return results.map((result) => toQueryResult(result));
-      } finally {
-        release();
-      }
+      const results = await shared.writer().run({
+        batch: queries.map(({ sql, parameters }) => ({ sql, parameters })),
+      });
+      if (!Array.isArray(results)) throw new Error('The writer answered a batch with one result');
+      return results.map((result) => toQueryResult(result));
     },
   };
 }
