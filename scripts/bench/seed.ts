@@ -20,10 +20,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '#server/db/database.js';
 import { SQLITE_SEARCH_BACKFILL } from '#server/db/migrations/005-owner-scoped-search.js';
-import {
-  registerSearchWordFunctions,
-  SQLITE_WORD_PAIRS_BACKFILL,
-} from '#server/db/migrations/009-search-word-pairs.js';
+import { SQLITE_WORD_PAIRS_BACKFILL } from '#server/db/migrations/009-search-word-pairs.js';
+import { registerSearchWordFunctions } from '#server/db/search-words.js';
 import { newId } from '#server/db/ids.js';
 import { hashSessionToken, SESSION_COOKIE } from '#server/http/sessions.js';
 import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';

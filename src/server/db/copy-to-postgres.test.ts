@@ -26,7 +26,7 @@ import {
 } from '../test-support/databases.js';
 import { CopyError, copySqliteToPostgres } from './copy-to-postgres.js';
 import { openDatabase } from './database.js';
-import { registerSearchWordFunctions } from './migrations/009-search-word-pairs.js';
+import { registerSearchWordFunctions } from './search-words.js';
 
 /**
  * The SQLite -> PostgreSQL move, on both databases: an install's data written through the API

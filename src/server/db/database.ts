@@ -3,17 +3,26 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   Kysely,
+  type CompiledQuery,
+  type QueryResult,
   Migrator,
   PostgresDialect,
   SqliteDialect,
   sql,
   type MigrationProvider,
-  type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { migrationsFor } from './migrations/index.js';
-import { registerSearchWordFunctions } from './migrations/009-search-word-pairs.js';
+import {
+  applyPragmas,
+  SQLITE_BUSY_TIMEOUT_MS,
+  SQLITE_CACHE_KIB,
+  statementCache,
+} from './sqlite-connection.js';
+import { sqliteWriter } from './sqlite-writer.js';
+
+export { SQLITE_BUSY_TIMEOUT_MS };
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +34,11 @@ export interface Database {
    * null for PostgreSQL and for an in-memory SQLite database, which no other connection can see.
    */
   file: string | null;
+  /**
+   * A SQLite file database's writer thread (ADR 017): runs `queries` as one write transaction in
+   * one message. null elsewhere; writeStatements() in transactions.ts picks the way.
+   */
+  writeBatch: ((queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>) | null;
   /** Runs `hook` (e.g. stopping workers that read this database) when close() is called. */
   onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
@@ -35,9 +49,6 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
-/** How long a SQLite writer waits for another connection's write lock before SQLITE_BUSY. */
-export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-const SQLITE_CACHE_KIB = 64 * 1024;
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 /**
  * Connections per server process (ADR 015). A query in flight occupies one PostgreSQL backend,
@@ -76,7 +87,8 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
   const dialect = dialectOf(url);
-  const database = dialect === 'sqlite' ? openSqlite(url) : await openPostgres(url);
+  if (dialect === 'sqlite') return openSqlite(url, options.migrate ?? true);
+  const database = await openPostgres(url);
   if (options.migrate ?? true) {
     try {
       await migrate(database);
@@ -88,30 +100,41 @@ export async function openDatabase(
   return database;
 }
 
-function openSqlite(url: string): Database {
+async function openSqlite(url: string, migrating: boolean): Promise<Database> {
   const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   if (file === '') throw new DatabaseUrlError(url);
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
   const connection = new BetterSqlite3(inMemory ? ':memory:' : resolve(file));
-  // ADR 001: WAL lets readers run beside the writer; synchronous=FULL makes every commit
-  // durable across power loss (a 201 means the idea is on disk), at a small cost per write.
+  // ADR 001: WAL lets readers run beside the writer. Set here, before the writer thread opens
+  // the file: the mode is stored in the file.
   if (!inMemory) connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = FULL');
-  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  connection.pragma('foreign_keys = ON');
-  // The default page cache is 2 MiB; search and counts over a large account touch more than
-  // that, and re-reading pages through the OS costs more than the memory.
-  connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  // The search triggers call them on every write of an idea (migration 009).
-  registerSearchWordFunctions(connection);
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-  });
+  applyPragmas(connection);
+  const prepare = statementCache(connection);
+  const onMain = () =>
+    new Kysely<DB>({
+      dialect: new SqliteDialect({ database: { close: () => connection.close(), prepare } }),
+    });
+  if (migrating) {
+    // Before any other thread writes: the migrations run here, one statement at a time,
+    // without a message to the writer thread for each (ADR 017).
+    try {
+      await migrate({ db: onMain(), dialect: 'sqlite' });
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+  }
+  // An in-memory database has no file another thread could open: it reads and writes here.
+  const writer = inMemory
+    ? null
+    : sqliteWriter({ main: connection, prepareOnMain: prepare, file: resolve(file) });
+  const db = writer === null ? onMain() : new Kysely<DB>({ dialect: writer.dialect });
   return {
     db,
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
+    writeBatch: writer === null ? null : writer.writeBatch,
     ...closedWith(() => db.destroy()),
   };
 }
@@ -139,37 +162,10 @@ export function openSqliteReader(file: string): Kysely<DB> {
   const connection = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  const prepare = statementCache(connection);
   return new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    dialect: new SqliteDialect({ database: { close: () => connection.close(), prepare } }),
   });
-}
-
-/**
- * Kysely's SQLite driver prepares every statement afresh, which cost as much CPU as running the
- * page query itself. Kysely binds values as parameters, so the set of distinct SQL texts is
- * small; their prepared statements are kept (bounded, oldest dropped first). Reuse is safe:
- * the driver runs one statement at a time per connection, and SQLite re-prepares a statement
- * by itself after a schema change.
- */
-const STATEMENT_CACHE_MAX = 500;
-
-function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => connection.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (statement === undefined) {
-        statement = connection.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_MAX) {
-          const oldest = statements.keys().next();
-          if (oldest.done !== true) statements.delete(oldest.value);
-        }
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -194,11 +190,12 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     dialect: 'postgres',
     file: null,
+    writeBatch: null,
     ...closedWith(() => db.destroy()),
   };
 }
 
-export async function migrate(database: Database): Promise<void> {
+export async function migrate(database: Pick<Database, 'db' | 'dialect'>): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: () => Promise.resolve(migrationsFor(database.dialect)),
   };

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
 
@@ -35,6 +35,23 @@ export async function writeTransaction<T>(
       throw error;
     }
     return result;
+  });
+}
+
+/**
+ * Statements that need no JavaScript between them, as one write transaction. On a SQLite file
+ * that is one message to the writer thread (ADR 017) instead of one per statement; elsewhere
+ * writeTransaction runs them in turn.
+ */
+export async function writeStatements(
+  database: Database,
+  queries: readonly CompiledQuery[],
+): Promise<QueryResult<unknown>[]> {
+  if (database.writeBatch !== null) return database.writeBatch(queries);
+  return writeTransaction(database, async (trx) => {
+    const results: QueryResult<unknown>[] = [];
+    for (const query of queries) results.push(await trx.executeQuery(query));
+    return results;
   });
 }
 

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
  * A few worker threads that answer requests for the main thread (ADR 015): on SQLite a search
  * runs for milliseconds inside one synchronous call, and on the main thread every other request
  * would wait for it. Each worker is started with `workerData` and answers messages
- * `{ id, request }` with `{ id, result }` or `{ id, error }`. A task goes to the worker with the
+ * `{ id, request }` with `{ id, result }` or `{ id, error, code? }`. A task goes to the worker with the
  * fewest tasks in flight. A worker that dies fails its tasks and is replaced; after close() every
  * task in flight fails and no new one is taken.
  */
@@ -30,8 +30,22 @@ interface Slot<Result> {
   pending: Map<number, Pending<Result>>;
 }
 
-/** A worker's reply; `error` carries the message of what it threw. */
-type Reply<Result> = { id: number; result: Result } | { id: number; error: string };
+/**
+ * A worker's reply; `error` carries the message of what it threw and `code` its code, if any
+ * (SQLite's, such as SQLITE_CONSTRAINT_UNIQUE or SQLITE_FULL, which callers tell apart).
+ */
+type Reply<Result> =
+  { id: number; result: Result } | { id: number; error: string; code?: string | undefined };
+
+/** What a worker threw, rebuilt on this side of the message. */
+export class WorkerTaskError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.name = 'WorkerTaskError';
+    this.code = code;
+  }
+}
 
 export function createWorkerPool<Request, Result>(options: {
   script: URL;
@@ -63,7 +77,7 @@ export function createWorkerPool<Request, Result>(options: {
       const pending = slot.pending.get(reply.id);
       if (pending === undefined) return;
       slot.pending.delete(reply.id);
-      if ('error' in reply) pending.reject(new Error(reply.error));
+      if ('error' in reply) pending.reject(new WorkerTaskError(reply.error, reply.code));
       else pending.resolve(reply.result);
     });
     worker.on('error', (error) => failAll(slot, error));

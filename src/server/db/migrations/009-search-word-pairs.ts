@@ -1,7 +1,11 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { SEARCH_ROWID_OWNER_STEP } from './005-owner-scoped-search.js';
+import {
+  SEARCH_PAIR_PREFIX_CHARS,
+  SEARCH_PAIRS_FUNCTION,
+  SEARCH_WORDS_FUNCTION,
+} from '../search-words.js';
 
 /**
  * A second search index, of adjacent word pairs (ADR 014, "Word pairs"); SQLite first, then
@@ -21,7 +25,7 @@ import { SEARCH_ROWID_OWNER_STEP } from './005-owner-scoped-search.js';
  * Words here are runs of ASCII letters and digits, lower-cased as SQLite's LIKE folds case
  * (ASCII only), so every idea an ASCII query of such words matches with LIKE holds the pair.
  * Splitting and reversing words are JavaScript functions registered on every connection that
- * writes ideas (registerSearchWordFunctions): SQLite has no reverse() and triggers may not use
+ * writes ideas (db/search-words.ts): SQLite has no reverse() and triggers may not use
  * recursive queries. They are part of this schema: changing what they return needs a new
  * migration that rebuilds both tables.
  *
@@ -30,68 +34,6 @@ import { SEARCH_ROWID_OWNER_STEP } from './005-owner-scoped-search.js';
  * the owner is numbered (INSERT OR IGNORE INTO search_owners) before either rowid is computed.
  * search_words only grows; a word no idea holds any longer costs one lookup that finds nothing.
  */
-
-export const SEARCH_WORDS_FUNCTION = 'search_words_reversed';
-export const SEARCH_PAIRS_FUNCTION = 'search_word_pairs';
-
-/** The first characters of the next word a pair token keeps (1 up to this many). */
-export const SEARCH_PAIR_PREFIX_CHARS = 3;
-
-/** ASCII upper-case letters to lower case, nothing else: what LIKE folds. */
-export function foldAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-}
-
-/** Runs of ASCII letters and digits, ASCII-folded. */
-export function searchWordsOf(text: string): string[] {
-  return foldAscii(text).match(/[a-z0-9]+/g) ?? [];
-}
-
-export function reversed(word: string): string {
-  return word.split('').reverse().join('');
-}
-
-/** The pair token of a word ending in `firstReversed` (reversed) and a word starting `next`. */
-export function pairToken(firstReversed: string, next: string): string {
-  return `${firstReversed}_${next.slice(0, SEARCH_PAIR_PREFIX_CHARS)}`;
-}
-
-function pairsOf(texts: (string | null)[]): string {
-  const tokens = new Set<string>();
-  // Pairs never span two columns, as a match never does.
-  for (const text of texts) {
-    const words = searchWordsOf(text ?? '');
-    for (let i = 0; i + 1 < words.length; i += 1) {
-      const first = reversed(words[i] as string);
-      const next = words[i + 1] as string;
-      for (let chars = 1; chars <= Math.min(SEARCH_PAIR_PREFIX_CHARS, next.length); chars += 1) {
-        tokens.add(pairToken(first, next.slice(0, chars)));
-      }
-    }
-  }
-  return [...tokens].join(' ');
-}
-
-function reversedWordsOf(texts: (string | null)[]): string {
-  const words = new Set<string>();
-  for (const text of texts) for (const word of searchWordsOf(text ?? '')) words.add(reversed(word));
-  return JSON.stringify([...words]);
-}
-
-/**
- * Registers the functions the word-pair triggers call. Every connection that writes ideas needs
- * them (db/database.ts, the benchmark seed); a connection without them fails on insert with
- * "no such function", never with a silently incomplete index.
- */
-export function registerSearchWordFunctions(connection: BetterSqlite3.Database): void {
-  const options = { deterministic: true, varargs: true } as const;
-  connection.function(SEARCH_PAIRS_FUNCTION, options, (...texts: unknown[]) =>
-    pairsOf(texts as (string | null)[]),
-  );
-  connection.function(SEARCH_WORDS_FUNCTION, options, (...texts: unknown[]) =>
-    reversedWordsOf(texts as (string | null)[]),
-  );
-}
 
 /** The same key as db/owner.ts ownerKey(); `row` qualifies the columns. */
 function ownerKeyOf(row: string): string {

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from
 import type { Category } from '#contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
-import { foldAscii, pairToken, reversed } from '../../db/migrations/009-search-word-pairs.js';
+import { foldAscii, pairToken, reversed } from '../../db/search-words.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
@@ -6,8 +6,8 @@ import { newId } from '../../db/ids.js';
 import type { Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
-import { readTransaction, writeTransaction } from '../../db/transactions.js';
-import { countOneUse } from '../usage/transaction-steps.js';
+import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
+import { countOneUse, countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
 import {
@@ -145,6 +145,31 @@ export function createIdeasRepository(
     return toPage([], limit, toCount(counted.rows[0]?.total));
   }
 
+  /**
+   * SQLite: the quota count and the insert as one batch, one message to the writer thread (ADR
+   * 017). The insert selects its row only when the count just changed one row (`changes()` is
+   * 0 when the upsert's limit test held it back), so an idea is saved exactly when a use was
+   * counted, in the same transaction, as on PostgreSQL.
+   */
+  async function createInOneBatch(
+    owner: Owner,
+    values: Insertable<IdeasTable>,
+    quota: QuotaCheck,
+  ): Promise<Idea | 'quota_exceeded'> {
+    if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
+    const counted = countOneUseQuery(db, owner, quota.periodKey, quota.monthlyLimit).compile();
+    const row = IDEA_COLUMNS.map((column) => sql`${values[column] ?? null}`);
+    const inserted = db
+      .insertInto('ideas')
+      .columns(IDEA_COLUMNS)
+      .expression(sql`SELECT ${sql.join(row)} WHERE changes() = 1`)
+      .returning(IDEA_COLUMNS)
+      .compile();
+    const [, result] = await writeStatements(database, [counted, inserted]);
+    const idea = result?.rows[0] as Selectable<IdeasTable> | undefined;
+    return idea === undefined ? 'quota_exceeded' : toIdea(idea);
+  }
+
   function loadPage(
     owner: Owner,
     limit: number,
@@ -182,22 +207,24 @@ export function createIdeasRepository(
     async createWithinQuota(owner, input, quota) {
       const createdAt = now();
       const at = createdAt.toISOString();
+      const values = {
+        id: newId(createdAt.getTime()),
+        user_id: owner.kind === 'user' ? owner.userId : null,
+        guest_id: owner.kind === 'guest' ? owner.guestId : null,
+        content: withoutNul(input.content),
+        format: input.format,
+        category: input.category,
+        transcript: input.transcript === null ? null : withoutNul(input.transcript),
+        created_at: at,
+        updated_at: at,
+      };
+      if (dialect === 'sqlite') return createInOneBatch(owner, values, quota);
       return writeTransaction(database, async (trx) => {
         const used = await countOneUse(trx, owner, quota.periodKey, quota.monthlyLimit);
         if (used === null) return 'quota_exceeded' as const;
         const row = await trx
           .insertInto('ideas')
-          .values({
-            id: newId(createdAt.getTime()),
-            user_id: owner.kind === 'user' ? owner.userId : null,
-            guest_id: owner.kind === 'guest' ? owner.guestId : null,
-            content: withoutNul(input.content),
-            format: input.format,
-            category: input.category,
-            transcript: input.transcript === null ? null : withoutNul(input.transcript),
-            created_at: at,
-            updated_at: at,
-          })
+          .values(values)
           .returning(IDEA_COLUMNS)
           .executeTakeFirstOrThrow();
         return toIdea(row);

@@ -23,7 +23,22 @@ export async function countOneUse(
   monthlyLimit: number | null,
 ): Promise<number | null> {
   if (monthlyLimit !== null && monthlyLimit <= 0) return null;
-  const row = await executor
+  const row = await countOneUseQuery(executor, owner, periodKey, monthlyLimit).executeTakeFirst();
+  return row ? toCount(row.count) : null;
+}
+
+/**
+ * countOneUse's statement, for a caller that runs it with others in one batch (a SQLite save,
+ * ADR 017); it returns no row when the limit is reached. A limit of 0 or less is the caller's
+ * to refuse without it.
+ */
+export function countOneUseQuery(
+  executor: Kysely<DB>,
+  owner: Owner,
+  periodKey: string,
+  monthlyLimit: number | null,
+) {
+  return executor
     .insertInto('usage')
     .values({ owner_key: ownerKey(owner), period_key: periodKey, count: 1 })
     .onConflict((conflict) => {
@@ -32,9 +47,7 @@ export async function countOneUse(
         .doUpdateSet({ count: sql<number>`usage.count + 1` });
       return monthlyLimit === null ? update : update.where('usage.count', '<', monthlyLimit);
     })
-    .returning('count')
-    .executeTakeFirst();
-  return row ? toCount(row.count) : null;
+    .returning('count');
 }
 
 /** Deletes every usage count of an owner (an account being deleted). */
