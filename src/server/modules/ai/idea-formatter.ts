@@ -1,10 +1,10 @@
 import type { FormatMode, FormatResult } from '#contract/api-schemas.js';
-import { formatWithRules } from '#text/formats/format-with-rules.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import { checkModelOutput } from './output-checks.js';
 import { formatMessages } from './prompts.js';
+import { formatWithRulesOnWorker } from './rules-thread.js';
 
 export interface FormatRequest {
   transcript: string;
@@ -23,7 +23,12 @@ export interface IdeaFormatter {
   format(request: FormatRequest, signal?: CancelSignal): Promise<FormatResult>;
 }
 
-export type RuleFormatter = (transcript: string, format: Format, category: Category) => string;
+/** A long transcript's answer may come from a worker thread, hence the promise. */
+export type RuleFormatter = (
+  transcript: string,
+  format: Format,
+  category: Category,
+) => string | Promise<string>;
 
 /** Enough room for a pitch in any language; a tweet or checklist stops far earlier. */
 const MAX_REPLY_TOKENS = 700;
@@ -38,7 +43,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
 
   constructor(
     private readonly model: ChatModel | null,
-    private readonly rules: RuleFormatter = formatWithRules,
+    private readonly rules: RuleFormatter = formatWithRulesOnWorker,
   ) {
     this.smartAvailable = model !== null;
   }
@@ -81,13 +86,13 @@ export class SmartIdeaFormatter implements IdeaFormatter {
     return { formatted: checked.text, path: 'llm', mode, notes: checked.notes };
   }
 
-  private byRules(
+  private async byRules(
     request: FormatRequest,
     path: 'rules' | 'llm+fallback',
     notes: string[],
-  ): FormatResult {
+  ): Promise<FormatResult> {
     return {
-      formatted: this.rules(request.transcript, request.format, request.category),
+      formatted: await this.rules(request.transcript, request.format, request.category),
       path,
       mode: request.mode,
       notes,
