@@ -171,10 +171,15 @@ async function postgresSearch(
   // The walk tests rows with the exact condition alone: offered the trigram condition too, the
   // planner gathered every trigram candidate (17,045 for "budget re" in 100,000 ideas, 690 ms)
   // where walking the date index finds 21 dense matches in ~600 rows (7 ms).
+  // The owner is named by its columns alone, in the form the date index reads (a user's rows
+  // are exactly those with its user_id; a guest's, those with its guest_id and no user_id).
+  // Given the owner key as well, the planner multiplied the two conditions' estimates as if
+  // independent, priced a BitmapAnd of both indexes as cheap, and read and sorted all 100,000
+  // rows of the big owner (683 ms) instead of walking 556 rows of the date index (0.6 ms).
   const walkConditions = sql.join(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
-      sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
+      ...(owner.kind === 'guest' ? [sql`ideas.user_id IS NULL`] : []),
       ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
       postgresExactCondition(q),
     ],
