@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { InferResult } from '#contract/api-schemas.js';
 import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
 import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
-import { inferFormatAndCategory } from '#text/infer.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import type { ChatModel } from './chat-model.js';
 import { inferMessages } from './prompts.js';
+import { inferWithRulesOnWorker } from './rules-thread.js';
 
 export interface FormatInferrer {
   /** Never rejects: a model fault answers with what the rules found. `signal`: as for format. */
@@ -43,11 +43,17 @@ export function parseModelAnswer(reply: string): InferResult | null {
   return { format, category, confidence };
 }
 
+/** The rules' answer; a long transcript's may come from a worker thread, hence the promise. */
+export type RuleInferrer = (transcript: string) => InferResult | Promise<InferResult>;
+
 export class HybridFormatInferrer implements FormatInferrer {
-  constructor(private readonly model: ChatModel | null) {}
+  constructor(
+    private readonly model: ChatModel | null,
+    private readonly rules: RuleInferrer = inferWithRulesOnWorker,
+  ) {}
 
   async infer(transcript: string, signal?: CancelSignal): Promise<InferResult> {
-    const rules = inferFormatAndCategory(transcript);
+    const rules = await this.rules(transcript);
     if (
       rules.confidence >= SERVER_APPLY_THRESHOLD ||
       this.model === null ||

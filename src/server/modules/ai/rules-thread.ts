@@ -1,56 +1,92 @@
 import { formatWithRules } from '#text/formats/format-with-rules.js';
+import { inferFormatAndCategory } from '#text/infer.js';
+import type { InferResult } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
 
-export interface RulesRequest {
-  transcript: string;
-  format: Format;
-  category: Category;
-}
+/** What the rules' worker does: format a transcript, or infer its format and category. */
+export type RulesRequest =
+  | { op: 'format'; transcript: string; format: Format; category: Category }
+  | { op: 'infer'; transcript: string };
 
-let pool: WorkerPool<RulesRequest, string> | undefined;
-let ready = false;
+/** A format's answer is the text, an inference's the result. */
+type RulesAnswer = string | InferResult;
 
 /**
- * One worker for the process, started by the first formatting, so servers and tests that never
- * format never start it. Its first answer says it has loaded the engine (wink's model takes
- * some 150 ms, far longer from source); until then the main thread keeps formatting, so nobody
- * waits for the start. The pool unrefs an idle worker, so it never keeps the process alive, and
- * replaces one that dies.
+ * From this length a transcript is formatted on a worker of its own (docs/decisions/
+ * 016-per-request-cost.md). Speech of a minute or two is a few hundred characters and costs the
+ * engine 30-90 µs; a dictation of 2,000 characters (about 350 words) costs it some 0.7 ms, and
+ * the longest the API takes (20,000) several milliseconds, which every short transcript queued
+ * behind it on the same worker would wait through.
  */
-function readyPool(): WorkerPool<RulesRequest, string> | undefined {
-  if (pool === undefined) {
-    pool = createWorkerPool<RulesRequest, string>({
-      script: new URL(
-        `./rules-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-        import.meta.url,
-      ),
-      size: 1,
-      workerData: null,
-    });
-    pool.run({ transcript: 'ready', format: 'tweet', category: 'work' }).then(
-      () => (ready = true),
-      () => undefined,
-    );
+export const LONG_TRANSCRIPT_CHARS = 2_000;
+
+/**
+ * One worker thread, started when first asked for, so servers and tests that never format never
+ * start it. Its first answer says it has loaded the engine (wink's model takes some 150 ms, far
+ * longer from source); until then `ready()` answers undefined and the caller formats elsewhere,
+ * so nobody waits for the start. The pool unrefs an idle worker, so it never keeps the process
+ * alive, and replaces one that dies.
+ */
+class Lane {
+  private pool: WorkerPool<RulesRequest, RulesAnswer> | undefined;
+  private started = false;
+
+  ready(): WorkerPool<RulesRequest, RulesAnswer> | undefined {
+    if (this.pool === undefined) {
+      const pool = createWorkerPool<RulesRequest, RulesAnswer>({
+        script: new URL(
+          `./rules-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+          import.meta.url,
+        ),
+        size: 1,
+        workerData: null,
+      });
+      this.pool = pool;
+      pool.run({ op: 'format', transcript: 'ready', format: 'tweet', category: 'work' }).then(
+        () => (this.started = true),
+        () => undefined,
+      );
+    }
+    return this.started ? this.pool : undefined;
   }
-  return ready ? pool : undefined;
+}
+
+const shortLane = new Lane();
+// Started by the first long transcript only: a server whose people never dictate at length
+// never holds a third copy of the engine.
+const longLane = new Lane();
+
+/** The worker for this transcript, if one has started: long ones have a lane of their own. */
+function workersFor(transcript: string): WorkerPool<RulesRequest, RulesAnswer> | undefined {
+  const short = shortLane.ready();
+  return transcript.length >= LONG_TRANSCRIPT_CHARS ? (longLane.ready() ?? short) : short;
 }
 
 /**
- * formatWithRules on the rules' worker thread once it has started (docs/decisions/
- * 016-per-request-cost.md): the main thread keeps the HTTP work, and the engine (about half a
- * checklist's or pitch's time there, and milliseconds for a long dictation that every other
- * request would wait behind) runs on the other core. The answer is the same either way: if the
- * worker fails, the main thread formats.
+ * formatWithRules off the main thread (docs/decisions/016-per-request-cost.md): the main thread
+ * keeps the HTTP work and the engine runs on the other core. Long transcripts have a worker of
+ * their own, so a short one is never queued behind a long dictation. Until a lane's worker has
+ * started a long transcript takes the short lane, and while neither has, the main thread
+ * formats. The answer is the same on every path: if a worker fails, the main thread formats.
  */
 export function formatWithRulesOnWorker(
   transcript: string,
   format: Format,
   category: Category,
 ): string | Promise<string> {
-  const workers = readyPool();
+  const workers = workersFor(transcript);
   if (workers === undefined) return formatWithRules(transcript, format, category);
-  return workers
-    .run({ transcript, format, category })
-    .catch(() => formatWithRules(transcript, format, category));
+  return (workers.run({ op: 'format', transcript, format, category }) as Promise<string>).catch(
+    () => formatWithRules(transcript, format, category),
+  );
+}
+
+/** inferFormatAndCategory off the main thread, on the same lanes and with the same fallback. */
+export function inferWithRulesOnWorker(transcript: string): InferResult | Promise<InferResult> {
+  const workers = workersFor(transcript);
+  if (workers === undefined) return inferFormatAndCategory(transcript);
+  return (workers.run({ op: 'infer', transcript }) as Promise<InferResult>).catch(() =>
+    inferFormatAndCategory(transcript),
+  );
 }
