@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORIES, type Category } from '#contract/taxonomy.js';
 import { migrationsFor } from '../../db/migrations/index.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import { createTestUser } from '../../test-support/users.js';
 import type { NewIdea } from '#contract/api-schemas.js';
 import { createIdeasRepository } from './repository.js';
 import { guestOwner, ownerKey, userOwner, type Owner } from '../../db/owner.js';
@@ -31,12 +32,7 @@ forEachDialect((dialect) => {
   }
 
   async function newUserId(): Promise<string> {
-    const user = await users().create({
-      email: `${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: null,
-    });
-    if (user === 'email_taken') throw new Error('unexpected email clash');
-    return user.id;
+    return (await createTestUser(database())).id;
   }
 
   async function create(owner: Owner, category: Category): Promise<string> {

@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import { createTestUser } from '../../test-support/users.js';
 import { createIdeasRepository } from './repository.js';
 import { userOwner } from '../../db/owner.js';
 import { createUsageRepository } from '../usage/repository.js';
-import { createUsersRepository } from '../identity/users-repository.js';
 
 const run = promisify(execFile);
 const WORKER = fileURLToPath(new URL('../../test-support/quota-race-worker.ts', import.meta.url));
@@ -21,11 +20,7 @@ forEachDialect((dialect) => {
     'with one unit left, 20 creates from two processes give exactly one idea',
     { timeout: 60_000 },
     async () => {
-      const user = await createUsersRepository(database()).create({
-        email: `${randomBytes(6).toString('hex')}@example.com`,
-        passwordHash: null,
-      });
-      if (user === 'email_taken') throw new Error('unexpected');
+      const user = await createTestUser(database());
       const owner = userOwner(user.id);
       const usage = createUsageRepository(database());
       for (let i = 0; i < 9; i += 1) await usage.incrementWithinLimit(owner, '2026-11', 10);

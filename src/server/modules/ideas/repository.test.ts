@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import { createTestUser } from '../../test-support/users.js';
 import { encodeCursor, InvalidCursorError } from './cursor.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { createUsageRepository } from '../usage/repository.js';
-import { createUsersRepository } from '../identity/users-repository.js';
 import { newId } from '../../db/ids.js';
 import { writeTransaction } from '../../db/transactions.js';
 
@@ -35,12 +35,7 @@ forEachDialect((dialect) => {
   const ideas = () => createIdeasRepository(database());
 
   async function newUser(): Promise<Owner> {
-    const user = await createUsersRepository(database()).create({
-      email: `${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: null,
-    });
-    if (user === 'email_taken') throw new Error('unexpected email clash');
-    return userOwner(user.id);
+    return userOwner((await createTestUser(database())).id);
   }
 
   async function create(owner: Owner, input: NewIdea): Promise<Idea> {

@@ -4,7 +4,7 @@ import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';
 import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
-import { createUsersRepository } from '../identity/users-repository.js';
+import { createTestUser } from '../../test-support/users.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { WORD_PAIR_MAX_FIRST_WORDS } from './repository-search.js';
 
@@ -111,12 +111,7 @@ forEachDialect((dialect) => {
   const database = useTestDatabase(dialect);
 
   async function newUser(): Promise<Owner> {
-    const user = await createUsersRepository(database()).create({
-      email: `${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: null,
-    });
-    if (user === 'email_taken') throw new Error('unexpected email clash');
-    return userOwner(user.id);
+    return userOwner((await createTestUser(database())).id);
   }
 
   /** Every page of a search, newest first, and the totals the pages gave. */

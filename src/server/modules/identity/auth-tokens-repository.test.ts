@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import { createTestUser } from '../../test-support/users.js';
 import { createAuthTokensRepository } from './auth-tokens-repository.js';
-import { createUsersRepository } from './users-repository.js';
 
 function newTokenHash(): string {
   return createHash('sha256').update(randomBytes(32)).digest('hex');
@@ -16,12 +16,7 @@ forEachDialect((dialect) => {
   const tokens = () => createAuthTokensRepository(database(), { now: () => NOW });
 
   async function newUserId(): Promise<string> {
-    const user = await createUsersRepository(database()).create({
-      email: `${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: null,
-    });
-    if (user === 'email_taken') throw new Error('unexpected');
-    return user.id;
+    return (await createTestUser(database())).id;
   }
 
   it('uses a token once, keeping the guest id that asked for it', async () => {

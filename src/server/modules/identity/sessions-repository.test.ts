@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import { createTestUser } from '../../test-support/users.js';
 import { createSessionsRepository } from './sessions-repository.js';
-import { createUsersRepository, type UserRecord } from './users-repository.js';
+import type { UserRecord } from './users-repository.js';
 
 function newTokenHash(): string {
   return createHash('sha256').update(randomBytes(32)).digest('hex');
@@ -14,13 +15,8 @@ forEachDialect((dialect) => {
   const database = useTestDatabase(dialect);
   const sessions = () => createSessionsRepository(database());
 
-  async function newUser(): Promise<UserRecord> {
-    const user = await createUsersRepository(database()).create({
-      email: `${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: 'hash',
-    });
-    if (user === 'email_taken') throw new Error('unexpected');
-    return user;
+  function newUser(): Promise<UserRecord> {
+    return createTestUser(database(), { passwordHash: 'hash' });
   }
 
   it('finds the user of a live session by its token hash', async () => {
