@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forEachDialect, openTestDatabase } from '../test-support/databases.js';
@@ -83,6 +84,39 @@ describe('openDatabase on SQLite', () => {
     expect(await second.db.selectFrom('users').select('email').execute()).toEqual([
       { email: 'a@example.com' },
     ]);
+  });
+
+  it.each([
+    ['only migrated', async (_database: Database) => undefined],
+    [
+      'written through its writer thread alone',
+      async (database: Database) => {
+        const at = new Date().toISOString();
+        const insert = database.db
+          .insertInto('users')
+          .values({
+            id: 'u1',
+            email: 'a@example.com',
+            password_hash: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .compile();
+        await database.writeBatch?.([insert]);
+      },
+    ],
+  ])('lets go of the file on close when %s', async (_case, use) => {
+    const file = join(tempDir(), 'app.db');
+    const database = await openDatabase(`sqlite:${file}`);
+    await use(database);
+    await database.close();
+    // Leaving WAL needs every other connection gone: one left open answers SQLITE_BUSY.
+    const after = new BetterSqlite3(file);
+    try {
+      expect(after.pragma('journal_mode = DELETE', { simple: true })).toBe('delete');
+    } finally {
+      after.close();
+    }
   });
 
   it('opens an in-memory database and can skip migrating', async () => {

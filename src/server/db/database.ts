@@ -135,7 +135,14 @@ async function openSqlite(url: string, migrating: boolean): Promise<Database> {
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
     writeBatch: writer === null ? null : writer.writeBatch,
-    ...closedWith(() => db.destroy()),
+    // Kysely's destroy() reaches the driver only once a query went through it, so a database
+    // opened to migrate and closed at once (the bench seed, a backup) would keep its file open
+    // and locked: the connection and the writer thread are closed here in any case.
+    ...closedWith(async () => {
+      await db.destroy();
+      await writer?.close();
+      if (connection.open) connection.close();
+    }),
   };
 }
 

@@ -195,6 +195,8 @@ export function sqliteWriter(options: {
 }): {
   dialect: Dialect;
   writeBatch: (queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>;
+  /** Stops the thread and closes `main`; also when no query went through the dialect. */
+  close: () => Promise<void>;
 } {
   let writer: WorkerPool<WriterRequest, WriterResult> | null = null;
   const shared: Shared = {
@@ -212,7 +214,7 @@ export function sqliteWriter(options: {
   };
   const close = async () => {
     await writer?.close();
-    options.main.close();
+    if (options.main.open) options.main.close();
   };
   return {
     dialect: {
@@ -228,5 +230,6 @@ export function sqliteWriter(options: {
       if (!Array.isArray(results)) throw new Error('The writer answered a batch with one result');
       return results.map((result) => toQueryResult(result));
     },
+    close,
   };
 }
