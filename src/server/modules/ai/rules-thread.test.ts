@@ -7,6 +7,7 @@ import {
   formatWithRulesOnWorker,
   inferWithRulesOnWorker,
   LONG_TRANSCRIPT_CHARS,
+  RulesLane,
 } from './rules-thread.js';
 
 type Rules = typeof RulesModule;
@@ -99,4 +100,31 @@ describe('a long dictation', () => {
     expect(await answer).toBe(formatWithRules(LONG_TRANSCRIPT, format, 'work'));
     expect(onThisThread).not.toHaveBeenCalled();
   });
+});
+
+describe('a lane with an idle limit', () => {
+  it('stops its worker when idle that long, and starts it again when asked', async () => {
+    const lane = new RulesLane(200);
+    const request = {
+      op: 'format',
+      transcript: TRANSCRIPT,
+      format: 'tweet',
+      category: 'work',
+    } as const;
+    expect(lane.run(request)).toBeUndefined();
+    await vi.waitFor(() => expect(lane.run(request)).toBeInstanceOf(Promise), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    // Busy within the limit: still started.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await lane.run(request)).toBe(formatWithRules(TRANSCRIPT, 'tweet', 'work'));
+    // Idle past it: stopped, and the next request starts it again.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lane.run(request)).toBeUndefined();
+    await vi.waitFor(() => expect(lane.run(request)).toBeInstanceOf(Promise), {
+      timeout: 30_000,
+      interval: 50,
+    });
+  }, 70_000);
 });

@@ -24,15 +24,33 @@ export const LONG_TRANSCRIPT_CHARS = 2_000;
 /**
  * One worker thread, started when first asked for, so servers and tests that never format never
  * start it. Its first answer says it has loaded the engine (wink's model takes some 150 ms, far
- * longer from source); until then `ready()` answers undefined and the caller formats elsewhere,
- * so nobody waits for the start. The pool unrefs an idle worker, so it never keeps the process
- * alive, and replaces one that dies.
+ * longer from source); until then `run` answers undefined and the caller formats elsewhere, so
+ * nobody waits for the start. The pool unrefs an idle worker, so it never keeps the process
+ * alive, and replaces one that dies. With `idleCloseMs`, a worker with nothing to do for that
+ * long is stopped, and the next request starts it again.
  */
-class Lane {
+export class RulesLane {
   private pool: WorkerPool<RulesRequest, RulesAnswer> | undefined;
   private started = false;
+  private inFlight = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  ready(): WorkerPool<RulesRequest, RulesAnswer> | undefined {
+  constructor(private readonly idleCloseMs?: number) {}
+
+  run(request: RulesRequest): Promise<RulesAnswer> | undefined {
+    const pool = this.ready();
+    if (pool === undefined) return undefined;
+    clearTimeout(this.idleTimer);
+    this.inFlight += 1;
+    return pool.run(request).finally(() => {
+      this.inFlight -= 1;
+      if (this.inFlight === 0 && this.idleCloseMs !== undefined) {
+        this.idleTimer = setTimeout(() => this.closeIdle(pool), this.idleCloseMs).unref();
+      }
+    });
+  }
+
+  private ready(): WorkerPool<RulesRequest, RulesAnswer> | undefined {
     if (this.pool === undefined) {
       const pool = createWorkerPool<RulesRequest, RulesAnswer>({
         script: new URL(
@@ -44,23 +62,36 @@ class Lane {
       });
       this.pool = pool;
       pool.run({ op: 'format', transcript: 'ready', format: 'tweet', category: 'work' }).then(
-        () => (this.started = true),
+        () => {
+          if (this.pool === pool) this.started = true;
+        },
         () => undefined,
       );
     }
     return this.started ? this.pool : undefined;
   }
+
+  private closeIdle(pool: WorkerPool<RulesRequest, RulesAnswer>): void {
+    if (this.pool !== pool || this.inFlight > 0) return;
+    this.pool = undefined;
+    this.started = false;
+    void pool.close();
+  }
 }
 
-const shortLane = new Lane();
-// Started by the first long transcript only: a server whose people never dictate at length
-// never holds a third copy of the engine.
-const longLane = new Lane();
+/** How long the long lane's worker waits for the next long transcript before it stops. */
+export const LONG_LANE_IDLE_MS = 60_000;
 
-/** The worker for this transcript, if one has started: long ones have a lane of their own. */
-function workersFor(transcript: string): WorkerPool<RulesRequest, RulesAnswer> | undefined {
-  const short = shortLane.ready();
-  return transcript.length >= LONG_TRANSCRIPT_CHARS ? (longLane.ready() ?? short) : short;
+const shortLane = new RulesLane();
+// Each worker holds its own copy of the engine and wink's model, some 55-75 MB of memory: the
+// long lane's is started by a long transcript and stopped a minute after the last one, so a
+// server whose people rarely dictate at length rarely holds a third copy.
+const longLane = new RulesLane(LONG_LANE_IDLE_MS);
+
+/** Runs the request on its lane's worker: undefined while none has started for it. */
+function runOffMain(request: RulesRequest): Promise<RulesAnswer> | undefined {
+  if (request.transcript.length < LONG_TRANSCRIPT_CHARS) return shortLane.run(request);
+  return longLane.run(request) ?? shortLane.run(request);
 }
 
 /**
@@ -75,18 +106,14 @@ export function formatWithRulesOnWorker(
   format: Format,
   category: Category,
 ): string | Promise<string> {
-  const workers = workersFor(transcript);
-  if (workers === undefined) return formatWithRules(transcript, format, category);
-  return (workers.run({ op: 'format', transcript, format, category }) as Promise<string>).catch(
-    () => formatWithRules(transcript, format, category),
-  );
+  const answer = runOffMain({ op: 'format', transcript, format, category });
+  if (answer === undefined) return formatWithRules(transcript, format, category);
+  return (answer as Promise<string>).catch(() => formatWithRules(transcript, format, category));
 }
 
 /** inferFormatAndCategory off the main thread, on the same lanes and with the same fallback. */
 export function inferWithRulesOnWorker(transcript: string): InferResult | Promise<InferResult> {
-  const workers = workersFor(transcript);
-  if (workers === undefined) return inferFormatAndCategory(transcript);
-  return (workers.run({ op: 'infer', transcript }) as Promise<InferResult>).catch(() =>
-    inferFormatAndCategory(transcript),
-  );
+  const answer = runOffMain({ op: 'infer', transcript });
+  if (answer === undefined) return inferFormatAndCategory(transcript);
+  return (answer as Promise<InferResult>).catch(() => inferFormatAndCategory(transcript));
 }
