@@ -6,6 +6,7 @@ import {
   skipOnboarding,
   useOnboardingVisible,
 } from '../features/onboarding/onboarding-store';
+import { useAnyToastShown } from '../components/ui/toast-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
 import { useSavedByWorker } from '../features/capture/offline/use-pending';
 import { routePaths } from '../lib/paths';
@@ -29,7 +30,8 @@ const UpgradeRoute = lazy(() => import('./routes/upgrade'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const DebugViewportRoute = lazy(() => import('./routes/debug-viewport'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
-const loadToaster = () => import('../components/ui/toaster').then((m) => ({ default: m.Toaster }));
+export const loadToaster = () =>
+  import('../components/ui/toaster').then((m) => ({ default: m.Toaster }));
 const Toaster = lazy(loadToaster);
 const loadOnboarding = () =>
   import('../features/onboarding/components/onboarding-overlay').then((m) => ({
@@ -66,18 +68,29 @@ function Onboarding() {
 }
 
 /**
- * After the first paint, fetch the code every sheet and tooltip needs so the first tap opens at
- * once. One module graph at a time, each when the browser is next idle: a module graph runs in
- * one task, and all of them together made a task long enough to block a phone's input.
+ * What the idle preloads fetch, in order: where the main pointer can hover, the tooltips first
+ * (a pointer resting on a button is often the first thing that happens, and a tooltip loaded by
+ * that hover waits for the next move to open); then the toaster's and every sheet's code, so the
+ * first toast shows and the first tap opens at once. A touch screen shows a tooltip only to a
+ * keyboard, whose first focus loads it (tooltip-loader.ts): preloading it there cost a phone the
+ * module's evaluation and a blocking re-render of every icon button, for nothing
+ * (docs/benchmarks.md, Web app; ADR 063). A failed tooltip preload is retried at the first hover
+ * or focus.
+ */
+export function idlePreloads(canHover: boolean): (() => Promise<unknown>)[] {
+  return [...(canHover ? [loadTooltips] : []), loadToaster, loadMenuDrawer, ...homeSheetLoaders];
+}
+
+/**
+ * After the first paint, fetch the code of idlePreloads. One module graph at a time, each when
+ * the browser is next idle: a module graph runs in one task, and all of them together made a
+ * task long enough to block a phone's input.
  */
 function usePreloadWhenIdle() {
   useEffect(() => {
-    const queue: (() => Promise<unknown>)[] = [
-      loadMenuDrawer,
-      ...homeSheetLoaders,
-      // A failure here is retried at the first hover or focus (tooltip-loader.ts).
-      loadTooltips,
-    ];
+    const queue = idlePreloads(
+      typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches,
+    );
     let cancel = () => {};
     const next = () => {
       const load = queue.shift();
@@ -105,6 +118,16 @@ function usePreloadWhenIdle() {
 export interface AppProps {
   /** A client already holding the first screen's answers (main.tsx); a new one otherwise. */
   client?: QueryClient;
+}
+
+/**
+ * Radix's toast provider and viewport, rendered from the first toast on: on the first screen
+ * they only added a module to evaluate and a subtree to render and commit after the first paint
+ * (docs/benchmarks.md, Web app). Their code is preloaded when idle, so the first toast does not
+ * wait for a download.
+ */
+function Toasts() {
+  return useAnyToastShown() ? <Toaster /> : null;
 }
 
 function SavedByWorker() {
@@ -135,7 +158,7 @@ export function App({ client }: AppProps) {
       </Suspense>
       <Onboarding />
       <Suspense fallback={null}>
-        <Toaster />
+        <Toasts />
         <PwaOverlays />
       </Suspense>
     </QueryClientProvider>

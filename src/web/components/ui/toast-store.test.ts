@@ -49,3 +49,22 @@ describe('toasts (docs/product.md, Constants and timings)', () => {
     expect(store.DEFAULT_TOAST_DURATION_MS).toBe(5000);
   });
 });
+
+describe('whether the app renders its toaster', () => {
+  async function anyShown(store: Awaited<ReturnType<typeof freshStore>>) {
+    const { renderHook, cleanup } = await import('@testing-library/react');
+    const current = renderHook(() => store.useAnyToastShown()).result.current;
+    cleanup();
+    return current;
+  }
+
+  it('not before the first toast, and from then on, also once it has gone', async () => {
+    const store = await freshStore();
+    expect(await anyShown(store)).toBe(false);
+    store.toast({ title: 'Saved!' }).dismiss();
+    expect(await anyShown(store)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000_000);
+    expect(await entries(store)).toEqual([]);
+    expect(await anyShown(store)).toBe(true);
+  });
+});

@@ -34,8 +34,12 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
 
+/** Whether a toast has been shown since the page loaded (useAnyToastShown). */
+let anyShown = false;
+
 function emit(next: ToastEntry[]) {
   toasts = next;
+  if (next.length > 0) anyShown = true;
   for (const listener of listeners) listener();
 }
 
@@ -73,4 +77,16 @@ function subscribe(listener: () => void) {
 
 export function useToasts(): ToastEntry[] {
   return useSyncExternalStore(subscribe, () => toasts);
+}
+
+/**
+ * Whether a toast has been shown since the page loaded: until then the app renders no toaster,
+ * since an empty viewport has nothing to show, swipe or focus (app.tsx).
+ */
+export function useAnyToastShown(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => anyShown,
+    () => false,
+  );
 }
