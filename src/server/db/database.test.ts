@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forEachDialect, openTestDatabase } from '../test-support/databases.js';
@@ -83,6 +84,19 @@ describe('openDatabase on SQLite', () => {
     expect(await second.db.selectFrom('users').select('email').execute()).toEqual([
       { email: 'a@example.com' },
     ]);
+  });
+
+  it('lets go of the file when closed, even if nothing was queried through it', async () => {
+    // seed.ts opens a database only to migrate it, then switches the file out of WAL mode,
+    // which SQLite refuses while another connection holds it.
+    const file = join(tempDir(), 'app.db');
+    await (await openDatabase(`sqlite:${file}`)).close();
+    const other = new BetterSqlite3(file);
+    try {
+      expect(other.pragma('journal_mode = MEMORY', { simple: true })).toBe('memory');
+    } finally {
+      other.close();
+    }
   });
 
   it('opens an in-memory database and can skip migrating', async () => {

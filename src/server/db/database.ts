@@ -135,7 +135,14 @@ async function openSqlite(url: string, migrating: boolean): Promise<Database> {
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
     writeBatch: writer === null ? null : writer.writeBatch,
-    ...closedWith(() => db.destroy()),
+    ...closedWith(async () => {
+      await db.destroy();
+      // Kysely destroys only a driver it has used: a database opened and closed without a
+      // query through it (seed.ts opens one only to migrate) kept its connection, and with it
+      // the WAL file's lock, open until the process ended.
+      if (writer === null) connection.close();
+      else await writer.close();
+    }),
   };
 }
 

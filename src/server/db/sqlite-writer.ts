@@ -195,6 +195,8 @@ export function sqliteWriter(options: {
 }): {
   dialect: Dialect;
   writeBatch: (queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>;
+  /** Stops the thread and closes `main`; a second call does nothing. */
+  close: () => Promise<void>;
 } {
   let writer: WorkerPool<WriterRequest, WriterResult> | null = null;
   const shared: Shared = {
@@ -215,6 +217,7 @@ export function sqliteWriter(options: {
     options.main.close();
   };
   return {
+    close,
     dialect: {
       createDriver: () => new SplitDriver(shared, close),
       createQueryCompiler: () => new SqliteQueryCompiler(),
