@@ -20,6 +20,7 @@ import {
   SQLITE_CACHE_KIB,
   statementCache,
 } from './sqlite-connection.js';
+import { preparingClient } from './prepared-statements.js';
 import { sqliteWriter } from './sqlite-writer.js';
 
 export { SQLITE_BUSY_TIMEOUT_MS };
@@ -184,6 +185,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client and reports its own error.
   pool.on('error', () => undefined);
+  pool.on('connect', preparingClient);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

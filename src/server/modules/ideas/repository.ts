@@ -3,6 +3,7 @@ import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import { preparedOnPostgres } from '../../db/prepared-statements.js';
 import type { Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
@@ -138,10 +139,15 @@ export function createIdeasRepository(
     const storedTotal = storedCount(owner, category);
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
-    const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
+    // Few texts (owner kind, category, cursor, and the limit written in, so a generic plan
+    // knows it), each planned the same way whatever the values (the owner's date index): kept
+    // prepared on PostgreSQL (db/prepared-statements.ts).
+    const query = sql<Selectable<IdeasTable> & { total: number | string }>`
       SELECT ${ideaColumns}, ${storedTotal} AS total FROM ideas
       WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
-      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(db);
+      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${sql.lit(limit + 1)}`.compile(db);
+    preparedOnPostgres(query.sql);
+    const page = await db.executeQuery(query);
     const first = page.rows[0];
     if (first !== undefined) return toPage(page.rows, limit, toCount(first.total));
     const counted = await sql<{ total: number | string }>`SELECT ${storedTotal} AS total`.execute(
