@@ -20,6 +20,7 @@ import {
   SQLITE_CACHE_KIB,
   statementCache,
 } from './sqlite-connection.js';
+import { preparingClient } from './prepared-statements.js';
 import { sqliteWriter } from './sqlite-writer.js';
 
 export { SQLITE_BUSY_TIMEOUT_MS };
@@ -135,13 +136,13 @@ async function openSqlite(url: string, migrating: boolean): Promise<Database> {
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
     writeBatch: writer === null ? null : writer.writeBatch,
-    // Kysely's destroy() reaches the driver only once a query went through it, so a database
-    // opened to migrate and closed at once (the bench seed, a backup) would keep its file open
-    // and locked: the connection and the writer thread are closed here in any case.
     ...closedWith(async () => {
       await db.destroy();
-      await writer?.close();
-      if (connection.open) connection.close();
+      // Kysely destroys only a driver it has used: a database opened and closed without a
+      // query through it (seed.ts opens one only to migrate) kept its connection, and with it
+      // the WAL file's lock, open until the process ended.
+      if (writer !== null) await writer.close();
+      else if (connection.open) connection.close();
     }),
   };
 }
@@ -184,6 +185,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client and reports its own error.
   pool.on('error', () => undefined);
+  pool.on('connect', preparingClient);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

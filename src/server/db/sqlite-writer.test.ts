@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test-support/databases.js';
-import { writeTransaction } from './transactions.js';
+import { writeStatements, writeTransaction } from './transactions.js';
 import { isUniqueViolation } from './rows.js';
 
 // ADR 017: on a SQLite file, reads run on the main connection and writes on the writer thread.
@@ -76,5 +76,99 @@ describe('the SQLite writer thread', () => {
     // The writer keeps serving after a failed statement.
     await addUse(database.db, 'g:after');
     expect(await count()).toBe(2);
+  });
+
+  describe('saves waiting together (group commit)', () => {
+    const save = (key: string) =>
+      writeStatements(database, [
+        CompiledQuery.raw(
+          "INSERT INTO usage (owner_key, period_key, count) VALUES (?, '2026-11', 1)",
+          [key],
+        ),
+      ]);
+    /** Frames in the WAL file, each a page written by a commit, since `restartWal()`. */
+    const walFrames = async () =>
+      Number(
+        (await sql<{ log: number }>`PRAGMA wal_checkpoint(PASSIVE)`.execute(database.db)).rows[0]
+          ?.log,
+      );
+    const restartWal = () => sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+
+    it('commits them in one transaction: far fewer pages written than one commit each', async () => {
+      await save('g:first');
+      await restartWal();
+      for (let i = 0; i < 20; i += 1) await save(`g:alone-${i}`);
+      const alone = await walFrames();
+      await restartWal();
+      await Promise.all(Array.from({ length: 20 }, (_, i) => save(`g:together-${i}`)));
+      const together = await walFrames();
+      expect(await count()).toBe(41);
+      expect(together).toBeLessThan(alone / 4);
+    });
+
+    it('rolls back only the save that failed, and tells it why', async () => {
+      await save('g:taken');
+      const outcomes = await Promise.allSettled(
+        ['g:one', 'g:taken', 'g:two', 'g:three'].map((key) => save(key)),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const failed = outcomes[1] as PromiseRejectedResult;
+      expect(isUniqueViolation(failed.reason)).toBe(true);
+      const keys = await sql<{
+        owner_key: string;
+      }>`SELECT owner_key FROM usage ORDER BY owner_key`.execute(database.db);
+      expect(keys.rows.map((row) => row.owner_key)).toEqual([
+        'g:one',
+        'g:taken',
+        'g:three',
+        'g:two',
+      ]);
+    });
+
+    it('runs them in order, each seeing the ones before it (a quota of 3 lets 3 of 6 count)', async () => {
+      const countOne = () =>
+        writeStatements(database, [
+          CompiledQuery.raw(
+            `INSERT INTO usage (owner_key, period_key, count) VALUES ('g:quota', '2026-11', 1)
+             ON CONFLICT (owner_key, period_key) DO UPDATE SET count = usage.count + 1
+             WHERE usage.count < 3 RETURNING count`,
+          ),
+        ]);
+      const results = await Promise.all(Array.from({ length: 6 }, countOne));
+      expect(
+        results.map(([result]) => result?.rows.map((row) => (row as { count: number }).count)),
+      ).toEqual([[1], [2], [3], [], [], []]);
+    });
+
+    it('keeps an open transaction to itself while saves wait behind it', async () => {
+      let letCommit!: () => void;
+      const held = new Promise<void>((resolve) => {
+        letCommit = resolve;
+      });
+      let begun!: () => void;
+      const begunOnce = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      const writing = writeTransaction(database, async (trx) => {
+        await addUse(trx, 'g:in-transaction');
+        begun();
+        await held;
+        throw new Error('undo');
+      });
+      await begunOnce;
+      const saves = Promise.all([save('g:waiting-1'), save('g:waiting-2')]);
+      letCommit();
+      await expect(writing).rejects.toThrow('undo');
+      await saves;
+      const keys = await sql<{
+        owner_key: string;
+      }>`SELECT owner_key FROM usage ORDER BY owner_key`.execute(database.db);
+      expect(keys.rows.map((row) => row.owner_key)).toEqual(['g:waiting-1', 'g:waiting-2']);
+    });
   });
 });

@@ -195,7 +195,7 @@ export function sqliteWriter(options: {
 }): {
   dialect: Dialect;
   writeBatch: (queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>;
-  /** Stops the thread and closes `main`; also when no query went through the dialect. */
+  /** Stops the thread and closes `main`, also when no query went through the dialect; a second call does nothing. */
   close: () => Promise<void>;
 } {
   let writer: WorkerPool<WriterRequest, WriterResult> | null = null;
@@ -217,6 +217,7 @@ export function sqliteWriter(options: {
     if (options.main.open) options.main.close();
   };
   return {
+    close,
     dialect: {
       createDriver: () => new SplitDriver(shared, close),
       createQueryCompiler: () => new SqliteQueryCompiler(),
@@ -230,6 +231,5 @@ export function sqliteWriter(options: {
       if (!Array.isArray(results)) throw new Error('The writer answered a batch with one result');
       return results.map((result) => toQueryResult(result));
     },
-    close,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
@@ -665,4 +666,22 @@ forEachDialect((dialect) => {
   function contents(page: { items: Idea[] }) {
     return page.items.map((item) => item.content);
   }
+
+  // Last in this file: it adds a column to ideas (db/prepared-statements.ts).
+  it.runIf(dialect === 'postgres')(
+    'reads the first page through a prepared statement, which a migration adding a column does not break',
+    async () => {
+      const owner = await newUser();
+      await create(owner, idea('prepared once'));
+      const first = await ideas().list(owner, { limit: 20 });
+      const prepared = await sql<{
+        statement: string;
+      }>`SELECT statement FROM pg_prepared_statements`.execute(database().db);
+      expect(prepared.rows.map((row) => row.statement).join('\n')).toContain(
+        'ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT 21',
+      );
+      await sql`ALTER TABLE ideas ADD COLUMN added_while_running text`.execute(database().db);
+      expect(await ideas().list(owner, { limit: 20 })).toEqual(first);
+    },
+  );
 });

@@ -3,11 +3,12 @@ import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import { preparedOnPostgres } from '../../db/prepared-statements.js';
 import type { Owner } from '../../db/owner.js';
 import { toCount } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
-import { countOneUse, countOneUseQuery } from '../usage/transaction-steps.js';
+import { countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from './cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
 import {
@@ -103,6 +104,11 @@ function withoutNul(text: string): string {
   return text.includes(NUL) ? text.split(NUL).join('') : text;
 }
 
+/** An idea's values in IDEA_COLUMNS order, as parameters of an `INSERT … SELECT`. */
+function ideaValues(values: Insertable<IdeasTable>) {
+  return IDEA_COLUMNS.map((column) => sql`${values[column] ?? null}`);
+}
+
 export function createIdeasRepository(
   database: Database,
   options: { now?: () => Date; searchTuning?: SearchTuning } = {},
@@ -133,10 +139,15 @@ export function createIdeasRepository(
     const storedTotal = storedCount(owner, category);
     const pageCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
     const pageAfter = after === null ? sql`` : sql`AND ${isAfter(after)}`;
-    const page = await sql<Selectable<IdeasTable> & { total: number | string }>`
+    // Few texts (owner kind, category, cursor, and the limit written in, so a generic plan
+    // knows it), each planned the same way whatever the values (the owner's date index): kept
+    // prepared on PostgreSQL (db/prepared-statements.ts).
+    const query = sql<Selectable<IdeasTable> & { total: number | string }>`
       SELECT ${ideaColumns}, ${storedTotal} AS total FROM ideas
       WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
-      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(db);
+      ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${sql.lit(limit + 1)}`.compile(db);
+    preparedOnPostgres(query.sql);
+    const page = await db.executeQuery(query);
     const first = page.rows[0];
     if (first !== undefined) return toPage(page.rows, limit, toCount(first.total));
     const counted = await sql<{ total: number | string }>`SELECT ${storedTotal} AS total`.execute(
@@ -158,15 +169,36 @@ export function createIdeasRepository(
   ): Promise<Idea | 'quota_exceeded'> {
     if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
     const counted = countOneUseQuery(db, owner, quota.periodKey, quota.monthlyLimit).compile();
-    const row = IDEA_COLUMNS.map((column) => sql`${values[column] ?? null}`);
     const inserted = db
       .insertInto('ideas')
       .columns(IDEA_COLUMNS)
-      .expression(sql`SELECT ${sql.join(row)} WHERE changes() = 1`)
+      .expression(sql`SELECT ${sql.join(ideaValues(values))} WHERE changes() = 1`)
       .returning(IDEA_COLUMNS)
       .compile();
     const [, result] = await writeStatements(database, [counted, inserted]);
     const idea = result?.rows[0] as Selectable<IdeasTable> | undefined;
+    return idea === undefined ? 'quota_exceeded' : toIdea(idea);
+  }
+
+  /**
+   * PostgreSQL: the quota count and the insert as one statement, the upsert a data-modifying
+   * CTE whose row the insert selects from, so the idea is inserted exactly when a use was
+   * counted. One statement is atomic on its own: one round trip instead of four (BEGIN, upsert,
+   * insert, COMMIT), with the same row lock on the usage row that serialises parallel saves.
+   */
+  async function createInOneStatement(
+    owner: Owner,
+    values: Insertable<IdeasTable>,
+    quota: QuotaCheck,
+  ): Promise<Idea | 'quota_exceeded'> {
+    if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
+    const idea = await db
+      .with('counted', () => countOneUseQuery(db, owner, quota.periodKey, quota.monthlyLimit))
+      .insertInto('ideas')
+      .columns(IDEA_COLUMNS)
+      .expression(sql`SELECT ${sql.join(ideaValues(values))} FROM counted`)
+      .returning(IDEA_COLUMNS)
+      .executeTakeFirst();
     return idea === undefined ? 'quota_exceeded' : toIdea(idea);
   }
 
@@ -218,17 +250,9 @@ export function createIdeasRepository(
         created_at: at,
         updated_at: at,
       };
-      if (dialect === 'sqlite') return createInOneBatch(owner, values, quota);
-      return writeTransaction(database, async (trx) => {
-        const used = await countOneUse(trx, owner, quota.periodKey, quota.monthlyLimit);
-        if (used === null) return 'quota_exceeded' as const;
-        const row = await trx
-          .insertInto('ideas')
-          .values(values)
-          .returning(IDEA_COLUMNS)
-          .executeTakeFirstOrThrow();
-        return toIdea(row);
-      });
+      return dialect === 'sqlite'
+        ? createInOneBatch(owner, values, quota)
+        : createInOneStatement(owner, values, quota);
     },
 
     async update(owner, id, patch) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { createTestUser } from '../../test-support/users.js';
@@ -101,4 +102,25 @@ forEachDialect((dialect) => {
     expect(await sessions().deleteExpired(now)).toBeGreaterThanOrEqual(1);
     expect(await sessions().findUserBySession(live, now)).not.toBeNull();
   });
+
+  // db/prepared-statements.ts: a named statement's result columns are fixed when it is prepared.
+  it.runIf(dialect === 'postgres')(
+    'looks sessions up through a prepared statement, which a migration adding a column does not break',
+    async () => {
+      const user = await newUser();
+      const tokenHash = newTokenHash();
+      const expiresAt = new Date('2026-12-01T10:00:00.000Z');
+      await sessions().create({ userId: user.id, tokenHash, expiresAt });
+      const at = new Date('2026-11-30T10:00:00.000Z');
+      expect(await sessions().findUserBySession(tokenHash, at)).not.toBeNull();
+      const prepared = await sql<{
+        statement: string;
+      }>`SELECT statement FROM pg_prepared_statements`.execute(database().db);
+      expect(prepared.rows.map((row) => row.statement).join('\n')).toContain(
+        'WHERE sessions.token_hash = $1',
+      );
+      await sql`ALTER TABLE users ADD COLUMN added_while_running text`.execute(database().db);
+      expect(await sessions().findUserBySession(tokenHash, at)).toMatchObject({ user });
+    },
+  );
 });

@@ -2,8 +2,26 @@ import { CompiledQuery, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionOpening, UsersTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
+import { preparedOnPostgres } from '../../db/prepared-statements.js';
 import { toDate } from '../../db/rows.js';
 import { toUserRecord, type UserRecord } from './users-repository.js';
+
+/** What toUserRecord reads, qualified by the users table. */
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'password_hash',
+  'plan',
+  'billing_customer_id',
+  'subscription_id',
+  'subscription_status',
+  'current_period_start',
+  'current_period_end',
+  'created_at',
+  'updated_at',
+]
+  .map((column) => `users.${column}`)
+  .join(', ');
 
 export interface SessionLookup {
   sessionId: string;
@@ -38,10 +56,11 @@ export function createSessionsRepository(
   // Runs on every request that carries a session cookie, so it skips the query builder: one
   // fixed SQL text (a cached prepared statement on SQLite, ADR 012) over the unique
   // token_hash index, outside any transaction.
-  const lookupSql = `SELECT users.*, sessions.id AS session_id,
+  // Kept prepared on PostgreSQL, so it names its columns (db/prepared-statements.ts).
+  const lookupSql = preparedOnPostgres(`SELECT ${USER_COLUMNS}, sessions.id AS session_id,
       sessions.expires_at AS session_expires_at
     FROM sessions INNER JOIN users ON users.id = sessions.user_id
-    WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`;
+    WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`);
   async function lookUp(tokenHash: string): Promise<SessionLookup | null> {
     const result = await db.executeQuery<
       Selectable<UsersTable> & { session_id: string; session_expires_at: string | Date }

@@ -29,8 +29,8 @@ export async function countOneUse(
 
 /**
  * countOneUse's statement, for a caller that runs it with others in one batch (a SQLite save,
- * ADR 017); it returns no row when the limit is reached. A limit of 0 or less is the caller's
- * to refuse without it.
+ * ADR 017) or as a data-modifying CTE of its insert (a PostgreSQL save); it returns no row when
+ * the limit is reached. A limit of 0 or less is the caller's to refuse without it.
  */
 export function countOneUseQuery(
   executor: Kysely<DB>,
