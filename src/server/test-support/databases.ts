@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type Database, type Dialect } from '../db/database.js';
@@ -123,4 +124,15 @@ export function useTestDatabase(dialect: Dialect): () => TestDatabase {
     if (database === undefined) throw new Error('the test database is not open yet');
     return database;
   };
+}
+
+/**
+ * The SQL of the statements kept prepared (db/prepared-statements.ts) on the PostgreSQL
+ * connection that answers, one per line.
+ */
+export async function preparedStatementTexts(database: Database): Promise<string> {
+  const prepared = await sql<{
+    statement: string;
+  }>`SELECT statement FROM pg_prepared_statements`.execute(database.db);
+  return prepared.rows.map((row) => row.statement).join('\n');
 }

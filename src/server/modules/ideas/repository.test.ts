@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
-import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import {
+  forEachDialect,
+  preparedStatementTexts,
+  useTestDatabase,
+} from '../../test-support/databases.js';
 import { createTestUser } from '../../test-support/users.js';
 import { encodeCursor, InvalidCursorError } from './cursor.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
@@ -674,10 +678,7 @@ forEachDialect((dialect) => {
       const owner = await newUser();
       await create(owner, idea('prepared once'));
       const first = await ideas().list(owner, { limit: 20 });
-      const prepared = await sql<{
-        statement: string;
-      }>`SELECT statement FROM pg_prepared_statements`.execute(database().db);
-      expect(prepared.rows.map((row) => row.statement).join('\n')).toContain(
+      expect(await preparedStatementTexts(database())).toContain(
         'ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT 21',
       );
       await sql`ALTER TABLE ideas ADD COLUMN added_while_running text`.execute(database().db);

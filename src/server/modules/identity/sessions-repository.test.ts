@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
+import {
+  forEachDialect,
+  preparedStatementTexts,
+  useTestDatabase,
+} from '../../test-support/databases.js';
 import { createTestUser } from '../../test-support/users.js';
 import { createSessionsRepository } from './sessions-repository.js';
 import type { UserRecord } from './users-repository.js';
@@ -113,12 +117,7 @@ forEachDialect((dialect) => {
       await sessions().create({ userId: user.id, tokenHash, expiresAt });
       const at = new Date('2026-11-30T10:00:00.000Z');
       expect(await sessions().findUserBySession(tokenHash, at)).not.toBeNull();
-      const prepared = await sql<{
-        statement: string;
-      }>`SELECT statement FROM pg_prepared_statements`.execute(database().db);
-      expect(prepared.rows.map((row) => row.statement).join('\n')).toContain(
-        'WHERE sessions.token_hash = $1',
-      );
+      expect(await preparedStatementTexts(database())).toContain('WHERE sessions.token_hash = $1');
       await sql`ALTER TABLE users ADD COLUMN added_while_running text`.execute(database().db);
       expect(await sessions().findUserBySession(tokenHash, at)).toMatchObject({ user });
     },
