@@ -21,6 +21,15 @@ function requestTooltips() {
   loadTooltips().catch((error: unknown) => console.warn('Tooltips could not load', error));
 }
 
+function focusIsVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    // A browser that cannot tell keyboard from pointer focus: load them, as before.
+    return true;
+  }
+}
+
 export function IconButton({
   label,
   className,
@@ -36,9 +45,19 @@ export function IconButton({
   const setRef = useCallback(
     (next: HTMLButtonElement | null) => {
       if (next) {
-        // The tooltip wraps the button once it loads, so React makes a new one: focus moves to it.
+        // The tooltip wraps the button once it loads, so React makes a new one: focus moves to
+        // it, unless something else took the focus meanwhile (a sheet this button opened, whose
+        // focus trap would read the move as leaving it and close it).
         const previous = node.current;
-        if (previous && previous !== next && !previous.isConnected && hadFocusWhenLoaded(previous))
+        const focusIsFree =
+          document.activeElement === null || document.activeElement === document.body;
+        if (
+          previous &&
+          previous !== next &&
+          !previous.isConnected &&
+          hadFocusWhenLoaded(previous) &&
+          focusIsFree
+        )
           next.focus();
         node.current = next;
       }
@@ -62,7 +81,9 @@ export function IconButton({
         onPointerEnter?.(event);
       }}
       onFocus={(event: FocusEvent<HTMLButtonElement>) => {
-        if (!tooltips) requestTooltips();
+        // Only a keyboard's focus can show a tooltip: a tap focuses the button too, and loading
+        // them then would swap every icon button while the tap's sheet opens.
+        if (!tooltips && focusIsVisible(event.currentTarget)) requestTooltips();
         onFocus?.(event);
       }}
     >
