@@ -6,8 +6,8 @@ type TooltipModule = typeof IconTooltipModule;
 /**
  * Radix Tooltip with its positioning (@floating-ui) is about a sixth of the JavaScript `/` would
  * otherwise fetch, and no tooltip can show before a pointer rests on a button for 700 ms, so it
- * loads after the first render: when the browser is idle (app.tsx) or at the first hover or
- * focus of an icon button, whichever comes first.
+ * loads after the first render: when the browser is idle where a pointer can hover (app.tsx),
+ * or at the first hover or keyboard focus of an icon button, whichever comes first.
  */
 let loaded: TooltipModule | null = null;
 let loading: Promise<TooltipModule> | null = null;
@@ -24,7 +24,7 @@ export function loadTooltips(): Promise<TooltipModule> {
       return module;
     },
     (error: unknown) => {
-      // Offline before the service worker had cached it: the next hover or focus tries again.
+      // Offline before the service worker had cached it: the next hover or keyboard focus tries again.
       loading = null;
       throw error;
     },
