@@ -11,16 +11,13 @@ watchSystemTheme();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// The worker (docs/product.md, Update flow) is set up once the page has loaded, so registering
-// it never competes with the first screen. Development serves no worker.
-if (import.meta.env.PROD) {
-  const register = () => {
-    void import('./features/pwa/register').then((m) => m.registerServiceWorker());
-  };
-  // The boot script starts this module after the first paint, which may come after the load.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}
+// The worker (docs/product.md, Update flow) is registered once the app has rendered and its idle
+// preloads are done: installing it fetches and stores the whole app shell, which on a first
+// visit competed with React's start for the phone's cores and doubled the blocking time
+// (docs/benchmarks.md, Web app). Development serves no worker.
+const registerWorker = import.meta.env.PROD
+  ? () => void import('./features/pwa/register').then((m) => m.registerServiceWorker())
+  : undefined;
 
 // index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
 // in one blocking task: the app's modules run in a task of their own after React's (index.html
@@ -33,7 +30,7 @@ void import('./app/app').then(async ({ App, createQueryClient, loadFirstScreenDa
   startTransition(() => {
     createRoot(rootElement).render(
       <StrictMode>
-        <App client={client} />
+        <App client={client} whenSettled={registerWorker} />
       </StrictMode>,
     );
   });

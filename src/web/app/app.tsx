@@ -81,43 +81,63 @@ export function idlePreloads(canHover: boolean): (() => Promise<unknown>)[] {
   return [...(canHover ? [loadTooltips] : []), loadToaster, loadMenuDrawer, ...homeSheetLoaders];
 }
 
+/** Runs `task` when the browser is next idle (or within 2 s); returns how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
+
 /**
- * After the first paint, fetch the code of idlePreloads. One module graph at a time, each when
- * the browser is next idle: a module graph runs in one task, and all of them together made a
- * task long enough to block a phone's input.
+ * Runs each load when the browser is next idle, one after another (a module graph runs in one
+ * task, and all of them together made a task long enough to block a phone's input), then
+ * `then` at the next idle moment after the last has settled; a failed load (offline) only
+ * means that dialog loads when first opened. Returns how to stop what has not run yet.
  */
-function usePreloadWhenIdle() {
-  useEffect(() => {
-    const queue = idlePreloads(
-      typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches,
-    );
-    let cancel = () => {};
-    const next = () => {
-      const load = queue.shift();
-      if (!load) return;
-      const run = () => {
-        // A failed preload (offline) only means that dialog loads when first opened.
-        load().then(next, next);
-      };
-      if (typeof requestIdleCallback === 'function') {
-        const handle = requestIdleCallback(run, { timeout: 2000 });
-        cancel = () => cancelIdleCallback(handle);
-      } else {
-        const timer = setTimeout(run, 200);
-        cancel = () => clearTimeout(timer);
-      }
-    };
-    next();
-    return () => {
-      queue.length = 0;
-      cancel();
-    };
-  }, []);
+export function runWhenIdle(
+  loads: readonly (() => Promise<unknown>)[],
+  then?: () => void,
+  schedule: (task: () => void) => () => void = whenIdle,
+): () => void {
+  const queue = [...loads];
+  let stopped = false;
+  let cancel = () => {};
+  const next = () => {
+    if (stopped) return;
+    const load = queue.shift();
+    if (load) cancel = schedule(() => void load().then(next, next));
+    else if (then) cancel = schedule(then);
+  };
+  next();
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}
+
+/** After the first paint, fetch the code of idlePreloads, then run `then`. */
+function usePreloadWhenIdle(then: (() => void) | undefined) {
+  useEffect(
+    () =>
+      runWhenIdle(
+        idlePreloads(typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches),
+        then,
+      ),
+    [then],
+  );
 }
 
 export interface AppProps {
   /** A client already holding the first screen's answers (main.tsx); a new one otherwise. */
   client?: QueryClient;
+  /**
+   * Work that waits until the first screen is up and its idle preloads are done (main.tsx:
+   * the service worker's registration).
+   */
+  whenSettled?: () => void;
 }
 
 /**
@@ -135,9 +155,9 @@ function SavedByWorker() {
   return null;
 }
 
-export function App({ client }: AppProps) {
+export function App({ client, whenSettled }: AppProps) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  usePreloadWhenIdle();
+  usePreloadWhenIdle(whenSettled);
   return (
     <QueryClientProvider client={queryClient}>
       <SavedByWorker />

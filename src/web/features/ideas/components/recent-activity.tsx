@@ -56,7 +56,7 @@ export function RecentActivity({
               ? 'Tap the record button below and say what is on your mind.'
               : 'Tap the button below and type what is on your mind.'}
           </p>
-          <ArrowDown aria-hidden className="mt-1 size-6 animate-bounce text-red-500" />
+          <ArrowDown aria-hidden className="nudge-down mt-1 size-6 text-red-500" />
         </div>
       ) : (
         <>
