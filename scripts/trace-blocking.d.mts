@@ -7,6 +7,12 @@ export interface TraceEvent {
   dur?: number;
   tdur?: number;
 }
+export declare const BLOCKING_MS: number;
+export declare function blockingPart(ms: number): number;
+export declare function mainThreadTasks(events: TraceEvent[]): {
+  paint: TraceEvent;
+  tasks: { start: number; end: number; cpu: number }[];
+};
 export declare function blockingTime(
   events: TraceEvent[],
   slowdown?: number,

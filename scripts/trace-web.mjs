@@ -20,11 +20,10 @@ import {
   stopProcess,
   waitForOk,
 } from './bench/server-process.mjs';
+import { blockingPart, mainThreadTasks } from './trace-blocking.mjs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOWDOWN = 4;
-/** Lighthouse's blocking threshold: the part of a task past 50 ms blocks input. */
-const BLOCKING_MS = 50;
 /** After the app is live, how long the page must stay without a task this long to be done. */
 const QUIET_MS = 2_000;
 const LISTED_TASK_MS = 5;
@@ -62,8 +61,9 @@ function parseArgs(argv) {
 
 /** The page's main-thread top-level tasks and its first contentful paint, in ms from navigation. */
 function analyse(events) {
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error('The trace has no first contentful paint');
+  // tdur, each task's `cpu`, is the thread's CPU time: unlike the wall time it leaves out the
+  // time other processes had the core, so on a loaded machine it is the task's own cost.
+  const { paint: fcp, tasks } = mainThreadTasks(events);
   const { pid, tid } = fcp;
   const navigation = events.findLast(
     (event) =>
@@ -74,11 +74,6 @@ function analyse(events) {
   );
   const origin = (navigation ?? fcp).ts;
   const onMain = events.filter((event) => event.pid === pid && event.tid === tid);
-  const tasks = onMain
-    .filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.dur !== undefined)
-    // tdur is the thread's CPU time: unlike the wall time it leaves out the time other
-    // processes had the core, so on a loaded machine it is the task's own cost.
-    .map((task) => ({ start: task.ts, end: task.ts + task.dur, cpu: task.tdur ?? task.dur }));
   // What each task ran: the script evaluated or the callback called, else its longest part.
   const parts = onMain.filter(
     (event) => event.ph === 'X' && event.name !== 'RunTask' && event.dur !== undefined,
@@ -197,7 +192,7 @@ const median = (values) => {
 const round = (value) => Math.round(value);
 /** Lighthouse's Total Blocking Time over these tasks, each task's length as `length` says. */
 const blockingOf = (tasks, length) =>
-  tasks.reduce((sum, task) => sum + Math.max(0, length(task) - BLOCKING_MS), 0);
+  tasks.reduce((sum, task) => sum + blockingPart(length(task)), 0);
 const longest = (trace, field) => Math.max(0, ...trace.afterPaint.map((task) => task[field]));
 
 const options = parseArgs(process.argv.slice(2));
