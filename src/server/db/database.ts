@@ -20,6 +20,7 @@ import {
   SQLITE_CACHE_KIB,
   statementCache,
 } from './sqlite-connection.js';
+import { postgresTypes } from './postgres-instants.js';
 import { preparingClient } from './prepared-statements.js';
 import { sqliteWriter } from './sqlite-writer.js';
 
@@ -181,6 +182,7 @@ async function openPostgres(url: string): Promise<Database> {
     connectionString: url,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
     max: POSTGRES_POOL_SIZE,
+    types: postgresTypes,
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client and reports its own error.
