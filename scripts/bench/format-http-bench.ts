@@ -3,6 +3,8 @@
 // of the labelled corpus (browser-style and Whisper-style speech of every length), cycled with
 // its format so no two requests in a row are the same. Target: p99 at most 10 ms per format.
 // Nothing is cached on this path, so cycling the corpus costs the server what new speech would.
+// Each row also gives the load generator's own CPU a request: it does the same work in every
+// run, so when it rises the machine was slower, and the server's figures with it.
 //
 //   npx tsx scripts/bench/format-http-bench.ts            print the figures
 //   npx tsx scripts/bench/format-http-bench.ts --write    also rewrite its section of docs/benchmarks.md
@@ -74,10 +76,12 @@ try {
     const k = result.perKind[format];
     if (k === undefined) throw new Error(`no ${format} request was answered`);
     const met = k.p99 <= TARGET_P99_MS && result.failed === 0;
-    const line = `${format}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${k.p50.toFixed(1)} p95 ${k.p95.toFixed(1)} p99 ${k.p99.toFixed(1)} ms, ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? 'n/a'} µs server CPU a request, ${result.failed} failed`;
+    const serverCpu = result.serverCpuMicrosPerRequest?.toFixed(0) ?? 'n/a';
+    const clientCpu = result.clientCpuMicrosPerRequest?.toFixed(0) ?? 'n/a';
+    const line = `${format}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${k.p50.toFixed(1)} p95 ${k.p95.toFixed(1)} p99 ${k.p99.toFixed(1)} ms, CPU a request: server ${serverCpu} µs, load generator ${clientCpu} µs; ${result.failed} failed`;
     console.log(line);
     rows.push(
-      `| ${format} | ${result.requestsPerSecond.toFixed(0)} | ${k.p50.toFixed(1)} | ${k.p95.toFixed(1)} | ${k.p99.toFixed(1)} | ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? 'n/a'} | ${result.failed} | ${met ? 'yes' : 'no'} |`,
+      `| ${format} | ${result.requestsPerSecond.toFixed(0)} | ${k.p50.toFixed(1)} | ${k.p95.toFixed(1)} | ${k.p99.toFixed(1)} | ${serverCpu} | ${clientCpu} | ${result.failed} | ${met ? 'yes' : 'no'} |`,
     );
   }
 } finally {
@@ -91,10 +95,10 @@ if (write) {
     [
       '## POST /api/format on the rules path',
       '',
-      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npx tsx scripts/bench/format-http-bench.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load.toFixed(1)} when it began; production build, no model configured. ${CONNECTIONS} clients for ${DURATION_SECONDS} s per format after ${WARMUP_SECONDS} s unmeasured, each request the next of the ${CORPUS_TRANSCRIPTS.length} corpus transcripts (tests/fixtures/transcripts), the load generator on the same 2 cores. Target: p99 at most ${TARGET_P99_MS} ms.`,
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npx tsx scripts/bench/format-http-bench.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load.toFixed(1)} when it began; production build, no model configured. ${CONNECTIONS} clients for ${DURATION_SECONDS} s per format after ${WARMUP_SECONDS} s unmeasured, each request the next of the ${CORPUS_TRANSCRIPTS.length} corpus transcripts (tests/fixtures/transcripts), the load generator on the same 2 cores. Its own CPU a request is the same work in every run, so it shows how fast the machine was: the same build's figures move with it. Target: p99 at most ${TARGET_P99_MS} ms.`,
       '',
-      '| format | req/s | p50 ms | p95 ms | p99 ms | server CPU µs/request | failed | p99 <= 10 ms |',
-      '|---|---|---|---|---|---|---|---|',
+      '| format | req/s | p50 ms | p95 ms | p99 ms | server CPU µs/request | load generator CPU µs/request | failed | p99 <= 10 ms |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ],

@@ -26,6 +26,11 @@ export interface MixResult {
   failed: number;
   perKind: Record<string, KindFigures>;
   serverCpuMicrosPerRequest: number | null;
+  /**
+   * This process's own CPU (the load generator's) per request. It does the same work for every
+   * request whatever the server does, so it moves only with the machine's speed.
+   */
+  clientCpuMicrosPerRequest: number | null;
 }
 
 export declare function runMix(options: {

@@ -136,6 +136,7 @@ export async function runMix({
       outgoing.end(body);
     });
   const cpuBefore = serverPid === undefined ? null : processCpuMicros(serverPid);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   await Promise.all(
@@ -145,6 +146,7 @@ export async function runMix({
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpuAfter = serverPid === undefined ? null : processCpuMicros(serverPid);
+  const client = process.cpuUsage(clientBefore);
   agent.destroy();
   let total = 0;
   let failed = 0;
@@ -177,5 +179,6 @@ export async function runMix({
       cpuBefore === null || cpuAfter === null || total === 0
         ? null
         : (cpuAfter - cpuBefore) / total,
+    clientCpuMicrosPerRequest: total === 0 ? null : (client.user + client.system) / total,
   };
 }
