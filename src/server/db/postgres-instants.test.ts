@@ -36,6 +36,21 @@ describe('instantFromPostgres', () => {
     expect(instantFromPostgres('2026-11-24 06:11:25.123+01')).toBe('2026-11-24T05:11:25.123Z');
     expect(instantFromPostgres('2026-11-24 00:11:25-05:00')).toBe('2026-11-24T05:11:25.000Z');
     expect(instantFromPostgres('infinity')).toBe(Infinity);
+    expect(instantFromPostgres('-infinity')).toBe(-Infinity);
+    expect(instantFromPostgres('0001-01-01 00:00:00+00 BC')).toBe('0000-01-01T00:00:00.000Z');
+    expect(instantFromPostgres('10000-01-01 00:00:00+00')).toBe('+010000-01-01T00:00:00.000Z');
+  });
+
+  it('reads every fraction length and the years JavaScript writes with four digits', () => {
+    const defaultParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+    for (const text of [
+      '2026-11-24 05:11:25.1234+00',
+      '2026-11-24 05:11:25.12345+00',
+      '0050-06-30 12:00:00.5+00',
+      '0999-12-31 23:59:59.999+00',
+    ]) {
+      expect(instantFromPostgres(text)).toBe((defaultParser(text) as Date).toISOString());
+    }
   });
 
   it('is only used for timestamptz in text', () => {
@@ -72,6 +87,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('timestamptz read through openD
           );
         });
         expect(rows).toEqual(stored);
+        expect(rows.map((at) => toIso(at as string))).toEqual(stored);
         expect(rows.map((at) => toDate(at as string).getTime())).toEqual(
           stored.map((at) => Date.parse(at)),
         );

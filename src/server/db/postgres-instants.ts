@@ -16,8 +16,14 @@ const parseWithDefault = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, '
  * instead of the Date `pg` makes by default. Rows reach toIso() in db/rows.ts, which passes that
  * text through untouched: a 20-idea page is 40 instants, and parsing each into a Date and
  * printing it again cost a PostgreSQL listing some 40 µs of the server's CPU (about 1 µs each).
- * The fraction is cut to milliseconds, as the Date was. Any other form (a server whose TimeZone
- * is not UTC, infinity) goes through pg's own parser, and a Date is returned as before.
+ * The fraction is cut to milliseconds, as the Date was.
+ *
+ * A server whose TimeZone is not UTC prints other offsets. The session's zone is not forced to
+ * UTC (the `options` startup parameter that would carry `-c TimeZone=UTC` is refused by
+ * PgBouncer before 1.20 and by other poolers), so those instants, like any other form (a BC or
+ * five-digit year, infinity), go through pg's own parser and come back as the same ISO text when
+ * they are an instant JavaScript can hold; otherwise as pg gives them (Infinity, null, or a Date
+ * past the year 275760, which toIso() refuses as before).
  */
 export function instantFromPostgres(text: string): string | Date | number | null {
   const match = UTC_INSTANT.exec(text);

@@ -3,9 +3,8 @@ const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * Instants come back as ISO text from both dialects (db/postgres-instants.ts), and as a Date
- * from PostgreSQL only in a form that reader leaves to `pg`. Text already in
- * toISOString() form is returned as is: parsing and re-printing it was a visible share of a
- * 20-idea page's CPU.
+ * only past the year 275760, which toISOString() refuses. Text already in toISOString() form is
+ * returned as is: parsing and re-printing it was a visible share of a 20-idea page's CPU.
  */
 export function toIso(value: string | Date): string {
   if (value instanceof Date) return value.toISOString();

@@ -5,8 +5,8 @@ import type { Plan } from '#contract/plans.js';
 /**
  * Kysely's view of the tables. Instants are written as ISO-8601 UTC strings on both dialects;
  * SQLite stores them as that text (fixed width, so text order is time order) and PostgreSQL as
- * timestamptz, which the pool reads back as the same ISO text (db/postgres-instants.ts; a Date
- * only for a form it does not recognise). Rows are mapped to API shapes in the repositories.
+ * timestamptz, which the pool reads back as the same ISO text (db/postgres-instants.ts). Rows
+ * are mapped to API shapes in the repositories.
  */
 type Instant = ColumnType<string | Date, string, string>;
 type NullableInstant = ColumnType<string | Date | null, string | null, string | null>;
