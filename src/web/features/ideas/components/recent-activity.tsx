@@ -40,11 +40,14 @@ export function RecentActivity({
           Failed to load ideas
         </p>
       ) : isLoading ? (
+        // The placeholders, like the empty state's arrow, stay still: they show while the app's
+        // code starts, and an animation there has every frame drawn beside that start, on
+        // devices without a GPU in software (docs/benchmarks.md, Web app).
         <ul aria-busy="true" aria-label="Loading your ideas..." className="space-y-3">
           {Array.from({ length: visibleCount }, (_, i) => (
             <li
               key={i}
-              className="h-[92px] animate-pulse rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+              className="h-[92px] rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
             />
           ))}
         </ul>
@@ -56,7 +59,7 @@ export function RecentActivity({
               ? 'Tap the record button below and say what is on your mind.'
               : 'Tap the button below and type what is on your mind.'}
           </p>
-          <ArrowDown aria-hidden className="nudge-down mt-1 size-6 text-red-500" />
+          <ArrowDown aria-hidden className="mt-1 size-6 text-red-500" />
         </div>
       ) : (
         <>

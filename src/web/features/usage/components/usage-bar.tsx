@@ -29,7 +29,7 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
       <section
         aria-busy="true"
         aria-label="Usage"
-        className="h-[104px] animate-pulse rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+        className="h-[104px] rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
       />
     );
   }
