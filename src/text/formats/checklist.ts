@@ -293,10 +293,15 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
     title = null;
   }
   if (items.length === 0) {
-    // Nothing task-like was said ("okay, yeah"): keep what was said rather than nothing.
+    // Nothing task-like was said ("okay, yeah"): keep what was said rather than nothing, each
+    // sentence once ("$? $" says one thing twice, and no word key can tell the two apart).
+    const kept = new Set<string>();
     for (const tokens of sentences) {
       const text = renderTask(tokens.filter((token) => !CONNECTIVES.has(token.lower)));
-      if (text !== '') items.push(text);
+      const key = text.toLowerCase();
+      if (text === '' || kept.has(key)) continue;
+      kept.add(key);
+      items.push(text);
     }
   }
   if (items.length === 0) {

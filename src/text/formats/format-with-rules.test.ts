@@ -132,6 +132,12 @@ describe('tweet', () => {
 });
 
 describe('checklist', () => {
+  it('keeps a sentence said twice without a task in it once', () => {
+    // Found by the property check: each sentence was kept as said, so "$?$" listed "$" twice.
+    expect(formatWithRules('$?$', 'checklist', 'work')).toBe('Work checklist\n- [ ] $');
+    expect(formatWithRules('okay. Okay.', 'checklist', 'personal').split('\n')).toHaveLength(2);
+  });
+
   it('titles the list and makes one task per clause', () => {
     expect(
       formatWithRules(
