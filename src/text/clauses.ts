@@ -1,6 +1,6 @@
 import type { TaggedToken } from './nlp.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
-import { IDEA_LEADS } from './words/pitch.js';
+import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import {
   COMPOUND_NOUNS,
   LIST_STAPLES,
@@ -43,6 +43,17 @@ const CONTENT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADV',
 const NOUN_PHRASE_START: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
+/** Verbs whose object does the next verb: "have the team review the doc" is one task. */
+const CAUSATIVE_VERBS: ReadonlySet<string> = new Set([
+  'have',
+  'get',
+  'let',
+  'make',
+  'help',
+  'watch',
+  'see',
+  'hear',
+]);
 
 function isWord(token: TaggedToken | undefined): token is TaggedToken {
   return token !== undefined && token.kind === 'word';
@@ -131,18 +142,37 @@ function isVerbish(token: TaggedToken | undefined): boolean {
  * Unpunctuated speech runs tasks together ("return the library books call mom"): a task verb
  * right after the end of a noun phrase, before its own object, starts a new task.
  */
-function verbAfterNounPhrase(tokens: readonly TaggedToken[], i: number): boolean {
+function verbAfterNounPhrase(
+  tokens: readonly TaggedToken[],
+  i: number,
+  afterVerb: boolean,
+): boolean {
   const token = tokens[i] as TaggedToken;
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (!isWord(prev) || !isWord(next)) return false;
-  // "... for saturday tune the drums": a singular word the tagger calls a noun, between a
-  // finished noun phrase (a name, a number, a plural) and a determiner, is a new verb.
+  // "... for saturday tune the drums", "... the banner proofs chase the invoice": a singular
+  // word the tagger calls a noun (or a task verb it calls an adjective), between a finished
+  // noun phrase (a name, a number, a plural) and a determiner, is a new verb.
   if (
-    token.pos === 'NOUN' &&
+    (token.pos === 'NOUN' || (token.pos === 'ADJ' && TASK_VERBS.has(token.lower))) &&
     token.lemma === token.lower &&
     next.pos === 'DET' &&
     (prev.pos === 'PROPN' || prev.pos === 'NUM' || isPlural(prev))
+  ) {
+    return true;
+  }
+  // "finish the cover sketch scan the six pages": once the clause has its verb and object, a
+  // word the tagger reads as a verb in its base form, with an object of its own, starts the
+  // next task. A singular noun cannot be its subject ("the sketch scans"); after a plural it
+  // may be ("so that managers see the numbers"), and after a causative verb it is the
+  // object's action ("have the team review the doc"), so the clause goes on.
+  if (
+    afterVerb &&
+    isBaseVerb(token) &&
+    NOUN_POS.has(prev.pos) &&
+    !isPlural(prev) &&
+    (next.pos === 'DET' || next.pos === 'NUM' || OBJECT_PRONOUNS.has(next.lower))
   ) {
     return true;
   }
@@ -214,6 +244,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   let words = 0;
   let verbs = 0;
   let verbsOrAux = 0;
+  let causative = false;
   const flush = (endsWithColon: boolean): void => {
     dropDanglingJoiners(current);
     if (current.some((token) => token.kind === 'word')) {
@@ -224,6 +255,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     words = 0;
     verbs = 0;
     verbsOrAux = 0;
+    causative = false;
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as TaggedToken;
@@ -255,7 +287,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     }
     if (mode === 'ideas' && words > 0) {
       const ideaLead = leadAt(tokens, i);
-      if (ideaLead !== undefined) {
+      if (ideaLead !== undefined && !CLAUSE_START_LEADS.has(ideaLead.join(' '))) {
         flush(false);
         lead = ideaLead.join(' ');
         i += ideaLead.length - 1;
@@ -284,13 +316,14 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         // Only once the clause has its own verb: "every plant you grow changes the music"
         // is one clause whose subject holds a relative clause.
         (words >= 2 && verbsOrAux > 0 && subjectAfterContent(tokens, i)) ||
-        (mode === 'tasks' && words >= 2 && verbAfterNounPhrase(tokens, i))
+        (mode === 'tasks' && words >= 2 && verbAfterNounPhrase(tokens, i, verbs > 0 && !causative))
       ) {
         flush(false);
       }
     }
     current.push(token);
     words++;
+    if (verbs === 0 && CAUSATIVE_VERBS.has(token.lemma)) causative = true;
     if (token.pos === 'VERB' || TASK_VERBS.has(token.lower)) verbs++;
     if (token.pos === 'VERB' || token.pos === 'AUX') verbsOrAux++;
   }

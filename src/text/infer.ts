@@ -18,6 +18,9 @@ import {
   OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
+  PRODUCT_NOUNS,
+  REASON_PHRASES,
+  WISH_PHRASES,
 } from './words/inference.js';
 import { CATEGORY_KEYWORDS } from './words/keywords.js';
 import { CREATIVE_IDEA_NOUNS, IDEA_NOUNS, PROBLEM_CUES } from './words/pitch.js';
@@ -108,18 +111,34 @@ function pitchSignals(sentences: readonly TaggedToken[][], text: string): number
   if (first !== undefined && isPremise(first)) score += 2;
   const words = wordsOf(sentences);
   const proposes = words.some((word) => word.lower === 'should' || word.lower === 'could');
-  const reason = words.some((word) => word.lower === 'because' || word.lower === 'so');
+  const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (proposes && reason) score += 2;
-  // "the tool sends ...", "an app": a product introduced as a thing, next to a pain.
+  // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
+  // for ("I'd love a mural of ...").
   const names = words.some(
     (word, i) =>
       word.pos === 'NOUN' &&
-      (IDEA_NOUNS.has(word.lower) || IDEA_NOUNS.has(word.lemma)) &&
+      isIdeaNoun(word) &&
       ['a', 'an', 'the', 'our'].includes(words[i - 1]?.lower ?? ''),
   );
   const pains = words.some((word) => PROBLEM_CUES.has(word.lower));
-  if (names && pains) score += 2;
+  const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
+  if (names && (pains || wished)) score += 2;
+  // "Game idea: ...", "short film idea", "podcast idea": the kind of idea, then the idea.
+  const kindOfIdea = words.some(
+    (word, i) => word.lemma === 'idea' && i > 0 && isIdeaNoun(words[i - 1] as TaggedToken),
+  );
+  if (kindOfIdea) score += 2;
   return score;
+}
+
+function isIdeaNoun(word: TaggedToken): boolean {
+  return (
+    IDEA_NOUNS.has(word.lower) ||
+    IDEA_NOUNS.has(word.lemma) ||
+    PRODUCT_NOUNS.has(word.lower) ||
+    PRODUCT_NOUNS.has(word.lemma)
+  );
 }
 
 function tweetSignals(
@@ -195,19 +214,29 @@ function categoryFromVocabulary(
     const words = tokens.filter((token) => token.kind === 'word');
     words.forEach((word, i) => {
       const pair = `${word.lower} ${words[i + 1]?.lower ?? ''}`;
+      // "our band's playing": the band votes as "band" would.
+      const owner = word.lower.endsWith("'s") ? word.lower.slice(0, -2) : word.lower;
       for (const category of CATEGORIES) {
         const vocabulary = CATEGORY_WORDS.get(category) as ReadonlySet<string>;
-        if (vocabulary.has(word.lower) || vocabulary.has(word.lemma) || vocabulary.has(pair)) {
+        if (
+          vocabulary.has(word.lower) ||
+          vocabulary.has(word.lemma) ||
+          vocabulary.has(owner) ||
+          vocabulary.has(pair)
+        ) {
           counts.set(category, (counts.get(category) ?? 0) + 1);
         }
       }
-      // A story, a game or a mural pitched is creative whatever it is about.
+
+      // A story, a game or a mural pitched is creative whatever it is about; named as the
+      // kind of idea ("game idea: ..."), all the more.
       if (
         format === 'pitch' &&
         word.pos === 'NOUN' &&
         (CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma))
       ) {
-        counts.set('creative', (counts.get('creative') ?? 0) + 2);
+        const named = words[i + 1]?.lemma === 'idea';
+        counts.set('creative', (counts.get('creative') ?? 0) + (named ? 4 : 2));
       }
     });
   }

@@ -31,7 +31,12 @@ function stripOpeners(tokens: Token[]): Token[] {
       continue;
     }
     if (first.lower === 'so' && next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) break;
-    if (OPENERS.has(first.lower) || (nextIsPause && OPENERS_BEFORE_PAUSE.has(first.lower))) {
+    // "right so ...", "well okay ...": such a word before another opener opens the thought too.
+    const nextIsOpener = next?.kind === 'word' && OPENERS.has(next.lower);
+    if (
+      OPENERS.has(first.lower) ||
+      ((nextIsPause || nextIsOpener) && OPENERS_BEFORE_PAUSE.has(first.lower))
+    ) {
       start++;
       continue;
     }

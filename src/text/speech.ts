@@ -16,12 +16,14 @@ import {
 import {
   AMBIGUOUS_MONTHS,
   FIRST_NAMES,
+  HOLIDAYS,
   MONTHS,
   MONTH_CONTEXT_BEFORE,
   NAME_TITLES,
   NAMING_WORDS,
   NATIONALITIES,
   PLACES,
+  PROPER_PHRASES,
   WEEKDAYS,
 } from './words/proper-nouns.js';
 import type { Token } from './tokenizer.js';
@@ -97,11 +99,14 @@ function skipFiller(tokens: readonly Token[], i: number, count: number, out: Tok
   let next = i + count;
   const prev = out[out.length - 1];
   const beforePrev = out[out.length - 2];
-  // "and, uh, find" -> "and find": the commas only framed the filler.
+  // "and, uh, find" -> "and find", "scattered across, like, four tools": the commas only
+  // framed the filler, after a word that cannot end a phrase.
   if (
     prev?.kind === 'pause' &&
     beforePrev?.kind === 'word' &&
-    (CONJUNCTIONS.has(beforePrev.lower) || FUNCTION_WORDS.has(beforePrev.lower))
+    (CONJUNCTIONS.has(beforePrev.lower) ||
+      FUNCTION_WORDS.has(beforePrev.lower) ||
+      PREPOSITIONS.has(beforePrev.lower))
   ) {
     out.pop();
   }
@@ -111,6 +116,46 @@ function skipFiller(tokens: readonly Token[], i: number, count: number, out: Tok
   }
   return next - 1;
 }
+
+/** Prepositions beyond the function words: a phrase goes on after them. */
+const PREPOSITIONS: ReadonlySet<string> = new Set([
+  'across',
+  'along',
+  'among',
+  'around',
+  'behind',
+  'beside',
+  'between',
+  'into',
+  'onto',
+  'over',
+  'through',
+  'throughout',
+  'towards',
+  'toward',
+  'under',
+  'via',
+  'within',
+  'without',
+]);
+
+/** Words that open a phrase of their own: what follows a corrected part from one stays. */
+const PHRASE_STARTS: ReadonlySet<string> = new Set([
+  'at',
+  'on',
+  'in',
+  'for',
+  'with',
+  'to',
+  'from',
+  'by',
+  'about',
+  'before',
+  'after',
+  'until',
+]);
+
+const ASIDE_BOUNDARY: Token = { text: ',', lower: ',', kind: 'pause', space: false };
 
 function withText(token: Token, text: string): Token {
   return { ...token, text };
@@ -139,7 +184,12 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
     }
     const aside = asideLength(tokens, i, prev);
     if (aside > 0) {
+      // Run on after a word, the aside was where a new clause began: a pause keeps the
+      // boundary it marked.
+      const runOn = prev?.kind === 'word' && !CONJUNCTIONS.has(prev.lower);
       i = skipFiller(tokens, i, aside, out);
+      const following = tokens[i + 1];
+      if (runOn && following?.kind === 'word') out.push(ASIDE_BOUNDARY);
       continue;
     }
     if (word === 'you') {
@@ -206,11 +256,15 @@ const ASIDES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> 
   return map;
 })();
 
-/** Word count of an aside starting at i; asides only count at the start of a clause. */
+/**
+ * Word count of an aside starting at i. Asides count at the start of a clause; those opened
+ * by "oh" anywhere, since unpunctuated speech runs them on ("the title oh and buy more").
+ */
 function asideLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
+  const word = (tokens[i] as Token).lower;
   const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
-  if (!atClauseStart) return 0;
-  for (const aside of ASIDES_BY_FIRST_WORD.get((tokens[i] as Token).lower) ?? []) {
+  if (!atClauseStart && word !== 'oh') return 0;
+  for (const aside of ASIDES_BY_FIRST_WORD.get(word) ?? []) {
     if (matchesAt(tokens, i, aside)) return aside.length;
   }
   return 0;
@@ -254,6 +308,9 @@ interface Correction {
   markerStart: number;
   markerEnd: number;
   replacementEnd: number;
+  /** The replacement restates the wrong part from its first word ("in ..., no, in ..."),
+   * rather than fixing one word of it ("five pm, no, six"). */
+  restart: boolean;
 }
 
 function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
@@ -273,13 +330,57 @@ const CORRECTION_FIRST_WORDS: ReadonlySet<string> = new Set(
   CORRECTION_MARKERS.map((marker) => marker[0] as string),
 );
 
+/**
+ * Where a marker said at i ends, or -1: its words may be framed by commas as Whisper writes
+ * them ("Tuesday, wait, no, Thursday").
+ */
+function markerEndAt(tokens: readonly Token[], i: number, marker: readonly string[]): number {
+  let at = i;
+  for (let k = 0; k < marker.length; k++) {
+    if (k > 0) while (tokens[at]?.kind === 'pause') at++;
+    const token = tokens[at];
+    if (token === undefined || token.kind !== 'word' || token.lower !== marker[k]) return -1;
+    at++;
+  }
+  return at;
+}
+
+/** "the one from April" restates only what follows "the one": the thing itself stays. */
+function afterProForm(tokens: readonly Token[], start: number): number {
+  const first = tokens[start];
+  const one = tokens[start + 1];
+  const after = tokens[start + 2];
+  if (
+    first?.kind === 'word' &&
+    PRO_FORM_DETERMINERS.has(first.lower) &&
+    one?.lower === 'one' &&
+    after?.kind === 'word'
+  ) {
+    return start + 2;
+  }
+  return start;
+}
+
+const PRO_FORM_DETERMINERS: ReadonlySet<string> = new Set(['the', 'that', 'this']);
+
+/**
+ * Where the reach back for the wrong words may go: to the start of the sentence, or into the
+ * sentence before when the marker opens its own ("... a second mic. Actually, make that two").
+ */
+function reachesBackFrom(tokens: readonly Token[], i: number): boolean {
+  let before = i - 1;
+  while (tokens[before]?.kind === 'pause') before--;
+  return tokens[before]?.kind === 'end';
+}
+
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {
   const token = tokens[i] as Token;
   if (!CORRECTION_FIRST_WORDS.has(token.lower)) return null;
   for (const marker of CORRECTION_MARKERS) {
-    if (marker[0] !== token.lower || !matchesAt(tokens, i, marker)) continue;
+    if (marker[0] !== token.lower) continue;
+    const markerEnd = markerEndAt(tokens, i, marker);
+    if (markerEnd === -1) continue;
     if (!isBareNoMarker(tokens, i, marker)) continue;
-    const markerEnd = i + marker.length;
     let start = markerEnd;
     while (tokens[start]?.kind === 'pause') start++;
     let end = start;
@@ -298,23 +399,42 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
     // Reach back for the words that start like the replacement: the same word, or a word of
     // the same kind (a number for a number, a weekday for a weekday, a month for a month).
-    let reached = 0;
+    // "the one from April" is tried from "from" first, so "the invoice from March" keeps its
+    // invoice.
+    const crossesEnd = reachesBackFrom(tokens, i);
+    const restated = afterProForm(tokens, start);
+    for (const from of restated === start ? [start] : [restated, start]) {
+      const anchor = tokens[from] as Token;
+      let reached = 0;
+      let ends = 0;
+      for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
+        const candidate = tokens[j] as Token;
+        if (candidate.kind === 'end' && (!crossesEnd || ++ends > 1)) break;
+        if (candidate.kind !== 'word') continue;
+        reached++;
+        const restart = candidate.lower === anchor.lower;
+        if (restart || sameKind(candidate, anchor)) {
+          return { wrongStart: j, markerStart: i, markerEnd: from, replacementEnd: end, restart };
+        }
+      }
+    }
     let lastWord = -1;
-    for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
+    for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
-      if (candidate.kind !== 'word') continue;
-      if (lastWord === -1) lastWord = j;
-      reached++;
-      if (candidate.lower === first.lower || sameKind(candidate, first)) {
-        return { wrongStart: j, markerStart: i, markerEnd: start, replacementEnd: end };
-      }
+      if (candidate.kind === 'word') lastWord = j;
     }
     if (withdrawing) return withdrawal(tokens, i, markerEnd);
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
     // replaces the word said just before it.
     if (EXPLICIT_MARKERS.has(marker.join(' ')) && lastWord !== -1) {
-      return { wrongStart: lastWord, markerStart: i, markerEnd: start, replacementEnd: end };
+      return {
+        wrongStart: lastWord,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: end,
+        restart: false,
+      };
     }
   }
   return null;
@@ -328,7 +448,13 @@ function withdrawal(tokens: readonly Token[], i: number, markerEnd: number): Cor
     if (prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower)) break;
     start--;
   }
-  return { wrongStart: start, markerStart: i, markerEnd, replacementEnd: markerEnd };
+  return {
+    wrongStart: start,
+    markerStart: i,
+    markerEnd,
+    replacementEnd: markerEnd,
+    restart: false,
+  };
 }
 
 /**
@@ -357,14 +483,31 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     let rest = wrong.slice(cut);
     while (rest.length > 0 && (rest[rest.length - 1] as Token).kind === 'pause')
       rest = rest.slice(0, -1);
+    // What is left of the wrong part stays only as a phrase of its own ("for eight at the
+    // italian place, I mean for ten" keeps "at the italian place"); the tail of a phrase the
+    // speaker restated goes with it ("in black and white, actually no, in full colour").
+    const restFirst = rest.find((token) => token.kind === 'word');
+    if (correction.restart && restFirst !== undefined && !PHRASE_STARTS.has(restFirst.lower)) {
+      rest = [];
+    }
     const first = replacement[0];
     const wrongFirst = wrong[0];
     const moved =
       first !== undefined && wrongFirst !== undefined
         ? [{ ...first, space: wrongFirst.space }, ...replacement.slice(1)]
         : replacement;
-    out = [...out.slice(0, wrongStart), ...moved, ...rest, ...out.slice(replacementEnd)];
-    i = wrongStart + moved.length + rest.length - 1;
+    // "a second mic, make that two mics": "a" went with the word replaced, not with "two".
+    let keepUntil = wrongStart;
+    const article = out[wrongStart - 1];
+    if (
+      (article?.lower === 'a' || article?.lower === 'an') &&
+      isNumeric(first) &&
+      first?.lower !== 'one'
+    ) {
+      keepUntil--;
+    }
+    out = [...out.slice(0, keepUntil), ...moved, ...rest, ...out.slice(replacementEnd)];
+    i = keepUntil + moved.length + rest.length - 1;
   }
   return out;
 }
@@ -379,6 +522,9 @@ function capitalised(token: Token): Token {
 /** Words that are always proper nouns, in one set: this runs on every word of every text. */
 const ALWAYS_PROPER: ReadonlySet<string> = new Set([
   ...WEEKDAYS,
+  // "on wednesdays": the plural of a weekday is as proper as the weekday.
+  ...[...WEEKDAYS].map((day) => `${day}s`),
+  ...HOLIDAYS,
   ...MONTHS,
   ...PLACES,
   ...NATIONALITIES,
@@ -396,6 +542,19 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   return FIRST_NAMES.has(word);
 }
 
+const PROPER_PHRASE_FIRST_WORDS: ReadonlySet<string> = new Set(
+  PROPER_PHRASES.map((phrase) => phrase[0] as string),
+);
+
+/** Word count of a name of several words ("black friday") at i, or 0. */
+function properPhraseLengthAt(tokens: readonly Token[], i: number): number {
+  if (!PROPER_PHRASE_FIRST_WORDS.has((tokens[i] as Token).lower)) return 0;
+  for (const phrase of PROPER_PHRASES) {
+    if (matchesAt(tokens, i, phrase)) return phrase.length;
+  }
+  return 0;
+}
+
 /**
  * Capitals that lower-case speech loses: weekdays, months, places, nationalities, common first
  * names and the word after a title ("aunt Linda") or "named". Only all-lower-case words are
@@ -405,6 +564,13 @@ export function properCase(tokens: readonly Token[]): Token[] {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
+    const phrase = token.kind === 'word' ? properPhraseLengthAt(tokens, i) : 0;
+    if (phrase > 0) {
+      out ??= [...tokens];
+      for (let k = i; k < i + phrase; k++) out[k] = capitalised(tokens[k] as Token);
+      i += phrase - 1;
+      continue;
+    }
     // The set lookups first: they rule out almost every word before any Unicode test.
     if (token.kind !== 'word' || token.text !== token.lower || !isProperNoun(tokens, i)) continue;
     if (!LOWER_FIRST.test(token.text)) continue;

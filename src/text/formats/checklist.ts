@@ -23,8 +23,15 @@ export const CHECKLIST_TITLE_MAX_CHARS = 50;
 export const CHECKLIST_ITEM_PREFIX = '- [ ] ';
 
 const INTRO_MAX_WORDS = 8;
-/** Words of an intro before the first task: "For the sprint | we need to | fix the login bug". */
-const INTRO_BEFORE_INTENT_MAX_WORDS = 6;
+/** Words of an intro before a first task that starts at a verb: "For the sprint | fix ...". */
+const INTRO_BEFORE_VERB_MAX_WORDS = 6;
+/** The same before spoken intent, which marks the task's start more surely: "Before we fly
+ * to Lisbon on Friday | I've got to | renew the travel insurance". */
+const INTRO_BEFORE_INTENT_MAX_WORDS = 10;
+/** Tags of a word that makes a clause say something happen. */
+const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
+/** Tags of the words of a bare noun phrase ("camping trip stuff"). */
+const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 /** Most words need no cleaning; the Unicode-aware replace is only for the others. */
 const PLAIN_WORD = /^[a-z0-9']+$/;
 /** Most tasks are plain words: then no word needs its own test. */
@@ -152,6 +159,14 @@ function renderTask(tokens: readonly TaggedToken[]): string {
   return capitalizeFirst(trimTrailingPunctuation(renderTokens(keptTaskTokens(tokens))));
 }
 
+/** No word the tagger reads as a verb, and none of the verbs that start tasks. */
+function isVerbless(tokens: readonly TaggedToken[]): boolean {
+  return tokens.every(
+    (token) =>
+      token.kind !== 'word' || (!VERB_TAGS.has(token.pos) && !IMPERATIVE_VERBS.has(token.lower)),
+  );
+}
+
 function isIntro(clause: Clause): boolean {
   const words = wordsOf(clause.tokens);
   if (words.length === 0) return false;
@@ -161,9 +176,36 @@ function isIntro(clause: Clause): boolean {
   const lead = words[0] as string;
   return (
     INTRO_STARTERS.has(lead) ||
-    (TIME_STARTERS.has(lead) && words.length <= 3) ||
+    // "Tomorrow", "on the way home": a time or a place to do the tasks, not a task.
+    (TIME_STARTERS.has(lead) && (words.length <= 3 || isVerbless(clause.tokens))) ||
     words.some((word) => LIST_NOUNS.has(word))
   );
+}
+
+/**
+ * A first sentence that names what the tasks are for, followed by the tasks: "Things for the
+ * weekend.", "Right, launch prep.", "Before the client call on Thursday, ...". It names a
+ * list ("prep", "steps") without giving an order to do something with it, or sets the time or
+ * occasion without any verb.
+ */
+function isIntroSentence(tokens: readonly TaggedToken[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const first = words[0];
+  if (first === undefined || words.length > INTRO_MAX_WORDS) return false;
+  if (intentLengthAt(tokens, 0) > 0) return false;
+  if (words.some((word) => LIST_NOUNS.has(word.lower))) {
+    const ordersSomething =
+      VERB_TAGS.has(first.pos) && words[1] !== undefined && ['DET', 'PRON'].includes(words[1].pos);
+    return !ordersSomething;
+  }
+  // A task verb counts where it has an object: "the client call on Thursday" is a meeting.
+  const ordersSomething = tokens.some(
+    (token, i) =>
+      token.kind === 'word' &&
+      (VERB_TAGS.has(token.pos) ||
+        (IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1))),
+  );
+  return (INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower)) && !ordersSomething;
 }
 
 /** "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". */
@@ -172,8 +214,28 @@ function splitIntroFromTask(
 ): { intro: TaggedToken[]; task: TaggedToken[] } | null {
   const first = tokens[0];
   if (first === undefined || first.kind !== 'word') return null;
-  const introLed = INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower);
-  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
+  const startersLed = INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower);
+  // A spoken intent within reach marks where the task starts more surely than a verb does:
+  // "before the client call on Thursday | I have to | update ..." ("call" is the meeting).
+  if (startersLed) {
+    for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
+      if (intentLengthAt(tokens, i) > 0)
+        return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    }
+  }
+  // "camping trip stuff | pack the tent": a bare noun phrase naming the list.
+  let nounIntro = false;
+  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_VERB_MAX_WORDS; i++) {
+    const token = tokens[i] as TaggedToken;
+    if (token.kind !== 'word' || i + 1 >= tokens.length) continue;
+    const prev = tokens[i - 1] as TaggedToken;
+    if (!NOUN_PHRASE_TAGS.has(prev.pos)) break;
+    if (LIST_NOUNS.has(prev.lower)) nounIntro = true;
+    if (nounIntro && IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) {
+      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    }
+  }
+  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_VERB_MAX_WORDS; i++) {
     const token = tokens[i] as TaggedToken;
     if (token.kind !== 'word' || i + 1 >= tokens.length) continue;
     const prev = tokens[i - 1] as TaggedToken;
@@ -188,9 +250,14 @@ function splitIntroFromTask(
     const startsTask =
       intentLengthAt(tokens, i) > 0 ||
       (verb && !['DET', 'ADP', 'AUX', 'PRON', 'PART', 'CCONJ'].includes(prev.pos));
-    if (introLed && startsTask) return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    if (startersLed && startsTask) return { intro: tokens.slice(0, i), task: tokens.slice(i) };
   }
   return null;
+}
+
+function startsObjectAt(tokens: readonly TaggedToken[], i: number): boolean {
+  const token = tokens[i];
+  return token !== undefined && token.kind === 'word' && ['DET', 'PRON', 'NUM'].includes(token.pos);
 }
 
 function titleFromIntro(intro: readonly TaggedToken[]): string {
@@ -270,6 +337,10 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
   };
 
   sentences.forEach((tokens, sentenceIndex) => {
+    if (title === null && sentenceIndex === 0 && sentences.length > 1 && isIntroSentence(tokens)) {
+      title = titleFromIntro(tokens);
+      return;
+    }
     const clauses = splitClauses(tokens, 'tasks');
     clauses.forEach((clause, clauseIndex) => {
       let taskTokens = clause.tokens;

@@ -225,6 +225,80 @@ describe('checklist', () => {
     ).toBe(['Trip checklist', '- [ ] Book the flight to Lisbon for the twelfth'].join('\n'));
   });
 
+  it('applies corrections whose marker is framed by commas, restated, or said as a new sentence', () => {
+    const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+    expect(checklist('Book the table for Friday, wait, no, Saturday, and order the cake.')).toBe(
+      ['Personal checklist', '- [ ] Book the table for Saturday', '- [ ] Order the cake'].join(
+        '\n',
+      ),
+    );
+    // "make that" across a full stop, and "a" goes with the number it described.
+    expect(
+      checklist('Order a second monitor. Actually, make that two monitors. And email IT.'),
+    ).toBe(['Personal checklist', '- [ ] Order two monitors', '- [ ] Email IT'].join('\n'));
+    // "the one from" restates only what follows "the one": the email stays.
+    expect(
+      checklist(
+        'reply to the email from tuesday actually no the one from wednesday and call the bank',
+      ),
+    ).toBe(
+      ['Personal checklist', '- [ ] Reply to the email from Wednesday', '- [ ] Call the bank'].join(
+        '\n',
+      ),
+    );
+    // A phrase restated from its first word loses its whole wrong tail; a number corrected
+    // alone keeps the word after it.
+    expect(checklist('paint the fence in green and white, actually no, in dark blue')).toBe(
+      ['Personal checklist', '- [ ] Paint the fence in dark blue'].join('\n'),
+    );
+    expect(checklist('set the alarm for seven am no wait eight and pack the lunch')).toBe(
+      ['Packing list', '- [ ] Set the alarm for eight am', '- [ ] Pack the lunch'].join('\n'),
+    );
+  });
+
+  it('drops an "oh and" run on mid-sentence and starts the next task there', () => {
+    expect(
+      formatWithRules('water the plants oh and take out the bins', 'checklist', 'personal'),
+    ).toBe(['Personal checklist', '- [ ] Water the plants', '- [ ] Take out the bins'].join('\n'));
+  });
+
+  it('takes a first sentence, time or noun phrase that names the list as its title', () => {
+    const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+    expect(checklist('Okay, stuff for the trip. Charge the camera, print the tickets.')).toBe(
+      ['Stuff for the trip', '- [ ] Charge the camera', '- [ ] Print the tickets'].join('\n'),
+    );
+    expect(
+      checklist('before the board meeting on monday i have to finish the slides and book the room'),
+    ).toBe(
+      ['Before the board meeting on Monday', '- [ ] Finish the slides', '- [ ] Book the room'].join(
+        '\n',
+      ),
+    );
+    expect(checklist('beach day stuff pack the towels and the sunscreen')).toBe(
+      ['Beach day stuff', '- [ ] Pack the towels', '- [ ] Pack the sunscreen'].join('\n'),
+    );
+    expect(checklist('right so for the picnic grab a blanket and some plates')).toBe(
+      ['Picnic', '- [ ] Grab a blanket', '- [ ] Grab some plates'].join('\n'),
+    );
+  });
+
+  it('starts a task at a verb the tagger reads as one after a singular noun, not after a plural', () => {
+    expect(formatWithRules('finish the blog post scan the old photos', 'checklist', 'work')).toBe(
+      ['Work checklist', '- [ ] Finish the blog post', '- [ ] Scan the old photos'].join('\n'),
+    );
+    expect(
+      formatWithRules(
+        'build a dashboard so that managers see the numbers live',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      ['Work checklist', '- [ ] Build a dashboard so that managers see the numbers live'].join(
+        '\n',
+      ),
+    );
+  });
+
   it('merges duplicates and drops chatter', () => {
     expect(
       formatWithRules('buy milk. Buy the milk! call Sam, yeah, that’s it', 'checklist', 'work'),
@@ -379,11 +453,70 @@ describe('pitch', () => {
     );
   });
 
+  it('leaves out the words that only announce or frame the idea', () => {
+    expect(
+      formatWithRules(
+        "here's an idea a pub quiz where every round is about the neighbourhood",
+        'pitch',
+        'personal',
+      ),
+    ).toBe('A pub quiz where every round is about the neighbourhood.');
+    expect(
+      formatWithRules(
+        'I was thinking, we could start a tool swap in the building because nobody needs a drill every day.',
+        'pitch',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'We could start a tool swap in the building.',
+        '',
+        'Problem: Nobody needs a drill every day.',
+      ].join('\n'),
+    );
+  });
+
+  it('heads the hook with the kind of idea when the speaker names it first', () => {
+    expect(
+      formatWithRules(
+        'Board game idea. Players run rival bakeries in a tiny village.',
+        'pitch',
+        'creative',
+      ),
+    ).toBe('Board game idea: Players run rival bakeries in a tiny village.');
+  });
+
+  it('reads what "instead of" replaces as the problem', () => {
+    expect(
+      formatWithRules(
+        'instead of printing the menus every week we could put them on a screen',
+        'pitch',
+        'work',
+      ),
+    ).toBe(
+      ['We could put them on a screen.', '', 'Problem: Printing the menus every week.'].join('\n'),
+    );
+  });
+
   it('never adds a sentence that was not said', () => {
     expect(formatWithRules('we should fix onboarding', 'pitch', 'work')).toBe(
       'We should fix onboarding.',
     );
     expect(formatWithRules('a dog walking app', 'pitch', 'personal')).toBe('A dog walking app.');
+  });
+});
+
+describe('proper nouns', () => {
+  it('capitalises plural weekdays, holidays, names of several words and common first names', () => {
+    expect(
+      formatWithRules(
+        'we close early on fridays and christmas eve is off thanks dave you survived black friday',
+        'tweet',
+        'work',
+      ),
+    ).toContain(
+      'We close early on Fridays and Christmas eve is off thanks Dave you survived Black Friday.',
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import type { TaggedToken } from '../nlp.js';
 import { capitalizeFirst, looksLikeQuestion, renderTokens, trimPauses } from '../sentences.js';
 import {
   CREATIVE_IDEA_NOUNS,
+  FRAMING_CLAUSES,
   IDEA_NOUNS,
   LEAD_ROLE,
   PROBLEM_CUES,
@@ -120,6 +121,10 @@ function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
   return `${capitalizeFirst(text)}${question ? '?' : end === '!' ? '!' : '.'}`;
 }
 
+function trimTrailingMarks(text: string): string {
+  return text.replace(/[\s.,;:!?。！？]+$/u, '');
+}
+
 function section(label: string, sentences: readonly string[]): string | null {
   const kept = sentences.filter((sentence) => sentence !== '');
   if (kept.length === 0) return null;
@@ -140,14 +145,46 @@ function headNouns(hook: Clause): TaggedToken[] {
  * when it names neither a creative work nor a product (an app, a service) does the chosen
  * category.
  */
-function isCreative(hook: Clause, category: Category): boolean {
-  const nouns = headNouns(hook);
+function isCreative(
+  hook: Clause,
+  category: Category,
+  announcement: readonly TaggedToken[],
+): boolean {
+  const nouns = [...announcement.filter((token) => token.pos === 'NOUN'), ...headNouns(hook)];
   if (
     nouns.some((noun) => CREATIVE_IDEA_NOUNS.has(noun.lower) || CREATIVE_IDEA_NOUNS.has(noun.lemma))
   )
     return true;
   if (nouns.some((noun) => IDEA_NOUNS.has(noun.lower) || IDEA_NOUNS.has(noun.lemma))) return false;
   return category === 'creative';
+}
+
+/** Words before "idea" that name its kind ("short film idea", "game idea"). */
+const KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+const KIND_MAX_WORDS = 3;
+/** "Idea for the book club" said on its own: at most this many words. */
+const IDEA_FOR_MAX_WORDS = 6;
+
+/**
+ * Where the speaker names the kind of idea before telling it ("Short film idea.", "game idea
+ * you play ...", "Idea for the book club."): the tokens of that announcement at the start of
+ * the clause, or 0.
+ */
+function announcementLength(tokens: readonly TaggedToken[]): number {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const first = words[0];
+  if (first === undefined) return 0;
+  if (first.lemma === 'idea' && words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS) {
+    return tokens.length;
+  }
+  let kind = 0;
+  while (kind < KIND_MAX_WORDS && words[kind] !== undefined) {
+    const word = words[kind] as TaggedToken;
+    if (word.lemma === 'idea' || !KIND_TAGS.has(word.pos)) break;
+    kind++;
+  }
+  if (kind === 0 || words[kind]?.lemma !== 'idea') return 0;
+  return tokens.indexOf(words[kind] as TaggedToken) + 1;
 }
 
 /**
@@ -167,15 +204,36 @@ export function formatPitch(
     const split = splitClauses(tokens, 'ideas');
     for (const [at, clause] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
+      const words = clause.tokens.filter((token) => token.kind === 'word');
+      if (FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))) continue;
       clauses.push({ clause, role: roleOf(clause), end });
     }
   }
+  // The kind of idea, named first, heads the hook ("Short film idea: A woman finds ...").
+  let announcement: TaggedToken[] = [];
+  const first = clauses[0];
+  if (first !== undefined && clauses.length > 1) {
+    const length = announcementLength(first.clause.tokens);
+    if (length > 0) {
+      announcement = first.clause.tokens.slice(0, length);
+      const rest = trimPauses(first.clause.tokens.slice(length));
+      if (rest.some((token) => token.kind === 'word'))
+        first.clause = { ...first.clause, tokens: rest };
+      else clauses.shift();
+    }
+  }
   if (clauses.length === 0) return '';
-  const hookAt = hookIndex(clauses);
+  // What is told right after the kind of idea is the idea, unless the speaker says which.
+  const hookAt =
+    announcement.length > 0 && !clauses.some(({ role }) => role === 'idea')
+      ? 0
+      : hookIndex(clauses);
   const hookClause = (clauses[hookAt] as RoleClause).clause;
   const keepLead = SPOKEN_HOOK_LEADS.has(hookClause.lead);
+  const told = sentenceOf(clauses[hookAt] as RoleClause, keepLead);
+  const named = renderTokens(trimPauses(announcement));
   const hook = cutAtWordBoundary(
-    sentenceOf(clauses[hookAt] as RoleClause, keepLead),
+    named === '' ? told : `${capitalizeFirst(trimTrailingMarks(named))}: ${told}`,
     PITCH_HOOK_MAX_CHARS,
   );
   const seen = new Set<string>([hook.toLowerCase()]);
@@ -192,7 +250,7 @@ export function formatPitch(
       });
 
   const parts: string[] = [];
-  if (isCreative(hookClause, category)) {
+  if (isCreative(hookClause, category, announcement)) {
     // A premise is told, not argued: only a spoken "so that" or "it matters because" makes a
     // why; a benefit word alone ("every plant you grow ...") stays part of the story.
     for (const entry of rest) {

@@ -24,6 +24,9 @@ export const ASIDES: readonly (readonly string[])[] = [
  * start the same way ("at five, actually no, at six" -> "at six").
  */
 export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
+  ['actually', 'make', 'that'],
+  ['no', 'make', 'that'],
+  ['or', 'make', 'that'],
   ['actually', 'no'],
   ['no', 'actually'],
   ['no', 'wait'],

@@ -67,6 +67,11 @@ export const OPINION_MARKERS: readonly string[] = [
   'hot take',
   'unpopular opinion',
   'today i learned',
+  // A public thank-you is a post, whatever the people thanked did.
+  'shout out to',
+  'shoutout to',
+  'huge thanks to',
+  'big thanks to',
 ];
 
 /** Opinions: a hot take is a tweet. */
@@ -98,7 +103,47 @@ export const PITCH_PHRASES: readonly string[] = [
   'we should pay',
   'we should test',
   'it matters because',
+  "here's an idea",
+  'here is an idea',
+  "here's a thought",
+  'here is a thought',
+  'hear me out',
+  'an idea for',
+  'idea for the',
+  'idea for a',
 ];
+
+/** Said before an idea named as a thing ("I'd love a mural of ..."): wished for, so pitched. */
+export const WISH_PHRASES: readonly string[] = [
+  "i'd love",
+  'i would love',
+  'we could',
+  "it'd be",
+  'it would be',
+  "wouldn't it be",
+];
+
+/** A proposal's reason need not be "because": "instead of arguing, we could ...". */
+export const REASON_PHRASES: readonly string[] = ['because', 'so', 'instead of', 'so that'];
+
+/** Nouns that name a product or a business: pitched, they are work. */
+export const PRODUCT_NOUNS: ReadonlySet<string> = new Set([
+  'app',
+  'bot',
+  'business',
+  'dashboard',
+  'device',
+  'marketplace',
+  'platform',
+  'plugin',
+  'plug-in',
+  'product',
+  'service',
+  'startup',
+  'subscription',
+  'tool',
+  'website',
+]);
 
 /** Everyday vocabulary of each category, by lemma. */
 export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
@@ -353,6 +398,13 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'bulb',
     'vet',
     'kids',
+    'sober',
+    'sobriety',
+    'recovery',
+    'boyfriend',
+    'girlfriend',
+    'flatmate',
+    'roommate',
   ],
   creative: [
     'album',

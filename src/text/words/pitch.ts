@@ -28,6 +28,12 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ['i propose', 'idea'],
   ['what if', 'idea'],
   ['imagine', 'idea'],
+  ["here's an idea", 'idea'],
+  ['here is an idea', 'idea'],
+  ["here's a thought", 'idea'],
+  ['here is a thought', 'idea'],
+  ['hear me out', 'idea'],
+  ['instead of', 'problem'],
   ['it matters', 'why'],
   ['so that', 'why'],
   ['which means', 'why'],
@@ -39,6 +45,28 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ['because', 'reason'],
   ['cause', 'reason'],
 ];
+
+/**
+ * Leads that only lead where a clause starts: within one they are its own words ("we could
+ * walk instead of driving", "what I was thinking of").
+ */
+export const CLAUSE_START_LEADS: ReadonlySet<string> = new Set([
+  "here's an idea",
+  'here is an idea',
+  "here's a thought",
+  'here is a thought',
+  'hear me out',
+  'instead of',
+]);
+
+/** Clauses that only frame what follows ("I was thinking, ..."): no part of a pitch. */
+export const FRAMING_CLAUSES: ReadonlySet<string> = new Set([
+  'i was thinking',
+  "i've been thinking",
+  'i have been thinking',
+  'i think',
+  'i was wondering',
+]);
 
 /** Leads that belong to the idea's own words and stay in the hook ("What if ...?"). */
 export const SPOKEN_HOOK_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine']);
