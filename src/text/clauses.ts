@@ -43,7 +43,10 @@ const CONTENT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADV',
 const NOUN_PHRASE_START: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
-/** Verbs whose object does the next verb: "have the team review the doc" is one task. */
+/**
+ * Verbs whose object may do the next verb, its "to" dropped in speech: "have the team review
+ * the doc", "ask the intern help me", "confirm the caterer deliver the food" are one task.
+ */
 const CAUSATIVE_VERBS: ReadonlySet<string> = new Set([
   'have',
   'get',
@@ -53,6 +56,43 @@ const CAUSATIVE_VERBS: ReadonlySet<string> = new Set([
   'watch',
   'see',
   'hear',
+  'ask',
+  'tell',
+  'remind',
+  'confirm',
+  'want',
+  'need',
+  'expect',
+]);
+/** Words after which the clause holds a clause of its own, with its own subject and verb. */
+const SUBORDINATORS: ReadonlySet<string> = new Set([
+  'that',
+  'if',
+  'whether',
+  'because',
+  'when',
+  'while',
+  'since',
+  'so',
+]);
+/** Past tenses spelt as the base form: "the neighbour put the bins out" is no new task. */
+const BASE_FORM_PASTS: ReadonlySet<string> = new Set([
+  'put',
+  'hurt',
+  'let',
+  'cut',
+  'set',
+  'hit',
+  'read',
+  'quit',
+  'shut',
+  'spread',
+  'cost',
+  'burst',
+  'split',
+  'fit',
+  'bet',
+  'cast',
 ]);
 
 function isWord(token: TaggedToken | undefined): token is TaggedToken {
@@ -170,6 +210,7 @@ function verbAfterNounPhrase(
   if (
     afterVerb &&
     isBaseVerb(token) &&
+    !BASE_FORM_PASTS.has(token.lower) &&
     NOUN_POS.has(prev.pos) &&
     !isPlural(prev) &&
     (next.pos === 'DET' || next.pos === 'NUM' || OBJECT_PRONOUNS.has(next.lower))
@@ -245,6 +286,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   let verbs = 0;
   let verbsOrAux = 0;
   let causative = false;
+  let subordinated = false;
   const flush = (endsWithColon: boolean): void => {
     dropDanglingJoiners(current);
     if (current.some((token) => token.kind === 'word')) {
@@ -256,6 +298,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     verbs = 0;
     verbsOrAux = 0;
     causative = false;
+    subordinated = false;
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as TaggedToken;
@@ -316,7 +359,9 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         // Only once the clause has its own verb: "every plant you grow changes the music"
         // is one clause whose subject holds a relative clause.
         (words >= 2 && verbsOrAux > 0 && subjectAfterContent(tokens, i)) ||
-        (mode === 'tasks' && words >= 2 && verbAfterNounPhrase(tokens, i, verbs > 0 && !causative))
+        (mode === 'tasks' &&
+          words >= 2 &&
+          verbAfterNounPhrase(tokens, i, verbs > 0 && !causative && !subordinated))
       ) {
         flush(false);
       }
@@ -324,6 +369,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     current.push(token);
     words++;
     if (verbs === 0 && CAUSATIVE_VERBS.has(token.lemma)) causative = true;
+    if (SUBORDINATORS.has(token.lower)) subordinated = true;
     if (token.pos === 'VERB' || TASK_VERBS.has(token.lower)) verbs++;
     if (token.pos === 'VERB' || token.pos === 'AUX') verbsOrAux++;
   }

@@ -22,6 +22,16 @@ describe('inferFormatAndCategory', () => {
     ).toBe('pitch');
   });
 
+  it('reads "no idea for" and a past idea as no pitch', () => {
+    expect(
+      inferFormatAndCategory('I had no idea for the team lunch so I just ordered pizza again.')
+        .format,
+    ).toBe('tweet');
+    expect(
+      inferFormatAndCategory("Every business idea I've had this year flopped, lol.").format,
+    ).toBe('tweet');
+  });
+
   it('reads a public thank-you as a tweet whatever the people thanked did', () => {
     expect(
       inferFormatAndCategory(

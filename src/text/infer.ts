@@ -9,6 +9,7 @@ import {
 } from './detect/detection.js';
 import { intentLengthAt, splitClauses, splitList, verbHead } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
+import { announcementLength } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
@@ -124,11 +125,9 @@ function pitchSignals(sentences: readonly TaggedToken[][], text: string): number
   const pains = words.some((word) => PROBLEM_CUES.has(word.lower));
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;
-  // "Game idea: ...", "short film idea", "podcast idea": the kind of idea, then the idea.
-  const kindOfIdea = words.some(
-    (word, i) => word.lemma === 'idea' && i > 0 && isIdeaNoun(words[i - 1] as TaggedToken),
-  );
-  if (kindOfIdea) score += 2;
+  // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
+  // naming the kind of idea, then the idea ("I had no idea for the lunch" names none).
+  if (sentences.some((tokens) => announcementLength(tokens) > 0)) score += 2;
   return score;
 }
 

@@ -14,6 +14,9 @@ import { tokenize, type Sentence, type Token } from './tokenizer.js';
  * ("so", "okay") dropped, and each sentence rendered with a capital and an end mark.
  */
 
+/** Openers that may follow another ("right so", "well okay"). */
+const CHAINED_OPENERS: ReadonlySet<string> = new Set(['so', 'okay', 'ok']);
+
 function stripOpeners(tokens: Token[]): Token[] {
   let start = 0;
   for (;;) {
@@ -31,8 +34,13 @@ function stripOpeners(tokens: Token[]): Token[] {
       continue;
     }
     if (first.lower === 'so' && next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) break;
-    // "right so ...", "well okay ...": such a word before another opener opens the thought too.
-    const nextIsOpener = next?.kind === 'word' && OPENERS.has(next.lower);
+    // "right so ...", "well okay ...": such a word before "so" or "okay" opens the thought
+    // too ("now and then", "right so many" are meant).
+    const after = tokens[start + 2];
+    const nextIsOpener =
+      next?.kind === 'word' &&
+      CHAINED_OPENERS.has(next.lower) &&
+      !(next.lower === 'so' && after?.kind === 'word' && SO_KEEP_BEFORE.has(after.lower));
     if (
       OPENERS.has(first.lower) ||
       ((nextIsPause || nextIsOpener) && OPENERS_BEFORE_PAUSE.has(first.lower))

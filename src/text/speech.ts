@@ -139,22 +139,6 @@ const PREPOSITIONS: ReadonlySet<string> = new Set([
   'without',
 ]);
 
-/** Words that open a phrase of their own: what follows a corrected part from one stays. */
-const PHRASE_STARTS: ReadonlySet<string> = new Set([
-  'at',
-  'on',
-  'in',
-  'for',
-  'with',
-  'to',
-  'from',
-  'by',
-  'about',
-  'before',
-  'after',
-  'until',
-]);
-
 const ASIDE_BOUNDARY: Token = { text: ',', lower: ',', kind: 'pause', space: false };
 
 function withText(token: Token, text: string): Token {
@@ -256,14 +240,22 @@ const ASIDES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> 
   return map;
 })();
 
+/** "oh and", "oh also": the asides that run on inside a clause in unpunctuated speech. */
+const RUN_ON_ASIDE_ENDS: ReadonlySet<string> = new Set(['and', 'also']);
+
 /**
- * Word count of an aside starting at i. Asides count at the start of a clause; those opened
- * by "oh" anywhere, since unpunctuated speech runs them on ("the title oh and buy more").
+ * Word count of an aside starting at i. Asides count at the start of a clause; "oh and" and
+ * "oh also" anywhere, since unpunctuated speech runs them on ("the title oh and buy more").
  */
 function asideLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
   const word = (tokens[i] as Token).lower;
   const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
-  if (!atClauseStart && word !== 'oh') return 0;
+  if (!atClauseStart) {
+    // Mid-clause only the asides that add the next thing ("the title oh and buy more"): an
+    // "oh yeah" there is mostly quoted ("she said oh yeah sure").
+    const next = tokens[i + 1];
+    return word === 'oh' && next?.kind === 'word' && RUN_ON_ASIDE_ENDS.has(next.lower) ? 2 : 0;
+  }
   for (const aside of ASIDES_BY_FIRST_WORD.get(word) ?? []) {
     if (matchesAt(tokens, i, aside)) return aside.length;
   }
@@ -373,6 +365,37 @@ function reachesBackFrom(tokens: readonly Token[], i: number): boolean {
   return tokens[before]?.kind === 'end';
 }
 
+/**
+ * The nearest word before the marker at i that `matches`, within CORRECTION_REACH_WORDS and
+ * the sentence (or the one before too, `crossesEnd`); -1 when none.
+ */
+function findAnchor(
+  tokens: readonly Token[],
+  i: number,
+  matches: (candidate: Token, j: number) => boolean,
+  crossesEnd = false,
+): number {
+  let reached = 0;
+  let ends = 0;
+  for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
+    const candidate = tokens[j] as Token;
+    if (candidate.kind === 'end') {
+      if (!crossesEnd || ++ends > 1) break;
+      continue;
+    }
+    if (candidate.kind !== 'word') continue;
+    reached++;
+    if (matches(candidate, j)) return j;
+  }
+  return -1;
+}
+
+function sameKindAt(tokens: readonly Token[], a: number, b: number): boolean {
+  const left = tokens[a];
+  const right = tokens[b];
+  return left?.kind === 'word' && right?.kind === 'word' && sameKind(left, right);
+}
+
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {
   const token = tokens[i] as Token;
   if (!CORRECTION_FIRST_WORDS.has(token.lower)) return null;
@@ -393,31 +416,54 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
     const first = tokens[start];
     const withdrawing = WITHDRAWING_MARKERS.has(marker.join(' '));
+    // A marker framed by commas ("but wait, no, I shouldn't") or a "make that" is as often
+    // meant literally ("we can actually make that work"): it corrects only a word of the same
+    // kind (a number, a weekday, a month), and only "make that" reaches into the sentence
+    // before ("... a second mic. Actually, make that two mics.").
+    const framed = markerEnd - i > marker.length;
+    const makeThat = marker.includes('make');
+    const kindOnly = framed || makeThat;
     if (first === undefined || first.kind !== 'word' || words === 0) {
-      if (withdrawing) return withdrawal(tokens, i, markerEnd);
+      if (withdrawing && !framed) return withdrawal(tokens, i, markerEnd);
       continue;
     }
+    // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
+    // says what it replaces.
+    if (makeThat && words < 2) continue;
     // Reach back for the words that start like the replacement: the same word, or a word of
     // the same kind (a number for a number, a weekday for a weekday, a month for a month).
     // "the one from April" is tried from "from" first, so "the invoice from March" keeps its
     // invoice.
-    const crossesEnd = reachesBackFrom(tokens, i);
+    const crossesEnd = makeThat && reachesBackFrom(tokens, i);
+    // "the one from April" after "the invoice from March": from "from" on, when what follows
+    // it is of the same kind on both sides.
     const restated = afterProForm(tokens, start);
-    for (const from of restated === start ? [start] : [restated, start]) {
-      const anchor = tokens[from] as Token;
-      let reached = 0;
-      let ends = 0;
-      for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
-        const candidate = tokens[j] as Token;
-        if (candidate.kind === 'end' && (!crossesEnd || ++ends > 1)) break;
-        if (candidate.kind !== 'word') continue;
-        reached++;
-        const restart = candidate.lower === anchor.lower;
-        if (restart || sameKind(candidate, anchor)) {
-          return { wrongStart: j, markerStart: i, markerEnd: from, replacementEnd: end, restart };
-        }
+    if (restated !== start) {
+      const anchor = tokens[restated] as Token;
+      const wrong = findAnchor(tokens, i, (candidate, j) => {
+        return candidate.lower === anchor.lower && sameKindAt(tokens, j + 1, restated + 1);
+      });
+      if (wrong !== -1) {
+        return {
+          wrongStart: wrong,
+          markerStart: i,
+          markerEnd: restated,
+          replacementEnd: end,
+          restart: true,
+        };
       }
     }
+    const wrong = findAnchor(
+      tokens,
+      i,
+      (candidate) => (!kindOnly && candidate.lower === first.lower) || sameKind(candidate, first),
+      crossesEnd,
+    );
+    if (wrong !== -1) {
+      const restart = (tokens[wrong] as Token).lower === first.lower;
+      return { wrongStart: wrong, markerStart: i, markerEnd: start, replacementEnd: end, restart };
+    }
+    if (kindOnly) continue;
     let lastWord = -1;
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
@@ -463,17 +509,33 @@ function withdrawal(tokens: readonly Token[], i: number, markerEnd: number): Cor
  * -> "for ten at the italian place". The replacement takes the place of as many words of
  * the wrong part as it has; words of the wrong part beyond that stay ("at the italian place").
  * Nothing is added: words are only dropped or moved.
+ *
+ * One pass: each marker is looked for in a window of the words already written and the words
+ * to come, so a long dictation full of corrections costs time in proportion to its length.
  */
 export function applyCorrections(tokens: readonly Token[]): Token[] {
-  let out: Token[] = tokens as Token[];
-  for (let i = 0; i < out.length; i++) {
-    const token = out[i] as Token;
-    if (token.kind !== 'word') continue;
-    const correction = findCorrection(out, i);
-    if (correction === null) continue;
+  const out: Token[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'word' || !CORRECTION_FIRST_WORDS.has(token.lower)) {
+      out.push(token);
+      i++;
+      continue;
+    }
+    const behind = Math.min(out.length, CORRECTION_WINDOW_TOKENS);
+    const view = out
+      .slice(out.length - behind)
+      .concat(tokens.slice(i, i + CORRECTION_WINDOW_TOKENS));
+    const correction = findCorrection(view, behind);
+    if (correction === null) {
+      out.push(token);
+      i++;
+      continue;
+    }
     const { wrongStart, markerStart, markerEnd, replacementEnd } = correction;
-    const replacement = out.slice(markerEnd, replacementEnd);
-    const wrong = out.slice(wrongStart, markerStart);
+    const replacement = view.slice(markerEnd, replacementEnd);
+    const wrong = view.slice(wrongStart, markerStart);
     let wrongWords = 0;
     let cut = 0;
     while (cut < wrong.length && wrongWords < replacement.length) {
@@ -483,11 +545,10 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     let rest = wrong.slice(cut);
     while (rest.length > 0 && (rest[rest.length - 1] as Token).kind === 'pause')
       rest = rest.slice(0, -1);
-    // What is left of the wrong part stays only as a phrase of its own ("for eight at the
-    // italian place, I mean for ten" keeps "at the italian place"); the tail of a phrase the
-    // speaker restated goes with it ("in black and white, actually no, in full colour").
-    const restFirst = rest.find((token) => token.kind === 'word');
-    if (correction.restart && restFirst !== undefined && !PHRASE_STARTS.has(restFirst.lower)) {
+    // A phrase restated from its first word, cut inside a pair ("in black and | white,
+    // actually no, in full colour"): the rest of the pair goes with it.
+    const lastReplaced = wrong[cut - 1];
+    if (correction.restart && (lastReplaced?.lower === 'and' || lastReplaced?.lower === 'or')) {
       rest = [];
     }
     const first = replacement[0];
@@ -496,21 +557,32 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       first !== undefined && wrongFirst !== undefined
         ? [{ ...first, space: wrongFirst.space }, ...replacement.slice(1)]
         : replacement;
-    // "a second mic, make that two mics": "a" went with the word replaced, not with "two".
-    let keepUntil = wrongStart;
-    const article = out[wrongStart - 1];
+    // "a second mic. Actually, make that two mics": "a" went with the ordinal, and the
+    // replacement names the things again.
+    let dropped = wrongStart;
+    const article = view[wrongStart - 1];
     if (
       (article?.lower === 'a' || article?.lower === 'an') &&
+      replacement.filter((part) => part.kind === 'word').length > 1 &&
       isNumeric(first) &&
-      first?.lower !== 'one'
+      first?.lower !== 'one' &&
+      wrongFirst !== undefined &&
+      SINGULAR_NUMBER.test(wrongFirst.lower)
     ) {
-      keepUntil--;
+      dropped--;
     }
-    out = [...out.slice(0, keepUntil), ...moved, ...rest, ...out.slice(replacementEnd)];
-    i = keepUntil + moved.length + rest.length - 1;
+    out.length = out.length - behind + dropped;
+    out.push(...moved, ...rest);
+    i += replacementEnd - behind;
   }
   return out;
 }
+
+/** Tokens each side of a marker that a correction may reach: 8 words back, a marker and a
+ * replacement ahead, with the pauses between them. */
+const CORRECTION_WINDOW_TOKENS = 48;
+/** Numbers that go with "a": "a second", "a third", "a fifth". */
+const SINGULAR_NUMBER = /^(?:second|third|\p{L}+th)$/u;
 
 const LOWER_FIRST = /^\p{Ll}/u;
 
@@ -518,6 +590,29 @@ function capitalised(token: Token): Token {
   const text = token.text.charAt(0).toUpperCase() + token.text.slice(1);
   return text === token.text ? token : { ...token, text };
 }
+
+/** Determiners and modals: a first name does not follow them. */
+const NOT_BEFORE_NAMES: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'no',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'may',
+  'might',
+  'must',
+  'shall',
+]);
 
 /** Words that are always proper nouns, in one set: this runs on every word of every text. */
 const ALWAYS_PROPER: ReadonlySet<string> = new Set([
@@ -539,7 +634,8 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
     return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
   }
   if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return !FUNCTION_WORDS.has(word);
-  return FIRST_NAMES.has(word);
+  // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.
+  return FIRST_NAMES.has(word) && !NOT_BEFORE_NAMES.has(prevWord);
 }
 
 const PROPER_PHRASE_FIRST_WORDS: ReadonlySet<string> = new Set(

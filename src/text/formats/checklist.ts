@@ -1,5 +1,11 @@
 import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
-import { intentLengthAt, splitClauses, splitList, type Clause } from '../clauses.js';
+import {
+  intentLengthAt,
+  splitClauses,
+  splitList,
+  startsVerbPhrase,
+  type Clause,
+} from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';
 import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
@@ -183,29 +189,33 @@ function isIntro(clause: Clause): boolean {
 }
 
 /**
- * A first sentence that names what the tasks are for, followed by the tasks: "Things for the
- * weekend.", "Right, launch prep.", "Before the client call on Thursday, ...". It names a
- * list ("prep", "steps") without giving an order to do something with it, or sets the time or
- * occasion without any verb.
+ * A first sentence that names what the tasks are for, when the tasks follow in sentences of
+ * their own: "Things for the weekend. Mow the lawn, ...", "Right, launch prep. Update ...",
+ * "Before the client call on Thursday. I have to ...". It holds no pause (then it is a list
+ * itself), no task verb and no other verb but one naming the list ("launch prep"), and it
+ * names a list ("prep", "steps") or sets the time or occasion.
  */
-function isIntroSentence(tokens: readonly TaggedToken[]): boolean {
+function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedToken[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word');
   const first = words[0];
-  if (first === undefined || words.length > INTRO_MAX_WORDS) return false;
-  if (intentLengthAt(tokens, 0) > 0) return false;
-  if (words.some((word) => LIST_NOUNS.has(word.lower))) {
-    const ordersSomething =
-      VERB_TAGS.has(first.pos) && words[1] !== undefined && ['DET', 'PRON'].includes(words[1].pos);
-    return !ordersSomething;
+  if (first === undefined || words.length > INTRO_MAX_WORDS || words.length < tokens.length) {
+    return false;
   }
-  // A task verb counts where it has an object: "the client call on Thursday" is a meeting.
-  const ordersSomething = tokens.some(
-    (token, i) =>
-      token.kind === 'word' &&
-      (VERB_TAGS.has(token.pos) ||
-        (IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1))),
+  if (!startsVerbPhrase(next, 0)) return false;
+  // A task verb orders something where it leads or has an object: "Pick up groceries",
+  // "Review the chores chart"; in "the client call on Thursday" it names the meeting.
+  const ordersSomething = words.some(
+    (word, i) =>
+      ((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
+        (i === 0 || startsObjectAt(words, i + 1))) ||
+      (VERB_TAGS.has(word.pos) && !LIST_NOUNS.has(words[i + 1]?.lower ?? '')),
   );
-  return (INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower)) && !ordersSomething;
+  if (ordersSomething) return false;
+  const namesList =
+    words.some((word) => LIST_NOUNS.has(word.lower)) ||
+    INTRO_STARTERS.has(first.lower) ||
+    TIME_STARTERS.has(first.lower);
+  return namesList && renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS;
 }
 
 /** "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". */
@@ -337,7 +347,13 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
   };
 
   sentences.forEach((tokens, sentenceIndex) => {
-    if (title === null && sentenceIndex === 0 && sentences.length > 1 && isIntroSentence(tokens)) {
+    const next = sentences[1];
+    if (
+      title === null &&
+      sentenceIndex === 0 &&
+      next !== undefined &&
+      isIntroSentence(tokens, next)
+    ) {
       title = titleFromIntro(tokens);
       return;
     }

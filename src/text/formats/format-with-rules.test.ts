@@ -506,6 +506,93 @@ describe('pitch', () => {
   });
 });
 
+describe('rules that must not fire on words meant literally', () => {
+  const tweet = (text: string): string => formatWithRules(text, 'tweet', 'personal');
+  const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+
+  it.each([
+    'I missed your party. Sorry, I was sick all weekend.',
+    'The meeting is at five. Actually no one told me it moved.',
+    'We should go to the beach. Actually, no, the weather is bad.',
+    "I was going to quit, but wait, no, I shouldn't. I'm staying.",
+    "Everyone said the plan won't work, but I think we can actually make that work.",
+    "I'll buy the bread or make that bread myself on Sunday.",
+    'We need a second mic. Actually, make that two.',
+    'Now and then I still think about that trip.',
+    "Right and wrong aren't always that simple.",
+    "She looked at me and said oh yeah sure, like that's going to happen.",
+  ])('keeps "%s" as said', (text) => {
+    expect(tweet(text).replace(/ #\S+/gu, '')).toBe(text);
+  });
+
+  it('keeps what follows a corrected word or a restated clause', () => {
+    expect(tweet("We're going to the beach this Saturday, no wait, to the lake.")).toMatch(
+      /^We're going to the lake this Saturday\./u,
+    );
+    expect(tweet("I'll call you tonight when I get home, sorry, I'll text you.")).toMatch(
+      /^I'll text you tonight when I get home\./u,
+    );
+    expect(tweet("It's a five minute walk, actually no, ten.")).toMatch(
+      /^It's a ten minute walk\./u,
+    );
+  });
+
+  it('keeps a clause whose verb has its own subject or a dropped "to" in one task', () => {
+    expect(
+      checklist(
+        'email the landlord that the neighbour put the bins out again and call the council',
+      ),
+    ).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Email the landlord that the neighbour put the bins out again',
+        '- [ ] Call the council',
+      ].join('\n'),
+    );
+    expect(checklist('ask the intern help me with the slides')).toBe(
+      ['Personal checklist', '- [ ] Ask the intern help me with the slides'].join('\n'),
+    );
+  });
+
+  it('keeps a first sentence that is a task or a list itself as items', () => {
+    expect(checklist('Shopping list: milk, eggs and coffee. Also call mom.')).toBe(
+      ['Shopping list', '- [ ] Milk', '- [ ] Eggs', '- [ ] Coffee', '- [ ] Call mom'].join('\n'),
+    );
+    expect(checklist('Pick up groceries. Call mom. Pay the rent.')).toBe(
+      ['Grocery list', '- [ ] Pick up groceries', '- [ ] Call mom', '- [ ] Pay the rent'].join(
+        '\n',
+      ),
+    );
+  });
+
+  it('capitalises no first name after a determiner or a modal', () => {
+    expect(tweet('got a bob haircut and will bob for apples later')).toMatch(
+      /^Got a bob haircut and will bob for apples later\./u,
+    );
+  });
+
+  it('reads "no idea for" and "good idea" as no pitch announcement', () => {
+    expect(
+      formatWithRules(
+        'Good idea from Sarah today: we leave the phones in a basket at dinner.',
+        'pitch',
+        'personal',
+      ).startsWith('Good idea from Sarah today.'),
+    ).toBe(true);
+    expect(
+      formatWithRules(
+        'App idea. Right now parents cannot find babysitters at short notice. An app that matches them with students nearby.',
+        'pitch',
+        'work',
+      ).split('\n')[0],
+    ).toBe('App idea: An app that matches them with students nearby.');
+  });
+
+  it('keeps a framing clause when it is all that was said', () => {
+    expect(formatWithRules('I think.', 'pitch', 'personal')).toBe('I think.');
+  });
+});
+
 describe('proper nouns', () => {
   it('capitalises plural weekdays, holidays, names of several words and common first names', () => {
     expect(

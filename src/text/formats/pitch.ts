@@ -159,6 +159,30 @@ function isCreative(
   return category === 'creative';
 }
 
+/** Words before "idea" that judge it rather than name its kind ("Good idea from Sarah"). */
+const JUDGING_WORDS: ReadonlySet<string> = new Set([
+  'good',
+  'great',
+  'bad',
+  'brilliant',
+  'best',
+  'better',
+  'same',
+  'different',
+  'crazy',
+  'random',
+  'silly',
+  'stupid',
+  'wild',
+  'whole',
+  'main',
+  'rough',
+  'fun',
+  'cool',
+  'nice',
+  'terrible',
+]);
+
 /** Words before "idea" that name its kind ("short film idea", "game idea"). */
 const KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
 const KIND_MAX_WORDS = 3;
@@ -170,7 +194,7 @@ const IDEA_FOR_MAX_WORDS = 6;
  * you play ...", "Idea for the book club."): the tokens of that announcement at the start of
  * the clause, or 0.
  */
-function announcementLength(tokens: readonly TaggedToken[]): number {
+export function announcementLength(tokens: readonly TaggedToken[]): number {
   const words = tokens.filter((token) => token.kind === 'word');
   const first = words[0];
   if (first === undefined) return 0;
@@ -183,7 +207,10 @@ function announcementLength(tokens: readonly TaggedToken[]): number {
     if (word.lemma === 'idea' || !KIND_TAGS.has(word.pos)) break;
     kind++;
   }
-  if (kind === 0 || words[kind]?.lemma !== 'idea') return 0;
+  // The kind is a noun ("game", "short film"): "good idea", "same idea" judge, not name.
+  const named = words[kind - 1];
+  if (kind === 0 || words[kind]?.lemma !== 'idea' || named === undefined) return 0;
+  if (named.pos === 'ADJ' || JUDGING_WORDS.has(named.lower)) return 0;
   return tokens.indexOf(words[kind] as TaggedToken) + 1;
 }
 
@@ -199,16 +226,21 @@ export function formatPitch(
   category: Category,
   ends: readonly string[] = [],
 ): string {
-  const clauses: RoleClause[] = [];
+  const spoken: RoleClause[] = [];
+  const framing = new Set<RoleClause>();
   for (const [index, tokens] of sentences.entries()) {
     const split = splitClauses(tokens, 'ideas');
     for (const [at, clause] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
+      const entry: RoleClause = { clause, role: roleOf(clause), end };
       const words = clause.tokens.filter((token) => token.kind === 'word');
-      if (FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))) continue;
-      clauses.push({ clause, role: roleOf(clause), end });
+      if (FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))) framing.add(entry);
+      spoken.push(entry);
     }
   }
+  // "I was thinking, ..." frames the idea and goes; "I think." said alone is all there is.
+  const clauses =
+    framing.size < spoken.length ? spoken.filter((entry) => !framing.has(entry)) : spoken;
   // The kind of idea, named first, heads the hook ("Short film idea: A woman finds ...").
   let announcement: TaggedToken[] = [];
   const first = clauses[0];
@@ -224,8 +256,12 @@ export function formatPitch(
   }
   if (clauses.length === 0) return '';
   // What is told right after the kind of idea is the idea, unless the speaker says which.
+  const toldFirst = clauses[0]?.role;
   const hookAt =
-    announcement.length > 0 && !clauses.some(({ role }) => role === 'idea')
+    announcement.length > 0 &&
+    toldFirst !== 'problem' &&
+    toldFirst !== 'why' &&
+    !clauses.some(({ role }) => role === 'idea')
       ? 0
       : hookIndex(clauses);
   const hookClause = (clauses[hookAt] as RoleClause).clause;

@@ -109,8 +109,6 @@ export const PITCH_PHRASES: readonly string[] = [
   'here is a thought',
   'hear me out',
   'an idea for',
-  'idea for the',
-  'idea for a',
 ];
 
 /** Said before an idea named as a thing ("I'd love a mural of ..."): wished for, so pitched. */

@@ -88,6 +88,9 @@ export const INTENT_PREFIXES: readonly (readonly string[])[] = [
 
 /** "and" starts a new task when a verb or a subject follows: "buy milk and call mom". */
 export const TASK_VERBS = new Set([
+  'brief',
+  'figure',
+  'scan',
   'call',
   'buy',
   'book',
