@@ -1,6 +1,7 @@
 /**
  * Spoken asides and self-corrections: words that steer the talk rather than carry the idea.
- * Data only: src/text/speech.ts applies them. Every entry is lower case, one word per item.
+ * Data only: src/text/speech.ts applies the asides, src/text/corrections.ts the corrections.
+ * Every entry is lower case, one word per item.
  */
 
 /** Asides removed wherever they stand at a clause start ("and, oh yeah, pick up ..."). */
