@@ -43,6 +43,30 @@ const CONTENT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADV',
 const NOUN_PHRASE_START: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
+/** Pronouns that end a phrase ("for everyone", "with them"); "her" may be a determiner. */
+const PHRASE_END_PRONOUNS: ReadonlySet<string> = new Set([
+  'everyone',
+  'everybody',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'them',
+  'him',
+  'it',
+  'me',
+  'us',
+]);
+const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his']);
+/** Particles of phrasal verbs that take an object ("blow up", "clear out", "drop off"). */
+const PHRASAL_PARTICLES: ReadonlySet<string> = new Set([
+  'up',
+  'out',
+  'off',
+  'down',
+  'away',
+  'back',
+]);
 /**
  * Verbs whose object may do the next verb, its "to" dropped in speech: "have the team review
  * the doc", "ask the intern help me", "confirm the caterer deliver the food" are one task.
@@ -161,10 +185,26 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   const next = tokens[i + 1];
   if (isWord(next) && OBJECT_PRONOUNS.has(next.lower) && token.pos !== 'DET') return true;
   if (isBaseVerb(token)) return true;
+  // "blow up the balloons": a word, its particle and an object is a verb whatever its tag.
+  if (
+    token.pos !== 'DET' &&
+    isWord(next) &&
+    PHRASAL_PARTICLES.has(next.lower) &&
+    isWord(tokens[i + 2]) &&
+    ((tokens[i + 2] as TaggedToken).pos === 'DET' || (tokens[i + 2] as TaggedToken).pos === 'PRON')
+  ) {
+    return true;
+  }
   if (!TASK_VERBS.has(token.lower) || token.pos === 'DET' || token.pos === 'NUM') return false;
   // The tagger reads some imperatives as adjectives ("clean the lenses"): an object or a
   // particle after the word settles it.
   return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
+}
+
+/** "so we are not digging for mugs": a subject's own clause after "so" says why, no new task. */
+function isPurpose(tokens: readonly TaggedToken[], j: number): boolean {
+  const subject = tokens[j];
+  return isWord(subject) && CLAUSE_SUBJECTS.has(subject.lower) && intentLengthAt(tokens, j) === 0;
 }
 
 function startsObject(token: TaggedToken | undefined): boolean {
@@ -198,7 +238,14 @@ function verbAfterNounPhrase(
     (token.pos === 'NOUN' || (token.pos === 'ADJ' && TASK_VERBS.has(token.lower))) &&
     token.lemma === token.lower &&
     next.pos === 'DET' &&
-    (prev.pos === 'PROPN' || prev.pos === 'NUM' || isPlural(prev))
+    (prev.pos === 'PROPN' ||
+      prev.pos === 'NUM' ||
+      isPlural(prev) ||
+      // "... for everyone charge the tuner": a pronoun object ends its phrase as a name does.
+      (TASK_VERBS.has(token.lower) && PHRASE_END_PRONOUNS.has(prev.lower)) ||
+      // "... the forecast sheet chase the invoices": a verb that is rarely a noun, once the
+      // clause has its verb, is the next task's even after a singular noun.
+      (afterVerb && IMPERATIVE_VERBS.has(token.lower) && NOUN_POS.has(prev.pos)))
   ) {
     return true;
   }
@@ -210,14 +257,22 @@ function verbAfterNounPhrase(
   if (
     afterVerb &&
     isBaseVerb(token) &&
+    !followsCausativeObject(tokens, i) &&
     !BASE_FORM_PASTS.has(token.lower) &&
     NOUN_POS.has(prev.pos) &&
-    !isPlural(prev) &&
-    (next.pos === 'DET' || next.pos === 'NUM' || OBJECT_PRONOUNS.has(next.lower))
+    // "... the free ones change my address": before a possessive a plural ends its phrase too.
+    (!isPlural(prev) || POSSESSIVES.has(next.lower)) &&
+    (next.pos === 'DET' ||
+      next.pos === 'NUM' ||
+      OBJECT_PRONOUNS.has(next.lower) ||
+      POSSESSIVES.has(next.lower) ||
+      // "... at the old place get boxes from ...": a bare plural is an object too.
+      isPlural(next))
   ) {
     return true;
   }
   if (!TASK_VERBS.has(token.lower) || token.pos === 'ADJ') return false;
+  if (followsCausativeObject(tokens, i)) return false;
   // "exterior paint rent a lift": a verb-looking word after an adjective or noun is that
   // phrase's noun, so the task starts at the next verb, the one with an object.
   const prevIsNoun =
@@ -238,17 +293,41 @@ function verbAfterNounPhrase(
   return startsObject(next) && !VERB_PARTICLES.has(next.lower);
 }
 
+/** Words a causative verb's object may take: "have | the new intern | get quotes". */
+const CAUSATIVE_OBJECT_WORDS = 3;
+
+/** Whether the word at i comes right after the object of a causative verb ("have the intern"). */
+function followsCausativeObject(tokens: readonly TaggedToken[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 1 - CAUSATIVE_OBJECT_WORDS; k--) {
+    const token = tokens[k] as TaggedToken;
+    if (token.kind !== 'word') return false;
+    if (k < i - 1 && CAUSATIVE_VERBS.has(token.lemma) && tokens[k + 1]?.lower !== 'to') {
+      return true;
+    }
+    if (!NOUN_PHRASE_START.has(token.pos) && token.pos !== 'PRON') return false;
+  }
+  return false;
+}
+
 /** A subject pronoun and its verb after a content word: a new clause ("... six | I need"). */
 function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean {
   const token = tokens[i] as TaggedToken;
   const prev = tokens[i - 1];
-  return (
-    CLAUSE_SUBJECTS.has(token.lower) &&
-    isWord(prev) &&
-    !FUNCTION_WORDS.has(prev.lower) &&
-    !prev.lower.endsWith('ly') &&
-    isVerbish(tokens[i + 1])
-  );
+  const verb = tokens[i + 1];
+  if (
+    !CLAUSE_SUBJECTS.has(token.lower) ||
+    !isWord(prev) ||
+    FUNCTION_WORDS.has(prev.lower) ||
+    prev.lower.endsWith('ly') ||
+    !isVerbish(verb)
+  ) {
+    return false;
+  }
+  // "buy the treats he likes, and ...": a subject and a verb that end the phrase describe the
+  // thing before them; a new clause goes on past its verb ("... at six | I need the ...").
+  const after = tokens[i + 2];
+  const endsPhrase = !isWord(after) || CLAUSE_CONNECTIVES.has(after.lower);
+  return !(endsPhrase && verb?.pos === 'VERB');
 }
 
 function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
@@ -285,7 +364,6 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   let words = 0;
   let verbs = 0;
   let verbsOrAux = 0;
-  let causative = false;
   let subordinated = false;
   const flush = (endsWithColon: boolean): void => {
     dropDanglingJoiners(current);
@@ -297,7 +375,6 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     words = 0;
     verbs = 0;
     verbsOrAux = 0;
-    causative = false;
     subordinated = false;
   };
   for (let i = 0; i < tokens.length; i++) {
@@ -350,7 +427,11 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         // "... second call the plumber": the sequence word opens the next task.
         flush(false);
         if (connective) continue;
-      } else if (connective && startsVerbPhrase(tokens, i + 1)) {
+      } else if (
+        connective &&
+        startsVerbPhrase(tokens, i + 1) &&
+        !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1))
+      ) {
         flush(false);
         if (mode === 'ideas') lead = token.lower;
         continue;
@@ -361,14 +442,13 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         (words >= 2 && verbsOrAux > 0 && subjectAfterContent(tokens, i)) ||
         (mode === 'tasks' &&
           words >= 2 &&
-          verbAfterNounPhrase(tokens, i, verbs > 0 && !causative && !subordinated))
+          verbAfterNounPhrase(tokens, i, verbs > 0 && !subordinated))
       ) {
         flush(false);
       }
     }
     current.push(token);
     words++;
-    if (verbs === 0 && CAUSATIVE_VERBS.has(token.lemma)) causative = true;
     if (SUBORDINATORS.has(token.lower)) subordinated = true;
     if (token.pos === 'VERB' || TASK_VERBS.has(token.lower)) verbs++;
     if (token.pos === 'VERB' || token.pos === 'AUX') verbsOrAux++;

@@ -18,6 +18,9 @@ const its = nlp.its;
 const lemmaOf = its.lemma as unknown as ItsFunction<string>;
 
 const MAX_TAGGED_WORD_CHARS = 40;
+/** Spoken contractions of "got to", "going to", "want to": wink reads them as nouns, so
+ * "i gotta return the books" would end a noun phrase before "return". */
+const SPOKEN_AUXILIARIES: ReadonlySet<string> = new Set(['gotta', 'gonna', 'wanna', 'hafta']);
 const LONG_WORD_STAND_IN = 'x';
 
 /** Universal POS tags as wink gives them (VERB, NOUN, PROPN, ADJ, DET, ADP, AUX, PRON ...). */
@@ -128,7 +131,7 @@ function tagInput(input: TaggingInput): void {
     const token = tagged[index];
     if (token === undefined || token.kind !== 'word' || starts[index] !== start) continue;
     if (token.text.length > MAX_TAGGED_WORD_CHARS) continue;
-    token.pos = tags[k] ?? 'X';
+    token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tags[k] ?? 'X');
     if (value.length === token.text.length) {
       token.lemma = (lemmas[k] ?? token.lower).toLowerCase();
     }

@@ -64,15 +64,27 @@ const MIN_CLAUSE_WORDS = 4;
 export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
   const prev = tokens[i - 1];
-  return (
-    token !== undefined &&
-    token.kind === 'word' &&
-    SUBJECT_PRONOUNS.has(token.lower) &&
-    prev !== undefined &&
-    prev.kind === 'word' &&
-    !isFunctionWord(prev.lower)
-  );
+  if (
+    token === undefined ||
+    token.kind !== 'word' ||
+    !SUBJECT_PRONOUNS.has(token.lower) ||
+    prev === undefined ||
+    prev.kind !== 'word' ||
+    isFunctionWord(prev.lower)
+  ) {
+    return false;
+  }
+  // "buy the treats he likes, and ...": a subject and one word that end the phrase describe
+  // the thing before them (a relative clause without "that"); a new clause goes on.
+  const verb = tokens[i + 1];
+  const after = tokens[i + 2];
+  const endsPhrase =
+    after === undefined || after.kind !== 'word' || PHRASE_JOINERS.has(after.lower);
+  return !(verb?.kind === 'word' && !isFunctionWord(verb.lower) && endsPhrase);
 }
+
+/** Words that join a phrase to the next one. */
+const PHRASE_JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'but']);
 
 /**
  * Function words, contractions ("they'd", "it's") and -ly adverbs ("honestly", "hopefully"),

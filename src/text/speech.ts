@@ -11,8 +11,14 @@ import {
   LIKE_VERB_AFTER,
   NUMBER_WORDS as APPROXIMATE_NUMBER_WORDS,
   SIMPLE_FILLERS,
+  I_MEAN_SUBJECTS,
+  I_MEAN_SUBJECT_VERBS,
+  I_MEAN_VERB_AFTER,
+  QUOTING_VERBS,
+  YOU_KNOW_FILLER_BEFORE,
   YOU_KNOW_KEEP_AFTER,
   YOU_KNOW_KEEP_BEFORE,
+  YOU_KNOW_VERB_AFTER,
 } from './words/fillers.js';
 import {
   AMBIGUOUS_MONTHS,
@@ -67,9 +73,30 @@ function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | 
     return 5;
   }
   if (next === undefined || next.kind !== 'word') return 2;
-  if (YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what') return 0;
   const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
-  return atClauseStart ? 2 : 0;
+  if (atClauseStart) return YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what' ? 0 : 2;
+  // Run on inside a clause of unpunctuated speech: before the next clause ("like a complaint
+  // you know and if ...") or a phrase restated ("from the store you know the free ones").
+  if (prev !== undefined && YOU_KNOW_VERB_AFTER.has(prev.lower)) return 0;
+  return CONJUNCTIONS.has(next.lower) || YOU_KNOW_FILLER_BEFORE.has(next.lower) ? 2 : 0;
+}
+
+/**
+ * Word count of an "I mean" said before a clause of its own ("nobody shows up i mean it would
+ * save time"), or 0: "I mean it." and "what I mean is" are meant.
+ */
+function iMeanBeforeClauseLength(
+  tokens: readonly Token[],
+  i: number,
+  prev: Token | undefined,
+): number {
+  if (prev?.kind === 'word' && I_MEAN_VERB_AFTER.has(prev.lower)) return 0;
+  const subject = tokens[i + 2];
+  const verb = tokens[i + 3];
+  if (subject?.kind !== 'word' || verb?.kind !== 'word') return 0;
+  const contracted = /^(?:it|that|we|they|you|he|she)'(?:s|ll|d|re|ve)$/u.test(subject.lower);
+  if (contracted) return 2;
+  return I_MEAN_SUBJECTS.has(subject.lower) && I_MEAN_SUBJECT_VERBS.has(verb.lower) ? 2 : 0;
 }
 
 function pushPunctuation(out: Token[], token: Token): void {
@@ -142,6 +169,28 @@ const PREPOSITIONS: ReadonlySet<string> = new Set([
 
 const ASIDE_BOUNDARY: Token = { text: ',', lower: ',', kind: 'pause', space: false };
 
+/**
+ * A filler run on between two phrases ("the store you know the free ones", "huge i mean it
+ * was") marked where one ended: a pause keeps that boundary once the filler is gone. `i` is
+ * the filler's last token.
+ */
+function keepRunOnBoundary(
+  tokens: readonly Token[],
+  i: number,
+  prev: Token | undefined,
+  out: Token[],
+): void {
+  const following = tokens[i + 1];
+  if (
+    prev?.kind === 'word' &&
+    !CONJUNCTIONS.has(prev.lower) &&
+    following?.kind === 'word' &&
+    !CONJUNCTIONS.has(following.lower)
+  ) {
+    out.push(ASIDE_BOUNDARY);
+  }
+}
+
 function withText(token: Token, text: string): Token {
   return { ...token, text };
 }
@@ -181,17 +230,22 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       const length = youKnowFillerLength(tokens, i, prev);
       if (length > 0) {
         i = skipFiller(tokens, i, length, out);
+        keepRunOnBoundary(tokens, i, prev, out);
         continue;
       }
     }
-    if (
-      word === 'i' &&
-      next?.lower === 'mean' &&
-      tokens[i + 2]?.kind === 'pause' &&
-      (prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower))
-    ) {
-      i = skipFiller(tokens, i, 2, out);
-      continue;
+    if (word === 'i' && next?.lower === 'mean') {
+      const atClauseStart =
+        prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
+      const length =
+        atClauseStart && tokens[i + 2]?.kind === 'pause'
+          ? 2
+          : iMeanBeforeClauseLength(tokens, i, prev);
+      if (length > 0) {
+        i = skipFiller(tokens, i, length, out);
+        keepRunOnBoundary(tokens, i, prev, out);
+        continue;
+      }
     }
     if (word === 'like' && isLikeFiller(prev, next)) {
       i = skipFiller(tokens, i, 1, out);
@@ -255,7 +309,17 @@ function asideLength(tokens: readonly Token[], i: number, prev: Token | undefine
     // Mid-clause only the asides that add the next thing ("the title oh and buy more"): an
     // "oh yeah" there is mostly quoted ("she said oh yeah sure").
     const next = tokens[i + 1];
-    return word === 'oh' && next?.kind === 'word' && RUN_ON_ASIDE_ENDS.has(next.lower) ? 2 : 0;
+    if (word !== 'oh' || next?.kind !== 'word') return 0;
+    if (RUN_ON_ASIDE_ENDS.has(next.lower)) return 2;
+    // "for Friday oh yeah and bring ...": the aside before the next thing, unless quoted.
+    const after = tokens[i + 2];
+    const quoted = prev?.kind === 'word' && QUOTING_VERBS.has(prev.lower);
+    return next.lower === 'yeah' &&
+      after?.kind === 'word' &&
+      RUN_ON_ASIDE_ENDS.has(after.lower) &&
+      !quoted
+      ? 2
+      : 0;
   }
   for (const aside of ASIDES_BY_FIRST_WORD.get(word) ?? []) {
     if (matchesAt(tokens, i, aside)) return aside.length;

@@ -10,6 +10,7 @@ import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';
 import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
+import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
@@ -38,6 +39,8 @@ const INTRO_BEFORE_INTENT_MAX_WORDS = 10;
 const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
 /** Tags of the words of a bare noun phrase ("camping trip stuff"). */
 const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+/** Tags of the words of a phrase naming a list ("end of quarter stuff", "stuff for the trip"). */
+const INTRO_PHRASE_TAGS: ReadonlySet<string> = new Set([...NOUN_PHRASE_TAGS, 'ADP', 'DET']);
 /** Most words need no cleaning; the Unicode-aware replace is only for the others. */
 const PLAIN_WORD = /^[a-z0-9']+$/;
 /** Most tasks are plain words: then no word needs its own test. */
@@ -224,13 +227,27 @@ function splitIntroFromTask(
 ): { intro: TaggedToken[]; task: TaggedToken[] } | null {
   const first = tokens[0];
   if (first === undefined || first.kind !== 'word') return null;
-  const startersLed = INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower);
+  const startersLed =
+    INTRO_STARTERS.has(first.lower) ||
+    TIME_STARTERS.has(first.lower) ||
+    // "Saturday morning | I gotta return ...": the day the tasks are for.
+    WEEKDAYS.has(first.lower);
   // A spoken intent within reach marks where the task starts more surely than a verb does:
   // "before the client call on Thursday | I have to | update ..." ("call" is the meeting).
   if (startersLed) {
     for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
       if (intentLengthAt(tokens, i) > 0)
         return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    }
+  }
+  // "end of quarter stuff | I have to | submit ...": a phrase naming the list, then intent.
+  let namesList = false;
+  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
+    const prev = tokens[i - 1] as TaggedToken;
+    if (prev.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) break;
+    if (LIST_NOUNS.has(prev.lower)) namesList = true;
+    if (namesList && intentLengthAt(tokens, i) > 0) {
+      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
   // "camping trip stuff | pack the tent": a bare noun phrase naming the list.

@@ -634,3 +634,107 @@ describe('cutAtWordBoundary', () => {
     expect(cutAtWordBoundary('we went to the shop and bought bread', 16)).toBe('we went…');
   });
 });
+
+/** The task lines of a checklist, without its title and boxes. */
+function checklistTasks(transcript: string): string[] {
+  return formatWithRules(transcript, 'checklist', 'personal')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.replace('- [ ] ', ''));
+}
+
+describe('run-on speech, as a fourth held-out batch found it', () => {
+  it.each([
+    // Run on before the next clause or a restated phrase, "you know" is a filler.
+    [
+      'grab bin bags from the hardware shop you know the strong ones and fix the shelf',
+      'Grab bin bags from the hardware shop, the strong ones and fix the shelf.',
+    ],
+    [
+      'we could pilot it with one team you know and see how it goes',
+      'We could pilot it with one team and see how it goes.',
+    ],
+    // "Oh yeah" run on before the next thing; "I mean" before a subject and its verb.
+    [
+      'email the venue about parking oh yeah and send the invite',
+      'Email the venue about parking, and send the invite.',
+    ],
+    [
+      'the queue was huge i mean it was an hour before we got in',
+      'The queue was huge, it was an hour before we got in.',
+    ],
+  ])('drops the run-on filler: %s', (transcript, expected) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').split(' #')[0]).toBe(expected);
+  });
+
+  it.each([
+    // Meant literally: a relative clause, a thought, a quote, "I mean it".
+    ['invite everyone you know the rules allow it', 'you know'],
+    ['i bet you know the answer already', 'you know'],
+    ['the guy you know from school called', 'you know'],
+    ['she said oh yeah and walked off', 'oh yeah'],
+    ['that is what i mean it is not fair', 'i mean'],
+    ['please stop i mean it', 'i mean'],
+  ])('keeps the words meant literally: %s', (transcript, kept) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').toLowerCase()).toContain(kept);
+  });
+
+  it('splits tasks run together after a pronoun, a singular noun or a bare plural object', () => {
+    expect(
+      checklistTasks(
+        'book a table for everyone charge the speaker and then update the budget sheet chase the caterer',
+      ),
+    ).toEqual([
+      'Book a table for everyone',
+      'Charge the speaker',
+      'Update the budget sheet',
+      'Chase the caterer',
+    ]);
+    expect(
+      checklistTasks('we have to clear the shed at the back get crates from the market'),
+    ).toEqual(['Clear the shed at the back', 'Get crates from the market']);
+  });
+
+  it('keeps a causative verb and its object doing the next verb as one task', () => {
+    expect(checklistTasks('have the intern get quotes from the printers')).toEqual([
+      'Have the intern get quotes from the printers',
+    ]);
+  });
+
+  it('starts a task at a phrasal verb the tagger does not know', () => {
+    expect(
+      checklistTasks(
+        'I need to collect the suit from the tailor, blow up the lilos, and pack towels.',
+      ),
+    ).toEqual(['Collect the suit from the tailor', 'Blow up the lilos', 'Pack towels']);
+  });
+
+  it('keeps a relative clause without "that" with the thing it describes', () => {
+    expect(
+      checklistTasks(
+        'Before Friday I have to book the hotel near the venue, order the flowers she likes, and, um, print the seating plan for the whole table.',
+      ),
+    ).toContain('Order the flowers she likes');
+    expect(checklistTasks('pick up the cake she made and call the florist')).toEqual([
+      'Pick up the cake she made',
+      'Call the florist',
+    ]);
+  });
+
+  it('takes a weekday or a phrase naming the list, then spoken intent, as the title', () => {
+    expect(
+      formatWithRules(
+        'sunday afternoon i gotta mow the lawn and wash the car',
+        'checklist',
+        'personal',
+      ),
+    ).toBe('Sunday afternoon\n- [ ] Mow the lawn\n- [ ] Wash the car');
+    expect(
+      formatWithRules(
+        'end of term stuff i have to mark the essays and email the parents',
+        'checklist',
+        'work',
+      ),
+    ).toBe('End of term stuff\n- [ ] Mark the essays\n- [ ] Email the parents');
+  });
+});

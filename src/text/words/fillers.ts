@@ -261,6 +261,98 @@ export const YOU_KNOW_KEEP_AFTER = new Set([
   'his',
 ]);
 
+/**
+ * Run on mid-clause, "you know" before a determiner is a filler ("boxes from the store you
+ * know the free ones") except after these, where it is the verb of a clause: a relative one
+ * ("everyone you know", "the guy you know"), or one a thinking or saying verb takes ("I bet
+ * you know the answer").
+ */
+export const YOU_KNOW_VERB_AFTER = new Set([
+  'everyone',
+  'everybody',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'nobody',
+  'everything',
+  'something',
+  'anything',
+  'nothing',
+  'all',
+  'more',
+  'than',
+  'people',
+  'person',
+  'guy',
+  'guys',
+  'one',
+  'ones',
+  'thing',
+  'things',
+  'which',
+  'who',
+  'whom',
+  'whatever',
+  'whoever',
+  'think',
+  'guess',
+  'bet',
+  'hope',
+  'sure',
+  'believe',
+  'suppose',
+  'assume',
+  'imagine',
+  'said',
+  'say',
+  'says',
+  'tell',
+  'told',
+  'trust',
+  'wish',
+  'feel',
+  'know',
+]);
+/** Determiners before which a run-on "you know" is a filler (see YOU_KNOW_VERB_AFTER). */
+export const YOU_KNOW_FILLER_BEFORE = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'their']);
+
+/** Saying verbs: after them "oh yeah" is quoted ("she said oh yeah and left"). */
+export const QUOTING_VERBS = new Set([
+  'said',
+  'say',
+  'says',
+  'goes',
+  'went',
+  'replied',
+  'answered',
+  'like',
+  'was',
+  'texted',
+  'wrote',
+]);
+
+/** After these, "I mean" is the verb of a clause: "what I mean is", "if I mean it". */
+export const I_MEAN_VERB_AFTER = new Set(['what', 'that', 'which', 'if', 'as', 'than', 'do']);
+/** "I mean it would ...": a subject and its verb after a run-on "I mean" make it a filler. */
+export const I_MEAN_SUBJECTS = new Set(['it', 'this', 'that', 'we', 'they', 'you', 'he', 'she']);
+export const I_MEAN_SUBJECT_VERBS = new Set([
+  'would',
+  'will',
+  'could',
+  'can',
+  'should',
+  'might',
+  'is',
+  'was',
+  'are',
+  'were',
+  'has',
+  'had',
+  'does',
+  'did',
+]);
+
 /** Repetitions that are real English rather than stutters. */
 export const KEEP_REPEATED = new Set([
   'had',
