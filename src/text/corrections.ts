@@ -1,12 +1,27 @@
-import { CORRECTION_MARKERS, NUMBER_WORDS, WITHDRAWING_MARKERS } from './words/asides.js';
-import { CONJUNCTIONS } from './words/fillers.js';
-import { AMBIGUOUS_MONTHS, MONTHS, WEEKDAYS } from './words/proper-nouns.js';
+import {
+  BACK_REFERENCES,
+  CORRECTION_MARKERS,
+  NOT_RESTATING,
+  NUMBER_WORDS,
+  PLAN_WORDS,
+  REASON_SUBJECTS,
+  REASON_TRAILERS,
+  SCRATCH_VERB_BEFORE,
+  TAKE_BACK_MARKERS,
+  TAKE_BACK_OPENERS,
+  WITHDRAWING_MARKERS,
+} from './words/asides.js';
+import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import { AMBIGUOUS_MONTHS, FIRST_NAMES, MONTHS, WEEKDAYS } from './words/proper-nouns.js';
+import { IMPERATIVE_VERBS, INTENT_PREFIXES, SEQUENCE_WORDS, TASK_VERBS } from './words/tasks.js';
 import type { Token } from './tokenizer.js';
 
 /**
  * Spoken self-corrections, token by token: "at five actually no at six" -> "at six". No NLP
  * model: the markers are fixed spoken forms, and what they replace is found by the word or
- * the kind of word (a number, a weekday, a month) said just before. Data: words/asides.ts.
+ * the kind of word (a number, a weekday, a month) said just before, or, for a take-back
+ * ("renew my passport no wait I renewed that"), by the clause before. Data: words/asides.ts.
  */
 
 function isNumeric(token: Token | undefined): boolean {
@@ -50,6 +65,12 @@ interface Correction {
   /** The replacement restates the wrong part from its first word ("in ..., no, in ..."),
    * rather than fixing one word of it ("five pm, no, six"). */
   restart: boolean;
+  /** Where the replaced words end, when the replacement re-anchors on its last word ("the
+   * north gate. Wait, no, the east gate"): its length then says nothing of theirs. */
+  wrongEnd?: number;
+  /** Taken back: the wrong part goes with nothing in its place but `kept`. */
+  withdrawn?: boolean;
+  kept?: readonly Token[];
 }
 
 function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
@@ -151,6 +172,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const markerEnd = markerEndAt(tokens, i, marker);
     if (markerEnd === -1) continue;
     if (!isBareNoMarker(tokens, i, marker)) continue;
+    const name = marker.join(' ');
+    const withdrawing = WITHDRAWING_MARKERS.has(name);
+    if (withdrawing && isVerbUse(tokens[i - 1])) continue;
     let start = markerEnd;
     while (tokens[start]?.kind === 'pause') start++;
     let end = start;
@@ -162,7 +186,6 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       end++;
     }
     const first = tokens[start];
-    const withdrawing = WITHDRAWING_MARKERS.has(marker.join(' '));
     // A marker framed by commas ("but wait, no, I shouldn't") or a "make that" is as often
     // meant literally ("we can actually make that work"): it corrects only a word of the same
     // kind (a number, a weekday, a month), and only "make that" reaches into the sentence
@@ -170,13 +193,23 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const framed = markerEnd - i > marker.length;
     const makeThat = marker.includes('make');
     const kindOnly = framed || makeThat;
+    // Tried before any anchor: a reason opens with a subject, and "no wait I renewed that"
+    // would otherwise restate an "I" said earlier.
+    if (TAKE_BACK_MARKERS.has(name) && isReasonSubject(first)) {
+      const taken = takeBack(tokens, i, markerEnd, withdrawing, true);
+      if (taken !== null) return taken;
+    }
     if (first === undefined || first.kind !== 'word' || words === 0) {
-      if (withdrawing && !framed) return withdrawal(tokens, i, markerEnd);
+      if (withdrawing && !framed) return takeBack(tokens, i, markerEnd, true, false);
       continue;
     }
     // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
     // says what it replaces.
     if (makeThat && words < 2) continue;
+    if (EXPLICIT_MARKERS.has(name) || withdrawing) {
+      const across = restatementAcrossEnd(tokens, i, start, end);
+      if (across !== null) return across;
+    }
     // Reach back for the words that start like the replacement: the same word, or a word of
     // the same kind (a number for a number, a weekday for a weekday, a month for a month).
     // "the one from April" is tried from "from" first, so "the invoice from March" keeps its
@@ -217,10 +250,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       if (candidate.kind === 'end') break;
       if (candidate.kind === 'word') lastWord = j;
     }
-    if (withdrawing) return withdrawal(tokens, i, markerEnd);
+    if (withdrawing) return takeBack(tokens, i, markerEnd, true, false);
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
     // replaces the word said just before it.
-    if (EXPLICIT_MARKERS.has(marker.join(' ')) && lastWord !== -1) {
+    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1) {
       return {
         wrongStart: lastWord,
         markerStart: i,
@@ -233,20 +266,351 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
   return null;
 }
 
-/** "scratch that" with nothing restated: the clause before it goes. */
-function withdrawal(tokens: readonly Token[], i: number, markerEnd: number): Correction {
-  let start = i;
+/** "I scratch that spot", "can't scratch that": after a subject or a modal, "scratch that" is
+ * a verb and its object. After "so" or "and" it is still the marker ("so scratch that"). */
+function isVerbUse(before: Token | undefined): boolean {
+  return (
+    before?.kind === 'word' &&
+    (CLAUSE_SUBJECTS.has(before.lower) ||
+      SCRATCH_VERB_BEFORE.has(before.lower) ||
+      /(?:n't|'d|'ll)$/u.test(before.lower))
+  );
+}
+
+const PHRASE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your']);
+
+/** Where the clause that ends at `end` starts: after a pause, an end mark or a conjunction. */
+function clauseStartBefore(tokens: readonly Token[], end: number): number {
+  let start = end;
   while (start > 0) {
     const prev = tokens[start - 1] as Token;
     if (prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower)) break;
     start--;
   }
+  return start;
+}
+
+function isTaskVerb(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'word' && (TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower))
+  );
+}
+
+function intentLength(tokens: readonly Token[], at: number): number {
+  for (const prefix of INTENT_PREFIXES) {
+    if (
+      prefix.every((word, k) => tokens[at + k]?.kind === 'word' && tokens[at + k]?.lower === word)
+    )
+      return prefix.length;
+  }
+  return 0;
+}
+
+/**
+ * Where the last task said in tokens[start, end) begins, or -1 when the clause is no task
+ * ("my brother wanted to sell it" is news, not a task to take back). Unpunctuated speech runs
+ * tasks together ("and sunscreen renew my passport"): there a verb that is rarely a noun,
+ * after a word that can end a phrase, starts the task.
+ */
+function lastTaskStart(tokens: readonly Token[], start: number, end: number): number {
+  for (let j = end - 1; j > start; j--) {
+    const token = tokens[j] as Token;
+    const prev = tokens[j - 1] as Token;
+    const next = tokens[j + 1];
+    const verb =
+      IMPERATIVE_VERBS.has(token.lower) ||
+      // "cups order the cake": a verb that is often a noun, before its object's determiner.
+      (TASK_VERBS.has(token.lower) && next !== undefined && PHRASE_DETERMINERS.has(next.lower));
+    if (
+      token.kind === 'word' &&
+      verb &&
+      prev.kind === 'word' &&
+      !FUNCTION_WORDS.has(prev.lower) &&
+      !SEQUENCE_WORDS.has(prev.lower)
+    ) {
+      return j;
+    }
+  }
+  let first = start;
+  while (first < end && SEQUENCE_WORDS.has((tokens[first] as Token).lower)) first++;
+  if (first < end) first += intentLength(tokens, first);
+  return first < end && isTaskVerb(tokens[first]) ? start : -1;
+}
+
+function isReasonSubject(token: Token | undefined): boolean {
+  if (token?.kind !== 'word' || PLAN_WORDS.has(token.lower)) return false;
+  // "Tom's doing the slides", "dad's got it": a name with its "is" or "has".
+  const word = token.lower.endsWith("'s") ? token.lower.slice(0, -2) : token.lower;
+  return (
+    CLAUSE_SUBJECTS.has(token.lower) ||
+    REASON_SUBJECTS.has(token.lower) ||
+    REASON_SUBJECTS.has(word) ||
+    FIRST_NAMES.has(word)
+  );
+}
+
+/** Words of a reason, after its subject, up to the word that points back at the task. */
+const REASON_MAX_WORDS = 6;
+
+/** A reason ends at a pause, a filler or where the next task starts ("I renewed that print"). */
+function endsReasonBefore(token: Token | undefined): boolean {
+  return (
+    token === undefined ||
+    token.kind !== 'word' ||
+    SIMPLE_FILLERS.has(token.lower) ||
+    CONJUNCTIONS.has(token.lower) ||
+    SEQUENCE_WORDS.has(token.lower) ||
+    IMPERATIVE_VERBS.has(token.lower)
+  );
+}
+
+function saidIn(tokens: readonly Token[], word: string, start: number, end: number): boolean {
+  for (let j = start; j < end; j++) {
+    const token = tokens[j] as Token;
+    if (token.kind === 'word' && token.lower === word) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the reason for taking a task back ends ("no wait I renewed that", "scratch that, Tom's
+ * doing the slides"), or -1 when what follows the marker is no such reason: a subject, then,
+ * within a few words, a word that points back at the task or names it again, where the
+ * reason can end. A plan ("I'll do that") restates the task rather than explaining it away.
+ */
+function reasonEndAt(
+  tokens: readonly Token[],
+  from: number,
+  taskStart: number,
+  taskEnd: number,
+): number {
+  let at = from;
+  while (tokens[at]?.kind === 'pause') at++;
+  if (!isReasonSubject(tokens[at])) return -1;
+  for (let words = 0; words < REASON_MAX_WORDS; words++) {
+    at++;
+    const token = tokens[at];
+    if (token?.kind !== 'word' || PLAN_WORDS.has(token.lower)) return -1;
+    const pointsBack =
+      BACK_REFERENCES.has(token.lower) ||
+      (!FUNCTION_WORDS.has(token.lower) && saidIn(tokens, token.lower, taskStart, taskEnd));
+    if (!pointsBack) continue;
+    let end = at + 1;
+    const trailer = tokens[end];
+    if (trailer?.kind === 'word' && REASON_TRAILERS.has(trailer.lower)) end++;
+    if (endsReasonBefore(tokens[end])) return end;
+  }
+  return -1;
+}
+
+/**
+ * Where the sentence that a marker at i opens starts, when nothing but openers ("Actually,")
+ * stands before the marker in it; -1 when the marker does not open a sentence.
+ */
+function sentenceOpenedAt(tokens: readonly Token[], i: number): number {
+  let start = i;
+  while (start > 0) {
+    const prev = tokens[start - 1] as Token;
+    if (prev.kind !== 'pause' && !(prev.kind === 'word' && TAKE_BACK_OPENERS.has(prev.lower)))
+      break;
+    start--;
+  }
+  return tokens[start - 1]?.kind === 'end' ? start : -1;
+}
+
+/** A pause, a conjunction or a filler: what joined a clause to the one before. */
+function isJoin(token: Token): boolean {
+  return (
+    token.kind === 'pause' ||
+    (token.kind === 'word' && (CONJUNCTIONS.has(token.lower) || SIMPLE_FILLERS.has(token.lower)))
+  );
+}
+
+function endsSentenceAt(tokens: readonly Token[], at: number): boolean {
+  let next = at;
+  while (tokens[next]?.kind === 'pause') next++;
+  const token = tokens[next];
+  return token === undefined || token.kind === 'end';
+}
+
+/**
+ * A take-back: the clause before the marker goes, and the reason after it when there is one.
+ * "scratch that" takes back whatever it follows (`withdrawing`); "no wait" and the like take
+ * back a task only with a reason ("renew my passport no wait I renewed that"), since after
+ * anything else they restate. A "scratch that" that opens a sentence reaches the last clause
+ * of the sentence before ("... finish my slides. Actually, scratch that, ..."). null when
+ * `needsReason` and there is none, or no task to take back.
+ */
+function takeBack(
+  tokens: readonly Token[],
+  i: number,
+  markerEnd: number,
+  withdrawing: boolean,
+  needsReason: boolean,
+): Correction | null {
+  let markerStart = i;
+  let clauseEnd = i;
+  // "water the lawn so scratch that": what joined the marker on goes with it. A "but" before
+  // "wait, no" is the speaker changing their mind about news, not taking a task back.
+  while (
+    clauseEnd > 0 &&
+    (tokens[clauseEnd - 1]?.kind === 'pause' ||
+      (withdrawing && isJoin(tokens[clauseEnd - 1] as Token)))
+  ) {
+    clauseEnd--;
+  }
+  let crossed: Token | undefined;
+  const opened = withdrawing ? sentenceOpenedAt(tokens, i) : -1;
+  if (opened !== -1) {
+    markerStart = opened;
+    clauseEnd = opened - 1;
+    crossed = tokens[clauseEnd];
+  }
+  const clauseStart = clauseStartBefore(tokens, clauseEnd);
+  const said = clauseStart < clauseEnd;
+  const task = said ? lastTaskStart(tokens, clauseStart, clauseEnd) : -1;
+  const wrongStart = task === -1 ? clauseStart : task;
+  const reasonEnd = said ? reasonEndAt(tokens, markerEnd, wrongStart, clauseEnd) : -1;
+  if (needsReason && (reasonEnd === -1 || (!withdrawing && task === -1))) return null;
+  const end = reasonEnd === -1 ? markerEnd : reasonEnd;
+  // Taken back at the end of its sentence, the clause leaves the "and" that joined it.
+  let dropFrom = wrongStart;
+  if (said && (crossed !== undefined || endsSentenceAt(tokens, end))) {
+    let joined = dropFrom;
+    while (joined > 0 && isJoin(tokens[joined - 1] as Token)) joined--;
+    if (tokens[joined - 1]?.kind === 'word') dropFrom = joined;
+  }
+  // The sentence before keeps its end mark while any of it is left.
+  const kept = crossed !== undefined && tokens[dropFrom - 1]?.kind === 'word' ? [crossed] : [];
   return {
-    wrongStart: start,
-    markerStart: i,
-    markerEnd,
-    replacementEnd: markerEnd,
+    wrongStart: dropFrom,
+    markerStart,
+    markerEnd: end,
+    replacementEnd: end,
     restart: false,
+    withdrawn: true,
+    kept,
+  };
+}
+
+/** Words after a determiner that name a thing ("the north gate"), up to `limit`. */
+function namingWordsAfter(tokens: readonly Token[], det: number, limit: number): number {
+  let at = det + 1;
+  while (at < limit) {
+    const token = tokens[at] as Token;
+    if (token.kind !== 'word' || FUNCTION_WORDS.has(token.lower) || isNumeric(token)) break;
+    at++;
+  }
+  return at - det - 1;
+}
+
+/**
+ * "Meet at the cafe at noon. Actually, no, the park.": a determiner and the words that name a
+ * thing replace the nearest such phrase in the sentence before; what followed it stays.
+ */
+function phraseOfSameShape(
+  tokens: readonly Token[],
+  opened: number,
+  start: number,
+  end: number,
+): Correction | null {
+  const first = tokens[start] as Token;
+  if (!PHRASE_DETERMINERS.has(first.lower)) return null;
+  if (namingWordsAfter(tokens, start, end) !== end - start - 1) return null;
+  const det = findAnchor(
+    tokens,
+    opened,
+    (candidate, j) =>
+      PHRASE_DETERMINERS.has(candidate.lower) && namingWordsAfter(tokens, j, opened) > 0,
+    true,
+  );
+  if (det === -1) return null;
+  return {
+    wrongStart: det,
+    markerStart: opened,
+    markerEnd: start,
+    replacementEnd: end,
+    restart: true,
+    wrongEnd: det + 1 + namingWordsAfter(tokens, det, opened),
+  };
+}
+
+/** Words of a phrase said again as a sentence of its own ("Wait, no, the east gate."). */
+const RESTATED_PHRASE_MAX_WORDS = 4;
+
+/**
+ * A phrase corrected after a full stop: "in March. Actually, no, April." or "at the north
+ * gate. Wait, no, the east gate." The marker opens a sentence that is nothing but a short
+ * phrase, and the phrase re-anchors on a word of the same kind (a month, a weekday, a number)
+ * or on its own last word, said again, or on a phrase of its shape, in the sentence before.
+ * Anything longer, with a subject
+ * or a "not", is a new statement ("Actually, no, the weather is bad."), and a "!" or a "?" is
+ * meant ("Wait, no way!").
+ */
+function restatementAcrossEnd(
+  tokens: readonly Token[],
+  i: number,
+  start: number,
+  end: number,
+): Correction | null {
+  const opened = sentenceOpenedAt(tokens, i);
+  if (opened === -1 || (tokens[opened - 1] as Token).text !== '.') return null;
+  const after = tokens[end];
+  if (after !== undefined && !(after.kind === 'end' && after.text === '.')) return null;
+  const count = end - start;
+  if (count > RESTATED_PHRASE_MAX_WORDS) return null;
+  for (let j = start; j < end; j++) {
+    const word = tokens[j] as Token;
+    if (isReasonSubject(word) || NOT_RESTATING.has(word.lower) || PLAN_WORDS.has(word.lower))
+      return null;
+  }
+  const firstWord = (tokens[start] as Token).lower;
+  const det = count > 1 && PHRASE_DETERMINERS.has(firstWord) ? 1 : 0;
+  const head = tokens[start + det] as Token;
+  const same = findAnchor(tokens, opened, (candidate) => sameKind(candidate, head), true);
+  let restAgain = same !== -1;
+  for (let j = start + det + 1; restAgain && j < end; j++) {
+    restAgain = saidIn(tokens, (tokens[j] as Token).lower, same + 1, opened);
+  }
+  if (restAgain) {
+    const withDet = det === 1 && tokens[same - 1]?.lower === firstWord;
+    return {
+      wrongStart: withDet ? same - 1 : same,
+      markerStart: opened,
+      markerEnd: withDet ? start : start + det,
+      replacementEnd: end,
+      restart: false,
+    };
+  }
+  const last = tokens[end - 1] as Token;
+  if (count < 2 || FUNCTION_WORDS.has(last.lower) || isNumeric(last)) return null;
+  const anchor = findAnchor(tokens, opened, (candidate) => candidate.lower === last.lower, true);
+  if (anchor === -1) return phraseOfSameShape(tokens, opened, start, end);
+  // The wrong phrase starts at the word the new one starts with ("the"), or as many describing
+  // words back from the head noun as the new one has.
+  let wrongStart = anchor;
+  for (let j = anchor - 1, k = 0; k < count && tokens[j]?.kind === 'word'; j--, k++) {
+    if ((tokens[j] as Token).lower === firstWord) {
+      wrongStart = j;
+      break;
+    }
+  }
+  if (wrongStart === anchor) {
+    for (
+      let j = anchor - 1, k = 1;
+      k < count && tokens[j]?.kind === 'word' && !FUNCTION_WORDS.has((tokens[j] as Token).lower);
+      j--, k++
+    ) {
+      wrongStart = j;
+    }
+  }
+  return {
+    wrongStart,
+    markerStart: opened,
+    markerEnd: start,
+    replacementEnd: end,
+    restart: true,
+    wrongEnd: anchor + 1,
   };
 }
 
@@ -281,11 +645,22 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       continue;
     }
     const { wrongStart, markerStart, markerEnd, replacementEnd } = correction;
+    if (correction.withdrawn === true) {
+      out.length = out.length - behind + wrongStart;
+      out.push(...(correction.kept ?? []));
+      i += replacementEnd - behind;
+      continue;
+    }
     const replacement = view.slice(markerEnd, replacementEnd);
     const wrong = view.slice(wrongStart, markerStart);
     let wrongWords = 0;
     let cut = 0;
-    while (cut < wrong.length && wrongWords < replacement.length) {
+    if (correction.wrongEnd !== undefined) cut = correction.wrongEnd - wrongStart;
+    while (
+      correction.wrongEnd === undefined &&
+      cut < wrong.length &&
+      wrongWords < replacement.length
+    ) {
       if ((wrong[cut] as Token).kind === 'word') wrongWords++;
       cut++;
     }

@@ -45,6 +45,121 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
  */
 export const WITHDRAWING_MARKERS: ReadonlySet<string> = new Set(['scratch that']);
 
+/**
+ * Markers after which the speaker may take a task back and say why ("renew my passport no
+ * wait I renewed that"): the task, the marker and the reason all go.
+ */
+export const TAKE_BACK_MARKERS: ReadonlySet<string> = new Set([
+  'no wait',
+  'wait no',
+  'actually no',
+  'no actually',
+  'scratch that',
+]);
+
+/** Said before a "scratch that" that opens a sentence ("Actually, scratch that, ..."). */
+export const TAKE_BACK_OPENERS: ReadonlySet<string> = new Set([
+  'actually',
+  'oh',
+  'okay',
+  'ok',
+  'no',
+  'wait',
+  'sorry',
+]);
+
+/**
+ * Who may open the reason for a take-back, beyond the subject pronouns and first names:
+ * "no wait dad booked it", "mum's got those".
+ */
+export const REASON_SUBJECTS: ReadonlySet<string> = new Set([
+  "i've",
+  "we've",
+  "they've",
+  "he's",
+  "she's",
+  'mum',
+  'mom',
+  'dad',
+]);
+
+/** Words that point back at the task taken back; a reason ends on one ("I renewed that"). */
+export const BACK_REFERENCES: ReadonlySet<string> = new Set([
+  'that',
+  'it',
+  'them',
+  'those',
+  'this',
+  'one',
+  'him',
+  'her',
+]);
+
+/** Words a reason may still say after its back-reference ("we did that already"). */
+export const REASON_TRAILERS: ReadonlySet<string> = new Set([
+  'already',
+  'too',
+  'anyway',
+  'yesterday',
+  'earlier',
+]);
+
+/**
+ * Words of a plan rather than a reason ("no wait I'll do that", "we need to do it"): what
+ * follows the marker restates the task, so it is not taken back.
+ */
+export const PLAN_WORDS: ReadonlySet<string> = new Set([
+  "i'll",
+  "we'll",
+  "you'll",
+  "he'll",
+  "she'll",
+  "they'll",
+  'will',
+  'to',
+  'gonna',
+  'gotta',
+  'should',
+  'must',
+  "let's",
+]);
+
+/**
+ * Words after which "scratch that" is the verb and its object ("when I scratch that spot", "to
+ * scratch that itch"), beyond the subject pronouns and the "n't", "'d" and "'ll" forms.
+ */
+export const SCRATCH_VERB_BEFORE: ReadonlySet<string> = new Set([
+  'to',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+  'must',
+  'might',
+  'may',
+  'let',
+  "let's",
+  'gently',
+  'never',
+  'always',
+]);
+
+/**
+ * Words that make a short sentence after a marker deny or add rather than restate ("not
+ * white", "the eggs too").
+ */
+export const NOT_RESTATING: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'none',
+  'too',
+  'also',
+  'either',
+]);
+
 /** Spoken numbers, so "twenty, no, thirty" is seen as a number corrected by a number. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set([
   'zero',

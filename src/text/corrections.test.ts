@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { applyCorrections } from './corrections.js';
+import { formatWithRules } from './formats/format-with-rules.js';
+import { tokenize, type Token } from './tokenizer.js';
+
+/** The tokens back as text, fillers and doubled marks still in: what corrections alone did. */
+function corrected(text: string): string {
+  return applyCorrections(tokenize(text))
+    .map((token: Token) => (token.space ? ` ${token.text}` : token.text))
+    .join('')
+    .trim();
+}
+
+const tweet = (text: string): string =>
+  formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
+const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+
+describe('a task taken back with the reason it is not needed', () => {
+  it('drops the task, the marker and the reason, and keeps the next task run on after it', () => {
+    expect(
+      corrected(
+        'get ice and cups order the cake no wait jen ordered it yesterday um hang the lights',
+      ),
+    ).toBe('get ice and cups um hang the lights');
+    expect(corrected('i need to book the vet no wait dad booked it then clean the car')).toBe(
+      'then clean the car',
+    );
+  });
+
+  it('takes back a task framed by commas, and the "and" that joined a task ending its sentence', () => {
+    expect(
+      checklist('Charge the drone, email the venue, wait, no, I emailed them, and book the taxi.'),
+    ).toBe(['Personal checklist', '- [ ] Charge the drone', '- [ ] Book the taxi'].join('\n'));
+    expect(tweet('Pack the tent and buy gas canisters, no wait, we have those.')).toBe(
+      'Pack the tent.',
+    );
+  });
+
+  it('takes back the last task of the sentence before "scratch that", with a reason naming it', () => {
+    expect(
+      tweet(
+        'Water the plants, and, um, fix the gate. Actually, scratch that, Sam fixed the gate. Then call the vet.',
+      ),
+    ).toBe('Water the plants. Then call the vet.');
+    // Without a reason, what follows the marker stays.
+    expect(tweet('Book the hotel in Porto. Scratch that, book a hostel.')).toBe('Book a hostel.');
+  });
+
+  it('takes back what "scratch that" follows, within the sentence, in unpunctuated speech', () => {
+    expect(corrected('wash the towels call the landlord scratch that email the landlord')).toBe(
+      'wash the towels email the landlord',
+    );
+    expect(corrected('call the bank and book the blue one scratch that')).toBe('call the bank');
+    expect(corrected('wash the car so scratch that it rained all week')).toBe('it rained all week');
+  });
+});
+
+describe('a phrase corrected after a full stop', () => {
+  it('restates a noun phrase on its head noun', () => {
+    expect(tweet('Park behind the blue van. Wait, no, the white van.')).toBe(
+      'Park behind the white van.',
+    );
+    // The words after the head noun stay.
+    expect(tweet('Meet me by the side door of the library. Actually, no, the main door.')).toBe(
+      'Meet me by the main door of the library.',
+    );
+  });
+
+  it('restates the nearest phrase of the same shape, keeping what followed it', () => {
+    expect(tweet('Meet at the cafe at noon. Actually, no, the park.')).toBe(
+      'Meet at the park at noon.',
+    );
+  });
+
+  it('replaces a month, weekday or number with one of the same kind', () => {
+    expect(tweet('The quiz is on Tuesday. Actually, no, Wednesday.')).toBe(
+      'The quiz is on Wednesday.',
+    );
+    expect(tweet('We land in Oslo in June. Wait, no, July.')).toBe('We land in Oslo in July.');
+    expect(tweet('Order twelve chairs. Actually no, fifteen chairs.')).toBe(
+      'Order fifteen chairs.',
+    );
+    expect(tweet('Book the van for the tenth. Scratch that, the twelfth.')).toBe(
+      'Book the van for the twelfth.',
+    );
+  });
+});
+
+describe('words like the markers, meant literally', () => {
+  it.each([
+    // A whole new statement after the marker, not a phrase restating one.
+    'Meet me at the gate. Wait, no, the gate is locked.',
+    'She moved here in May. Actually, no, she never said when.',
+    'I fed the cat at six. Actually, no one else ever does.',
+    'We won by ten points. Wait, no way!',
+    // A phrase that adds to what was said, rather than restating it.
+    'Buy the milk. No wait, the eggs too.',
+    // A reason after a clause that is no task.
+    'My brother wanted to sell it, wait, no, he still needs it.',
+    "Sell the old desk. Actually, no, I don't want that.",
+    // "scratch that" as a verb and its object.
+    'The cat purrs when I scratch that spot behind her ears.',
+    "I'd scratch that idea and try again.",
+  ])('keeps "%s" as said', (text) => {
+    expect(tweet(text)).toBe(text);
+  });
+});
+
+describe('cost', () => {
+  it('stays linear over a long dictation full of corrections', () => {
+    const part =
+      'pack the tent no wait we have it buy gas at five actually no at six. Park behind the blue van. Wait, no, the white van. Fix the gate. Scratch that, Sam fixed the gate. ';
+    const text = part.repeat(Math.ceil(128_000 / part.length));
+    const started = performance.now();
+    const out = applyCorrections(tokenize(text));
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(out.length).toBeGreaterThan(0);
+  });
+});
