@@ -45,4 +45,142 @@ describe('inferFormatAndCategory', () => {
       'creative',
     );
   });
+
+  it('reads a shoot or a zine to prepare as creative, whatever its batteries and emails', () => {
+    expect(
+      inferFormatAndCategory(
+        'For the wedding shoot on saturday I need to charge the flash, pack the tripod and clean the lens.',
+      ),
+    ).toMatchObject({ format: 'checklist', category: 'creative' });
+    expect(
+      inferFormatAndCategory(
+        'Collage night prep. Email Sam about the scanner, cut up the old magazines, and glue the collage pages by Friday.',
+      ).category,
+    ).toBe('creative');
+    // An everyday word still decides when nothing else is said.
+    expect(
+      inferFormatAndCategory('Made dinner for everyone tonight and nobody complained.').category,
+    ).toBe('personal');
+  });
+
+  it('reads a band announcing a show with an invitation as a tweet, not tasks', () => {
+    expect(
+      inferFormatAndCategory(
+        'we are playing the old mill this friday night doors at eight so come down and bring your friends',
+      ).format,
+    ).toBe('tweet');
+    expect(
+      inferFormatAndCategory(
+        'our first gig at the blue lamp is tomorrow night doors at nine so come along and bring your mates',
+      ),
+    ).toMatchObject({ format: 'tweet', category: 'creative' });
+  });
+
+  it('keeps "come back" and "join the ..." as tasks', () => {
+    expect(
+      inferFormatAndCategory('pick up the dry cleaning then come back home and feed the cat')
+        .format,
+    ).toBe('checklist');
+    expect(
+      inferFormatAndCategory('join the gym, book a trainer and buy new running shoes').format,
+    ).toBe('checklist');
+  });
+
+  it('reads a small moment told in the first person as personal, never as a clear answer', () => {
+    const moment = inferFormatAndCategory(
+      'The bus driver waited for me this morning even though I was late, and it honestly made my day.',
+    );
+    expect(moment).toMatchObject({ format: 'tweet', category: 'personal' });
+    expect(moment.confidence).toBeLessThan(0.7);
+    // Told of no one, it belongs to no category.
+    expect(inferFormatAndCategory('The printer on the third floor is broken again.').category).toBe(
+      null,
+    );
+  });
+
+  it("reads an app for one's own plants as personal: the app and the snapshot do not vote", () => {
+    expect(
+      inferFormatAndCategory(
+        'what if there was an app where you snap a photo of your houseplants and it reminds you when to repot them because my plants keep dying',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'personal' });
+    expect(
+      inferFormatAndCategory('an app that helps restaurants fill empty tables at lunch').category,
+    ).toBe('work');
+    expect(
+      inferFormatAndCategory('I finally printed the photo series for the gallery.').category,
+    ).toBe('creative');
+  });
+
+  it('reads "you play a ..." in a pitch as a game, but not "you play a part"', () => {
+    expect(
+      inferFormatAndCategory(
+        'what if you play a lighthouse keeper on a tiny island and every ship you guide in brings a new rumour so you decide which ones to pass on',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+    expect(
+      inferFormatAndCategory(
+        'what if you play a part in choosing the next hire so the whole team gets a say',
+      ).category,
+    ).toBe('work');
+  });
+
+  it('reads a video call and a phone camera as everyday things, not video work', () => {
+    expect(
+      inferFormatAndCategory(
+        'What if there was a service that sets up a video call with your grandma and fixes the camera on her tablet for her?',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'personal' });
+    expect(
+      inferFormatAndCategory("recording a video for the band's new song this weekend").category,
+    ).toBe('creative');
+  });
+
+  it('reads "can we all agree that ... should ..." as a complaint, "can we agree on" as not', () => {
+    expect(
+      inferFormatAndCategory(
+        'can we all agree that printers should just work, because I lost an hour to a paper jam today',
+      ).format,
+    ).toBe('tweet');
+    expect(
+      inferFormatAndCategory(
+        'can we agree on a date for the offsite, because we should book the venue this week',
+      ).format,
+    ).toBe('pitch');
+  });
+
+  it('reads "I want to suggest to ... that we try ..." as a pitch, however many steps follow', () => {
+    expect(
+      inferFormatAndCategory(
+        'i want to suggest to priya that we try a four day week over the summer, track how many tickets we close, check in with the team every friday, and drop it if the numbers fall',
+      ).format,
+    ).toBe('pitch');
+    expect(
+      inferFormatAndCategory(
+        'I want to suggest three things for Monday: book the room, order lunch and send the invites.',
+      ).format,
+    ).toBe('checklist');
+  });
+
+  it('counts the tasks said after "before that"', () => {
+    expect(
+      inferFormatAndCategory(
+        "Rosie's vet appointment is Tuesday at 10. Before that I have to find her lead, buy the treats she likes, and wash the blanket 'cause last time was a mess.",
+      ),
+    ).toMatchObject({ format: 'checklist', category: 'personal' });
+    expect(inferFormatAndCategory('After the meeting I think it went fine honestly.').format).toBe(
+      'tweet',
+    );
+  });
+
+  it('counts twice what an opening "for the ..." says the tasks are for', () => {
+    expect(
+      inferFormatAndCategory('For the offsite I need to book the flight and pack the laptop.'),
+    ).toEqual({ format: 'checklist', category: 'work', confidence: 0.9 });
+    // Said later, it is one more word.
+    expect(
+      inferFormatAndCategory('I need to book the flight for the offsite and pack the laptop.')
+        .category,
+    ).toBe(null);
+  });
 });

@@ -13,14 +13,20 @@ import { announcementLength } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
+  AMBIENT_WORDS,
   CATEGORY_VOCABULARY,
   FEELING_WORDS,
+  INVITATIONS,
+  NEUTRAL_PAIRS,
   NEWS_WORDS,
   OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
   PRODUCT_NOUNS,
   REASON_PHRASES,
+  RHETORICAL_OPENERS,
+  SNAPSHOT_VERBS,
+  VEHICLE_NOUNS,
   WISH_PHRASES,
 } from './words/inference.js';
 import { CATEGORY_KEYWORDS } from './words/keywords.js';
@@ -36,17 +42,20 @@ import { NEED_WORDS, SEQUENCE_WORDS } from './words/tasks.js';
  *
  * Confidence keeps the detector's weights: 0.4 for a clearly found format, 0.4 for a clearly
  * found category, 0.1 when both are, so 0.9 is a clear answer, and a weak half (0.25 for a
- * format found only by default, 0.3 for a category by a narrow margin) keeps the total under
- * the 0.7 at which the app applies it.
+ * format found only by default, 0.3 for a category by a narrow margin, 0.2 for one guessed
+ * with no word said for it) keeps the total under the 0.7 at which the app applies it.
  */
 
 const WEAK_FORMAT_WEIGHT = 0.25;
 const NARROW_CATEGORY_WEIGHT = 0.3;
+const GUESSED_CATEGORY_WEIGHT = 0.2;
 const RELATIVE_WORDS: ReadonlySet<string> = new Set(['where', 'that', 'who', 'which', 'whose']);
 
 interface Found<T> {
   value: T | null;
   clear: boolean;
+  /** Found by default, with nothing said for it. */
+  guessed?: boolean;
 }
 
 function wordsOf(sentences: readonly TaggedToken[][]): TaggedToken[] {
@@ -80,32 +89,98 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
   return true;
 }
 
+/** Words after an opening rhetorical ask that make it a real one ("can we agree on a date"). */
+const AGREE_ON: ReadonlySet<string> = new Set(['on', 'to', 'with', 'upon', 'what', 'when', 'how']);
+
+/** "can we just agree that ...", "is it just me or ...": an opinion put to everyone. */
+function isRhetorical(text: string): boolean {
+  return RHETORICAL_OPENERS.some((phrase) => {
+    if (!containsPhrase(text, phrase)) return false;
+    const after =
+      text
+        .slice(text.indexOf(phrase) + phrase.length)
+        .trim()
+        .split(' ')[0] ?? '';
+    return !AGREE_ON.has(after);
+  });
+}
+
+/**
+ * Where a task's words start after a time or place said first ("before that I've got to
+ * find ...", "on saturday I need to ..."): the intent a few words on, or the clause's start.
+ */
+function afterSettingPhrase(rest: readonly TaggedToken[]): readonly TaggedToken[] {
+  if (rest[0]?.pos !== 'ADP') return rest;
+  for (let at = 2; at <= SETTING_MAX_WORDS && at < rest.length; at++) {
+    if (intentLengthAt(rest, at) > 0) return rest.slice(at);
+  }
+  return rest;
+}
+
+const SETTING_MAX_WORDS = 4;
+
+function isInvitation(rest: readonly TaggedToken[]): boolean {
+  const opening = rest
+    .slice(0, 2)
+    .map((token) => token.lower)
+    .join(' ');
+  return INVITATIONS.includes(opening) || (rest.length === 1 && rest[0]?.lower === 'come');
+}
+
+interface TaskCount {
+  tasks: number;
+  others: number;
+  /** Sentences that invite the audience ("come down and bring your friends"). */
+  invitations: number;
+}
+
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
-function countTasks(sentences: readonly TaggedToken[][]): { tasks: number; others: number } {
+function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let tasks = 0;
   let others = 0;
+  let invitations = 0;
   for (const tokens of sentences) {
+    let sentenceTasks = 0;
+    let invites = false;
     for (const clause of splitClauses(tokens, 'tasks')) {
       let rest = clause.tokens.filter((token) => token.kind === 'word');
       while (rest.length > 1 && SEQUENCE_WORDS.has((rest[0] as TaggedToken).lower)) {
         rest = rest.slice(1);
       }
+      rest = [...afterSettingPhrase(rest)];
       const intent = intentLengthAt(rest, 0);
       const needsThing = intent > 0 && NEED_WORDS.has((rest[intent - 1] as TaggedToken).lower);
       rest = rest.slice(intent);
+      if (isInvitation(rest)) invites = true;
       if (verbHead(rest) > 0 || (needsThing && rest.length > 0)) {
-        tasks += splitList(
+        sentenceTasks += splitList(
           clause.tokens.slice(clause.tokens.indexOf(rest[0] as TaggedToken)),
         ).length;
       } else {
         others++;
       }
     }
+    // What else the invitation asks ("and bring your loud friends") is part of it.
+    if (invites) invitations++;
+    else tasks += sentenceTasks;
   }
-  return { tasks, others };
+  return { tasks, others, invitations };
 }
 
-function pitchSignals(sentences: readonly TaggedToken[][], text: string): number {
+const PROPOSING_VERBS: ReadonlySet<string> = new Set(['suggest', 'propose']);
+const PROPOSAL_REACH = 4;
+
+function proposesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
+  return words
+    .slice(at + 1, at + 1 + PROPOSAL_REACH)
+    .some((word) => word.lower === 'we' || word.lower === 'that');
+}
+
+function pitchSignals(
+  sentences: readonly TaggedToken[][],
+  text: string,
+  rhetorical: boolean,
+): number {
   let score = 0;
   for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
   const first = sentences[0];
@@ -113,7 +188,13 @@ function pitchSignals(sentences: readonly TaggedToken[][], text: string): number
   const words = wordsOf(sentences);
   const proposes = words.some((word) => word.lower === 'should' || word.lower === 'could');
   const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
-  if (proposes && reason) score += 2;
+  if (proposes && reason && !rhetorical) score += 2;
+  // "I want to suggest to Dave that we try ...", "I'd like to propose we ...": what we should
+  // do, put to others, as strong as "what if" even with the steps of a plan after it ("I want
+  // to suggest three things: book ..." puts forward a list).
+  if (words.some((word, i) => PROPOSING_VERBS.has(word.lemma) && proposesWhatWeDo(words, i))) {
+    score += 2;
+  }
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
   const names = words.some(
@@ -179,11 +260,12 @@ function formatFromMeaning(
   text: string,
   exclaimed: boolean,
 ): Found<Format> {
-  const pitch = pitchSignals(sentences, text);
-  const { tasks, others } = countTasks(sentences);
-  const tweet = tweetSignals(sentences, text, exclaimed);
+  const rhetorical = isRhetorical(text);
+  const pitch = pitchSignals(sentences, text, rhetorical);
+  const { tasks, others, invitations } = countTasks(sentences);
+  const tweet = tweetSignals(sentences, text, exclaimed) + invitations;
   // "hot take", "unpopular opinion": said as a tweet, whatever imperatives follow.
-  if (OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase)) && pitch < 2) {
+  if ((rhetorical || OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase))) && pitch < 2) {
     return { value: 'tweet', clear: true };
   }
   if (pitch >= 2 && (tasks < 3 || pitch >= 4)) return { value: 'pitch', clear: true };
@@ -204,47 +286,137 @@ const CATEGORY_WORDS: ReadonlyMap<Category, ReadonlySet<string>> = new Map(
   ]),
 );
 
+/** The categories a word or a two-word phrase belongs to. */
+function categoriesOf(...keys: string[]): Category[] {
+  return CATEGORIES.filter((category) => {
+    const vocabulary = CATEGORY_WORDS.get(category) as ReadonlySet<string>;
+    return keys.some((key) => vocabulary.has(key));
+  });
+}
+
+/** "you play a mail carrier", "you play as the ghost": the grammar of a game's premise. */
+function castsThePlayer(words: readonly TaggedToken[], i: number): boolean {
+  const word = words[i] as TaggedToken;
+  if (word.lemma !== 'play' || words[i - 1]?.lower !== 'you') return false;
+  const next = words[i + 1];
+  if (next?.lower === 'as') return true;
+  const role = words[i + 2];
+  return (
+    (next?.lower === 'a' || next?.lower === 'an') &&
+    role !== undefined &&
+    role.pos === 'NOUN' &&
+    !PLAYED_THINGS.has(role.lemma)
+  );
+}
+
+/** What is played rather than who: "you play a game", "you play a part in it". */
+const PLAYED_THINGS: ReadonlySet<string> = new Set([
+  'game',
+  'round',
+  'match',
+  'part',
+  'role',
+  'song',
+  'set',
+  'trick',
+  'joke',
+  'card',
+]);
+
+/**
+ * The words of an opening "for the conference", "for the shoot on sunday": what the tasks
+ * after it serve. Up to the first preposition, pronoun or auxiliary, or 0.
+ */
+function topicLength(words: readonly TaggedToken[]): number {
+  if (words[0]?.lower !== 'for') return 0;
+  let at = 1;
+  while (at < words.length && !TOPIC_ENDS.has((words[at] as TaggedToken).pos)) at++;
+  return at < words.length ? at : 0;
+}
+
+const TOPIC_ENDS: ReadonlySet<string> = new Set(['ADP', 'PRON', 'AUX', 'SCONJ', 'CCONJ']);
+
+const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);
+
 function categoryFromVocabulary(
   sentences: readonly TaggedToken[][],
   format: Format | null,
 ): Found<Category> {
   const counts = new Map<Category, number>(CATEGORIES.map((category) => [category, 0]));
-  for (const tokens of sentences) {
+  // Words said for each category, whatever their weight: two ambient words ("sunday",
+  // "pancakes" and "coffee") still make a clear answer when nothing speaks against them.
+  const said = new Map<Category, number>(CATEGORIES.map((category) => [category, 0]));
+  const vote = (category: Category, weight: number): void => {
+    counts.set(category, (counts.get(category) ?? 0) + weight);
+    said.set(category, (said.get(category) ?? 0) + Math.ceil(weight));
+  };
+  let firstPerson = false;
+  for (const [index, tokens] of sentences.entries()) {
     const words = tokens.filter((token) => token.kind === 'word');
+    const topic = index === 0 ? topicLength(words) : 0;
+    // The second word of a phrase read as one thing ("video call", "short story") does not
+    // vote again on its own.
+    let consumed = -1;
     words.forEach((word, i) => {
-      const pair = `${word.lower} ${words[i + 1]?.lower ?? ''}`;
+      if (FIRST_PERSON.has(word.lower)) firstPerson = true;
+      const next = words[i + 1];
+      const pair = next === undefined ? '' : `${word.lower} ${next.lower}`;
+      // A pitched idea and a premise are creative whatever they are about, all the more when
+      // named as the kind of idea ("game idea: ..."); so is "you play a ..." in a pitch.
+      if (format === 'pitch') {
+        if (
+          word.pos === 'NOUN' &&
+          (CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma))
+        ) {
+          vote('creative', next?.lemma === 'idea' ? 4 : 2);
+        }
+        if (castsThePlayer(words, i)) vote('creative', 2);
+      }
+      if (i === consumed) return;
+      if (NEUTRAL_PAIRS.has(pair)) {
+        consumed = i + 1;
+        return;
+      }
+      // What the whole list is for ("for the conference, I need to ...") counts twice.
+      const stress = i < topic ? 2 : 1;
+      const pairCategories = categoriesOf(pair);
+      if (pairCategories.length > 0) {
+        for (const category of pairCategories) vote(category, stress);
+        consumed = i + 1;
+        return;
+      }
+      if (format === 'pitch' && (VEHICLE_NOUNS.has(word.lower) || VEHICLE_NOUNS.has(word.lemma))) {
+        return;
+      }
+      const before = words[i - 2];
+      if (
+        before !== undefined &&
+        SNAPSHOT_VERBS.has(before.lemma) &&
+        ['a', 'the'].includes(words[i - 1]?.lower ?? '')
+      ) {
+        return;
+      }
       // "our band's playing": the band votes as "band" would.
       const owner = word.lower.endsWith("'s") ? word.lower.slice(0, -2) : word.lower;
-      for (const category of CATEGORIES) {
-        const vocabulary = CATEGORY_WORDS.get(category) as ReadonlySet<string>;
-        if (
-          vocabulary.has(word.lower) ||
-          vocabulary.has(word.lemma) ||
-          vocabulary.has(owner) ||
-          vocabulary.has(pair)
-        ) {
-          counts.set(category, (counts.get(category) ?? 0) + 1);
-        }
-      }
-
-      // A story, a game or a mural pitched is creative whatever it is about; named as the
-      // kind of idea ("game idea: ..."), all the more.
-      if (
-        format === 'pitch' &&
-        word.pos === 'NOUN' &&
-        (CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma))
-      ) {
-        const named = words[i + 1]?.lemma === 'idea';
-        counts.set('creative', (counts.get('creative') ?? 0) + (named ? 4 : 2));
-      }
+      const weight =
+        (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma) ? 0.5 : 1) * stress;
+      for (const category of categoriesOf(word.lower, word.lemma, owner)) vote(category, weight);
     });
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
-  if (best === undefined || best[1] === 0 || best[1] === second?.[1]) {
-    return { value: null, clear: false };
+  if (best === undefined || best[1] === 0) {
+    // Nothing said belongs to a category: a moment told in the first person ("the barista
+    // remembered my order") is the speaker's own day. A guess, so never clear.
+    return format === 'tweet' && firstPerson
+      ? { value: 'personal', clear: false, guessed: true }
+      : { value: null, clear: false };
   }
-  return { value: best[0], clear: best[1] >= 2 && best[1] >= 2 * (second?.[1] ?? 0) };
+  if (best[1] === second?.[1]) return { value: null, clear: false };
+  return {
+    value: best[0],
+    clear: (said.get(best[0]) ?? 0) >= 2 && best[1] >= 2 * (second?.[1] ?? 0),
+  };
 }
 
 /** Tags cleaned sentences; a parameter so scripts/bench/nlp-compare.ts can try another library. */
@@ -286,7 +458,11 @@ export function inferFormatAndCategory(
   // vocabulary is split evenly, the detector's single longest keyword is no better a guess.
   const categoryValue = category.value;
   if (category.value !== null) {
-    confidence += category.clear ? CATEGORY_MATCH_WEIGHT : NARROW_CATEGORY_WEIGHT;
+    confidence += category.clear
+      ? CATEGORY_MATCH_WEIGHT
+      : category.guessed === true
+        ? GUESSED_CATEGORY_WEIGHT
+        : NARROW_CATEGORY_WEIGHT;
   }
   if (formatClear && category.clear) confidence += BOTH_MATCH_BONUS;
   return {

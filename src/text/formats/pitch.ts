@@ -6,9 +6,11 @@ import { capitalizeFirst, looksLikeQuestion, renderTokens, trimPauses } from '..
 import {
   CREATIVE_IDEA_NOUNS,
   FRAMING_CLAUSES,
+  IDEA_FOR_LEADS,
   IDEA_NOUNS,
   LEAD_ROLE,
   PROBLEM_CUES,
+  PROPOSAL_LEADS,
   SOLUTION_CUES,
   SPOKEN_HOOK_LEADS,
   WHY_CONNECTIVES,
@@ -16,6 +18,7 @@ import {
   type PitchRole,
 } from '../words/pitch.js';
 import { OPENERS } from '../words/fillers.js';
+import { TASK_VERBS } from '../words/tasks.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
 /** A pitch is short: each part keeps its first sentences, in spoken order. */
@@ -64,7 +67,8 @@ function roleOf(clause: Clause): Role {
   const lead = LEAD_ROLE.get(clause.lead);
   const problem = countCues(clause.tokens, PROBLEM_CUES);
   const why = countCues(clause.tokens, WHY_CUES);
-  if (lead === 'reason') return problem > why ? 'problem' : 'why';
+  // A reason given for an idea is mostly the pain it answers; a gain says so ("saves").
+  if (lead === 'reason') return problem >= why ? 'problem' : 'why';
   if (lead !== undefined) return lead;
   // "This startup idea is about ...", "my idea": the speaker naming the idea.
   if (
@@ -101,15 +105,31 @@ function stripOpeners(tokens: readonly TaggedToken[]): TaggedToken[] {
       start++;
       continue;
     }
-    if (!OPENERS.has(token.lower) && token.lower !== 'that' && token.lower !== 'then') break;
+    // "that would ..." leads; "That is the whole post" is its subject.
+    const subject = token.lower === 'that' && isVerb(tokens[start + 1] ?? token);
+    if (
+      !OPENERS.has(token.lower) &&
+      (token.lower !== 'that' || subject) &&
+      token.lower !== 'then'
+    ) {
+      break;
+    }
     start++;
   }
   return trimPauses(tokens.slice(start));
 }
 
+/** The apostrophe of "'cause" stays behind when the splitter takes the word as a lead. */
+function dropStrayApostrophe(tokens: TaggedToken[]): TaggedToken[] {
+  const last = tokens.at(-1);
+  return last?.kind === 'symbol' && (last.text === "'" || last.text === '’')
+    ? tokens.slice(0, -1)
+    : tokens;
+}
+
 /** A clause as a sentence of the speaker's words: capitalised, with an end mark. */
 function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
-  const body = renderTokens(stripOpeners(clause.tokens));
+  const body = renderTokens(dropStrayApostrophe(stripOpeners(clause.tokens)));
   if (body === '') return '';
   const text = keepLead ? `${clause.lead} ${body}` : body;
   if (/[.!?。！？]$/u.test(text)) return capitalizeFirst(text);
@@ -214,6 +234,409 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   return tokens.indexOf(words[kind] as TaggedToken) + 1;
 }
 
+/** A clause where it was said: its sentence, and its first and last token there. */
+interface Placed extends RoleClause {
+  sentence: number;
+  from: number;
+  to: number;
+  /** Where clauses joined into this one started, as indexes into its tokens. */
+  seams?: number[];
+}
+
+/** Connectives that join a clause to the one before without saying what it is for. */
+const PLAIN_JOINS: ReadonlySet<string> = new Set(['', 'and', 'or', 'but', 'then', 'also', 'plus']);
+/** Words that open a clause which cannot stand alone ("while we're split ...", "if ..."). */
+const SUBORDINATE_OPENERS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'while',
+  'until',
+  'unless',
+  'although',
+  'though',
+  'whereas',
+  'whether',
+  // ", which is not okay": said of what came before.
+  'which',
+  'who',
+]);
+const CONTRACTED_VERB = /'(?:s|re|m|ve|d|ll)$/u;
+const BE_FORMS: ReadonlySet<string> = new Set(['be', 'am', 'is', 'are', 'was', 'were', 'been']);
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'but', 'or']);
+const CODA_MAX_WORDS = 4;
+const MODALS: ReadonlySet<string> = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'might',
+  'must',
+  'may',
+]);
+
+function wordsIn(tokens: readonly TaggedToken[]): TaggedToken[] {
+  return tokens.filter((token) => token.kind === 'word');
+}
+
+function isVerb(token: TaggedToken): boolean {
+  return (
+    token.pos === 'VERB' ||
+    token.pos === 'AUX' ||
+    (token.pos === 'PRON' && CONTRACTED_VERB.test(token.lower))
+  );
+}
+
+/** "At the summer fair", "just the notes": no verb, so no sentence of its own. */
+function isVerbless(tokens: readonly TaggedToken[]): boolean {
+  return !wordsIn(tokens).some(isVerb);
+}
+
+/**
+ * "the bees", "new people": a noun phrase that may be the subject of the verb after it, not
+ * a task the tagger read as nouns ("call mom").
+ */
+function isBareSubject(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  let at = words.length - 1;
+  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
+  const tail = words.slice(at + 1);
+  const first = tail[0];
+  return (
+    first !== undefined && first.pos !== 'ADP' && !TASK_VERBS.has(first.lower) && !tail.some(isVerb)
+  );
+}
+
+/** "wander into other players' hives", "are too shy to ask": a verb with its subject before. */
+function lacksSubject(tokens: readonly TaggedToken[]): boolean {
+  const [first, second] = wordsIn(tokens);
+  if (first === undefined || (first.pos !== 'VERB' && first.pos !== 'AUX')) return false;
+  // "sleeping bags", "written update": a verb form describing the noun after it.
+  return !(/(?:ing|ed)$/u.test(first.lower) && second?.pos === 'NOUN');
+}
+
+/** What follows the last "and", "but" or "or" of a clause ("... and if the numbers look bad"). */
+function lastConjunct(tokens: readonly TaggedToken[]): TaggedToken[] {
+  let at = tokens.length - 1;
+  while (at > 0 && !CONJUNCTIONS.has((tokens[at] as TaggedToken).lower)) at--;
+  return at > 0 ? tokens.slice(at + 1) : [];
+}
+
+/** "(at least) while we're split across two time zones": a clause that leans on another. */
+function isSubordinate(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  for (const word of words.slice(0, 3)) {
+    if (SUBORDINATE_OPENERS.has(word.lower)) return true;
+    if (word.pos !== 'ADV' && word.pos !== 'ADP' && word.pos !== 'CCONJ') return false;
+  }
+  return false;
+}
+
+/**
+ * Verbs whose object may be a person and then what they do or what is said ("lets | you
+ * lend", "reminds | you to water", "keeps saying | they never get ...").
+ */
+const PERSON_OBJECT_VERBS: ReadonlySet<string> = new Set([
+  'allow',
+  'ask',
+  'get',
+  'help',
+  'let',
+  'make',
+  'need',
+  'remind',
+  'say',
+  'show',
+  'teach',
+  'tell',
+  'want',
+]);
+
+/**
+ * "suggests | three dinners", "the office feels | grey and empty", "lets | you lend": a verb
+ * whose object or complement was cut off. A pronoun after most verbs starts a clause of its
+ * own ("... wants to go to | it is about ...").
+ */
+function cutFromItsVerb(before: readonly TaggedToken[], tokens: readonly TaggedToken[]): boolean {
+  const verb = wordsIn(before).at(-1);
+  const first = wordsIn(tokens)[0];
+  if (verb?.pos !== 'VERB' || first === undefined) return false;
+  return first.pos !== 'PRON' || PERSON_OBJECT_VERBS.has(verb.lemma);
+}
+
+/**
+ * "... a ladder | they use twice a year", "the door sensors | we already have": a subject and
+ * a verb whose object is the thing just named, the "that" unsaid.
+ */
+function isRelativeRemnant(
+  before: readonly TaggedToken[],
+  tokens: readonly TaggedToken[],
+): boolean {
+  const last = wordsIn(before).at(-1);
+  if (last === undefined || (last.pos !== 'NOUN' && last.pos !== 'PROPN')) return false;
+  const words = wordsIn(tokens);
+  const subject = words[0];
+  // "it would grow fast": a clause of its own, not said of the thing before.
+  if (subject?.pos !== 'PRON' || subject.lower === 'it' || CONTRACTED_VERB.test(subject.lower)) {
+    return false;
+  }
+  if (words.some((word) => MODALS.has(word.lower))) return false;
+  let at = 1;
+  let verb = false;
+  while (at < words.length) {
+    const word = words[at] as TaggedToken;
+    if (BE_FORMS.has(word.lower) || BE_FORMS.has(word.lemma)) return false;
+    const next = words[at + 1];
+    if (word.pos === 'VERB' || word.pos === 'AUX') verb = true;
+    // "already have", "wants to ask": words inside the verb group.
+    else if (
+      (word.pos !== 'ADV' && word.pos !== 'PART') ||
+      next === undefined ||
+      (next.pos !== 'VERB' && next.pos !== 'AUX')
+    ) {
+      break;
+    }
+    at++;
+  }
+  const after = words[at];
+  return verb && (after === undefined || after.pos === 'ADP' || after.pos === 'ADV');
+}
+
+/** "... a tiny mountain town and every letter": the last thing joined on has no verb yet. */
+function endsOnBareSubject(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  let at = words.length - 1;
+  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
+  const tail = words.slice(at + 1);
+  return at > 0 && tail.length > 0 && !tail.some(isVerb) && tail[0]?.pos !== 'ADP';
+}
+
+/** Whether a ends with the words of b ("call mom, buy flowers" and "buy flowers"). */
+function endsWithWords(a: Placed, b: Placed): boolean {
+  const key = (entry: Placed): string =>
+    wordsIn(entry.clause.tokens)
+      .map((token) => token.lower)
+      .join(' ');
+  const before = key(a);
+  const after = key(b);
+  return before === after || before.endsWith(` ${after}`);
+}
+
+/** How two clauses next to each other were said apart. */
+function jointOf(a: Placed, b: Placed, ends: readonly string[]): 'inside' | 'unspoken' | 'spoken' {
+  if (a.sentence === b.sentence) return 'inside';
+  // No end mark was spoken there: the speech engine's guess, not the speaker's sentence.
+  return b.sentence === a.sentence + 1 && (ends[a.sentence] ?? '') === '' ? 'unspoken' : 'spoken';
+}
+
+/** The two clauses as one, with the words said between them. */
+function joined(
+  a: Placed,
+  b: Placed,
+  sentences: readonly TaggedToken[][],
+  dropPauses: boolean,
+  role: Role = a.role === 'detail' ? b.role : a.role,
+): Placed {
+  const between =
+    a.sentence === b.sentence
+      ? (sentences[a.sentence] as TaggedToken[]).slice(a.to + 1, b.from)
+      : [];
+  const kept = dropPauses ? between.filter((token) => token.kind === 'word') : between;
+  const at = a.clause.tokens.length;
+  return {
+    seams: [...(a.seams ?? []), at, ...(b.seams ?? []).map((seam) => seam + at + kept.length)],
+    clause: {
+      tokens: [...a.clause.tokens, ...kept, ...b.clause.tokens],
+      lead: a.clause.lead,
+      endsWithColon: b.clause.endsWithColon,
+    },
+    role,
+    end: b.end,
+    sentence: b.sentence,
+    from: a.sentence === b.sentence ? a.from : b.from,
+    to: b.to,
+  };
+}
+
+/**
+ * Speech engines and the clause splitter cut some sentences where the speaker did not: a
+ * clause without a verb ("at the summer fair"), one without its subject ("wander into ..."),
+ * one that leans on another ("while we're split ..."), an object cut from its verb
+ * ("suggests | three dinners"), a relative clause cut from its noun ("a ladder | they use
+ * twice a year"). Each goes back with its neighbour, the words between kept, unless a full
+ * stop was spoken between them or the clause opens with a lead of its own ("because").
+ */
+function rejoinFragments(
+  clauses: readonly Placed[],
+  sentences: readonly TaggedToken[][],
+  ends: readonly string[],
+): Placed[] {
+  const out: Placed[] = [];
+  for (const next of clauses) {
+    const prev = out.at(-1);
+    // "call mom, call mom": said twice, told once.
+    if (prev !== undefined && prev.sentence === next.sentence && endsWithWords(prev, next)) {
+      prev.to = next.to;
+      continue;
+    }
+    // "Good idea from Sarah today: ...": what a colon introduces is told on its own.
+    if (prev === undefined || !PLAIN_JOINS.has(next.clause.lead) || prev.clause.endsWithColon) {
+      out.push(next);
+      continue;
+    }
+    const joint = jointOf(prev, next, ends);
+    if (joint === 'spoken') {
+      out.push(next);
+      continue;
+    }
+    const a = prev.clause.tokens;
+    const b = next.clause.tokens;
+    const adjacent = joint === 'unspoken' || prev.to + 1 === next.from;
+    const plain = next.clause.lead === '';
+    const subject = wordsIn(b)[0]?.pos === 'PRON';
+    if (plain && adjacent && isRelativeRemnant(a, b)) {
+      // Said of the thing just named, so it is what that clause is for.
+      out[out.length - 1] = joined(prev, next, sentences, true, prev.role);
+      continue;
+    }
+    // A subject and its verb, or a verb and its object, are not parted by a comma.
+    const tight =
+      (isBareSubject(a) && lacksSubject(b) && !TASK_VERBS.has(wordsIn(b)[0]?.lower ?? '')) ||
+      (cutFromItsVerb(a, b) && (plain || lacksSubject(b))) ||
+      (plain && adjacent && subject && endsOnBareSubject(a));
+    if (tight) {
+      out[out.length - 1] = joined(prev, next, sentences, true);
+    } else if (
+      joint === 'inside' &&
+      (isVerbless(b) || lacksSubject(b) || (plain && isSubordinate(b)))
+    ) {
+      // What leans on the clause before says more of it: "... in May, at the spring market".
+      out[out.length - 1] = joined(prev, next, sentences, false, prev.role);
+    } else if (isSubordinate(a) || isSubordinate(lastConjunct(a))) {
+      // "... and if the numbers look bad we just go back": the condition leads into its clause.
+      out[out.length - 1] = joined(prev, next, sentences, false);
+    } else if (joint === 'inside' && isVerbless(a) && prev.clause.lead === '') {
+      // "No auditions, no sheet music, just singing together": a list said before its clause.
+      out[out.length - 1] = joined(prev, next, sentences, false);
+    } else {
+      out.push(next);
+    }
+  }
+  return out;
+}
+
+/** Leads a hook keeps: the idea's own words, or the speaker putting it forward. */
+function keepsLead(clause: Clause): boolean {
+  if (SPOKEN_HOOK_LEADS.has(clause.lead) || PROPOSAL_LEADS.has(clause.lead)) return true;
+  // "The idea is to turn the underpass into a mural": "To turn ..." alone is no sentence.
+  const first = wordsIn(clause.tokens)[0];
+  return (
+    LEAD_ROLE.get(clause.lead) === 'idea' &&
+    first !== undefined &&
+    (first.lower === 'to' || first.pos === 'ADP')
+  );
+}
+
+/**
+ * Where a hook too long for its line can end: before "and", "but" or "so" that opens a clause
+ * with its own subject ("... town | and the only person who ..."), at a pause, or before a
+ * subject and its verb after the idea ("... as a trial | the team keeps saying ...").
+ */
+function hookBreaks(tokens: readonly TaggedToken[]): number[] {
+  const breaks: number[] = [];
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const token = tokens[i] as TaggedToken;
+    const prev = tokens[i - 1] as TaggedToken;
+    const next = tokens[i + 1] as TaggedToken;
+    if (token.kind === 'pause') breaks.push(i);
+    else if (
+      token.kind === 'word' &&
+      (CONJUNCTIONS.has(token.lower) || token.lower === 'so') &&
+      ['DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos)
+    ) {
+      breaks.push(i);
+    } else if (
+      token.pos === 'DET' &&
+      prev.kind === 'word' &&
+      prev.pos === 'NOUN' &&
+      next.pos === 'NOUN' &&
+      (tokens[i + 2] as TaggedToken | undefined)?.pos === 'VERB'
+    ) {
+      breaks.push(i);
+    }
+  }
+  return breaks;
+}
+
+/** Verbs that report what others say ("the team keeps saying ...", "my boss tells me ..."). */
+const SAYING_VERBS: ReadonlySet<string> = new Set(['say', 'tell', 'complain', 'mention']);
+
+/**
+ * Where a subject of its own starts reporting what others say, run on after the idea with no
+ * pause ("we try no meeting Fridays as a trial | the team keeps saying they ..."), or
+ * undefined.
+ */
+function reportedSpeechAt(tokens: readonly TaggedToken[]): number | undefined {
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i] as TaggedToken;
+    const prev = tokens[i - 1] as TaggedToken;
+    if (token.pos !== 'DET' || (prev.pos !== 'NOUN' && prev.pos !== 'PROPN')) continue;
+    let at = i + 1;
+    if (tokens[at]?.pos !== 'NOUN') continue;
+    while (tokens[at]?.pos === 'NOUN') at++;
+    if (tokens[at]?.lemma === 'keep' || tokens[at]?.pos === 'AUX') at++;
+    const verb = tokens[at];
+    if (verb?.pos === 'VERB' && SAYING_VERBS.has(verb.lemma) && at + 1 < tokens.length) return i;
+  }
+  return undefined;
+}
+
+/**
+ * What others say of the idea follows it ("... as a trial | the team keeps saying they never
+ * get focus time"), and a hook too long for its line ends where a clause of its own starts:
+ * the hook's sentence up to there, and the rest as a clause told after it rather than cut
+ * off. Undefined when the hook stays whole.
+ */
+function splitHook(
+  hook: Placed,
+  prefix: string,
+  keepLead: boolean,
+  sentences: readonly TaggedToken[][],
+): { told: string; tail: Placed } | undefined {
+  const tokens = hook.clause.tokens;
+  const headOf = (at: number): RoleClause => ({
+    ...hook,
+    clause: { ...hook.clause, tokens: tokens.slice(0, at) },
+    end: '',
+  });
+  const fitsLine = (at: number): boolean =>
+    [...`${prefix}${sentenceOf(headOf(at), keepLead)}`].length <= PITCH_HOOK_MAX_CHARS;
+  const breakAt =
+    reportedSpeechAt(tokens) ??
+    ([...`${prefix}${sentenceOf(hook, keepLead)}`].length > PITCH_HOOK_MAX_CHARS
+      ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
+          .sort((x, y) => y - x)
+          .find(fitsLine)
+      : undefined);
+  if (breakAt === undefined) return undefined;
+  const after = trimPauses(tokens.slice(breakAt));
+  const opener = after[0] as TaggedToken;
+  const joins = opener.kind === 'word' && (CONJUNCTIONS.has(opener.lower) || opener.lower === 'so');
+  const tail = trimPauses(joins ? after.slice(1) : after);
+  const clause: Clause = { tokens: tail, lead: joins ? opener.lower : '', endsWithColon: false };
+  return {
+    told: sentenceOf(headOf(breakAt), keepLead),
+    tail: {
+      ...hook,
+      clause,
+      role: roleOf(clause),
+      seams: [],
+      from: (sentences[hook.sentence] as TaggedToken[]).indexOf(tail[0] as TaggedToken),
+    },
+  };
+}
+
 /**
  * A pitch made only of what was said: the hook is the idea itself (a "what if", "imagine",
  * "the idea is", an "a ... where ..." phrase, or the clause that names the product), then
@@ -226,35 +649,74 @@ export function formatPitch(
   category: Category,
   ends: readonly string[] = [],
 ): string {
-  const spoken: RoleClause[] = [];
-  const framing = new Set<RoleClause>();
+  const spoken: Placed[] = [];
+  const framing = new Set<Placed>();
   for (const [index, tokens] of sentences.entries()) {
     const split = splitClauses(tokens, 'ideas');
     for (const [at, clause] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
-      const entry: RoleClause = { clause, role: roleOf(clause), end };
-      const words = clause.tokens.filter((token) => token.kind === 'word');
+      const entry: Placed = {
+        clause,
+        role: 'detail',
+        end,
+        sentence: index,
+        from: tokens.indexOf(clause.tokens[0] as TaggedToken),
+        to: tokens.indexOf(clause.tokens.at(-1) as TaggedToken),
+      };
+      const words = wordsIn(clause.tokens);
       if (FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))) framing.add(entry);
       spoken.push(entry);
     }
   }
   // "I was thinking, ..." frames the idea and goes; "I think." said alone is all there is.
-  const clauses =
+  let clauses =
     framing.size < spoken.length ? spoken.filter((entry) => !framing.has(entry)) : spoken;
   // The kind of idea, named first, heads the hook ("Short film idea: A woman finds ...").
   let announcement: TaggedToken[] = [];
+  let named = '';
   const first = clauses[0];
   if (first !== undefined && clauses.length > 1) {
     const length = announcementLength(first.clause.tokens);
+    const words = wordsIn(first.clause.tokens);
     if (length > 0) {
       announcement = first.clause.tokens.slice(0, length);
+      named = renderTokens(trimPauses(announcement));
       const rest = trimPauses(first.clause.tokens.slice(length));
-      if (rest.some((token) => token.kind === 'word'))
+      if (rest.some((token) => token.kind === 'word')) {
         first.clause = { ...first.clause, tokens: rest };
-      else clauses.shift();
+        first.from = (sentences[first.sentence] as TaggedToken[]).indexOf(rest[0] as TaggedToken);
+      } else clauses = clauses.slice(1);
+    } else if (
+      // "Here's an idea for a board game.": the kind of idea, its lead the word "idea".
+      IDEA_FOR_LEADS.has(first.clause.lead) &&
+      words[0]?.lower === 'for' &&
+      words.length < IDEA_FOR_MAX_WORDS
+    ) {
+      announcement = first.clause.tokens;
+      named = `idea ${renderTokens(trimPauses(announcement))}`;
+      clauses = clauses.slice(1);
     }
   }
   if (clauses.length === 0) return '';
+  for (const entry of clauses) entry.role = roleOf(entry.clause);
+  clauses = rejoinFragments(clauses, sentences, ends);
+  let previous: Placed | undefined;
+  for (const entry of clauses) {
+    // "... because I have killed three monsteras and I am done", "I throw away so much
+    // spinach. Embarrassing amounts.": a short coda that says nothing of its own goes on with
+    // the pain or the gain just told.
+    if (
+      entry.role === 'detail' &&
+      previous !== undefined &&
+      (previous.role === 'problem' || previous.role === 'why') &&
+      (entry.clause.lead === '' || entry.clause.lead === 'and') &&
+      wordsIn(entry.clause.tokens).length <= CODA_MAX_WORDS &&
+      (jointOf(previous, entry, ends) !== 'spoken' || isVerbless(entry.clause.tokens))
+    ) {
+      entry.role = previous.role;
+    }
+    previous = entry;
+  }
   // What is told right after the kind of idea is the idea, unless the speaker says which.
   const toldFirst = clauses[0]?.role;
   const hookAt =
@@ -264,29 +726,19 @@ export function formatPitch(
     !clauses.some(({ role }) => role === 'idea')
       ? 0
       : hookIndex(clauses);
-  const hookClause = (clauses[hookAt] as RoleClause).clause;
-  const keepLead = SPOKEN_HOOK_LEADS.has(hookClause.lead);
-  const told = sentenceOf(clauses[hookAt] as RoleClause, keepLead);
-  const named = renderTokens(trimPauses(announcement));
-  const hook = cutAtWordBoundary(
-    named === '' ? told : `${capitalizeFirst(trimTrailingMarks(named))}: ${told}`,
-    PITCH_HOOK_MAX_CHARS,
-  );
-  const seen = new Set<string>([hook.toLowerCase()]);
+  const hookEntry = clauses[hookAt] as Placed;
+  const prefix = named === '' ? '' : `${capitalizeFirst(trimTrailingMarks(named))}: `;
+  const keepLead = keepsLead(hookEntry.clause);
+  let told = sentenceOf(hookEntry, keepLead);
   const rest = clauses.filter((_, index) => index !== hookAt);
-  const said = (roles: readonly Role[]): string[] =>
-    rest
-      .filter(({ role }) => roles.includes(role))
-      .map((entry) => sentenceOf(entry, SPOKEN_HOOK_LEADS.has(entry.clause.lead)))
-      .filter((sentence) => {
-        const key = sentence.toLowerCase();
-        if (sentence === '' || seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-
-  const parts: string[] = [];
-  if (isCreative(hookClause, category, announcement)) {
+  const split = splitHook(hookEntry, prefix, keepLead, sentences);
+  if (split !== undefined) {
+    told = split.told;
+    rest.splice(hookAt, 0, split.tail);
+  }
+  const hook = cutAtWordBoundary(`${prefix}${told}`, PITCH_HOOK_MAX_CHARS);
+  const creative = isCreative(hookEntry.clause, category, announcement);
+  if (creative) {
     // A premise is told, not argued: only a spoken "so that" or "it matters because" makes a
     // why; a benefit word alone ("every plant you grow ...") stays part of the story.
     for (const entry of rest) {
@@ -294,17 +746,56 @@ export function formatPitch(
         entry.role = 'detail';
       }
     }
-    const premise = said(['idea', 'solution', 'detail', 'problem']);
+  }
+  const partOf = (role: Role): number => {
+    if (role === 'why') return 2;
+    if (role === 'problem' && !creative) return 0;
+    return 1;
+  };
+  const seen = new Set<string>([hook.toLowerCase()]);
+  const said: string[][] = [[], [], []];
+  // Clauses of one spoken sentence that go in the same part stay one sentence, so a part
+  // keeps whole sentences as they were said.
+  let open: { part: number; entry: Placed } | undefined;
+  const close = (): void => {
+    if (open === undefined) return;
+    const sentence = sentenceOf(open.entry, SPOKEN_HOOK_LEADS.has(open.entry.clause.lead));
+    const key = sentence.toLowerCase();
+    if (sentence !== '' && !seen.has(key)) {
+      seen.add(key);
+      (said[open.part] as string[]).push(sentence);
+    }
+    open = undefined;
+  };
+  for (const entry of rest) {
+    const part = partOf(entry.role);
+    // Two clauses run together with nothing between ("... to mars it is about ...") were two
+    // sentences the speech engine did not mark.
+    if (
+      open !== undefined &&
+      open.part === part &&
+      open.entry.sentence === entry.sentence &&
+      open.entry.to < entry.from &&
+      (entry.clause.lead !== '' || open.entry.to + 1 < entry.from) &&
+      !SPOKEN_HOOK_LEADS.has(entry.clause.lead)
+    ) {
+      open.entry = joined(open.entry, entry, sentences, false);
+      continue;
+    }
+    close();
+    open = { part, entry };
+  }
+  close();
+
+  const parts: string[] = [];
+  if (creative) {
+    const premise = said[1] as string[];
     if (premise.length > 0) parts.push(premise.slice(0, PITCH_SECTION_MAX_SENTENCES + 1).join(' '));
-    const why = section(PITCH_SECTION_LABELS[2], said(['why']));
+    const why = section(PITCH_SECTION_LABELS[2], said[2] as string[]);
     if (why !== null) parts.push(why);
   } else {
-    for (const [label, roles] of [
-      [PITCH_SECTION_LABELS[0], ['problem']],
-      [PITCH_SECTION_LABELS[1], ['idea', 'solution', 'detail']],
-      [PITCH_SECTION_LABELS[2], ['why']],
-    ] as const) {
-      const part = section(label, said(roles));
+    for (const [index, label] of PITCH_SECTION_LABELS.entries()) {
+      const part = section(label, said[index] as string[]);
       if (part !== null) parts.push(part);
     }
   }

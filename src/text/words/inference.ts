@@ -86,6 +86,38 @@ export const OPINION_PHRASES: readonly string[] = [
   'most',
 ];
 
+/**
+ * An invitation to whoever reads the post ("come down and bring your friends", "come see
+ * it"): said to an audience, so a tweet's call to action, not the speaker's own tasks.
+ */
+export const INVITATIONS: readonly string[] = [
+  'come along',
+  'come and',
+  'come by',
+  'come check',
+  'come down',
+  'come hang',
+  'come join',
+  'come over',
+  'come out',
+  'come say',
+  'come see',
+  'join us',
+];
+
+/**
+ * Asking everyone to agree ("can we just agree that ... should ...") is a complaint said to
+ * the world, a tweet: its "should" proposes nothing to build.
+ */
+export const RHETORICAL_OPENERS: readonly string[] = [
+  'can we all agree',
+  'can we all just agree',
+  'can we just agree',
+  'can we agree',
+  'am i the only one',
+  'is it just me',
+];
+
 /** Leads of a pitch: a what-if, a proposal, a premise. */
 export const PITCH_PHRASES: readonly string[] = [
   'what if',
@@ -142,6 +174,53 @@ export const PRODUCT_NOUNS: ReadonlySet<string> = new Set([
   'tool',
   'website',
 ]);
+
+/**
+ * Words every kind of talk has (a weekday, friends, dinner, an email, the camera of a
+ * phone): they count half, so they settle the category only when nothing more telling was
+ * said ("bring your friends" to a gig, "working weekends").
+ */
+export const AMBIENT_WORDS: ReadonlySet<string> = new Set([
+  'battery',
+  'batteries',
+  'breakfast',
+  'camera',
+  'coffee',
+  'dinner',
+  'email',
+  'emails',
+  'friend',
+  'friends',
+  'lunch',
+  'saturday',
+  'sunday',
+  'weekend',
+  'weekends',
+]);
+
+/**
+ * Two words that name one everyday thing, so neither votes as it would alone: a video call is
+ * no video work.
+ */
+export const NEUTRAL_PAIRS: ReadonlySet<string> = new Set([
+  'video call',
+  'video calls',
+  'video chat',
+  'photo id',
+  'story points',
+]);
+
+/**
+ * Verbs that make a photo or a video a snapshot, not a piece of work ("take a photo of your
+ * houseplant"): the noun after them does not vote creative.
+ */
+export const SNAPSHOT_VERBS: ReadonlySet<string> = new Set(['take', 'snap']);
+
+/**
+ * What any idea may be built as: pitched, an app or a website is for work, home or art alike,
+ * so what it is for decides the category, not the thing.
+ */
+export const VEHICLE_NOUNS: ReadonlySet<string> = new Set(['app', 'application', 'website']);
 
 /** Everyday vocabulary of each category, by lemma. */
 export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
@@ -403,6 +482,12 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'girlfriend',
     'flatmate',
     'roommate',
+    'gran',
+    'granny',
+    'grandad',
+    'grandpa',
+    'grandfather',
+    'houseplant',
   ],
   creative: [
     'album',
@@ -496,5 +581,10 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'script',
     'chapter',
     'fiction',
+    'collage',
+    'gig',
+    'photographer',
+    'reflector',
+    'tripod',
   ],
 };

@@ -23,6 +23,9 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ['my idea is', 'idea'],
   ['my proposal is', 'idea'],
   ['i want to propose', 'idea'],
+  ["i'd like to propose", 'idea'],
+  ['i would like to propose', 'idea'],
+  ['i want to suggest', 'idea'],
   ["i'd like to suggest", 'idea'],
   ['i would like to suggest', 'idea'],
   ['i propose', 'idea'],
@@ -57,6 +60,9 @@ export const CLAUSE_START_LEADS: ReadonlySet<string> = new Set([
   'here is a thought',
   'hear me out',
   'instead of',
+  // "which rooms are empty right now": said inside a clause, the time of its own words.
+  'right now',
+  'currently',
 ]);
 
 /** Clauses that only frame what follows ("I was thinking, ..."): no part of a pitch. */
@@ -70,6 +76,23 @@ export const FRAMING_CLAUSES: ReadonlySet<string> = new Set([
 
 /** Leads that belong to the idea's own words and stay in the hook ("What if ...?"). */
 export const SPOKEN_HOOK_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine']);
+
+/**
+ * The speaker putting the idea forward: kept in the hook, which then reads as the proposal
+ * it was ("I propose a rota.", not "A rota.").
+ */
+export const PROPOSAL_LEADS: ReadonlySet<string> = new Set([
+  'i want to propose',
+  "i'd like to propose",
+  'i would like to propose',
+  'i want to suggest',
+  "i'd like to suggest",
+  'i would like to suggest',
+  'i propose',
+]);
+
+/** Leads that end on "idea": followed by "for a board game", they name the kind of idea. */
+export const IDEA_FOR_LEADS: ReadonlySet<string> = new Set(["here's an idea", 'here is an idea']);
 
 export const IDEA_LEADS: readonly (readonly string[])[] = IDEA_LEAD_ROLES.map(([lead]) =>
   lead.split(' '),
@@ -209,6 +232,12 @@ export const PROBLEM_CUES = new Set([
   'no-one',
   'unreliable',
   'worst',
+  // "my gran still answers FaceTime upside down", "I have killed three monsteras": how
+  // things go wrong today.
+  'still',
+  'kill',
+  'killed',
+  'dying',
 ]);
 
 export const SOLUTION_CUES = new Set([
@@ -257,6 +286,8 @@ export const SOLUTION_CUES = new Set([
 
 export const WHY_CUES = new Set([
   'market',
+  'hundreds',
+  'thousands',
   'million',
   'millions',
   'billion',
@@ -292,4 +323,9 @@ export const WHY_CUES = new Set([
   'customers',
   'revenue',
   'users',
+  // "It'd cut ramp-up time by half": less of something costly.
+  'cut',
+  'cuts',
+  'reduce',
+  'reduces',
 ]);

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { formatWithRules } from './format-with-rules.js';
+
+const pitch = (text: string, category: 'work' | 'personal' | 'creative' = 'work'): string =>
+  formatWithRules(text, 'pitch', category);
+
+function section(output: string, label: string): string {
+  return output.split('\n').find((line) => line.startsWith(`${label}: `)) ?? '';
+}
+
+describe('pitch: clauses the speech engine or the splitter cut apart', () => {
+  it('ends a hook too long for its line where a clause starts and tells the rest after it', () => {
+    const output = pitch(
+      'story idea an old lighthouse keeper opens a tea shop on a windy island and the only customer who comes back every day is a girl who wants to sail to iceland uh it is about friendship',
+      'creative',
+    );
+    const [hook, , premise] = output.split('\n');
+    expect(hook).toBe('Story idea: An old lighthouse keeper opens a tea shop on a windy island.');
+    expect(premise?.toLowerCase()).toContain('a girl who wants to sail to iceland');
+    expect(output).not.toContain('…');
+  });
+
+  it('keeps whole spoken sentences in a part, so a later detail is not dropped', () => {
+    const output = pitch(
+      "I'd like to propose we close the office on Fridays, at least until the lease ends. Right now half the desks sit empty every Friday. We'd keep one team day on Tuesdays so people still meet, and we can review it after a quarter.",
+    );
+    expect(output.split('\n')[0]).toBe(
+      "I'd like to propose we close the office on Fridays, at least until the lease ends.",
+    );
+    expect(output).toContain('Tuesdays');
+    expect(output).toContain('after a quarter');
+  });
+
+  it('puts a relative clause said without "that" back with its noun', () => {
+    const output = pitch(
+      'what if our building had a shared freezer for big batches and you just label your boxes because nobody needs a chest freezer they fill once a year',
+      'personal',
+    );
+    expect(section(output, 'Problem')).toBe(
+      'Problem: Nobody needs a chest freezer they fill once a year.',
+    );
+    expect(output).not.toContain('Solution: They fill');
+  });
+
+  it('reads "right now" inside a clause as its own words, at its start as the problem', () => {
+    const output = pitch(
+      'we should build a page that shows which desks are free right now using the badge readers we already have because half the desks are booked and nobody comes in',
+    );
+    expect(output.split('\n')[0]).toBe(
+      'We should build a page that shows which desks are free right now using the badge readers we already have.',
+    );
+    expect(section(output, 'Problem')).toBe(
+      'Problem: Half the desks are booked and nobody comes in.',
+    );
+    expect(
+      section(
+        pitch('We should build a desk board. Right now people wander around looking for a desk.'),
+        'Problem',
+      ),
+    ).toBe('Problem: People wander around looking for a desk.');
+  });
+
+  it('puts an object back with its verb and a subject back with its verb', () => {
+    expect(
+      pitch(
+        'What if your calendar had an assistant that reads your week and suggests, um, two free evenings you can keep for yourself?',
+        'personal',
+      ),
+    ).toBe(
+      'What if your calendar had an assistant that reads your week and suggests two free evenings you can keep for yourself?',
+    );
+    expect(
+      pitch(
+        "Here's an idea for a card game. Everyone's a rival gardener, and you plant your beds with hex tiles, but the slugs, uh, wander into other players' beds.",
+        'creative',
+      ),
+    ).toBe(
+      [
+        "Idea for a card game: Everyone's a rival gardener.",
+        '',
+        "You plant your beds with hex tiles, but the slugs wander into other players' beds.",
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a list of steps and what leans on them as the sentence that was said', () => {
+    const output = pitch(
+      'I think we should build a help bot for new starters. It would show them the wiki, introduce them to one person per team, and answer the questions nobody wants to ask. It would cut setup time by half.',
+    );
+    expect(section(output, 'Solution')).toBe(
+      'Solution: It would show them the wiki, introduce them to one person per team, and answer the questions nobody wants to ask.',
+    );
+    expect(section(output, 'Why it matters')).toBe(
+      'Why it matters: It would cut setup time by half.',
+    );
+    expect(section(output, 'Problem')).toBe('');
+  });
+
+  it('leads a condition into its clause and keeps a short coda with what it adds to', () => {
+    const output = pitch(
+      'I want to propose quiet Fridays. Right now engineers get two hours of focus a day. If we protect one full day, we ship faster.',
+    );
+    expect(section(output, 'Why it matters')).toBe(
+      'Why it matters: If we protect one full day, we ship faster.',
+    );
+    expect(section(output, 'Solution')).toBe('');
+    expect(
+      section(
+        pitch(
+          'What if your bread bin told you what to bake before things go stale? Because I throw away so much bread. Whole loaves of it.',
+          'personal',
+        ),
+        'Problem',
+      ),
+    ).toBe('Problem: I throw away so much bread. Whole loaves of it.');
+  });
+
+  it('leaves a clause of its own where it was, however it is joined', () => {
+    expect(
+      pitch(
+        'we should build a booking page for the gym it would save the front desk an hour a day',
+      ),
+    ).toBe(
+      [
+        'We should build a booking page for the gym.',
+        '',
+        'Why it matters: It would save the front desk an hour a day.',
+      ].join('\n'),
+    );
+    expect(pitch('an app that tells the owner the dog needs a walk', 'personal')).toBe(
+      'An app that tells the owner the dog needs a walk.',
+    );
+  });
+});
+
+describe('pitch: the hook and the parts', () => {
+  it('keeps the words that put the idea forward when the rest cannot stand alone', () => {
+    expect(pitch('I propose a shared calendar so that nobody double books the van.')).toBe(
+      ['I propose a shared calendar.', '', 'Why it matters: Nobody double books the van.'].join(
+        '\n',
+      ),
+    );
+    expect(
+      pitch(
+        'So, the idea is to paint the old bus shelter with the kids from the youth club. Each kid gets one panel, the council pays for the paint, and we reveal it in May, at the spring market.',
+      ),
+    ).toBe(
+      [
+        'The idea is to paint the old bus shelter with the kids from the youth club.',
+        '',
+        'Solution: Each kid gets one panel, the council pays for the paint, and we reveal it in May, at the spring market.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads what others keep saying, run on after the idea, as the problem', () => {
+    const output = pitch(
+      'so i want to suggest to sam that we try quiet mornings for a month the support team keeps saying they never get time to write docs',
+    );
+    expect(output.split('\n')[0]).toBe(
+      'I want to suggest to Sam that we try quiet mornings for a month.',
+    );
+    expect(section(output, 'Problem')).toBe(
+      'Problem: The support team keeps saying they never get time to write docs.',
+    );
+  });
+
+  it('reads how things still go wrong, and a reason with no gain in it, as the problem', () => {
+    const output = pitch(
+      'What if a volunteer set up video calls for care home residents? Someone visits once and sets up the tablet. My dad still holds the phone upside down.',
+      'personal',
+    );
+    expect(section(output, 'Problem')).toBe('Problem: My dad still holds the phone upside down.');
+    expect(
+      section(
+        pitch(
+          'an app that waters the balcony plants because i have killed four basil plants this summer',
+          'personal',
+        ),
+        'Problem',
+      ),
+    ).toBe('Problem: I have killed four basil plants this summer.');
+  });
+
+  it('does not take "still" or a gain after "because" for a problem', () => {
+    const output = pitch(
+      'We could keep one live call on Thursdays so people still see each other. We should do it because it saves everyone an hour a week.',
+    );
+    expect(section(output, 'Problem')).toBe('');
+    expect(section(output, 'Why it matters')).toContain('People still see each other.');
+  });
+});
