@@ -246,9 +246,11 @@ export function looksLikeQuestion(tokens: readonly Token[]): boolean {
 /** A sentence as text: capitalised, with its end mark or a restored '.', '?' or '。'. */
 export function renderSentence(sentence: Sentence): string {
   const body = capitalizeFirst(renderTokens(sentence.tokens));
-  if (sentence.end !== '') return body + sentence.end;
   const last = sentence.tokens[sentence.tokens.length - 1];
-  if (last === undefined || last.kind !== 'word') return body;
+  // "at 10 p.m." already ends with the full stop its abbreviation shares with the sentence.
+  const stopped = last?.kind === 'word' && last.text.endsWith('.');
+  if (sentence.end !== '') return stopped && sentence.end === '.' ? body : body + sentence.end;
+  if (last === undefined || last.kind !== 'word' || stopped) return body;
   if (endsWithCjk(body)) return `${body}。`;
   return body + (looksLikeQuestion(sentence.tokens) ? '?' : '.');
 }

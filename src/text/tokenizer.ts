@@ -128,6 +128,7 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
     while (position < text.length && !isWhitespaceAt(text, position)) position++;
     if (position === chunkStart) break;
     const chunk = text.slice(chunkStart, position);
+    if (pushTimeAbbreviation(tokens, chunk, space, text, position)) continue;
     let end = chunk.length;
     while (end > 0 && isAsciiTrailingMark(chunk.charCodeAt(end - 1))) end--;
     let plain = end > 0 && chunk.charCodeAt(0) !== 39 && chunk.charCodeAt(end - 1) !== 39;
@@ -168,6 +169,42 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
     }
   }
   return tokens;
+}
+
+/** "a.m." and "p.m." as Whisper writes them, with any marks after them. */
+const TIME_ABBREVIATION = /^[ap]\.m(\.?)([,;:!?]*)$/iu;
+const UPPER_FIRST = /^\p{Lu}/u;
+const PRONOUN_I = /^I(?:$|[^\p{L}])/u;
+
+/**
+ * "at 11 p.m., which is ..." keeps "p.m." one word: its full stops would otherwise end a
+ * sentence in the middle ("11 p. M."). Followed by a capitalised word other than "I", its last
+ * full stop also ended the sentence ("at 11 p.m. We'd ..."), so an end mark follows it.
+ */
+function pushTimeAbbreviation(
+  tokens: Token[],
+  chunk: string,
+  space: boolean,
+  text: string,
+  position: number,
+): boolean {
+  const match = TIME_ABBREVIATION.exec(chunk);
+  if (match === null) return false;
+  const dot = match[1] as string;
+  const marks = match[2] as string;
+  const word = chunk.slice(0, 3 + dot.length);
+  tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space });
+  if (marks !== '') {
+    tokenizeChunk(tokens, marks, false);
+    return true;
+  }
+  let next = position;
+  while (next < text.length && isWhitespaceAt(text, next)) next++;
+  const following = text.slice(next, next + 2);
+  if (dot !== '' && UPPER_FIRST.test(following) && !PRONOUN_I.test(following)) {
+    pushMark(tokens, '.', false);
+  }
+  return true;
 }
 
 function normalizeEnd(value: string): string {

@@ -54,7 +54,10 @@ export function checklistProblems(checklist: string): string[] {
     if (/^(?:and|then|also|so|but|or|plus)\s/iu.test(item)) {
       problems.push(`checklist: item opens with a connective "${item}"`);
     }
-    if (/[,;:.]$/u.test(item)) problems.push(`checklist: item ends with punctuation "${item}"`);
+    // "at 9 a.m." ends with the abbreviation's own full stop, not a sentence's.
+    if (/[,;:.]$/u.test(item) && !/\b[ap]\.m\.$/iu.test(item)) {
+      problems.push(`checklist: item ends with punctuation "${item}"`);
+    }
     const key = item.toLowerCase();
     if (seen.has(key)) problems.push(`checklist: duplicate item "${item}"`);
     seen.add(key);

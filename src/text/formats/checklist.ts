@@ -158,9 +158,15 @@ function keptTaskTokens(tokens: readonly TaggedToken[]): TaggedToken[] {
 /** Characters a task never ends with: whitespace, . , ; : and dashes. */
 const TRAILING_ITEM_CHARS = new Set([' ', '\t', '.', ',', ';', ':', '—', '–', '-']);
 
+/** "for 8 a.m.": the full stop is the abbreviation's own. */
+const TIME_ABBREVIATION_END = /\b[ap]\.m\.$/iu;
+
 function trimTrailingPunctuation(text: string): string {
   let end = text.length;
-  while (end > 0 && TRAILING_ITEM_CHARS.has(text.charAt(end - 1))) end--;
+  while (end > 0 && TRAILING_ITEM_CHARS.has(text.charAt(end - 1))) {
+    if (TIME_ABBREVIATION_END.test(text.slice(0, end))) break;
+    end--;
+  }
   return end === text.length ? text : text.slice(0, end);
 }
 

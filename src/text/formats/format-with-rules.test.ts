@@ -738,3 +738,27 @@ describe('run-on speech, as a fourth held-out batch found it', () => {
     ).toBe('End of term stuff\n- [ ] Mark the essays\n- [ ] Email the parents');
   });
 });
+
+describe('times said as "a.m." and "p.m."', () => {
+  it('keeps the abbreviation one word, inside a sentence and at its end', () => {
+    expect(
+      formatWithRules('The late shift ends at 11 p.m., which is too late.', 'tweet', 'work'),
+    ).toMatch(/^The late shift ends at 11 p\.m\., which is too late\./u);
+    expect(formatWithRules('It was 10 p.m.', 'tweet', 'personal')).toMatch(/^It was 10 p\.m\. #/u);
+    expect(formatWithRules('It was 10 P.M.!', 'tweet', 'personal')).toMatch(
+      /^It was 10 P\.M\.! #/u,
+    );
+  });
+
+  it('ends the sentence at the abbreviation when a capitalised word follows, not before "I"', () => {
+    expect(
+      formatWithRules('The gym opens at 6 a.m. We will be there early.', 'tweet', 'personal'),
+    ).toMatch(/^The gym opens at 6 a\.m\. We will be there early\./u);
+    expect(formatWithRules('Book the room for 8 a.m. Then call Sam.', 'checklist', 'work')).toBe(
+      'Work checklist\n- [ ] Book the room for 8 a.m.\n- [ ] Call Sam',
+    );
+    expect(formatWithRules('Back by 5 p.m. I think.', 'tweet', 'personal')).toMatch(
+      /^Back by 5 p\.m\. I think\./u,
+    );
+  });
+});
