@@ -22,6 +22,7 @@ import {
 } from './words/fillers.js';
 import {
   AMBIGUOUS_MONTHS,
+  AMBIGUOUS_PLANETS,
   FIRST_NAMES,
   HOLIDAYS,
   MONTHS,
@@ -30,6 +31,7 @@ import {
   NAMING_WORDS,
   NATIONALITIES,
   PLACES,
+  PLANET_CONTEXT_BEFORE,
   PROPER_PHRASES,
   WEEKDAYS,
 } from './words/proper-nouns.js';
@@ -376,6 +378,7 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   if (AMBIGUOUS_MONTHS.has(word)) {
     return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
   }
+  if (AMBIGUOUS_PLANETS.has(word)) return PLANET_CONTEXT_BEFORE.has(prevWord);
   if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return !FUNCTION_WORDS.has(word);
   // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.
   return FIRST_NAMES.has(word) && !NOT_BEFORE_NAMES.has(prevWord);

@@ -762,3 +762,13 @@ describe('times said as "a.m." and "p.m."', () => {
     );
   });
 });
+
+describe('planets in lower-case speech', () => {
+  it.each([
+    ['she always wanted to go to mars', 'She always wanted to go to Mars.'],
+    ['the fog mars the view from the hill', 'The fog mars the view from the hill.'],
+    ['we grew a venus flytrap', 'We grew a venus flytrap.'],
+  ])('%s', (transcript, expected) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').split(' #')[0]).toBe(expected);
+  });
+});

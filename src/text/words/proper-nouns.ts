@@ -72,6 +72,23 @@ export const MONTH_CONTEXT_BEFORE: ReadonlySet<string> = new Set([
   'end',
 ]);
 
+/** Planets whose names are also common words ("it mars the view", "a venus flytrap"). */
+export const AMBIGUOUS_PLANETS: ReadonlySet<string> = new Set([
+  'mars',
+  'venus',
+  'jupiter',
+  'saturn',
+]);
+
+/** Words before which such a planet is the planet ("go to mars", "life on mars"). */
+export const PLANET_CONTEXT_BEFORE: ReadonlySet<string> = new Set([
+  'to',
+  'on',
+  'from',
+  'of',
+  'orbit',
+]);
+
 /** Titles and family words that a name follows ("aunt linda", "dr patel"). */
 export const NAME_TITLES: ReadonlySet<string> = new Set([
   'aunt',
