@@ -188,6 +188,9 @@ function pushTimeAbbreviation(
   text: string,
   position: number,
 ): boolean {
+  // Most chunks are ruled out by their first two characters, before any pattern runs.
+  const first = chunk.charCodeAt(0) | 0x20;
+  if ((first !== 97 && first !== 112) || chunk.charCodeAt(1) !== 46) return false;
   const match = TIME_ABBREVIATION.exec(chunk);
   if (match === null) return false;
   const dot = match[1] as string;

@@ -414,13 +414,21 @@ function endsOnBareSubject(tokens: readonly TaggedToken[]): boolean {
 
 /** Whether a ends with the words of b ("call mom, buy flowers" and "buy flowers"). */
 function endsWithWords(a: Placed, b: Placed): boolean {
-  const key = (entry: Placed): string =>
-    wordsIn(entry.clause.tokens)
-      .map((token) => token.lower)
-      .join(' ');
-  const before = key(a);
-  const after = key(b);
-  return before === after || before.endsWith(` ${after}`);
+  // Compared word by word from the end: a clause grown by joins may be long.
+  const before = a.clause.tokens;
+  const after = b.clause.tokens;
+  let i = before.length - 1;
+  let j = after.length - 1;
+  let matched = 0;
+  for (;;) {
+    while (j >= 0 && (after[j] as TaggedToken).kind !== 'word') j--;
+    if (j < 0) return matched > 0;
+    while (i >= 0 && (before[i] as TaggedToken).kind !== 'word') i--;
+    if (i < 0 || (before[i] as TaggedToken).lower !== (after[j] as TaggedToken).lower) return false;
+    matched++;
+    i--;
+    j--;
+  }
 }
 
 /** How two clauses next to each other were said apart. */
@@ -429,6 +437,9 @@ function jointOf(a: Placed, b: Placed, ends: readonly string[]): 'inside' | 'uns
   // No end mark was spoken there: the speech engine's guess, not the speaker's sentence.
   return b.sentence === a.sentence + 1 && (ends[a.sentence] ?? '') === '' ? 'unspoken' : 'spoken';
 }
+
+/** Token arrays that joined() made, and so may extend. */
+const JOINED = new WeakSet<TaggedToken[]>();
 
 /** The two clauses as one, with the words said between them. */
 function joined(
@@ -444,10 +455,20 @@ function joined(
       : [];
   const kept = dropPauses ? between.filter((token) => token.kind === 'word') : between;
   const at = a.clause.tokens.length;
+  // A clause made by an earlier join is this function's own: it grows in place, so a long
+  // sentence rejoined piece by piece costs time in proportion to its length.
+  const owned = JOINED.has(a.clause.tokens);
+  const tokens = owned ? a.clause.tokens : [...a.clause.tokens];
+  const seams = owned && a.seams !== undefined ? a.seams : [...(a.seams ?? [])];
+  seams.push(at);
+  for (const seam of b.seams ?? []) seams.push(seam + at + kept.length);
+  for (const token of kept) tokens.push(token);
+  for (const token of b.clause.tokens) tokens.push(token);
+  JOINED.add(tokens);
   return {
-    seams: [...(a.seams ?? []), at, ...(b.seams ?? []).map((seam) => seam + at + kept.length)],
+    seams,
     clause: {
-      tokens: [...a.clause.tokens, ...kept, ...b.clause.tokens],
+      tokens,
       lead: a.clause.lead,
       endsWithColon: b.clause.endsWithColon,
     },
