@@ -242,7 +242,9 @@ function verbAfterNounPhrase(
       prev.pos === 'NUM' ||
       isPlural(prev) ||
       // "... for everyone charge the tuner": a pronoun object ends its phrase as a name does.
-      (TASK_VERBS.has(token.lower) && PHRASE_END_PRONOUNS.has(prev.lower)) ||
+      (TASK_VERBS.has(token.lower) &&
+        PHRASE_END_PRONOUNS.has(prev.lower) &&
+        !followsCausativeObject(tokens, i)) ||
       // "... the forecast sheet chase the invoices": a verb that is rarely a noun, once the
       // clause has its verb, is the next task's even after a singular noun.
       (afterVerb && IMPERATIVE_VERBS.has(token.lower) && NOUN_POS.has(prev.pos)))

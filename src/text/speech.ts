@@ -378,7 +378,11 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   if (AMBIGUOUS_MONTHS.has(word)) {
     return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
   }
-  if (AMBIGUOUS_PLANETS.has(word)) return PLANET_CONTEXT_BEFORE.has(prevWord);
+  if (AMBIGUOUS_PLANETS.has(word)) {
+    // "nothing to mars the evening": before a determiner it is the verb.
+    const next = tokens[i + 1];
+    return PLANET_CONTEXT_BEFORE.has(prevWord) && !NOT_BEFORE_NAMES.has(next?.lower ?? '');
+  }
   if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return !FUNCTION_WORDS.has(word);
   // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.
   return FIRST_NAMES.has(word) && !NOT_BEFORE_NAMES.has(prevWord);

@@ -189,6 +189,15 @@ function isIntro(clause: Clause): boolean {
   if (words.length > INTRO_MAX_WORDS) return false;
   if (intentLengthAt(clause.tokens, 0) > 0) return false;
   const lead = words[0] as string;
+  // "move the old stuff to the new place": a task verb with its object is a task.
+  const second = clause.tokens.find((token, index) => index > 0 && token.kind === 'word');
+  if (
+    (TASK_VERBS.has(lead) || IMPERATIVE_VERBS.has(lead)) &&
+    second !== undefined &&
+    (second.pos === 'DET' || second.pos === 'PRON')
+  ) {
+    return false;
+  }
   return (
     INTRO_STARTERS.has(lead) ||
     // "Tomorrow", "on the way home": a time or a place to do the tasks, not a task.
@@ -246,9 +255,12 @@ function splitIntroFromTask(
         return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
-  // "end of quarter stuff | I have to | submit ...": a phrase naming the list, then intent.
+  // "end of quarter stuff | I have to | submit ...": a phrase naming the list, then intent;
+  // "pack the camping stuff" is a task, not such a phrase.
   let namesList = false;
-  for (let i = 1; i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
+  const verbLed =
+    TASK_VERBS.has(first.lower) || IMPERATIVE_VERBS.has(first.lower) || first.pos === 'VERB';
+  for (let i = 1; !verbLed && i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
     const prev = tokens[i - 1] as TaggedToken;
     if (prev.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) break;
     if (LIST_NOUNS.has(prev.lower)) namesList = true;

@@ -772,3 +772,38 @@ describe('planets in lower-case speech', () => {
     expect(formatWithRules(transcript, 'tweet', 'personal').split(' #')[0]).toBe(expected);
   });
 });
+
+describe('words meant literally that the run-on rules leave alone', () => {
+  it.each([
+    ['Call me once you know the price.', 'you know'],
+    ['check you know the address and book a taxi', 'you know'],
+    ['the way you know the city is amazing', 'you know'],
+    ['the band played oh yeah and the crowd went wild', 'oh yeah'],
+    ['my favourite line is oh yeah and then the drums kick in', 'oh yeah'],
+    ['when i mean it i say so', 'i mean'],
+  ])('%s', (transcript, kept) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').toLowerCase()).toContain(kept);
+  });
+
+  it('reads "mars" before a determiner as the verb', () => {
+    expect(formatWithRules('there was nothing to mars the evening', 'tweet', 'personal')).toMatch(
+      /^There was nothing to mars the evening\./u,
+    );
+  });
+
+  it('keeps a causative verb with its pronoun object and what they do as one task', () => {
+    expect(checklistTasks('help them move the couch')).toEqual(['Help them move the couch']);
+  });
+
+  it('never takes a task naming some stuff as the title', () => {
+    expect(
+      formatWithRules(
+        'move the old stuff to the new place get boxes from the hardware store',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Personal checklist\n- [ ] Move the old stuff to the new place\n- [ ] Get boxes from the hardware store',
+    );
+  });
+});

@@ -313,6 +313,28 @@ export const YOU_KNOW_VERB_AFTER = new Set([
   'wish',
   'feel',
   'know',
+  // "once you know the price", "the way you know the city": a clause a subordinator opens.
+  'when',
+  'once',
+  'after',
+  'before',
+  'until',
+  'till',
+  'unless',
+  'whether',
+  'why',
+  'where',
+  'way',
+  // "check you know the address": verbs that take a clause as their object.
+  'check',
+  'ensure',
+  'confirm',
+  'show',
+  'prove',
+  'realise',
+  'realize',
+  'remember',
+  'forget',
 ]);
 /** Determiners before which a run-on "you know" is a filler (see YOU_KNOW_VERB_AFTER). */
 export const YOU_KNOW_FILLER_BEFORE = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'their']);
@@ -330,10 +352,33 @@ export const QUOTING_VERBS = new Set([
   'was',
   'texted',
   'wrote',
+  'is',
+  'yelled',
+  'yells',
+  'shouted',
+  'shouts',
+  'screamed',
+  'whispered',
+  'cried',
+  'sang',
+  'sing',
+  'sings',
+  'chanted',
+  'played',
+  'line',
 ]);
 
 /** After these, "I mean" is the verb of a clause: "what I mean is", "if I mean it". */
-export const I_MEAN_VERB_AFTER = new Set(['what', 'that', 'which', 'if', 'as', 'than', 'do']);
+export const I_MEAN_VERB_AFTER = new Set([
+  'what',
+  'that',
+  'which',
+  'if',
+  'as',
+  'than',
+  'do',
+  'when',
+]);
 /** "I mean it would ...": a subject and its verb after a run-on "I mean" make it a filler. */
 export const I_MEAN_SUBJECTS = new Set(['it', 'this', 'that', 'we', 'they', 'you', 'he', 'she']);
 export const I_MEAN_SUBJECT_VERBS = new Set([
