@@ -55,6 +55,30 @@ describe('a task taken back with the reason it is not needed', () => {
   });
 });
 
+describe('a take-back that would leave nothing, or part of a noun', () => {
+  it('never takes back part of a compound noun', () => {
+    expect(corrected('Buy a guest book. Actually, scratch that.')).not.toContain('guest.');
+    expect(tweet('Buy a sticker book. Scratch that.')).toBe('Buy a sticker book.');
+    expect(tweet('Buy a sketch book. Actually, scratch that.')).toBe('Buy a sketch book.');
+    expect(tweet("We need a new address book. Actually, scratch that, I'll use my phone.")).toBe(
+      "I'll use my phone.",
+    );
+    // A task verb with its object still starts a task run on after a noun.
+    expect(corrected('wash the towels call the landlord scratch that email the landlord')).toBe(
+      'wash the towels email the landlord',
+    );
+  });
+
+  it('drops the marker, and keeps the reason, when nothing else would be left', () => {
+    expect(tweet('Buy a guest book. Actually, scratch that.')).toBe('Buy a guest book.');
+    expect(tweet('Order the flower order. Scratch that.')).toBe('Order the flower order.');
+    expect(tweet('Finish the report. Oh, scratch that, Dave did it.')).toBe('Dave did it.');
+    expect(tweet("I finished my slides. Actually, scratch that, Tom's doing the slides.")).toBe(
+      "Tom's doing the slides.",
+    );
+  });
+});
+
 describe('a phrase corrected after a full stop', () => {
   it('restates a noun phrase on its head noun', () => {
     expect(tweet('Park behind the blue van. Wait, no, the white van.')).toBe(
@@ -66,10 +90,17 @@ describe('a phrase corrected after a full stop', () => {
     );
   });
 
-  it('restates the nearest phrase of the same shape, keeping what followed it', () => {
-    expect(tweet('Meet at the cafe at noon. Actually, no, the park.')).toBe(
-      'Meet at the park at noon.',
+  it('restates a head noun said again as the last word, not a noun inside a compound', () => {
+    expect(tweet('Sara said the north gate. Wait, no, the east gate.')).toBe(
+      'Sara said the east gate.',
     );
+    // "phone" names no phrase of its own in "phone charger": both sentences stay, the
+    // marker goes.
+    expect(tweet('Buy a new phone charger. Scratch that, a new phone.')).toBe(
+      'Buy a new phone charger. A new phone.',
+    );
+    // A restatement holding a verb is a task of its own: it takes the place of the one before.
+    expect(tweet('Get a phone case. Scratch that, get a new phone.')).toBe('Get a new phone.');
   });
 
   it('replaces a month, weekday or number with one of the same kind', () => {
@@ -98,6 +129,17 @@ describe('words like the markers, meant literally', () => {
     // A reason after a clause that is no task.
     'My brother wanted to sell it, wait, no, he still needs it.',
     "Sell the old desk. Actually, no, I don't want that.",
+    // A phrase of another kind: which noun it replaces is not sure.
+    'The dog ate the cake. Wait, no, the cat.',
+    'The kids ate all the cake. Wait, no, the dog.',
+    'The invoice went to John. Wait, no, the finance team.',
+    'I thought I would hate the movie. Actually, no, the opposite.',
+    'Meet at the cafe at noon. Actually, no, the park.',
+    // A new statement: it holds a verb.
+    'Sara said the north gate. Wait, no, the gate code changed.',
+    // A "scratch that" opening a sentence, with words run on after it.
+    'I bought a lottery ticket. Scratch that silver panel with a coin.',
+    'The cat has a new post. Scratch that and she is happy.',
     // "scratch that" as a verb and its object.
     'The cat purrs when I scratch that spot behind her ears.',
     "I'd scratch that idea and try again.",

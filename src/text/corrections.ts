@@ -3,12 +3,14 @@ import {
   CORRECTION_MARKERS,
   NOT_RESTATING,
   NUMBER_WORDS,
+  PHRASE_OPENERS,
   PLAN_WORDS,
   REASON_SUBJECTS,
   REASON_TRAILERS,
   SCRATCH_VERB_BEFORE,
   TAKE_BACK_MARKERS,
   TAKE_BACK_OPENERS,
+  VERB_LIKE_WORDS,
   WITHDRAWING_MARKERS,
 } from './words/asides.js';
 import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
@@ -71,6 +73,10 @@ interface Correction {
   /** Taken back: the wrong part goes with nothing in its place but `kept`. */
   withdrawn?: boolean;
   kept?: readonly Token[];
+  /** Taken back: where the marker starts, with the openers or the join said before it. */
+  markerFrom?: number;
+  /** Taken back with its reason: where the reason starts. */
+  reasonStart?: number;
 }
 
 function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
@@ -306,6 +312,34 @@ function intentLength(tokens: readonly Token[], at: number): number {
   return 0;
 }
 
+/** Describing words a noun phrase may hold before the word at j ("a new address book"). */
+const PHRASE_REACH_WORDS = 3;
+
+/**
+ * Whether the word at j goes on a noun phrase opened before it ("a guest book", "the towels
+ * call"): a determiner, then nothing but nouns and describing words up to j.
+ */
+function insidePhrase(tokens: readonly Token[], j: number, start: number): boolean {
+  for (let k = j - 1, words = 0; k >= start && words <= PHRASE_REACH_WORDS; k--, words++) {
+    const token = tokens[k] as Token;
+    if (token.kind !== 'word') return false;
+    if (PHRASE_OPENERS.has(token.lower)) return words > 0;
+    if (FUNCTION_WORDS.has(token.lower) || isNumeric(token)) return false;
+  }
+  return false;
+}
+
+/** A word that can open a verb's object: "call the landlord", "ring mum", "email Jen". */
+function opensObject(token: Token | undefined): boolean {
+  if (token?.kind !== 'word') return false;
+  return (
+    PHRASE_OPENERS.has(token.lower) ||
+    BACK_REFERENCES.has(token.lower) ||
+    REASON_SUBJECTS.has(token.lower) ||
+    FIRST_NAMES.has(token.lower)
+  );
+}
+
 /**
  * Where the last task said in tokens[start, end) begins, or -1 when the clause is no task
  * ("my brother wanted to sell it" is news, not a task to take back). Unpunctuated speech runs
@@ -326,7 +360,8 @@ function lastTaskStart(tokens: readonly Token[], start: number, end: number): nu
       verb &&
       prev.kind === 'word' &&
       !FUNCTION_WORDS.has(prev.lower) &&
-      !SEQUENCE_WORDS.has(prev.lower)
+      !SEQUENCE_WORDS.has(prev.lower) &&
+      (!insidePhrase(tokens, j, start) || opensObject(next))
     ) {
       return j;
     }
@@ -459,9 +494,14 @@ function takeBack(
   ) {
     clauseEnd--;
   }
+  const markerFrom = clauseEnd;
   let crossed: Token | undefined;
   const opened = withdrawing ? sentenceOpenedAt(tokens, i) : -1;
   if (opened !== -1) {
+    // "Scratch that silver panel", "Scratch that and she is happy": opening a sentence, the
+    // marker stands alone (a pause, an end mark or nothing after it), or it is meant.
+    const after = tokens[markerEnd];
+    if (after !== undefined && after.kind === 'word') return null;
     markerStart = opened;
     clauseEnd = opened - 1;
     crossed = tokens[clauseEnd];
@@ -472,6 +512,11 @@ function takeBack(
   const wrongStart = task === -1 ? clauseStart : task;
   const reasonEnd = said ? reasonEndAt(tokens, markerEnd, wrongStart, clauseEnd) : -1;
   if (needsReason && (reasonEnd === -1 || (!withdrawing && task === -1))) return null;
+  // "Buy a new phone charger. Scratch that, a new phone.": what follows is no clause to stand
+  // for the one taken back, and where it goes is unsure; both stay, without the marker.
+  if (opened !== -1 && reasonEnd === -1 && !endsSentenceAt(tokens, markerEnd)) {
+    if (!opensClause(tokens, markerEnd)) return markerOnly(opened, markerEnd);
+  }
   const end = reasonEnd === -1 ? markerEnd : reasonEnd;
   // Taken back at the end of its sentence, the clause leaves the "and" that joined it.
   let dropFrom = wrongStart;
@@ -490,62 +535,66 @@ function takeBack(
     restart: false,
     withdrawn: true,
     kept,
+    markerFrom: opened === -1 ? markerFrom : opened,
+    ...(reasonEnd === -1 ? {} : { reasonStart: afterPauses(tokens, markerEnd) }),
   };
 }
 
-/** Words after a determiner that name a thing ("the north gate"), up to `limit`. */
-function namingWordsAfter(tokens: readonly Token[], det: number, limit: number): number {
-  let at = det + 1;
-  while (at < limit) {
-    const token = tokens[at] as Token;
-    if (token.kind !== 'word' || FUNCTION_WORDS.has(token.lower) || isNumeric(token)) break;
-    at++;
-  }
-  return at - det - 1;
+function afterPauses(tokens: readonly Token[], at: number): number {
+  let next = at;
+  while (tokens[next]?.kind === 'pause') next++;
+  return next;
 }
 
-/**
- * "Meet at the cafe at noon. Actually, no, the park.": a determiner and the words that name a
- * thing replace the nearest such phrase in the sentence before; what followed it stays.
- */
-function phraseOfSameShape(
-  tokens: readonly Token[],
-  opened: number,
-  start: number,
-  end: number,
-): Correction | null {
-  const first = tokens[start] as Token;
-  if (!PHRASE_DETERMINERS.has(first.lower)) return null;
-  if (namingWordsAfter(tokens, start, end) !== end - start - 1) return null;
-  const det = findAnchor(
-    tokens,
-    opened,
-    (candidate, j) =>
-      PHRASE_DETERMINERS.has(candidate.lower) && namingWordsAfter(tokens, j, opened) > 0,
-    true,
-  );
-  if (det === -1) return null;
+/** Only the marker goes, with the openers said before it ("Actually,"). */
+function markerOnly(from: number, markerEnd: number): Correction {
   return {
-    wrongStart: det,
-    markerStart: opened,
-    markerEnd: start,
-    replacementEnd: end,
-    restart: true,
-    wrongEnd: det + 1 + namingWordsAfter(tokens, det, opened),
+    wrongStart: from,
+    markerStart: from,
+    markerEnd,
+    replacementEnd: markerEnd,
+    restart: false,
+    withdrawn: true,
+    kept: [],
+    markerFrom: from,
   };
+}
+
+/** Whether the words at `at` open a clause: a task ("book a hostel") or a subject ("I'll"). */
+function opensClause(tokens: readonly Token[], at: number): boolean {
+  let first = afterPauses(tokens, at);
+  const subject = tokens[first];
+  if (
+    subject?.kind === 'word' &&
+    (isReasonSubject(subject) || CLAUSE_SUBJECTS.has(subject.lower) || subject.lower === "let's")
+  )
+    return true;
+  while (SEQUENCE_WORDS.has(tokens[first]?.lower ?? '')) first++;
+  first += intentLength(tokens, first);
+  return isTaskVerb(tokens[first]);
 }
 
 /** Words of a phrase said again as a sentence of its own ("Wait, no, the east gate."). */
 const RESTATED_PHRASE_MAX_WORDS = 4;
 
+/** A verb, or a word that is rarely anything else ("changed", "is"): a short sentence holding
+ * one is a new statement ("Wait, no, the gate code changed."), not a phrase restating one. */
+function isVerbLike(token: Token, last: boolean): boolean {
+  if (token.kind !== 'word' || isNumeric(token)) return false;
+  if (VERB_LIKE_WORDS.has(token.lower) || /\p{L}{2}[^e]ed$/u.test(token.lower)) return true;
+  // A task verb may be the noun said again at the end ("the phone book"), never before it.
+  return !last && isTaskVerb(token);
+}
+
 /**
  * A phrase corrected after a full stop: "in March. Actually, no, April." or "at the north
  * gate. Wait, no, the east gate." The marker opens a sentence that is nothing but a short
  * phrase, and the phrase re-anchors on a word of the same kind (a month, a weekday, a number)
- * or on its own last word, said again, or on a phrase of its shape, in the sentence before.
- * Anything longer, with a subject
- * or a "not", is a new statement ("Actually, no, the weather is bad."), and a "!" or a "?" is
- * meant ("Wait, no way!").
+ * or on its own last word, said again, where it was the head noun of a phrase in the sentence
+ * before ("the north gate", not "the gate code"). Any other phrase is left as said: "The dog
+ * ate the cake. Wait, no, the cat." may mean either noun. Anything longer than
+ * RESTATED_PHRASE_MAX_WORDS, with a subject, a verb or a "not", is a new statement
+ * ("Actually, no, the weather is bad."), and a "!" or a "?" is meant ("Wait, no way!").
  */
 function restatementAcrossEnd(
   tokens: readonly Token[],
@@ -561,7 +610,12 @@ function restatementAcrossEnd(
   if (count > RESTATED_PHRASE_MAX_WORDS) return null;
   for (let j = start; j < end; j++) {
     const word = tokens[j] as Token;
-    if (isReasonSubject(word) || NOT_RESTATING.has(word.lower) || PLAN_WORDS.has(word.lower))
+    if (
+      isReasonSubject(word) ||
+      NOT_RESTATING.has(word.lower) ||
+      PLAN_WORDS.has(word.lower) ||
+      isVerbLike(word, j === end - 1)
+    )
       return null;
   }
   const firstWord = (tokens[start] as Token).lower;
@@ -585,7 +639,11 @@ function restatementAcrossEnd(
   const last = tokens[end - 1] as Token;
   if (count < 2 || FUNCTION_WORDS.has(last.lower) || isNumeric(last)) return null;
   const anchor = findAnchor(tokens, opened, (candidate) => candidate.lower === last.lower, true);
-  if (anchor === -1) return phraseOfSameShape(tokens, opened, start, end);
+  if (anchor === -1) return null;
+  // Only a head noun: "phone" in "a new phone charger" names no phrase of its own.
+  const following = tokens[anchor + 1];
+  if (following?.kind === 'word' && !FUNCTION_WORDS.has(following.lower) && !isNumeric(following))
+    return null;
   // The wrong phrase starts at the word the new one starts with ("the"), or as many describing
   // words back from the head noun as the new one has.
   let wrongStart = anchor;
@@ -646,9 +704,20 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     }
     const { wrongStart, markerStart, markerEnd, replacementEnd } = correction;
     if (correction.withdrawn === true) {
-      out.length = out.length - behind + wrongStart;
+      const base = out.length - behind;
+      out.length = base + wrongStart;
       out.push(...(correction.kept ?? []));
       i += replacementEnd - behind;
+      // Nothing at all left ("Order the flower order. Scratch that."): the reason stays if
+      // there was one ("Dave did it."), else what was said, without the marker.
+      if (!out.some(isWord) && !hasWordFrom(tokens, i)) {
+        out.length = base;
+        if (correction.reasonStart !== undefined) {
+          out.push(...view.slice(correction.reasonStart, replacementEnd));
+        } else {
+          out.push(...view.slice(0, correction.markerFrom ?? markerStart));
+        }
+      }
       continue;
     }
     const replacement = view.slice(markerEnd, replacementEnd);
@@ -698,6 +767,15 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     i += replacementEnd - behind;
   }
   return out;
+}
+
+function isWord(token: Token): boolean {
+  return token.kind === 'word';
+}
+
+function hasWordFrom(tokens: readonly Token[], from: number): boolean {
+  for (let j = from; j < tokens.length; j++) if ((tokens[j] as Token).kind === 'word') return true;
+  return false;
 }
 
 /** Tokens each side of a marker that a correction may reach: 8 words back, a marker and a

@@ -160,6 +160,62 @@ export const NOT_RESTATING: ReadonlySet<string> = new Set([
   'either',
 ]);
 
+/**
+ * Words that make a short sentence after a marker a statement of its own rather than a phrase
+ * restating one ("Wait, no, the gate is locked."), beside the task verbs and words in "-ed".
+ */
+export const VERB_LIKE_WORDS: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'has',
+  'have',
+  'had',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'would',
+  'said',
+  'says',
+  'went',
+  'ate',
+  'got',
+  'made',
+  'took',
+  'came',
+  'left',
+  'told',
+  'thought',
+  'knew',
+]);
+
+/**
+ * Words that, after a determiner and a noun or describing word, go on the phrase rather than
+ * start a task ("a guest book", "an address book"): a task verb there needs an object after it
+ * ("the towels call the landlord").
+ */
+export const PHRASE_OPENERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+]);
+
 /** Spoken numbers, so "twenty, no, thirty" is seen as a number corrected by a number. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set([
   'zero',
