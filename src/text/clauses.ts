@@ -1,5 +1,6 @@
 import type { TaggedToken } from './nlp.js';
-import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import type { Token } from './tokenizer.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS, INDEFINITE_PERSONS } from './words/function-words.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import {
   COMPOUND_NOUNS,
@@ -45,12 +46,7 @@ const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
 /** Pronouns that end a phrase ("for everyone", "with them"); "her" may be a determiner. */
 const PHRASE_END_PRONOUNS: ReadonlySet<string> = new Set([
-  'everyone',
-  'everybody',
-  'someone',
-  'somebody',
-  'anyone',
-  'anybody',
+  ...INDEFINITE_PERSONS,
   'them',
   'him',
   'it',
@@ -145,12 +141,12 @@ const LEADS_BY_FIRST_WORD = byFirstWord(IDEA_LEADS);
 
 function phraseLengthAt(
   index: ReadonlyMap<string, readonly (readonly string[])[]>,
-  tokens: readonly TaggedToken[],
+  tokens: readonly Token[],
   start: number,
   needsMore: boolean,
 ): number {
   const first = tokens[start];
-  if (!isWord(first)) return 0;
+  if (first?.kind !== 'word') return 0;
   const candidates = index.get(first.lower);
   if (candidates === undefined) return 0;
   for (const phrase of candidates) {
@@ -158,7 +154,7 @@ function phraseLengthAt(
     let matches = true;
     for (let k = 1; k < phrase.length; k++) {
       const token = tokens[start + k];
-      if (!isWord(token) || token.lower !== phrase[k]) {
+      if (token?.kind !== 'word' || token.lower !== phrase[k]) {
         matches = false;
         break;
       }
@@ -171,6 +167,11 @@ function phraseLengthAt(
 /** Length of the spoken intent ("I need to") at start that leaves words after it, or 0. */
 export function intentLengthAt(tokens: readonly TaggedToken[], start: number): number {
   return phraseLengthAt(INTENTS_BY_FIRST_WORD, tokens, start, true);
+}
+
+/** The same on untagged tokens, whether or not words follow it (the corrections' reading). */
+export function spokenIntentLengthAt(tokens: readonly Token[], start: number): number {
+  return phraseLengthAt(INTENTS_BY_FIRST_WORD, tokens, start, false);
 }
 
 /** Whether the words from j start a task: a verb, spoken intent ("I need to"), or a subject. */

@@ -16,7 +16,8 @@ import {
 import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
 import { AMBIGUOUS_MONTHS, FIRST_NAMES, MONTHS, WEEKDAYS } from './words/proper-nouns.js';
-import { IMPERATIVE_VERBS, INTENT_PREFIXES, SEQUENCE_WORDS, TASK_VERBS } from './words/tasks.js';
+import { IMPERATIVE_VERBS, SEQUENCE_WORDS, TASK_VERBS } from './words/tasks.js';
+import { spokenIntentLengthAt } from './clauses.js';
 import type { Token } from './tokenizer.js';
 
 /**
@@ -302,16 +303,6 @@ function isTaskVerb(token: Token | undefined): boolean {
   );
 }
 
-function intentLength(tokens: readonly Token[], at: number): number {
-  for (const prefix of INTENT_PREFIXES) {
-    if (
-      prefix.every((word, k) => tokens[at + k]?.kind === 'word' && tokens[at + k]?.lower === word)
-    )
-      return prefix.length;
-  }
-  return 0;
-}
-
 /** Describing words a noun phrase may hold before the word at j ("a new address book"). */
 const PHRASE_REACH_WORDS = 3;
 
@@ -368,7 +359,7 @@ function lastTaskStart(tokens: readonly Token[], start: number, end: number): nu
   }
   let first = start;
   while (first < end && SEQUENCE_WORDS.has((tokens[first] as Token).lower)) first++;
-  if (first < end) first += intentLength(tokens, first);
+  if (first < end) first += spokenIntentLengthAt(tokens, first);
   return first < end && isTaskVerb(tokens[first]) ? start : -1;
 }
 
@@ -419,8 +410,7 @@ function reasonEndAt(
   taskStart: number,
   taskEnd: number,
 ): number {
-  let at = from;
-  while (tokens[at]?.kind === 'pause') at++;
+  let at = afterPauses(tokens, from);
   if (!isReasonSubject(tokens[at])) return -1;
   for (let words = 0; words < REASON_MAX_WORDS; words++) {
     at++;
@@ -462,9 +452,7 @@ function isJoin(token: Token): boolean {
 }
 
 function endsSentenceAt(tokens: readonly Token[], at: number): boolean {
-  let next = at;
-  while (tokens[next]?.kind === 'pause') next++;
-  const token = tokens[next];
+  const token = tokens[afterPauses(tokens, at)];
   return token === undefined || token.kind === 'end';
 }
 
@@ -570,7 +558,7 @@ function opensClause(tokens: readonly Token[], at: number): boolean {
   )
     return true;
   while (SEQUENCE_WORDS.has(tokens[first]?.lower ?? '')) first++;
-  first += intentLength(tokens, first);
+  first += spokenIntentLengthAt(tokens, first);
   return isTaskVerb(tokens[first]);
 }
 
