@@ -66,6 +66,11 @@ function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean
   return false;
 }
 
+/** Whether a word after `prev` starts a clause: nothing, a mark or a conjunction before it. */
+function opensClauseAfter(prev: Token | undefined): boolean {
+  return prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
+}
+
 /** Word count of a "you know" filler starting at i, or 0 when it is meant literally. */
 function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
   if (tokens[i + 1]?.lower !== 'know') return 0;
@@ -75,8 +80,8 @@ function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | 
     return 5;
   }
   if (next === undefined || next.kind !== 'word') return 2;
-  const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
-  if (atClauseStart) return YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what' ? 0 : 2;
+  if (opensClauseAfter(prev))
+    return YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what' ? 0 : 2;
   // Run on inside a clause of unpunctuated speech: before the next clause ("like a complaint
   // you know and if ...") or a phrase restated ("from the store you know the free ones").
   if (prev !== undefined && YOU_KNOW_VERB_AFTER.has(prev.lower)) return 0;
@@ -237,10 +242,8 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       }
     }
     if (word === 'i' && next?.lower === 'mean') {
-      const atClauseStart =
-        prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
       const length =
-        atClauseStart && tokens[i + 2]?.kind === 'pause'
+        opensClauseAfter(prev) && tokens[i + 2]?.kind === 'pause'
           ? 2
           : iMeanBeforeClauseLength(tokens, i, prev);
       if (length > 0) {
@@ -306,8 +309,7 @@ const RUN_ON_ASIDE_ENDS: ReadonlySet<string> = new Set(['and', 'also']);
  */
 function asideLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
   const word = (tokens[i] as Token).lower;
-  const atClauseStart = prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
-  if (!atClauseStart) {
+  if (!opensClauseAfter(prev)) {
     // Mid-clause only the asides that add the next thing ("the title oh and buy more"): an
     // "oh yeah" there is mostly quoted ("she said oh yeah sure").
     const next = tokens[i + 1];

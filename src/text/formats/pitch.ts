@@ -293,15 +293,21 @@ function isVerbless(tokens: readonly TaggedToken[]): boolean {
   return !wordsIn(tokens).some(isVerb);
 }
 
+/** The words after a clause's last "and", "but" or "or" (all of them when it has none), and
+ * where that conjunction stands among its words (-1 when none). */
+function lastJoinedWords(tokens: readonly TaggedToken[]): { at: number; tail: TaggedToken[] } {
+  const words = wordsIn(tokens);
+  let at = words.length - 1;
+  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
+  return { at, tail: words.slice(at + 1) };
+}
+
 /**
  * "the bees", "new people": a noun phrase that may be the subject of the verb after it, not
  * a task the tagger read as nouns ("call mom").
  */
 function isBareSubject(tokens: readonly TaggedToken[]): boolean {
-  const words = wordsIn(tokens);
-  let at = words.length - 1;
-  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
-  const tail = words.slice(at + 1);
+  const { tail } = lastJoinedWords(tokens);
   const first = tail[0];
   return (
     first !== undefined && first.pos !== 'ADP' && !TASK_VERBS.has(first.lower) && !tail.some(isVerb)
@@ -405,10 +411,7 @@ function isRelativeRemnant(
 
 /** "... a tiny mountain town and every letter": the last thing joined on has no verb yet. */
 function endsOnBareSubject(tokens: readonly TaggedToken[]): boolean {
-  const words = wordsIn(tokens);
-  let at = words.length - 1;
-  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
-  const tail = words.slice(at + 1);
+  const { at, tail } = lastJoinedWords(tokens);
   return at > 0 && tail.length > 0 && !tail.some(isVerb) && tail[0]?.pos !== 'ADP';
 }
 

@@ -1,3 +1,5 @@
+import { INDEFINITE_PERSONS } from './function-words.js';
+
 /**
  * Spoken fillers and the contexts that tell a filler from a meant word ("like", "you know",
  * "so"). Data only: src/text/speech.ts applies them.
@@ -268,12 +270,7 @@ export const YOU_KNOW_KEEP_AFTER = new Set([
  * you know the answer").
  */
 export const YOU_KNOW_VERB_AFTER = new Set([
-  'everyone',
-  'everybody',
-  'someone',
-  'somebody',
-  'anyone',
-  'anybody',
+  ...INDEFINITE_PERSONS,
   'nobody',
   'everything',
   'something',

@@ -1,5 +1,15 @@
 /** Words that lean on the words after them, so a clause never ends on one. */
 
+/** Pronouns for people nobody names ("everyone", "someone"): they end a phrase as a name does. */
+export const INDEFINITE_PERSONS: readonly string[] = [
+  'everyone',
+  'everybody',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+];
+
 /**
  * Subjects that open a clause when a verb follows them, for the POS-aware clause splitter
  * ("... their plants | it sends reminders"); wider than SUBJECT_PRONOUNS, which must split
