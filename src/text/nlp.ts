@@ -116,10 +116,21 @@ function tagInput(input: TaggingInput): void {
   // Without an accented letter the text reads as English whatever its function words.
   if (input.accented && !readsAsEnglish(tagged)) return;
   const words = nlp.readDoc(text).tokens();
-  const values = words.out();
-  const spaces = words.out(its.precedingSpaces);
   const tags = words.out(its.pos);
   const lemmas = words.out(lemmaOf);
+  // wink splits at the spaces first and never joins across one, so as many of its tokens as
+  // ours means none was split and they pair by index: the offsets are needed only after a split.
+  if (tags.length === tagged.length) {
+    for (let k = 0; k < tagged.length; k++) {
+      const token = tagged[k] as TaggedToken;
+      if (token.kind !== 'word' || token.text.length > MAX_TAGGED_WORD_CHARS) continue;
+      token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tags[k] ?? 'X');
+      token.lemma = (lemmas[k] ?? token.lower).toLowerCase();
+    }
+    return;
+  }
+  const values = words.out();
+  const spaces = words.out(its.precedingSpaces);
   let offset = 0;
   let index = 0;
   for (let k = 0; k < values.length; k++) {

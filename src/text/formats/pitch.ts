@@ -2,7 +2,13 @@ import type { Category } from '#contract/taxonomy.js';
 import { splitClauses, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 import type { TaggedToken } from '../nlp.js';
-import { capitalizeFirst, looksLikeQuestion, renderTokens, trimPauses } from '../sentences.js';
+import {
+  capitalizeFirst,
+  codePointLength,
+  looksLikeQuestion,
+  renderTokens,
+  trimPauses,
+} from '../sentences.js';
 import {
   CREATIVE_IDEA_NOUNS,
   FRAMING_CLAUSES,
@@ -34,12 +40,37 @@ interface RoleClause {
   end: string;
 }
 
-function countCues(tokens: readonly TaggedToken[], cues: ReadonlySet<string>): number {
-  let count = 0;
+const PROBLEM_CUE = 1;
+const WHY_CUE = 2;
+const SOLUTION_CUE = 4;
+/** Each cue word's kinds as bits, so a word is looked up once for all three kinds. */
+const CUE_KINDS = new Map<string, number>();
+for (const [cues, kind] of [
+  [PROBLEM_CUES, PROBLEM_CUE],
+  [WHY_CUES, WHY_CUE],
+  [SOLUTION_CUES, SOLUTION_CUE],
+] as const) {
+  for (const cue of cues) CUE_KINDS.set(cue, (CUE_KINDS.get(cue) ?? 0) | kind);
+}
+
+interface CueCounts {
+  problem: number;
+  why: number;
+  solution: number;
+}
+
+/** The words of each kind of cue; a word counts once for a kind, by its form or its lemma. */
+function countCues(tokens: readonly TaggedToken[]): CueCounts {
+  const counts: CueCounts = { problem: 0, why: 0, solution: 0 };
   for (const token of tokens) {
-    if (token.kind === 'word' && (cues.has(token.lower) || cues.has(token.lemma))) count++;
+    if (token.kind !== 'word') continue;
+    const kinds = (CUE_KINDS.get(token.lower) ?? 0) | (CUE_KINDS.get(token.lemma) ?? 0);
+    if (kinds === 0) continue;
+    if (kinds & PROBLEM_CUE) counts.problem++;
+    if (kinds & WHY_CUE) counts.why++;
+    if (kinds & SOLUTION_CUE) counts.solution++;
   }
-  return count;
+  return counts;
 }
 
 function mentionsIdeaNoun(tokens: readonly TaggedToken[]): boolean {
@@ -65,8 +96,7 @@ function isIdeaPhrase(tokens: readonly TaggedToken[]): boolean {
  */
 function roleOf(clause: Clause): Role {
   const lead = LEAD_ROLE.get(clause.lead);
-  const problem = countCues(clause.tokens, PROBLEM_CUES);
-  const why = countCues(clause.tokens, WHY_CUES);
+  const { problem, why, solution } = countCues(clause.tokens);
   // A reason given for an idea is mostly the pain it answers; a gain says so ("saves").
   if (lead === 'reason') return problem >= why ? 'problem' : 'why';
   if (lead !== undefined) return lead;
@@ -77,7 +107,6 @@ function roleOf(clause: Clause): Role {
     return 'idea';
   }
   if (WHY_CONNECTIVES.has(clause.lead)) return 'why';
-  const solution = countCues(clause.tokens, SOLUTION_CUES);
   if (problem > 0 && problem >= why && problem >= solution) return 'problem';
   if (why > 0 && why >= solution) return 'why';
   if (solution > 0) return 'solution';
@@ -275,6 +304,17 @@ const MODALS: ReadonlySet<string> = new Set([
   'must',
   'may',
 ]);
+
+const FRAMING_MAX_WORDS = Math.max(...[...FRAMING_CLAUSES].map((said) => said.split(' ').length));
+
+/** "I was thinking" said as a clause of its own; a longer clause is never one (no join made). */
+function isFramingClause(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  return (
+    words.length <= FRAMING_MAX_WORDS &&
+    FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))
+  );
+}
 
 function wordsIn(tokens: readonly TaggedToken[]): TaggedToken[] {
   return tokens.filter((token) => token.kind === 'word');
@@ -620,10 +660,11 @@ function reportedSpeechAt(tokens: readonly TaggedToken[]): number | undefined {
  * What others say of the idea follows it ("... as a trial | the team keeps saying they never
  * get focus time"), and a hook too long for its line ends where a clause of its own starts:
  * the hook's sentence up to there, and the rest as a clause told after it rather than cut
- * off. Undefined when the hook stays whole.
+ * off (`told` is the whole hook's sentence). Undefined when the hook stays whole.
  */
 function splitHook(
   hook: Placed,
+  told: string,
   prefix: string,
   keepLead: boolean,
   sentences: readonly TaggedToken[][],
@@ -635,10 +676,10 @@ function splitHook(
     end: '',
   });
   const fitsLine = (at: number): boolean =>
-    [...`${prefix}${sentenceOf(headOf(at), keepLead)}`].length <= PITCH_HOOK_MAX_CHARS;
+    codePointLength(`${prefix}${sentenceOf(headOf(at), keepLead)}`) <= PITCH_HOOK_MAX_CHARS;
   const breakAt =
     reportedSpeechAt(tokens) ??
-    ([...`${prefix}${sentenceOf(hook, keepLead)}`].length > PITCH_HOOK_MAX_CHARS
+    (codePointLength(`${prefix}${told}`) > PITCH_HOOK_MAX_CHARS
       ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
           .sort((x, y) => y - x)
           .find(fitsLine)
@@ -687,8 +728,7 @@ export function formatPitch(
         from: tokens.indexOf(clause.tokens[0] as TaggedToken),
         to: tokens.indexOf(clause.tokens.at(-1) as TaggedToken),
       };
-      const words = wordsIn(clause.tokens);
-      if (FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))) framing.add(entry);
+      if (isFramingClause(clause.tokens)) framing.add(entry);
       spoken.push(entry);
     }
   }
@@ -755,7 +795,7 @@ export function formatPitch(
   const keepLead = keepsLead(hookEntry.clause);
   let told = sentenceOf(hookEntry, keepLead);
   const rest = clauses.filter((_, index) => index !== hookAt);
-  const split = splitHook(hookEntry, prefix, keepLead, sentences);
+  const split = splitHook(hookEntry, told, prefix, keepLead, sentences);
   if (split !== undefined) {
     told = split.told;
     rest.splice(hookAt, 0, split.tail);
