@@ -1,3 +1,5 @@
+// First, so V8 runs every later module and worker with it.
+import './runtime-flags.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
