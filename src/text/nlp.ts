@@ -106,6 +106,16 @@ class TaggingInput {
 }
 
 /**
+ * A word's tag from wink, and its lemma when wink read the word whole (undefined after a split:
+ * the word keeps its own lower case). Symbols, pauses and over-long words stay untagged.
+ */
+function takeTag(token: TaggedToken, tag: string | undefined, lemma: string | undefined): void {
+  if (token.kind !== 'word' || token.text.length > MAX_TAGGED_WORD_CHARS) return;
+  token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tag ?? 'X');
+  if (lemma !== undefined) token.lemma = lemma.toLowerCase();
+}
+
+/**
  * Tags the input's tokens in place. wink's tokens are mapped back by character offset: a word
  * wink splits ("can't" -> "ca" "n't") takes the tag of its first piece and keeps its own lower
  * case as lemma.
@@ -123,9 +133,7 @@ function tagInput(input: TaggingInput): void {
   if (tags.length === tagged.length) {
     for (let k = 0; k < tagged.length; k++) {
       const token = tagged[k] as TaggedToken;
-      if (token.kind !== 'word' || token.text.length > MAX_TAGGED_WORD_CHARS) continue;
-      token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tags[k] ?? 'X');
-      token.lemma = (lemmas[k] ?? token.lower).toLowerCase();
+      takeTag(token, tags[k], lemmas[k] ?? token.lower);
     }
     return;
   }
@@ -140,12 +148,9 @@ function tagInput(input: TaggingInput): void {
     offset += value.length;
     while (index + 1 < starts.length && (starts[index + 1] as number) <= start) index++;
     const token = tagged[index];
-    if (token === undefined || token.kind !== 'word' || starts[index] !== start) continue;
-    if (token.text.length > MAX_TAGGED_WORD_CHARS) continue;
-    token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tags[k] ?? 'X');
-    if (value.length === token.text.length) {
-      token.lemma = (lemmas[k] ?? token.lower).toLowerCase();
-    }
+    if (token === undefined || starts[index] !== start) continue;
+    const whole = value.length === token.text.length;
+    takeTag(token, tags[k], whole ? (lemmas[k] ?? token.lower) : undefined);
   }
 }
 
