@@ -22,6 +22,24 @@ describe('inferFormatAndCategory', () => {
     ).toBe('pitch');
   });
 
+  it('reads a story or game premise as a creative pitch, said after "idea for" or on its own', () => {
+    expect(
+      inferFormatAndCategory(
+        'idea for a board game where every player is a city and you trade rivers and bridges to connect your neighbourhoods before the flood comes',
+      ),
+    ).toEqual({ format: 'pitch', category: 'creative', confidence: 0.9 });
+    expect(
+      inferFormatAndCategory(
+        'new idea for a short film about a lighthouse keeper who answers every message in a bottle',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+    expect(
+      inferFormatAndCategory(
+        'a card game where each player is a ghost haunting the same house and you score by scaring the guests',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+  });
+
   it('reads "no idea for" and a past idea as no pitch', () => {
     expect(
       inferFormatAndCategory('I had no idea for the team lunch so I just ordered pizza again.')
@@ -38,6 +56,44 @@ describe('inferFormatAndCategory', () => {
         'shout out to the barista who remembered my order and drew a cat on it',
       ).format,
     ).toBe('tweet');
+  });
+
+  it('reads standups, retros, syncs and async updates as work, however long they run', () => {
+    expect(
+      inferFormatAndCategory(
+        'So, um, the problem with our standups is that they run forty minutes. People zone out. I think we should do them async in Slack, so that everyone can read updates when it suits them.',
+      ),
+    ).toEqual({ format: 'pitch', category: 'work', confidence: 0.9 });
+    expect(inferFormatAndCategory('our sprint retro keeps running over').category).toBe('work');
+    expect(
+      inferFormatAndCategory('the weekly sync keeps running over and nobody reads the notes')
+        .category,
+    ).toBe('work');
+    // A run on its own is still the speaker's.
+    expect(inferFormatAndCategory('finally ran my first 10k without stopping').category).toBe(
+      'personal',
+    );
+  });
+
+  it('reads family as personal, and beating them at cards as no music', () => {
+    expect(
+      inferFormatAndCategory(
+        'my grandmother turned ninety today and she still beat all of us at cards',
+      ),
+    ).toMatchObject({ format: 'tweet', category: 'personal' });
+    expect(inferFormatAndCategory('my grandad still beats me at chess').category).toBe('personal');
+    expect(inferFormatAndCategory("my nephew's first birthday party is on sunday")).toMatchObject({
+      format: 'tweet',
+      category: 'personal',
+    });
+    expect(
+      inferFormatAndCategory('my stepdad taught the toddler to wave at the bin lorry').category,
+    ).toBe('personal');
+    // A beat as a noun is still music.
+    expect(
+      inferFormatAndCategory('we need a new beat for the chorus and the last track is too long')
+        .category,
+    ).toBe('creative');
   });
 
   it('counts a possessive as the word itself: "our band\'s" votes for creative', () => {

@@ -19,6 +19,7 @@ import {
   INVITATIONS,
   NEUTRAL_PAIRS,
   NEWS_WORDS,
+  NOUN_SENSES,
   OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
@@ -70,9 +71,24 @@ function containsPhrase(text: string, phrase: string): boolean {
   return !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after);
 }
 
+/**
+ * Where a premise starts after an opening "idea for" ("idea for a board game where ...", "new
+ * idea for a short film about ..."): spoken notes drop the "here's an" that makes it a lead.
+ * Only describing words may come before "idea": "no idea for a ..." names none.
+ */
+function premiseStart(words: readonly TaggedToken[]): number {
+  const idea = words.findIndex((word) => word.lemma === 'idea');
+  if (idea === -1 || idea > IDEA_KIND_MAX_WORDS || words[idea + 1]?.lower !== 'for') return 0;
+  return words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos)) ? idea + 2 : 0;
+}
+
+const IDEA_KIND_MAX_WORDS = 2;
+const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
 /** "a board game where players ...", "an app that reminds ...": an idea named as a thing. */
 function isPremise(tokens: readonly TaggedToken[]): boolean {
-  const words = tokens.filter((token) => token.kind === 'word');
+  const all = tokens.filter((token) => token.kind === 'word');
+  const words = all.slice(premiseStart(all));
   const first = words[0];
   if (first === undefined || (first.lower !== 'a' && first.lower !== 'an')) return false;
   for (let i = 1; i < words.length; i++) {
@@ -336,6 +352,16 @@ function topicLength(words: readonly TaggedToken[]): number {
 
 const TOPIC_ENDS: ReadonlySet<string> = new Set(['ADP', 'PRON', 'AUX', 'SCONJ', 'CCONJ']);
 
+/**
+ * A plural the tagger does not know ("standups", "retros") keeps its "s" in the lemma: without
+ * it, the word votes as its singular would.
+ */
+function singularOf(word: TaggedToken): string {
+  return word.lemma === word.lower && /[^s]s$/u.test(word.lower)
+    ? word.lower.slice(0, -1)
+    : word.lemma;
+}
+
 const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);
 
 function categoryFromVocabulary(
@@ -396,11 +422,13 @@ function categoryFromVocabulary(
       ) {
         return;
       }
+      if (word.pos !== 'NOUN' && NOUN_SENSES.has(word.lemma)) return;
       // "our band's playing": the band votes as "band" would.
       const owner = word.lower.endsWith("'s") ? word.lower.slice(0, -2) : word.lower;
       const weight =
         (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma) ? 0.5 : 1) * stress;
-      for (const category of categoriesOf(word.lower, word.lemma, owner)) vote(category, weight);
+      const keys = [word.lower, word.lemma, owner, singularOf(word)];
+      for (const category of categoriesOf(...keys)) vote(category, weight);
     });
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);

@@ -192,11 +192,23 @@ export const AMBIENT_WORDS: ReadonlySet<string> = new Set([
   'friend',
   'friends',
   'lunch',
+  // A run is a jog, but meetings, migrations and vans are run too.
+  'run',
+  'running',
   'saturday',
   'sunday',
+  // A status update, a software update, a life update.
+  'update',
   'weekend',
   'weekends',
 ]);
+
+/**
+ * Words of a category only as nouns: a drum beat, an album track and an escape room are art,
+ * but to beat someone at cards, track the hours or escape the heat is not; a notice period is
+ * work, to notice is not.
+ */
+export const NOUN_SENSES: ReadonlySet<string> = new Set(['beat', 'escape', 'notice', 'track']);
 
 /**
  * Two words that name one everyday thing, so neither votes as it would alone: a video call is
@@ -280,6 +292,7 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'budget',
     'agenda',
     'analytics',
+    'async',
     'app',
     'architecture',
     'backend',
@@ -332,12 +345,16 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'seed round',
     'shipping',
     'slide',
+    'scrum',
     'sprint',
     'stakeholder',
     'standup',
     'startup',
+    'sync',
     'test',
     'ticket',
+    'timesheet',
+    'update',
     'vendor',
     'workflow',
     'workshop',
@@ -488,6 +505,27 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'grandpa',
     'grandfather',
     'houseplant',
+    // The rest of a family, however it is said.
+    'auntie',
+    'fiance',
+    'fiancé',
+    'fiancee',
+    'fiancée',
+    'godchild',
+    'goddaughter',
+    'godson',
+    'granddaughter',
+    'grandkid',
+    'grandson',
+    'in-laws',
+    'nan',
+    'nana',
+    'newborn',
+    'sibling',
+    'stepdad',
+    'stepmom',
+    'stepmum',
+    'toddler',
   ],
   creative: [
     'album',
