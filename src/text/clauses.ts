@@ -2,6 +2,7 @@ import type { TaggedToken } from './nlp.js';
 import type { Token } from './tokenizer.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS, INDEFINITE_PERSONS } from './words/function-words.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
+import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
 import {
   COMPOUND_NOUNS,
   LIST_STAPLES,
@@ -240,7 +241,9 @@ function verbAfterNounPhrase(
     token.lemma === token.lower &&
     next.pos === 'DET' &&
     (prev.pos === 'PROPN' ||
-      prev.pos === 'NUM' ||
+      // "... up thirty percent this week": after a number a word no task starts with is the
+      // number's unit.
+      (prev.pos === 'NUM' && TASK_VERBS.has(token.lower)) ||
       isPlural(prev) ||
       // "... for everyone charge the tuner": a pronoun object ends its phrase as a name does.
       (TASK_VERBS.has(token.lower) &&
@@ -426,7 +429,12 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     }
     if (words > 0) {
       const connective = CLAUSE_CONNECTIVES.has(token.lower);
-      if (mode === 'tasks' && SPLIT_WORDS.has(token.lower) && startsVerbPhrase(tokens, i + 1)) {
+      if (
+        mode === 'tasks' &&
+        SPLIT_WORDS.has(token.lower) &&
+        !isDayOfMonth(tokens, i) &&
+        startsVerbPhrase(tokens, i + 1)
+      ) {
         // "... second call the plumber": the sequence word opens the next task.
         flush(false);
         if (connective) continue;
@@ -458,6 +466,27 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
   }
   flush(false);
   return clauses;
+}
+
+/** "March | third", "May twenty | first": an ordinal after a month is the day, no step. */
+function isDayOfMonth(tokens: readonly TaggedToken[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (isWord(prev) && (prev.lower === 'twenty' || prev.lower === 'thirty')) {
+    return isMonth(tokens[i - 2]);
+  }
+  return isMonth(prev);
+}
+
+/** A month's name; "may" and "march" only where the text capitalised them as the month. */
+function isMonth(token: TaggedToken | undefined): boolean {
+  if (!isWord(token)) return false;
+  if (MONTHS.has(token.lower)) return true;
+  return (
+    AMBIGUOUS_MONTHS.has(token.lower) &&
+    token.text !== token.lower &&
+    token.pos !== 'AUX' &&
+    token.pos !== 'VERB'
+  );
 }
 
 function isPlural(token: TaggedToken): boolean {
@@ -521,15 +550,70 @@ export function verbHead(tokens: readonly TaggedToken[]): number {
   return 1;
 }
 
+/** Words from a joiner in which a clause of its own would have its verb ("and my legs are"). */
+const CLAUSE_VERB_REACH = 4;
+const RELATIVES: ReadonlySet<string> = new Set(['that', 'which', 'who', 'where']);
+
+/** Whether the words from `start` hold a finite verb of their own, not a relative's or "to"'s. */
+function hasOwnVerb(region: readonly TaggedToken[], start: number): boolean {
+  const end = Math.min(region.length, start + CLAUSE_VERB_REACH);
+  for (let k = start; k < end; k++) {
+    const token = region[k] as TaggedToken;
+    if (token.kind !== 'word' || RELATIVES.has(token.lower)) return false;
+    if (
+      (token.pos === 'AUX' || asModifier(token, region[k + 1]).pos === 'VERB') &&
+      region[k - 1]?.lower !== 'to'
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * "a new | extension cord": an adjective opens a thing only before what it describes; "a
+ * birthday present for Jake" is one thing, whatever the tagger makes of "present".
+ */
+function describesNext(region: readonly TaggedToken[], k: number): boolean {
+  const next = region[k + 1];
+  return isWord(next) && (NOUN_POS.has(next.pos) || next.pos === 'ADJ');
+}
+
+/**
+ * Whether the "and" and "or" of a task's words join things. One before a verb joins what the
+ * things do ("messages in bottles that wash up and answers every one"). Without a verb at the
+ * head, a verb before the list is a sentence's ("you trade rivers and bridges"), whose subject
+ * and verb no thing after the first would keep, unless what follows is a clause of its own
+ * ("... the sofa and she already owns it").
+ */
+function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean {
+  let sentenceVerb = false;
+  for (let k = 0; k < region.length; k++) {
+    const token = region[k] as TaggedToken;
+    if (token.kind !== 'word') continue;
+    if (token.lower === 'and' || token.lower === 'or') {
+      const next = region[k + 1];
+      if (isWord(next) && (next.pos === 'AUX' || asModifier(next, region[k + 2]).pos === 'VERB')) {
+        return false;
+      }
+      if (sentenceVerb && !hasOwnVerb(region, k + 1)) return false;
+    } else if (!verbLed && (token.pos === 'VERB' || token.pos === 'AUX')) {
+      sentenceVerb = true;
+    }
+  }
+  return true;
+}
+
 /**
  * A task naming several things ("buy batteries tape and a new extension cord") as one task
  * per thing, each with the verb: "buy batteries", "buy tape", "buy a new extension cord".
  * Only a list joined by "and", "or" or commas is split, at a new determiner, adjective or
  * number after a noun, and inside runs of nouns (see nounRunBreaks). Anything that is not a
  * noun phrase after the split joins the thing before it, so "talk to Sam and Priya" and
- * "send the client the quote" stay whole.
+ * "send the client the quote" stay whole. Things said as `needed` ("we need | sunscreen two
+ * towels the cooler") are a list even without "and" or a comma: no verb stands between them.
  */
-export function splitList(tokens: readonly TaggedToken[]): TaggedToken[][] {
+export function splitList(tokens: readonly TaggedToken[], needed = false): TaggedToken[][] {
   const headLength = verbHead(tokens);
   const head = tokens.slice(0, headLength);
   const region = tokens.slice(headLength);
@@ -539,8 +623,14 @@ export function splitList(tokens: readonly TaggedToken[]): TaggedToken[][] {
       (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or')),
   );
   const firstOfRegion = region.find(isWord);
-  if (!joined || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
+  if ((!joined && !needed) || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
     return [tokens.slice()];
+  if (!joinsThings(region, headLength > 0)) return [tokens.slice()];
+  // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
+  // signups are up thirty percent this week"): they part at the joiners only, never inside.
+  const clausal =
+    headLength === 0 &&
+    region.some((token) => token.kind === 'word' && (token.pos === 'VERB' || token.pos === 'AUX'));
 
   const chunks: TaggedToken[][] = [];
   let chunk: TaggedToken[] = [];
@@ -581,16 +671,19 @@ export function splitList(tokens: readonly TaggedToken[]): TaggedToken[][] {
         runIndex = 0;
       } else {
         runIndex++;
-        if (runBreaks.has(runIndex)) push();
+        if (!clausal && runBreaks.has(runIndex)) push();
       }
     } else {
       run = [];
     }
     const prev = chunk[chunk.length - 1];
     const opensThing =
+      !clausal &&
       isWord(prev) &&
       NOUN_POS.has(prev.pos) &&
-      (token.pos === 'DET' || token.pos === 'NUM' || token.pos === 'ADJ');
+      (token.pos === 'DET' ||
+        token.pos === 'NUM' ||
+        (token.pos === 'ADJ' && describesNext(region, k)));
     if (opensThing) push();
     chunk.push(token);
   }

@@ -23,6 +23,7 @@ import {
 import {
   AMBIGUOUS_MONTHS,
   AMBIGUOUS_PLANETS,
+  DAY_ORDINALS,
   FIRST_NAMES,
   HOLIDAYS,
   MONTHS,
@@ -372,13 +373,28 @@ const ALWAYS_PROPER: ReadonlySet<string> = new Set([
   ...NATIONALITIES,
 ]);
 
+const SECONDED: ReadonlySet<string> = new Set(['that', 'this', 'it', 'the', 'him', 'her', 'them']);
+
 function isProperNoun(tokens: readonly Token[], i: number): boolean {
   const word = (tokens[i] as Token).lower;
   if (ALWAYS_PROPER.has(word)) return true;
   const prev = tokens[i - 1];
   const prevWord = prev?.kind === 'word' ? prev.lower : '';
   if (AMBIGUOUS_MONTHS.has(word)) {
-    return MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '');
+    if (MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '')) return true;
+    // "march third", "may 5th": a day after it makes it the month.
+    const next = tokens[i + 1];
+    if (next?.kind !== 'word') return false;
+    const after = tokens[i + 2];
+    // "I may second that": "second" with an object is the verb.
+    if (next.lower === 'second' && after?.kind === 'word' && SECONDED.has(after.lower))
+      return false;
+    if (DAY_ORDINALS.has(next.lower) || /^\d{1,2}(?:st|nd|rd|th)?$/u.test(next.lower)) return true;
+    return (
+      (next.lower === 'twenty' || next.lower === 'thirty') &&
+      after?.kind === 'word' &&
+      DAY_ORDINALS.has(after.lower)
+    );
   }
   if (AMBIGUOUS_PLANETS.has(word)) {
     // "nothing to mars the evening": before a determiner it is the verb.

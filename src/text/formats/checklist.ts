@@ -359,7 +359,7 @@ function tasksOf(tokens: readonly TaggedToken[]): TaggedToken[][] {
   const { tokens: task, needsThing } = stripLeadingGlue(tokens);
   if (task.length === 0) return [];
   const shaped = needsThing ? frontParticiple(task) : task;
-  return splitList(shaped).map((item) => stripLeadingGlue(item).tokens);
+  return splitList(shaped, needsThing).map((item) => stripLeadingGlue(item).tokens);
 }
 
 /**

@@ -202,6 +202,90 @@ describe('checklist', () => {
     );
   });
 
+  it('splits a list only where "and" joins things, never inside a clause or a number', () => {
+    expect(
+      formatWithRules(
+        'a short film about a lighthouse keeper who collects the messages in bottles that wash up and answers every single one of them',
+        'checklist',
+        'creative',
+      ),
+    ).toBe(
+      'Creative checklist\n- [ ] A short film about a lighthouse keeper who collects the messages in bottles that wash up and answers every single one of them',
+    );
+    expect(
+      formatWithRules(
+        'idea for a board game where every player is a city and you trade rivers and bridges to connect your neighbourhoods before the flood comes',
+        'checklist',
+        'creative',
+      ),
+    ).toBe(
+      'Creative checklist\n- [ ] Idea for a board game where every player is a city\n- [ ] You trade rivers and bridges to connect your neighbourhoods before the flood comes',
+    );
+    expect(
+      formatWithRules(
+        'just shipped the new onboarding flow after two months of work and signups are up thirty percent this week',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      'Work checklist\n- [ ] Just shipped the new onboarding flow after two months of work\n- [ ] Signups are up thirty percent this week',
+    );
+    expect(
+      formatWithRules(
+        'it gives teens pocket money and grandparents confidence',
+        'checklist',
+        'work',
+      ),
+    ).toBe('Work checklist\n- [ ] It gives teens pocket money and grandparents confidence');
+    // Things said as a need are a list even without "and" or a comma.
+    expect(
+      formatWithRules(
+        'for the trip next weekend we need sunscreen two towels the cooler and uh charge the camera batteries',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Trip next weekend\n- [ ] Sunscreen\n- [ ] Two towels\n- [ ] The cooler\n- [ ] Charge the camera batteries',
+    );
+    expect(formatWithRules('we need a new garden hose', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] A new garden hose',
+    );
+    // An adjective opens a thing only before what it describes.
+    expect(
+      formatWithRules('buy a birthday present for jake and a card', 'checklist', 'personal'),
+    ).toBe('Party prep\n- [ ] Buy a birthday present for Jake\n- [ ] Buy a card');
+    // A list after a task verb still gives the verb to every thing.
+    expect(
+      formatWithRules('get milk eggs bread and the good coffee', 'checklist', 'personal'),
+    ).toBe(
+      'Grocery list\n- [ ] Get milk\n- [ ] Get eggs\n- [ ] Get bread\n- [ ] Get the good coffee',
+    );
+  });
+
+  it('reads an ordinal after a month as its day, not as the next step', () => {
+    expect(
+      formatWithRules(
+        'the grant is due march third so i need to finish the budget by the end of february',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      'Work checklist\n- [ ] The grant is due March third\n- [ ] Finish the budget by the end of February',
+    );
+    expect(formatWithRules('the launch is may twenty first', 'tweet', 'work')).toMatch(
+      /^The launch is May twenty first\. #/u,
+    );
+    expect(formatWithRules('we may need more chairs', 'tweet', 'work')).toMatch(
+      /^We may need more chairs\. #/u,
+    );
+    expect(formatWithRules('i may second that idea', 'tweet', 'work')).toMatch(
+      /^I may second that idea\. #/u,
+    );
+    expect(
+      formatWithRules('first buy paint then second call the plumber', 'checklist', 'work'),
+    ).toContain('- [ ] Call the plumber');
+  });
+
   it('applies spoken corrections and keeps the verb of a task said as a need', () => {
     expect(
       formatWithRules(

@@ -72,6 +72,31 @@ export const MONTH_CONTEXT_BEFORE: ReadonlySet<string> = new Set([
   'end',
 ]);
 
+/** Day words after which "may"/"march" is the month ("march third", "may twenty first"). */
+export const DAY_ORDINALS: ReadonlySet<string> = new Set([
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+  'thirtieth',
+]);
+
 /** Planets whose names are also common words ("it mars the view", "a venus flytrap"). */
 export const AMBIGUOUS_PLANETS: ReadonlySet<string> = new Set([
   'mars',
