@@ -284,7 +284,9 @@ function verbAfterNounPhrase(
   const prevIsNoun =
     CONTENT_POS.has(prev.pos) ||
     (prev.pos === 'VERB' && ['ADJ', 'NOUN'].includes(tokens[i - 2]?.pos ?? ''));
-  if (!prevIsNoun || FUNCTION_WORDS.has(prev.lower)) return false;
+  if (!prevIsNoun || FUNCTION_WORDS.has(prev.lower) || PRE_VERB_ADVERBS.has(prev.lower)) {
+    return false;
+  }
   if (TASK_VERBS.has(next.lower) && startsObject(tokens[i + 2])) return false;
   // Verbs that are rarely nouns start a task before any object ("... books call mom",
   // "... water stretch for ten minutes"); others only before a determiner or pronoun, so
@@ -298,6 +300,31 @@ function verbAfterNounPhrase(
   }
   return startsObject(next) && !VERB_PARTICLES.has(next.lower);
 }
+
+/** Adverbs said before the verb they go with: "we never | tell them" is one clause. */
+const PRE_VERB_ADVERBS: ReadonlySet<string> = new Set([
+  'never',
+  'always',
+  'just',
+  'really',
+  'also',
+  'still',
+  'often',
+  'usually',
+  'sometimes',
+  'even',
+  'only',
+  'already',
+  'finally',
+  'rarely',
+  'ever',
+  'actually',
+  'probably',
+  'definitely',
+  'totally',
+  'literally',
+  'simply',
+]);
 
 /** Words a causative verb's object may take: "have | the new intern | get quotes". */
 const CAUSATIVE_OBJECT_WORDS = 3;
@@ -315,6 +342,16 @@ function followsCausativeObject(tokens: readonly TaggedToken[], i: number): bool
   return false;
 }
 
+const PLURAL_VERBS: ReadonlySet<string> = new Set([
+  'are',
+  'were',
+  'have',
+  'do',
+  "aren't",
+  "weren't",
+  "don't",
+]);
+
 /** A subject pronoun and its verb after a content word: a new clause ("... six | I need"). */
 function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean {
   const token = tokens[i] as TaggedToken;
@@ -329,6 +366,10 @@ function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean
   ) {
     return false;
   }
+  // "companies fighting it are ...", "I think you are right": after a verb "it" and "you" are
+  // its object or its clause's subject, and "it" never goes with "are".
+  if ((token.lower === 'it' || token.lower === 'you') && prev.pos === 'VERB') return false;
+  if (token.lower === 'it' && PLURAL_VERBS.has(verb?.lower ?? '')) return false;
   // "buy the treats he likes, and ...": a subject and a verb that end the phrase describe the
   // thing before them; a new clause goes on past its verb ("... at six | I need the ...").
   const after = tokens[i + 2];

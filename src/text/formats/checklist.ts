@@ -236,6 +236,9 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   return namesList && renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS;
 }
 
+/** Words that end a list's name and never describe the thing after them. */
+const LIST_HEADS: ReadonlySet<string> = new Set(['list', 'checklist', 'groceries']);
+
 /** "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". */
 function splitIntroFromTask(
   tokens: readonly TaggedToken[],
@@ -277,6 +280,10 @@ function splitIntroFromTask(
     if (!NOUN_PHRASE_TAGS.has(prev.pos)) break;
     if (LIST_NOUNS.has(prev.lower)) nounIntro = true;
     if (nounIntro && IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) {
+      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    }
+    // "grocery list | eggs oat milk": after the list's own name, its first thing.
+    if (LIST_HEADS.has(prev.lower) && NOUN_PHRASE_TAGS.has(token.pos)) {
       return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
@@ -355,11 +362,12 @@ function defaultTitle(sentences: readonly TaggedToken[][], category: Category): 
 }
 
 /** The tasks of one clause: one per thing when it names several ("buy X, Y and Z"). */
-function tasksOf(tokens: readonly TaggedToken[]): TaggedToken[][] {
+/** A task's items; `listed` when its words follow the list's name ("grocery list | eggs ..."). */
+function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][] {
   const { tokens: task, needsThing } = stripLeadingGlue(tokens);
   if (task.length === 0) return [];
   const shaped = needsThing ? frontParticiple(task) : task;
-  return splitList(shaped, needsThing).map((item) => stripLeadingGlue(item).tokens);
+  return splitList(shaped, needsThing || listed).map((item) => stripLeadingGlue(item).tokens);
 }
 
 /**
@@ -395,17 +403,19 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
     const clauses = splitClauses(tokens, 'tasks');
     clauses.forEach((clause, clauseIndex) => {
       let taskTokens = clause.tokens;
+      let listed = false;
       if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
         const split = splitIntroFromTask(clause.tokens);
         if (split !== null) {
           title = titleFromIntro(split.intro);
           taskTokens = split.task;
+          listed = LIST_HEADS.has(split.intro[split.intro.length - 1]?.lower ?? '');
         } else if (clauses.length > 1 && isIntro(clause)) {
           title = titleFromIntro(clause.tokens);
           return;
         }
       }
-      for (const task of tasksOf(taskTokens)) add(task);
+      for (const task of tasksOf(taskTokens, listed)) add(task);
     });
   });
 

@@ -286,6 +286,36 @@ describe('checklist', () => {
     ).toContain('- [ ] Call the plumber');
   });
 
+  it('takes a spoken list name as the title of the things said after it', () => {
+    expect(
+      formatWithRules(
+        'ok so grocery list eggs oat milk bananas spinach and uh coffee filters',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Grocery list\n- [ ] Eggs\n- [ ] Oat milk\n- [ ] Bananas\n- [ ] Spinach\n- [ ] Coffee filters',
+    );
+    expect(formatWithRules('to do list call the bank buy stamps', 'checklist', 'personal')).toBe(
+      'To do list\n- [ ] Call the bank\n- [ ] Buy stamps',
+    );
+  });
+
+  it('keeps a pronoun after its verb and an adverb before its verb in their clause', () => {
+    expect(
+      formatWithRules(
+        'remote work is here to stay and companies fighting it are going to lose their best people',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      'Work checklist\n- [ ] Remote work is here to stay\n- [ ] Companies fighting it are going to lose their best people',
+    );
+    expect(
+      formatWithRules("people keep asking what's new and we never tell them", 'checklist', 'work'),
+    ).toBe("Work checklist\n- [ ] People keep asking what's new\n- [ ] We never tell them");
+  });
+
   it('applies spoken corrections and keeps the verb of a task said as a need', () => {
     expect(
       formatWithRules(
