@@ -148,10 +148,101 @@ describe('words like the markers, meant literally', () => {
   });
 });
 
+describe('a task turned down after it was said', () => {
+  const errands =
+    'Need to: call the plumber, renew the car insurance before the 15th, and, uh, cancel the gym membership.';
+  /** The task lines of a checklist, without its title. */
+  const tasks = (text: string): string[] => checklist(text).split('\n').slice(1);
+
+  it('puts the new verb in place of the one turned down, and keeps its object', () => {
+    const text = `${errands} Actually, don't cancel it, freeze it.`;
+    expect(tasks(text)).toEqual([
+      '- [ ] Call the plumber',
+      '- [ ] Renew the car insurance before the 15th',
+      '- [ ] Freeze the gym membership',
+    ]);
+    expect(tweet(text)).toBe(
+      'Need to: call the plumber, renew the car insurance before the 15th, and freeze the gym membership.',
+    );
+    expect(
+      corrected("call the plumber and cancel the gym membership no wait don't cancel it freeze it"),
+    ).toBe('call the plumber and freeze the gym membership');
+  });
+
+  it('finds the verb past other tasks, whatever the openers, negation and pronoun', () => {
+    expect(
+      tweet(
+        "Cancel the gym membership and call the bank about the loan. Actually, don't cancel it, just freeze it instead.",
+      ),
+    ).toBe('Freeze the gym membership and call the bank about the loan.');
+    expect(tweet("Email Jen about the party. No wait, don't email her, text her.")).toBe(
+      'Text Jen about the party.',
+    );
+    expect(tweet('Cancel the gym, actually no, do not cancel it, freeze it.')).toBe(
+      'Freeze the gym.',
+    );
+    expect(tweet('Cancel the gym membership. Actually, not cancel it, freeze it.')).toBe(
+      'Freeze the gym membership.',
+    );
+    // The new verb as a sentence of its own, capital and all.
+    expect(
+      tasks("Call the plumber and cancel the gym membership. No, don't cancel it! Freeze it."),
+    ).toEqual(['- [ ] Call the plumber', '- [ ] Freeze the gym membership']);
+  });
+
+  it('drops the task, with its join, when no new verb is said', () => {
+    const text = `${errands} Actually, don't cancel it.`;
+    expect(tasks(text)).toEqual([
+      '- [ ] Call the plumber',
+      '- [ ] Renew the car insurance before the 15th',
+    ]);
+    expect(tweet(text)).toBe('Need to: call the plumber, renew the car insurance before the 15th.');
+    expect(tweet("Call the plumber. Cancel the gym membership. Actually, don't cancel it.")).toBe(
+      'Call the plumber.',
+    );
+    expect(
+      corrected(
+        "call the plumber then cancel the gym membership actually don't cancel it and renew the insurance",
+      ),
+    ).toBe('call the plumber and renew the insurance');
+  });
+
+  it.each([
+    // No opener: an instruction.
+    "Don't forget the charger.",
+    "Don't forget the charger, and don't cancel it unless they call.",
+    // More than the retraction: a condition, a time, a reason.
+    "Cancel the gym membership. Actually, don't cancel it unless they call.",
+    "Cancel the gym membership. Actually, don't cancel it yet.",
+    "Cancel the gym membership. Actually, don't cancel it, they'll refund me.",
+    // The verb was never said as a task: nothing to take back.
+    "I cancelled the gym. Actually, don't cancel it, freeze it.",
+    "Call the plumber. Actually, don't cancel it, freeze it.",
+    "Fix the cancel button. Actually, don't cancel it, freeze it.",
+    "Don't cancel the gym. Actually, don't cancel it, freeze it.",
+    // An answer, a statement, another thing.
+    "Should I cancel the gym membership? No, don't cancel it, freeze it.",
+    "We cancel the gym every winter. I actually don't cancel it, I freeze it.",
+    "Buy the red one. Actually, don't buy that, buy this.",
+    "Pick up the kids at five. Sorry, don't pick them up, Sam will.",
+    // A task among others, or alone: where it ends is unsure, or nothing would be left.
+    "Renew the insurance, cancel the gym membership, and call the bank. Actually, don't cancel it.",
+    "Cancel the gym membership. Actually, don't cancel it.",
+  ])('keeps "%s" as said', (text) => {
+    expect(tweet(text)).toBe(text);
+  });
+
+  it('leaves a turned-down verb never said alone, rather than replacing the word before it', () => {
+    expect(corrected("book the gym membership no wait don't cancel it freeze it")).toBe(
+      "book the gym membership no wait don't cancel it freeze it",
+    );
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =
-      'pack the tent no wait we have it buy gas at five actually no at six. Park behind the blue van. Wait, no, the white van. Fix the gate. Scratch that, Sam fixed the gate. ';
+      "pack the tent no wait we have it buy gas at five actually no at six. Park behind the blue van. Wait, no, the white van. Fix the gate. Scratch that, Sam fixed the gate. Cancel the gym. Actually, don't cancel it, freeze it. ";
     const text = part.repeat(Math.ceil(128_000 / part.length));
     const started = performance.now();
     const out = applyCorrections(tokenize(text));

@@ -74,10 +74,14 @@ interface Correction {
   /** Taken back: the wrong part goes with nothing in its place but `kept`. */
   withdrawn?: boolean;
   kept?: readonly Token[];
-  /** Taken back: where the marker starts, with the openers or the join said before it. */
+  /** Taken back: where the marker starts, with the openers or the join said before it; what
+   * is said before it stays when nothing else would be left. */
   markerFrom?: number;
   /** Taken back with its reason: where the reason starts. */
   reasonStart?: number;
+  /** A verb put in place of another ("freeze" for "cancel"): where reading goes on, past the
+   * words after it that go too ("it"). */
+  resume?: number;
 }
 
 function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
@@ -141,18 +145,19 @@ function reachesBackFrom(tokens: readonly Token[], i: number): boolean {
 }
 
 /**
- * The nearest word before the marker at i that `matches`, within CORRECTION_REACH_WORDS and
- * the sentence (or the one before too, `crossesEnd`); -1 when none.
+ * The nearest word before the marker at i that `matches`, within `reach` words and the
+ * sentence (or the one before too, `crossesEnd`); -1 when none.
  */
 function findAnchor(
   tokens: readonly Token[],
   i: number,
   matches: (candidate: Token, j: number) => boolean,
   crossesEnd = false,
+  reach = CORRECTION_REACH_WORDS,
 ): number {
   let reached = 0;
   let ends = 0;
-  for (let j = i - 1; j >= 0 && reached < CORRECTION_REACH_WORDS; j--) {
+  for (let j = i - 1; j >= 0 && reached < reach; j--) {
     const candidate = tokens[j] as Token;
     if (candidate.kind === 'end') {
       if (!crossesEnd || ++ends > 1) break;
@@ -259,8 +264,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
     if (withdrawing) return takeBack(tokens, i, markerEnd, true, false);
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
-    // replaces the word said just before it.
-    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1) {
+    // replaces the word said just before it. A verb turned down ("no wait, don't cancel it")
+    // replaces no word: it is a retraction, taken back only when its verb was said.
+    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
       return {
         wrongStart: lastWord,
         markerStart: i,
@@ -273,8 +279,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
   return null;
 }
 
-/** "I scratch that spot", "can't scratch that": after a subject or a modal, "scratch that" is
- * a verb and its object. After "so" or "and" it is still the marker ("so scratch that"). */
+/** "I scratch that spot", "can't scratch that", "I actually don't cancel it": after a subject or
+ * a modal, a marker's words are meant. After "so" or "and" it is still the marker ("so scratch
+ * that"). */
 function isVerbUse(before: Token | undefined): boolean {
   return (
     before?.kind === 'word' &&
@@ -562,6 +569,158 @@ function opensClause(tokens: readonly Token[], at: number): boolean {
   return isTaskVerb(tokens[first]);
 }
 
+/** Words a retraction may reach back over for the verb it names: a long sentence. */
+const RETRACTION_REACH_WORDS = 24;
+
+/** "don't buy that, buy this" names another thing; "it" and "them" point back at the one
+ * turned down, however the retraction named it. */
+const SAME_THING: ReadonlySet<string> = new Set(['it', 'them']);
+
+/** Where the verb turned down at `at` is ("don't cancel", "do not cancel", "not cancel"), or -1. */
+function negatedVerbAt(tokens: readonly Token[], at: number): number {
+  const word = tokens[at];
+  if (word?.kind !== 'word') return -1;
+  if (word.lower === "don't" || word.lower === 'not') return at + 1;
+  return word.lower === 'do' && tokens[at + 1]?.lower === 'not' ? at + 2 : -1;
+}
+
+/** A word that can be the verb before a back-reference ("cancel it"), unlike "do" or "just". */
+function isContentWord(token: Token | undefined): token is Token {
+  return token?.kind === 'word' && !FUNCTION_WORDS.has(token.lower) && !isNumeric(token);
+}
+
+/** "cancel the gym membership": a verb and its object, not a noun ("the cancel button") nor a
+ * task already turned down ("don't cancel the gym"). */
+function isVerbWithObject(tokens: readonly Token[], j: number): boolean {
+  const before = tokens[j - 1];
+  if (tokens[j + 1]?.kind !== 'word') return false;
+  return (
+    before?.kind !== 'word' ||
+    !(
+      PHRASE_OPENERS.has(before.lower) ||
+      before.lower === 'not' ||
+      before.lower === 'never' ||
+      before.lower.endsWith("n't")
+    )
+  );
+}
+
+function isRetractionOpener(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'pause' ||
+    (token?.kind === 'word' &&
+      (TAKE_BACK_OPENERS.has(token.lower) || SIMPLE_FILLERS.has(token.lower)))
+  );
+}
+
+/**
+ * A task turned down after it was said, led by an opener ("actually", "no wait"): "cancel the
+ * gym membership. Actually, don't cancel it, freeze it." -> "freeze the gym membership", the
+ * new verb in place of the old and the object kept; without a new verb ("Actually, don't
+ * cancel it.") the task goes. The verb turned down must have been said, as a verb, in this
+ * sentence or the one before: nothing is guessed. The retraction must end where its sentence
+ * or clause does, so "don't cancel it unless they call" is meant. A task said before others
+ * goes only for a new verb, since where it ends is unsure ("cancel the gym and pool ...").
+ */
+function findRetraction(tokens: readonly Token[], i: number): Correction | null {
+  if (!TAKE_BACK_OPENERS.has((tokens[i] as Token).lower)) return null;
+  let after = i + 1;
+  while (isRetractionOpener(tokens[after])) after++;
+  const verbAt = negatedVerbAt(tokens, after);
+  if (verbAt === -1) return null;
+  const verb = tokens[verbAt];
+  const object = tokens[verbAt + 1];
+  if (!isContentWord(verb) || object?.kind !== 'word' || !BACK_REFERENCES.has(object.lower)) {
+    return null;
+  }
+  let from = i;
+  while (isRetractionOpener(tokens[from - 1])) from--;
+  const before = tokens[from - 1];
+  if (isVerbUse(before)) return null;
+  // "Should I cancel it? No, don't cancel it.": an answer, not a change of mind.
+  const opened = before?.kind === 'end';
+  if (opened && before.text === '?') return null;
+  let end = verbAt + 2;
+  let next = afterPauses(tokens, end);
+  // "No, don't cancel it! Freeze it.": the new verb may be a sentence of its own.
+  if (opened && tokens[next]?.kind === 'end' && tokens[next]?.text !== '?') {
+    next = afterPauses(tokens, next + 1);
+  }
+  if (tokens[next]?.lower === 'just') next++;
+  const replacement = tokens[next];
+  const again = tokens[next + 1];
+  const replaced =
+    isContentWord(replacement) &&
+    replacement.lower !== verb.lower &&
+    again?.kind === 'word' &&
+    (again.lower === object.lower || SAME_THING.has(again.lower));
+  if (replaced) {
+    end = next + 2;
+    if (tokens[end]?.lower === 'instead') end++;
+  }
+  const stop = afterPauses(tokens, end);
+  const following = tokens[stop];
+  if (
+    following !== undefined &&
+    following.kind !== 'end' &&
+    (opened ||
+      following.kind !== 'word' ||
+      !(CONJUNCTIONS.has(following.lower) || SEQUENCE_WORDS.has(following.lower)))
+  ) {
+    return null;
+  }
+  // A sentence of its own, the retraction goes with its end mark.
+  if (opened && following !== undefined) end = stop + 1;
+  const wrong = findAnchor(
+    tokens,
+    from,
+    (candidate, j) => candidate.lower === verb.lower && isVerbWithObject(tokens, j),
+    true,
+    RETRACTION_REACH_WORDS,
+  );
+  if (wrong === -1) return null;
+  if (replaced) {
+    return {
+      wrongStart: wrong,
+      markerStart: from,
+      markerEnd: next,
+      replacementEnd: next + 1,
+      restart: false,
+      resume: end,
+    };
+  }
+  const clauseEnd = opened ? from - 1 : from;
+  for (let j = wrong + 1; j < clauseEnd; j++) {
+    const word = tokens[j] as Token;
+    if (word.kind !== 'word') return null;
+    const joins = CONJUNCTIONS.has(word.lower) || SEQUENCE_WORDS.has(word.lower);
+    if (joins && opensClause(tokens, j + 1)) return null;
+  }
+  // "I need to cancel the gym", "then cancel the gym": the intent or the sequence word goes
+  // with the task.
+  let dropFrom = wrong;
+  const start = clauseStartBefore(tokens, wrong);
+  let first = start;
+  while (first < wrong && SEQUENCE_WORDS.has((tokens[first] as Token).lower)) first++;
+  if (first + spokenIntentLengthAt(tokens, first) === wrong) dropFrom = start;
+  while (dropFrom > start && SEQUENCE_WORDS.has((tokens[dropFrom - 1] as Token).lower)) dropFrom--;
+  // So does the "and" that joined it, while anything is said before it.
+  let joined = dropFrom;
+  while (joined > 0 && isJoin(tokens[joined - 1] as Token)) joined--;
+  if (tokens[joined - 1]?.kind === 'word') dropFrom = joined;
+  // With nothing else left, all stays as said: the task alone would say the opposite.
+  return {
+    wrongStart: dropFrom,
+    markerStart: from,
+    markerEnd: end,
+    replacementEnd: end,
+    restart: false,
+    withdrawn: true,
+    kept: opened && tokens[dropFrom - 1]?.kind === 'word' ? [before] : [],
+    markerFrom: end,
+  };
+}
+
 /** Words of a phrase said again as a sentence of its own ("Wait, no, the east gate."). */
 const RESTATED_PHRASE_MAX_WORDS = 4;
 
@@ -684,7 +843,7 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     const view = out
       .slice(out.length - behind)
       .concat(tokens.slice(i, i + CORRECTION_WINDOW_TOKENS));
-    const correction = findCorrection(view, behind);
+    const correction = findRetraction(view, behind) ?? findCorrection(view, behind);
     if (correction === null) {
       out.push(token);
       i++;
@@ -732,9 +891,15 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     }
     const first = replacement[0];
     const wrongFirst = wrong[0];
+    // A verb put in place of one said in lower case takes lower case: "Freeze it." had its
+    // capital from a sentence of its own.
+    const lowered = correction.resume !== undefined && wrongFirst?.text === wrongFirst?.lower;
     const moved =
       first !== undefined && wrongFirst !== undefined
-        ? [{ ...first, space: wrongFirst.space }, ...replacement.slice(1)]
+        ? [
+            { ...first, text: lowered ? first.lower : first.text, space: wrongFirst.space },
+            ...replacement.slice(1),
+          ]
         : replacement;
     // "a second mic. Actually, make that two mics": "a" went with the ordinal, and the
     // replacement names the things again.
@@ -752,7 +917,7 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     }
     out.length = out.length - behind + dropped;
     out.push(...moved, ...rest);
-    i += replacementEnd - behind;
+    i += (correction.resume ?? replacementEnd) - behind;
   }
   return out;
 }
@@ -766,8 +931,8 @@ function hasWordFrom(tokens: readonly Token[], from: number): boolean {
   return false;
 }
 
-/** Tokens each side of a marker that a correction may reach: 8 words back, a marker and a
- * replacement ahead, with the pauses between them. */
+/** Tokens each side of a marker that a correction may reach: 8 words back (a retraction: a
+ * sentence), a marker and a replacement ahead, with the pauses between them. */
 const CORRECTION_WINDOW_TOKENS = 48;
 /** Numbers that go with "a": "a second", "a third", "a fifth". */
 const SINGULAR_NUMBER = /^(?:second|third|\p{L}+th)$/u;

@@ -57,7 +57,8 @@ export const TAKE_BACK_MARKERS: ReadonlySet<string> = new Set([
   'scratch that',
 ]);
 
-/** Said before a "scratch that" that opens a sentence ("Actually, scratch that, ..."). */
+/** Said before a "scratch that" that opens a sentence ("Actually, scratch that, ..."), or before
+ * a task turned down ("No wait, don't cancel it"). */
 export const TAKE_BACK_OPENERS: ReadonlySet<string> = new Set([
   'actually',
   'oh',
