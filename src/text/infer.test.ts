@@ -22,6 +22,15 @@ describe('inferFormatAndCategory', () => {
     ).toBe('pitch');
   });
 
+  it('reads things said after the name of a list as a checklist', () => {
+    expect(
+      inferFormatAndCategory('ok so grocery list eggs oat milk bananas spinach and coffee filters'),
+    ).toMatchObject({ format: 'checklist', category: 'personal' });
+    expect(inferFormatAndCategory('packing list passport chargers two books')).toMatchObject({
+      format: 'checklist',
+    });
+  });
+
   it('reads a story or game premise as a creative pitch, said after "idea for" or on its own', () => {
     expect(
       inferFormatAndCategory(

@@ -14,6 +14,7 @@ import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
+  LIST_HEADS,
   LIST_NOUNS,
   NEED_WORDS,
   NON_TASKS,
@@ -235,9 +236,6 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
     TIME_STARTERS.has(first.lower);
   return namesList && renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS;
 }
-
-/** Words that end a list's name and never describe the thing after them. */
-const LIST_HEADS: ReadonlySet<string> = new Set(['list', 'checklist', 'groceries']);
 
 /** "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". */
 function splitIntroFromTask(

@@ -302,6 +302,9 @@ export const LIST_NOUNS = new Set([
   'itinerary',
 ]);
 
+/** Words that end a list's name and never describe the thing after them ("grocery list"). */
+export const LIST_HEADS: ReadonlySet<string> = new Set(['list', 'checklist', 'groceries']);
+
 export const INTRO_STARTERS = new Set([
   'for',
   'before',
