@@ -474,6 +474,8 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         mode === 'tasks' &&
         SPLIT_WORDS.has(token.lower) &&
         !isDayOfMonth(tokens, i) &&
+        // "the rent on the first": after "the" an ordinal is a day or a place in a line.
+        tokens[i - 1]?.lower !== 'the' &&
         startsVerbPhrase(tokens, i + 1)
       ) {
         // "... second call the plumber": the sequence word opens the next task.
@@ -625,13 +627,23 @@ function describesNext(region: readonly TaggedToken[], k: number): boolean {
  * things do ("messages in bottles that wash up and answers every one"). Without a verb at the
  * head, a verb before the list is a sentence's ("you trade rivers and bridges"), whose subject
  * and verb no thing after the first would keep, unless what follows is a clause of its own
- * ("... the sofa and she already owns it").
+ * ("... the sofa and she already owns it"). So is a verb after "to": "ask Mum to bring the
+ * salad and the dessert" is one ask.
  */
 function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean {
   let sentenceVerb = false;
   for (let k = 0; k < region.length; k++) {
     const token = region[k] as TaggedToken;
     if (token.kind !== 'word') continue;
+    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask.
+    if (
+      token.lower === 'to' &&
+      isWord(region[k + 1]) &&
+      (region[k + 1] as TaggedToken).pos === 'VERB'
+    ) {
+      sentenceVerb = true;
+      continue;
+    }
     if (token.lower === 'and' || token.lower === 'or') {
       const next = region[k + 1];
       if (isWord(next) && (next.pos === 'AUX' || asModifier(next, region[k + 2]).pos === 'VERB')) {

@@ -316,6 +316,34 @@ describe('checklist', () => {
     ).toBe("Work checklist\n- [ ] People keep asking what's new\n- [ ] We never tell them");
   });
 
+  it('keeps an ask with its things whole, and a day said as "the first"', () => {
+    expect(formatWithRules('tell dave to grab milk and bread', 'checklist', 'personal')).toBe(
+      'Grocery list\n- [ ] Tell Dave to grab milk and bread',
+    );
+    expect(
+      formatWithRules('ask mum to bring the salad and the dessert', 'checklist', 'personal'),
+    ).toBe('Personal checklist\n- [ ] Ask mum to bring the salad and the dessert');
+    expect(
+      formatWithRules(
+        'remind me to text jordan about the rent on the first and put the bins out tonight',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Personal checklist\n- [ ] Text Jordan about the rent on the first\n- [ ] Put the bins out tonight',
+    );
+    // A clause of its own after "to" and a verb still starts its own item.
+    expect(
+      formatWithRules(
+        'i think remote work is here to stay and companies fighting it will lose their best people',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      'Work checklist\n- [ ] Remote work is here to stay\n- [ ] Companies fighting it will lose their best people',
+    );
+  });
+
   it('applies spoken corrections and keeps the verb of a task said as a need', () => {
     expect(
       formatWithRules(
