@@ -203,6 +203,14 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
 }
 
+/** "because we're out", "so the kitchen is done by Friday": why, not a new task. */
+function isReasonAt(tokens: readonly TaggedToken[], at: number): boolean {
+  const word = tokens[at];
+  if (!isWord(word)) return false;
+  if (word.lower === 'because' || word.lower === 'cause' || word.lower === 'since') return true;
+  return word.lower === 'so' && isPurpose(tokens, at + 1);
+}
+
 /** "so we are not digging for mugs": a subject's own clause after "so" says why, no new task. */
 function isPurpose(tokens: readonly TaggedToken[], j: number): boolean {
   const subject = tokens[j];
@@ -441,7 +449,9 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         isWord(following) &&
         NOUN_PHRASE_START.has(following.pos) &&
         !startsVerbPhrase(tokens, next);
-      if (listGoesOn) {
+      // "buy milk, because we're out": a task's reason stays with it.
+      const reasonFollows = !colon && mode === 'tasks' && verbs > 0 && isReasonAt(tokens, i + 1);
+      if (listGoesOn || reasonFollows) {
         current.push(token);
         continue;
       }
@@ -657,6 +667,17 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
   return true;
 }
 
+/** "the tall ones", "the blue one": a thing named by what sets it apart from the one before. */
+function pointsBack(piece: readonly TaggedToken[]): boolean {
+  const words = piece.filter(isWord);
+  const last = words[words.length - 1];
+  return (
+    words.length >= 2 &&
+    words[0]?.lower === 'the' &&
+    (last?.lower === 'one' || last?.lower === 'ones')
+  );
+}
+
 /**
  * A task naming several things ("buy batteries tape and a new extension cord") as one task
  * per thing, each with the verb: "buy batteries", "buy tape", "buy a new extension cord".
@@ -685,10 +706,15 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     headLength === 0 &&
     region.some((token) => token.kind === 'word' && (token.pos === 'VERB' || token.pos === 'AUX'));
 
-  const chunks: TaggedToken[][] = [];
+  // Each piece keeps the pause or joiner said before it, for when it joins the thing before.
+  const chunks: { gap: TaggedToken[]; tokens: TaggedToken[] }[] = [];
   let chunk: TaggedToken[] = [];
+  let gap: TaggedToken[] = [];
   const push = (): void => {
-    if (chunk.some(isWord)) chunks.push(chunk);
+    if (chunk.some(isWord)) {
+      chunks.push({ gap, tokens: chunk });
+      gap = [];
+    }
     chunk = [];
   };
   let run: TaggedToken[] = [];
@@ -701,6 +727,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or'))
     ) {
       push();
+      gap.push(token);
       continue;
     }
     if (!isWord(token)) {
@@ -743,15 +770,18 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   push();
 
   // A piece that does not start like a thing ("to the office", "before then") belongs to the
-  // thing before it.
+  // thing before it, and so does one that only points back at it ("trash bags, the tall ones").
   const things: TaggedToken[][] = [];
   for (const piece of chunks) {
-    const first = piece.find(isWord) as TaggedToken;
+    const first = piece.tokens.find(isWord) as TaggedToken;
     const previous = things[things.length - 1];
-    if (previous !== undefined && !(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON')) {
-      previous.push(...piece);
+    if (
+      previous !== undefined &&
+      (!(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') || pointsBack(piece.tokens))
+    ) {
+      previous.push(...piece.gap, ...piece.tokens);
     } else {
-      things.push(piece);
+      things.push([...piece.tokens]);
     }
   }
   if (things.length < 2) return [tokens.slice()];

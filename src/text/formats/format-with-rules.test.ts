@@ -344,6 +344,27 @@ describe('checklist', () => {
     );
   });
 
+  it("keeps a task's reason and a thing that points back at the one before with it", () => {
+    expect(
+      formatWithRules(
+        "Buy milk, because we're out, and call Sam about the car.",
+        'checklist',
+        'personal',
+      ),
+    ).toBe("Grocery list\n- [ ] Buy milk, because we're out\n- [ ] Call Sam about the car");
+    expect(
+      formatWithRules(
+        'Get trash bags, the tall ones, and laundry detergent.',
+        'checklist',
+        'personal',
+      ),
+    ).toBe('Chores\n- [ ] Get trash bags, the tall ones\n- [ ] Get laundry detergent');
+    // "so" before a new task still starts it.
+    expect(formatWithRules('buy milk, so call mom first', 'checklist', 'personal')).toBe(
+      'Grocery list\n- [ ] Buy milk\n- [ ] Call mom first',
+    );
+  });
+
   it('applies spoken corrections and keeps the verb of a task said as a need', () => {
     expect(
       formatWithRules(
