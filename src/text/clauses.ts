@@ -3,8 +3,10 @@ import type { Token } from './tokenizer.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS, INDEFINITE_PERSONS } from './words/function-words.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
+import { WEEKDAYS } from './words/proper-nouns.js';
 import {
   COMPOUND_NOUNS,
+  LIST_HEADS,
   LIST_STAPLES,
   IMPERATIVE_VERBS,
   INTENT_PREFIXES,
@@ -665,6 +667,34 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
     }
   }
   return true;
+}
+
+/** Words a list's name may take before its head ("weekly grocery list", "to do list"). */
+const LIST_NAME_MAX_WORDS = 4;
+const LIST_NAME_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow', ...WEEKDAYS]);
+
+/**
+ * "grocery list | eggs oat milk", "costco run tomorrow | three avocados": where the things
+ * start after the name the speaker gave the list (and the day it is for), or -1.
+ */
+export function afterListName(tokens: readonly TaggedToken[]): number {
+  const end = Math.min(tokens.length - 1, LIST_NAME_MAX_WORDS);
+  for (let k = 0; k < end; k++) {
+    const word = tokens[k];
+    if (!isWord(word)) return -1;
+    // A run after a noun is an errand ("a grocery run"), never the verb; a bare "list" or
+    // "checklist" is the format said aloud ("checklist personal ..."), not a name.
+    const errand = k > 0 && word.lower === 'run' && NOUN_POS.has(tokens[k - 1]?.pos ?? '');
+    const head = LIST_HEADS.has(word.lower) && (k > 0 || word.lower === 'groceries');
+    if (head || errand) {
+      let at = k + 1;
+      while (isWord(tokens[at]) && LIST_NAME_TIMES.has((tokens[at] as TaggedToken).lower)) at++;
+      const first = tokens[at];
+      return isWord(first) && NOUN_PHRASE_START.has(first.pos) ? at : -1;
+    }
+    if (word.pos === 'VERB' && word.lower !== 'do') return -1;
+  }
+  return -1;
 }
 
 /** "the tall ones", "the blue one": a thing named by what sets it apart from the one before. */

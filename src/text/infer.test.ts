@@ -29,6 +29,11 @@ describe('inferFormatAndCategory', () => {
     expect(inferFormatAndCategory('packing list passport chargers two books')).toMatchObject({
       format: 'checklist',
     });
+    expect(
+      inferFormatAndCategory(
+        'grocery run tomorrow three avocados a dozen eggs greek yogurt paper towels and a bottle of olive oil',
+      ),
+    ).toMatchObject({ format: 'checklist', category: 'personal' });
   });
 
   it('reads a story or game premise as a creative pitch, said after "idea for" or on its own', () => {

@@ -7,7 +7,7 @@ import {
   detectFormatAndCategory,
   FORMAT_MATCH_WEIGHT,
 } from './detect/detection.js';
-import { intentLengthAt, splitClauses, splitList, verbHead } from './clauses.js';
+import { afterListName, intentLengthAt, splitClauses, splitList, verbHead } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { announcementLength } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
@@ -32,7 +32,7 @@ import {
 } from './words/inference.js';
 import { CATEGORY_KEYWORDS } from './words/keywords.js';
 import { CREATIVE_IDEA_NOUNS, IDEA_NOUNS, PROBLEM_CUES } from './words/pitch.js';
-import { LIST_HEADS, NEED_WORDS, SEQUENCE_WORDS } from './words/tasks.js';
+import { NEED_WORDS, SEQUENCE_WORDS } from './words/tasks.js';
 
 /**
  * Format and category from what a transcript means, for POST /api/infer-format-category
@@ -135,20 +135,6 @@ function afterSettingPhrase(rest: readonly TaggedToken[]): readonly TaggedToken[
 
 const SETTING_MAX_WORDS = 4;
 
-/** Words a list's name may take before its head ("weekly grocery list", "to do list"). */
-const LIST_NAME_MAX_WORDS = 4;
-
-/** "grocery list | eggs oat milk": the words naming the list when things follow, else 0. */
-function listNameLength(rest: readonly TaggedToken[]): number {
-  const end = Math.min(rest.length - 1, LIST_NAME_MAX_WORDS);
-  for (let k = 0; k < end; k++) {
-    const word = rest[k] as TaggedToken;
-    if (LIST_HEADS.has(word.lower)) return k + 1;
-    if (word.pos === 'VERB' && word.lower !== 'do') return 0;
-  }
-  return 0;
-}
-
 function isInvitation(rest: readonly TaggedToken[]): boolean {
   const opening = rest
     .slice(0, 2)
@@ -178,7 +164,7 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
         rest = rest.slice(1);
       }
       rest = [...afterSettingPhrase(rest)];
-      const named = listNameLength(rest);
+      const named = Math.max(0, afterListName(rest));
       const intent = named > 0 ? 0 : intentLengthAt(rest, 0);
       const needsThing =
         named > 0 || (intent > 0 && NEED_WORDS.has((rest[intent - 1] as TaggedToken).lower));

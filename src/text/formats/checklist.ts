@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
+  afterListName,
   intentLengthAt,
   splitClauses,
   splitList,
@@ -14,7 +15,6 @@ import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
-  LIST_HEADS,
   LIST_NOUNS,
   NEED_WORDS,
   NON_TASKS,
@@ -243,6 +243,8 @@ function splitIntroFromTask(
 ): { intro: TaggedToken[]; task: TaggedToken[] } | null {
   const first = tokens[0];
   if (first === undefined || first.kind !== 'word') return null;
+  const named = afterListName(tokens);
+  if (named > 0) return { intro: tokens.slice(0, named), task: tokens.slice(named) };
   const startersLed =
     INTRO_STARTERS.has(first.lower) ||
     TIME_STARTERS.has(first.lower) ||
@@ -278,10 +280,6 @@ function splitIntroFromTask(
     if (!NOUN_PHRASE_TAGS.has(prev.pos)) break;
     if (LIST_NOUNS.has(prev.lower)) nounIntro = true;
     if (nounIntro && IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) {
-      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
-    }
-    // "grocery list | eggs oat milk": after the list's own name, its first thing.
-    if (LIST_HEADS.has(prev.lower) && NOUN_PHRASE_TAGS.has(token.pos)) {
       return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
@@ -407,7 +405,7 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
         if (split !== null) {
           title = titleFromIntro(split.intro);
           taskTokens = split.task;
-          listed = LIST_HEADS.has(split.intro[split.intro.length - 1]?.lower ?? '');
+          listed = afterListName(clause.tokens) > 0;
         } else if (clauses.length > 1 && isIntro(clause)) {
           title = titleFromIntro(clause.tokens);
           return;

@@ -299,6 +299,19 @@ describe('checklist', () => {
     expect(formatWithRules('to do list call the bank buy stamps', 'checklist', 'personal')).toBe(
       'To do list\n- [ ] Call the bank\n- [ ] Buy stamps',
     );
+    expect(
+      formatWithRules(
+        'grocery run tomorrow three avocados a dozen eggs greek yogurt paper towels and a bottle of olive oil',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Grocery run tomorrow\n- [ ] Three avocados\n- [ ] A dozen eggs\n- [ ] Greek yogurt\n- [ ] Paper towels\n- [ ] A bottle of olive oil',
+    );
+    // "run" that leads is the verb.
+    expect(formatWithRules('run the dishwasher and empty the bins', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Run the dishwasher\n- [ ] Empty the bins',
+    );
   });
 
   it('keeps a pronoun after its verb and an adverb before its verb in their clause', () => {
