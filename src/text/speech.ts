@@ -1,7 +1,8 @@
 import { applyCorrections } from './corrections.js';
-import { ASIDES } from './words/asides.js';
+import { ASIDES, PHRASE_OPENERS } from './words/asides.js';
 import {
   CONJUNCTIONS,
+  DESCRIBING_WORDS,
   KEEP_REPEATED,
   LIKE_FILLER_BEFORE_WORDS,
   LIKE_KEEP_BEFORE,
@@ -9,12 +10,14 @@ import {
   LIKE_MODALS,
   LIKE_OBJECT_AFTER,
   LIKE_VERB_AFTER,
+  LINKING_VERBS,
   NUMBER_WORDS as APPROXIMATE_NUMBER_WORDS,
   SIMPLE_FILLERS,
   I_MEAN_SUBJECTS,
   I_MEAN_SUBJECT_VERBS,
   I_MEAN_VERB_AFTER,
   QUOTING_VERBS,
+  VERB_LEADS,
   YOU_KNOW_FILLER_BEFORE,
   YOU_KNOW_KEEP_AFTER,
   YOU_KNOW_KEEP_BEFORE,
@@ -23,6 +26,7 @@ import {
 import {
   AMBIGUOUS_MONTHS,
   AMBIGUOUS_PLANETS,
+  BRANDS,
   DAY_ORDINALS,
   FIRST_NAMES,
   HOLIDAYS,
@@ -37,7 +41,8 @@ import {
   WEEKDAYS,
 } from './words/proper-nouns.js';
 import type { Token } from './tokenizer.js';
-import { FUNCTION_WORDS } from './words/function-words.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import { IMPERATIVE_VERBS, TASK_VERBS } from './words/tasks.js';
 
 /**
  * Speech to written words, token by token: self-corrections applied, fillers, asides and
@@ -49,12 +54,19 @@ function isNumberWord(token: Token | undefined): boolean {
   return token !== undefined && token.kind === 'word' && /^\p{N}/u.test(token.text);
 }
 
-function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean {
+function isLikeFiller(
+  beforePrev: Token | undefined,
+  prev: Token | undefined,
+  next: Token | undefined,
+): boolean {
   const prevWord = prev?.kind === 'word' ? prev.lower : null;
   if (prevWord !== null && LIKE_MODALS.has(prevWord)) {
     return next?.kind === 'word' && !LIKE_OBJECT_AFTER.has(next.lower) && !isNumberWord(next);
   }
-  if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord)) return false;
+  // "and also like cancel the subscription": an "also" opening the clause leaves "like" no
+  // subject to be the verb of ("I also like coffee" has one).
+  const alsoOpening = prevWord === 'also' && opensClauseAfter(beforePrev);
+  if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord) && !alsoOpening) return false;
   if (next === undefined || next.kind === 'end') return false;
   if (next.kind === 'pause') return true;
   if (next.kind !== 'word') return false;
@@ -62,6 +74,8 @@ function isLikeFiller(prev: Token | undefined, next: Token | undefined): boolean
   if (isNumberWord(next) || APPROXIMATE_NUMBER_WORDS.has(next.lower)) return true;
   const fillerNext = LIKE_FILLER_BEFORE_WORDS.has(next.lower);
   if (prevWord === null) return fillerNext;
+  // A bare verb cannot follow a meant "like" ("also like to travel", "also like coffee").
+  if (alsoOpening) return fillerNext || IMPERATIVE_VERBS.has(next.lower);
   if (CONJUNCTIONS.has(prevWord)) return !LIKE_VERB_AFTER.has(next.lower);
   if (LIKE_LINKING_BEFORE.has(prevWord)) return fillerNext;
   return false;
@@ -130,19 +144,59 @@ function pushPunctuation(out: Token[], token: Token): void {
   out.push(token);
 }
 
+/** "I'm", "we've", "it's": a subject and its auxiliary, which a clause goes on after. */
+const SUBJECT_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|ll|d)$/u;
+
+/**
+ * Whether the comma before a filler only framed it, `before` and `after` being the words
+ * either side: "and, uh, find", "scattered across, like, four tools", "buy, uh, 2 bags", "an
+ * old, uh, taxi driver", "I'm, like, shaking". A comma after a word that can end a phrase is
+ * the speaker's: "We went to Paris, um, and", "92,000 words, um, two years".
+ */
+function commaOnlyFramed(
+  beforeThat: Token | undefined,
+  before: Token | undefined,
+  after: Token | undefined,
+): boolean {
+  if (before?.kind !== 'word') return false;
+  const word = before.lower;
+  if (CONJUNCTIONS.has(word) || FUNCTION_WORDS.has(word) || PREPOSITIONS.has(word)) return true;
+  // The words below may also end a phrase ("the one I'm, um, we should go"): the phrase goes
+  // on only if no new clause starts after the filler.
+  if (
+    after?.kind !== 'word' ||
+    CONJUNCTIONS.has(after.lower) ||
+    CLAUSE_SUBJECTS.has(after.lower) ||
+    SUBJECT_CONTRACTION.test(after.lower)
+  ) {
+    return false;
+  }
+  if (LINKING_VERBS.has(word) || SUBJECT_CONTRACTION.test(word)) return true;
+  // A task verb with a subject or "to" before it, or rarely a noun opening a clause; "hot
+  // take, uh, TypeScript did" is the noun.
+  if (TASK_VERBS.has(word) && beforeThat?.kind === 'word' && VERB_LEADS.has(beforeThat.lower))
+    return true;
+  if (IMPERATIVE_VERBS.has(word) && opensClauseAfter(beforeThat)) return true;
+  // A number or describing word goes on to its noun, never to a determiner ("in 2019, um, the
+  // team"); a number before another is a guess revised ("twenty, um, thirty chairs").
+  if (PHRASE_OPENERS.has(after.lower)) return false;
+  if (isNumberWord(before) || APPROXIMATE_NUMBER_WORDS.has(word)) {
+    return !isNumberWord(after) && !APPROXIMATE_NUMBER_WORDS.has(after.lower);
+  }
+  return (
+    DESCRIBING_WORDS.has(word) &&
+    beforeThat?.kind === 'word' &&
+    PHRASE_OPENERS.has(beforeThat.lower)
+  );
+}
+
 /** Drops `count` filler tokens at i, with the commas that only framed them. Returns the new i. */
 function skipFiller(tokens: readonly Token[], i: number, count: number, out: Token[]): number {
   let next = i + count;
-  const prev = out[out.length - 1];
-  const beforePrev = out[out.length - 2];
-  // "and, uh, find" -> "and find", "scattered across, like, four tools": the commas only
-  // framed the filler, after a word that cannot end a phrase.
+  const after = tokens[next]?.kind === 'pause' ? tokens[next + 1] : tokens[next];
   if (
-    prev?.kind === 'pause' &&
-    beforePrev?.kind === 'word' &&
-    (CONJUNCTIONS.has(beforePrev.lower) ||
-      FUNCTION_WORDS.has(beforePrev.lower) ||
-      PREPOSITIONS.has(beforePrev.lower))
+    out[out.length - 1]?.kind === 'pause' &&
+    commaOnlyFramed(out[out.length - 3], out[out.length - 2], after)
   ) {
     out.pop();
   }
@@ -253,7 +307,7 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
         continue;
       }
     }
-    if (word === 'like' && isLikeFiller(prev, next)) {
+    if (word === 'like' && isLikeFiller(out[out.length - 2], prev, next)) {
       i = skipFiller(tokens, i, 1, out);
       continue;
     }
@@ -339,6 +393,14 @@ function capitalised(token: Token): Token {
   return text === token.text ? token : { ...token, text };
 }
 
+/** A proper noun as written: a brand in its own spelling ("tiktok's" -> "TikTok's"). */
+function properSpelling(token: Token): Token {
+  const brand = BRAND_SPELLINGS.get(token.lower);
+  return brand === undefined
+    ? capitalised(token)
+    : withText(token, brand + token.text.slice(brand.length));
+}
+
 /** Determiners and modals: a first name does not follow them. */
 const NOT_BEFORE_NAMES: ReadonlySet<string> = new Set([
   'a',
@@ -362,6 +424,17 @@ const NOT_BEFORE_NAMES: ReadonlySet<string> = new Set([
   'shall',
 ]);
 
+/** A brand's spelling by its lower-case form, and by its possessive ("netflix's"). */
+const BRAND_SPELLINGS: ReadonlyMap<string, string> = new Map(
+  BRANDS.flatMap((brand) => {
+    const lower = brand.toLowerCase();
+    return [
+      [lower, brand],
+      [`${lower}'s`, brand],
+    ];
+  }),
+);
+
 /** Words that are always proper nouns, in one set: this runs on every word of every text. */
 const ALWAYS_PROPER: ReadonlySet<string> = new Set([
   ...WEEKDAYS,
@@ -371,6 +444,7 @@ const ALWAYS_PROPER: ReadonlySet<string> = new Set([
   ...MONTHS,
   ...PLACES,
   ...NATIONALITIES,
+  ...BRAND_SPELLINGS.keys(),
 ]);
 
 const SECONDED: ReadonlySet<string> = new Set(['that', 'this', 'it', 'the', 'him', 'her', 'them']);
@@ -420,9 +494,9 @@ function properPhraseLengthAt(tokens: readonly Token[], i: number): number {
 }
 
 /**
- * Capitals that lower-case speech loses: weekdays, months, places, nationalities, common first
- * names and the word after a title ("aunt Linda") or "named". Only all-lower-case words are
- * touched, so "iPhone" or a name the engine already capitalised stays as it is.
+ * Capitals that lower-case speech loses: weekdays, months, places, nationalities, brands,
+ * common first names and the word after a title ("aunt Linda") or "named". Only all-lower-case
+ * words are touched, so "iPhone" or a name the engine already capitalised stays as it is.
  */
 export function properCase(tokens: readonly Token[]): Token[] {
   let out: Token[] | null = null;
@@ -439,7 +513,7 @@ export function properCase(tokens: readonly Token[]): Token[] {
     if (token.kind !== 'word' || token.text !== token.lower || !isProperNoun(tokens, i)) continue;
     if (!LOWER_FIRST.test(token.text)) continue;
     out ??= [...tokens];
-    out[i] = capitalised(token);
+    out[i] = properSpelling(token);
   }
   return out ?? (tokens as Token[]);
 }

@@ -156,6 +156,22 @@ export const LIKE_LINKING_BEFORE = new Set([
 
 export const CONJUNCTIONS = new Set(['so', 'and', 'but', 'or', 'because', 'cause', "'cause"]);
 
+/**
+ * Verbs of being and seeming, beside LIKE_LINKING_BEFORE: what they link follows them, so a
+ * comma after one only framed a filler ("the office feels, you know, grey").
+ */
+export const LINKING_VERBS = new Set([
+  ...LIKE_LINKING_BEFORE,
+  'feels',
+  'seems',
+  'looks',
+  'sounds',
+  'gets',
+  'getting',
+  'became',
+  'becomes',
+]);
+
 /** After a conjunction, "like" followed by these is still a verb ("and like to travel"). */
 export const LIKE_VERB_AFTER = new Set([
   'to',
@@ -216,6 +232,65 @@ export const LIKE_OBJECT_AFTER = new Set([
   'some',
   'any',
   'all',
+]);
+
+/** Words after which a task verb is the verb of its clause ("to buy", "we'll book"). */
+export const VERB_LEADS = new Set([
+  ...LIKE_MODALS,
+  'to',
+  'please',
+  "let's",
+  'would',
+  "i'd",
+  "we'd",
+  'i',
+  'we',
+  'you',
+  'they',
+]);
+
+/**
+ * Describing words that, after a determiner, go on to the thing they describe ("an old, uh,
+ * taxi driver", "my first, um, pull request"), so a comma after one only framed a filler.
+ */
+export const DESCRIBING_WORDS = new Set([
+  'old',
+  'new',
+  'big',
+  'small',
+  'little',
+  'young',
+  'long',
+  'short',
+  'great',
+  'good',
+  'bad',
+  'nice',
+  'huge',
+  'tiny',
+  'whole',
+  'entire',
+  'first',
+  'second',
+  'third',
+  'last',
+  'next',
+  'final',
+  'latest',
+  'favourite',
+  'favorite',
+  'own',
+  'main',
+  'real',
+  'same',
+  'different',
+  'best',
+  'worst',
+  'usual',
+  'local',
+  'weekly',
+  'monthly',
+  'annual',
 ]);
 
 /** "you know" is a question or a verb after these ("do you know", "let you know"). */

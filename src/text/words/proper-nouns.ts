@@ -2,7 +2,8 @@
  * Proper nouns that browser speech recognition writes in lower case. wink's English lite model
  * tags lower-case weekdays and months but has no named-entity model for people or places, so
  * common first names and places are listed here; context words ("aunt", "named") catch the
- * rest. Lower case in, the capitalised form is the word with its first letter raised.
+ * rest. Lower case in, the capitalised form is the word with its first letter raised, but for
+ * a brand, which has its own spelling.
  */
 
 export const WEEKDAYS: ReadonlySet<string> = new Set([
@@ -299,6 +300,39 @@ export const PLACES: ReadonlySet<string> = new Set([
   'toronto',
   'wales',
 ]);
+
+/**
+ * Brands that notes name, written as the brand writes itself ("TikTok", "iPhone"). Only names
+ * that are no ordinary word: "target", "apple", "zoom" or "slack" are lower case as often.
+ */
+export const BRANDS: readonly string[] = [
+  'Airbnb',
+  'Amazon',
+  'Costco',
+  'Etsy',
+  'Facebook',
+  'GitHub',
+  'Gmail',
+  'Google',
+  'IKEA',
+  'Instagram',
+  'iPad',
+  'iPhone',
+  'LinkedIn',
+  'Netflix',
+  'PayPal',
+  'Pinterest',
+  'Reddit',
+  'Spotify',
+  'Starbucks',
+  'TikTok',
+  'Uber',
+  'Venmo',
+  'Walgreens',
+  'Walmart',
+  'WhatsApp',
+  'YouTube',
+];
 
 /** Adjectives of nationality, capitalised in English ("the italian place"). */
 export const NATIONALITIES: ReadonlySet<string> = new Set([

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { formatWithRules } from './formats/format-with-rules.js';
+
+/** A tweet without the hashtags the format adds, which depend on the topic. */
+function tweet(transcript: string): string {
+  return formatWithRules(transcript, 'tweet', 'personal').replace(/(?: #[\p{L}\p{N}_]+)+$/u, '');
+}
+
+/** A checklist's items, without the title line and the boxes. */
+function items(transcript: string): string[] {
+  return formatWithRules(transcript, 'checklist', 'personal')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.replace(/^- \[ \] /u, ''));
+}
+
+describe('commas around a removed filler', () => {
+  it.each([
+    [
+      'Okay, so, um, I need to buy, uh, 2 bags of potting soil',
+      'I need to buy 2 bags of potting soil.',
+    ],
+    [
+      "I just got my first, um, pull request merged into React and I'm, like, shaking right now.",
+      "I just got my first pull request merged into React and I'm shaking right now.",
+    ],
+    [
+      'My dad was an old, uh, taxi driver in the city.',
+      'My dad was an old taxi driver in the city.',
+    ],
+    [
+      "I told my boss I'm, um, going part-time next month.",
+      "I told my boss I'm going part-time next month.",
+    ],
+    ['The office feels, you know, grey and empty.', 'The office feels grey and empty.'],
+    ['Put it in the, um, blue folder.', 'Put it in the blue folder.'],
+  ])('go when the words either side belong together: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+
+  it.each([
+    ['We went to Paris, um, and it rained', 'We went to Paris, and it rained.'],
+    ['I need eggs, um, milk, and bread', 'I need eggs, milk, and bread.'],
+    [
+      '92,000 words, um, two years, and one very patient cat.',
+      '92,000 words, two years, and one very patient cat.',
+    ],
+    [
+      'Hot take, uh, TypeScript did more for my sleep than anything',
+      'Hot take, TypeScript did more for my sleep than anything.',
+    ],
+    ['In 2019, um, the team grew', 'In 2019, the team grew.'],
+    ['I need twenty, um, thirty chairs', 'I need twenty, thirty chairs.'],
+    ['it was really good, um, we went back', 'It was really good, we went back.'],
+    ["I'm, um, I don't know", "I'm, I don't know."],
+  ])('one stays where the speaker meant it: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+
+  it('leaves no stray comma in checklist items', () => {
+    expect(items('Okay, so, um, I need to buy, uh, 2 bags of potting soil')).toEqual([
+      'Buy 2 bags of potting soil',
+    ]);
+    expect(items('Call, um, the dentist and book, uh, a table')).toEqual([
+      'Call the dentist',
+      'Book a table',
+    ]);
+    expect(items('pick up the kids, um, call mom, and buy milk')).toEqual([
+      'Pick up the kids',
+      'Call mom',
+      'Buy milk',
+    ]);
+  });
+});
+
+describe('"like" after an "also" that opens a clause', () => {
+  it('is a filler before a verb or a subject', () => {
+    expect(tweet('oh and also like cancel the netflix subscription')).toBe(
+      'Also cancel the Netflix subscription.',
+    );
+    expect(items('oh and also like cancel the netflix subscription')).toEqual([
+      'Cancel the Netflix subscription',
+    ]);
+    expect(tweet('and also like we need more chairs')).toBe('Also we need more chairs.');
+  });
+
+  it.each([
+    ['I also like coffee', 'I also like coffee.'],
+    ['we also like hiking', 'We also like hiking.'],
+    ['I would also like to travel', 'I would also like to travel.'],
+    ['it also looks like rain', 'It also looks like rain.'],
+    ['we also like cancel things sometimes', 'We also like cancel things sometimes.'],
+  ])('is meant after a subject: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+});
+
+describe('brand names', () => {
+  it('are written as the brand writes them', () => {
+    expect(tweet('buy stuff on amazon and cancel spotify')).toBe(
+      'Buy stuff on Amazon and cancel Spotify.',
+    );
+    expect(tweet('my iphone died so I watched youtube and tiktok all night')).toBe(
+      'My iPhone died so I watched YouTube and TikTok all night.',
+    );
+    expect(tweet("netflix's new show is great")).toBe("Netflix's new show is great.");
+    expect(
+      items('update my linkedin, pay the plumber on paypal, and post the photos on instagram'),
+    ).toEqual(['Update my LinkedIn', 'Pay the plumber on PayPal', 'Post the photos on Instagram']);
+  });
+
+  it('keep a lower-case first letter at the start of a sentence', () => {
+    expect(tweet('iphone broke again')).toBe('iPhone broke again.');
+  });
+
+  it('leave ordinary words and a spelling the speaker chose alone', () => {
+    expect(tweet('we hit our target and picked an apple before the zoom call on slack')).toBe(
+      'We hit our target and picked an apple before the zoom call on slack.',
+    );
+    expect(tweet('my iPhone and Youtube')).toBe('My iPhone and Youtube.');
+  });
+});
