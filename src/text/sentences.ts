@@ -247,7 +247,7 @@ export function looksLikeQuestion(tokens: readonly Token[]): boolean {
 export function renderSentence(sentence: Sentence): string {
   const body = capitalizeFirst(renderTokens(sentence.tokens));
   const last = sentence.tokens[sentence.tokens.length - 1];
-  // "at 10 p.m." already ends with the full stop its abbreviation shares with the sentence.
+  // "at 10 p.m.", "paper, etc." end with the full stop the abbreviation shares with the sentence.
   const stopped = last?.kind === 'word' && last.text.endsWith('.');
   if (sentence.end !== '') return stopped && sentence.end === '.' ? body : body + sentence.end;
   if (last === undefined || last.kind !== 'word' || stopped) return body;

@@ -445,6 +445,8 @@ const ALWAYS_PROPER: ReadonlySet<string> = new Set([
   ...PLACES,
   ...NATIONALITIES,
   ...BRAND_SPELLINGS.keys(),
+  // "Dr.", "Mrs.": a title written with its stop is never a common word.
+  ...[...NAME_TITLES].filter((title) => title.endsWith('.')),
 ]);
 
 const SECONDED: ReadonlySet<string> = new Set(['that', 'this', 'it', 'the', 'him', 'her', 'them']);

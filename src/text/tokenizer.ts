@@ -1,3 +1,5 @@
+import { ABBREVIATIONS } from './words/abbreviations.js';
+
 /**
  * The text engine's one tokenizer: words, end marks, pauses, dashes and other symbols, with
  * the spacing that preceded each. Works on tokens rather than repeated regex replacements so
@@ -128,7 +130,7 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
     while (position < text.length && !isWhitespaceAt(text, position)) position++;
     if (position === chunkStart) break;
     const chunk = text.slice(chunkStart, position);
-    if (pushTimeAbbreviation(tokens, chunk, space, text, position)) continue;
+    if (pushAbbreviation(tokens, chunk, space, text, position)) continue;
     let end = chunk.length;
     while (end > 0 && isAsciiTrailingMark(chunk.charCodeAt(end - 1))) end--;
     let plain = end > 0 && chunk.charCodeAt(0) !== 39 && chunk.charCodeAt(end - 1) !== 39;
@@ -171,40 +173,48 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
   return tokens;
 }
 
-/** "a.m." and "p.m." as Whisper writes them, with any marks after them. */
-const TIME_ABBREVIATION = /^[ap]\.m(\.?)([,;:!?]*)$/iu;
+/** An abbreviation as Whisper writes it ("Dr.", "etc.", "e.g.", "a.m."), with marks after it. */
+const ABBREVIATION = /^([a-z]+(?:\.[a-z])*)(\.?)([,;:!?]*)$/iu;
 const UPPER_FIRST = /^\p{Lu}/u;
 const PRONOUN_I = /^I(?:$|[^\p{L}])/u;
 
 /**
- * "at 11 p.m., which is ..." keeps "p.m." one word: its full stops would otherwise end a
- * sentence in the middle ("11 p. M."). Followed by a capitalised word other than "I", its last
- * full stop also ended the sentence ("at 11 p.m. We'd ..."), so an end mark follows it.
+ * "call Dr. Lee", "at 11 p.m., which is ..." keep the abbreviation one word: its full stops
+ * would otherwise end a sentence in the middle ("Call Dr" | "Lee", "11 p. M."). A title's
+ * stop never ends the sentence; the last stop of "etc." or "p.m." also did before a capitalised
+ * word ("at 11 p.m. We'd ..."), a time's not before "I", so an end mark follows it there.
  */
-function pushTimeAbbreviation(
+function pushAbbreviation(
   tokens: Token[],
   chunk: string,
   space: boolean,
   text: string,
   position: number,
 ): boolean {
-  // Most chunks are ruled out by their first two characters, before any pattern runs.
-  const first = chunk.charCodeAt(0) | 0x20;
-  if ((first !== 97 && first !== 112) || chunk.charCodeAt(1) !== 46) return false;
-  const match = TIME_ABBREVIATION.exec(chunk);
+  // Most chunks have no full stop, and those that do mostly end a sentence on a longer word:
+  // the pattern runs once a sentence at most, and a set lookup rules the word out.
+  if (chunk.indexOf('.') < 1) return false;
+  const match = ABBREVIATION.exec(chunk);
   if (match === null) return false;
-  const dot = match[1] as string;
-  const marks = match[2] as string;
-  const word = chunk.slice(0, 3 + dot.length);
+  const name = match[1] as string;
+  const kind = ABBREVIATIONS.get(name.toLowerCase());
+  if (kind === undefined) return false;
+  // "has MS. It ...": in capitals it is an acronym ending its sentence, not "Ms.".
+  const second = name.charCodeAt(1);
+  if (second >= 65 && second <= 90) return false;
+  const dot = match[2] as string;
+  const marks = match[3] as string;
+  const word = name + dot;
   tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space });
   if (marks !== '') {
     tokenizeChunk(tokens, marks, false);
     return true;
   }
+  if (kind === 'leading' || dot === '') return true;
   let next = position;
   while (next < text.length && isWhitespaceAt(text, next)) next++;
   const following = text.slice(next, next + 2);
-  if (dot !== '' && UPPER_FIRST.test(following) && !PRONOUN_I.test(following)) {
+  if (UPPER_FIRST.test(following) && !(kind === 'time' && PRONOUN_I.test(following))) {
     pushMark(tokens, '.', false);
   }
   return true;

@@ -128,6 +128,12 @@ export const NAME_TITLES: ReadonlySet<string> = new Set([
   'mrs',
   'ms',
   'dr',
+  // As punctuated speech writes them, one word with the stop (src/text/tokenizer.ts).
+  'mr.',
+  'mrs.',
+  'ms.',
+  'dr.',
+  'prof.',
 ]);
 
 /** Words after which the next word is a name ("a dog named biscuit"); not "called", which
