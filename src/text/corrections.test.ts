@@ -148,6 +148,96 @@ describe('words like the markers, meant literally', () => {
   });
 });
 
+describe('a correction after "sorry"', () => {
+  it('replaces a date, a weekday or a number said just before, across a full stop too', () => {
+    const text =
+      'Remind me to, uh, send the invoice to Acme on the 3rd. No, sorry, the 5th. And follow up with Jenna about the logo.';
+    expect(checklist(text)).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Send the invoice to Acme on the 5th',
+        '- [ ] Follow up with Jenna about the logo',
+      ].join('\n'),
+    );
+    expect(tweet(text)).toBe(
+      'Remind me to send the invoice to Acme on the 5th. Follow up with Jenna about the logo.',
+    );
+    const framed = 'Send the invoice on the 3rd, no, sorry, the 5th, and follow up with Jenna.';
+    expect(tweet(framed)).toBe('Send the invoice on the 5th, and follow up with Jenna.');
+    expect(checklist(framed)).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Send the invoice on the 5th',
+        '- [ ] Follow up with Jenna',
+      ].join('\n'),
+    );
+    expect(checklist('Meet Sam on Monday. Sorry, Tuesday.')).toBe(
+      ['Personal checklist', '- [ ] Meet Sam on Tuesday'].join('\n'),
+    );
+    expect(tweet('Order twelve chairs, sorry, fifteen.')).toBe('Order fifteen chairs.');
+    expect(corrected('book a table at 7 no sorry 8')).toBe('book a table at 8');
+  });
+
+  it('replaces a phrase said again from its preposition, or between the same words', () => {
+    expect(tweet('Send it to Ann, sorry, to Sam.')).toBe('Send it to Sam.');
+    expect(tweet('Email the venue about Friday. Sorry, about Saturday.')).toBe(
+      'Email the venue about Saturday.',
+    );
+    expect(corrected('send it to ann sorry to sam')).toBe('send it to sam');
+    expect(tweet('Park behind the blue van, sorry, the white van.')).toBe(
+      'Park behind the white van.',
+    );
+  });
+
+  it.each([
+    // An apology, or news after it.
+    'Sorry, I was sick.',
+    "Sorry I'm late.",
+    "I'm sorry, the 5th is booked.",
+    "Book the 3rd. I'm sorry, the 5th is booked.",
+    'Book it on the 3rd, sorry, the 5th is booked.',
+    'We said the 3rd. Sorry, the 5th is booked.',
+    'I missed the bus, sorry, I overslept.',
+    'That was a big mistake. Sorry, my mistake.',
+    // "sorry" as a word of the sentence.
+    'Say sorry to Sam.',
+    'I went to the shop to say sorry to Sam.',
+    'Remember to say sorry to Sam on Monday, not Tuesday.',
+    "I'm so sorry about Monday. Tuesday works.",
+    'No sorry needed.',
+    "That's fine, no sorry needed.",
+    'Tell the boss sorry the meeting ran late.',
+    // A noun phrase with nothing else said again: which noun it replaces is not sure.
+    'The dog ate the cake, sorry, the cat.',
+  ])('keeps "%s" as said', (text) => {
+    expect(tweet(text)).toBe(text);
+    expect(corrected(text)).toBe(text);
+  });
+});
+
+describe('a phrase said again after a marker framed by commas or a full stop', () => {
+  it('replaces the phrase its preposition opens, or the phrase said again', () => {
+    expect(tweet('The choir sings to the Earth. Actually, no, to the Moon.')).toBe(
+      'The choir sings to the Moon.',
+    );
+    expect(tweet('Give it to Ann. Actually, no, to Sam.')).toBe('Give it to Sam.');
+    expect(tweet('Meet at the cafe, wait, no, at the park.')).toBe('Meet at the park.');
+    expect(tweet('Book the van for the tenth, wait, no, the twelfth.')).toBe(
+      'Book the van for the twelfth.',
+    );
+    // Between the same first and last words, only what is new replaces.
+    expect(tweet("I'll call you tonight, wait, no, I'll text you.")).toBe("I'll text you tonight.");
+  });
+
+  it.each([
+    // "to" opening a statement, not a place.
+    'Give it to Ann. Actually, no, to be honest.',
+    'Actually, no, to be honest I liked it.',
+  ])('keeps "%s" as said', (text) => {
+    expect(tweet(text)).toBe(text);
+  });
+});
+
 describe('a task turned down after it was said', () => {
   const errands =
     'Need to: call the plumber, renew the car insurance before the 15th, and, uh, cancel the gym membership.';

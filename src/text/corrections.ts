@@ -1,4 +1,5 @@
 import {
+  APOLOGY_MARKERS,
   BACK_REFERENCES,
   CORRECTION_MARKERS,
   NOT_RESTATING,
@@ -7,7 +8,9 @@ import {
   PLAN_WORDS,
   REASON_SUBJECTS,
   REASON_TRAILERS,
+  RESTATED_PREPOSITIONS,
   SCRATCH_VERB_BEFORE,
+  SORRY_MEANT_AFTER,
   TAKE_BACK_MARKERS,
   TAKE_BACK_OPENERS,
   VERB_LIKE_WORDS,
@@ -187,6 +190,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const name = marker.join(' ');
     const withdrawing = WITHDRAWING_MARKERS.has(name);
     if (withdrawing && isVerbUse(tokens[i - 1])) continue;
+    const apology = APOLOGY_MARKERS.has(name);
+    if (apology && isMeantSorry(tokens[i - 1])) continue;
     let start = markerEnd;
     while (tokens[start]?.kind === 'pause') start++;
     let end = start;
@@ -198,13 +203,14 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       end++;
     }
     const first = tokens[start];
-    // A marker framed by commas ("but wait, no, I shouldn't") or a "make that" is as often
-    // meant literally ("we can actually make that work"): it corrects only a word of the same
-    // kind (a number, a weekday, a month), and only "make that" reaches into the sentence
-    // before ("... a second mic. Actually, make that two mics.").
+    // A marker framed by commas ("but wait, no, I shouldn't"), a "make that" or a "sorry" is
+    // as often meant literally ("we can actually make that work", "sorry, I'm late"): it
+    // corrects only a word of the same kind (a number, a weekday, a month) or a phrase said
+    // again, and only "make that" reaches into the sentence before ("... a second mic.
+    // Actually, make that two mics.").
     const framed = markerEnd - i > marker.length;
     const makeThat = marker.includes('make');
-    const kindOnly = framed || makeThat;
+    const kindOnly = framed || makeThat || apology;
     // Tried before any anchor: a reason opens with a subject, and "no wait I renewed that"
     // would otherwise restate an "I" said earlier.
     if (TAKE_BACK_MARKERS.has(name) && isReasonSubject(first)) {
@@ -218,8 +224,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
     // says what it replaces.
     if (makeThat && words < 2) continue;
-    if (EXPLICIT_MARKERS.has(name) || withdrawing) {
-      const across = restatementAcrossEnd(tokens, i, start, end);
+    if (EXPLICIT_MARKERS.has(name) || withdrawing || apology) {
+      const across = restatementAcrossEnd(tokens, i, start, end, apology);
       if (across !== null) return across;
     }
     // Reach back for the words that start like the replacement: the same word, or a word of
@@ -245,17 +251,35 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
         };
       }
     }
+    // "the 3rd, no, sorry, the 5th": held to its kind, a word may come after its determiner,
+    // said before the wrong word too.
+    const det = kindOnly && words > 1 && PHRASE_DETERMINERS.has(first.lower) ? 1 : 0;
+    const head = tokens[start + det] as Token;
     const wrong = findAnchor(
       tokens,
       i,
-      (candidate) => (!kindOnly && candidate.lower === first.lower) || sameKind(candidate, first),
+      (candidate, j) =>
+        (!kindOnly && candidate.lower === first.lower) ||
+        (sameKind(candidate, head) && (det === 0 || tokens[j - 1]?.lower === first.lower)),
       crossesEnd,
     );
+    // "on the 3rd, sorry, the 5th is booked" is news, not a date said again.
+    if (wrong !== -1 && apology && !isPhraseOnly(tokens, start, end)) continue;
     if (wrong !== -1) {
-      const restart = (tokens[wrong] as Token).lower === first.lower;
-      return { wrongStart: wrong, markerStart: i, markerEnd: start, replacementEnd: end, restart };
+      const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
+      return {
+        wrongStart: wrong - det,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: end,
+        restart,
+      };
     }
-    if (kindOnly) continue;
+    if (kindOnly) {
+      const restated = restatedPhrase(tokens, i, start, end);
+      if (restated !== null) return restated;
+      continue;
+    }
     let lastWord = -1;
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
@@ -292,6 +316,91 @@ function isVerbUse(before: Token | undefined): boolean {
 }
 
 const PHRASE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your']);
+
+/** "I'm sorry", "so sorry", "say sorry": after a subject, a verb or a word that holds it, "sorry"
+ * is meant. */
+function isMeantSorry(before: Token | undefined): boolean {
+  return (
+    before?.kind === 'word' &&
+    (CLAUSE_SUBJECTS.has(before.lower) ||
+      VERB_LIKE_WORDS.has(before.lower) ||
+      SORRY_MEANT_AFTER.has(before.lower) ||
+      before.lower.endsWith("n't"))
+  );
+}
+
+/**
+ * Where the phrase that opens with `word` and ends at `end` starts: within
+ * RESTATED_PHRASE_MAX_WORDS words, of two at least, with no pause in it; -1 when none.
+ */
+function phraseOpenedBy(tokens: readonly Token[], end: number, word: string): number {
+  for (let j = end - 1; j >= 0 && end - j <= RESTATED_PHRASE_MAX_WORDS; j--) {
+    const token = tokens[j] as Token;
+    if (token.kind !== 'word') return -1;
+    if (token.lower === word && j < end - 1) return j;
+  }
+  return -1;
+}
+
+/**
+ * A phrase said again after a marker held to what it surely replaces (a "sorry", a marker
+ * framed by commas, a "make that"): from the same preposition up to the marker ("to the Earth, sorry,
+ * to the Moon"), or between the same first and last words ("I'll call you tonight, sorry,
+ * I'll text you": only "text" is new, "tonight" stays).
+ */
+function restatedPhrase(
+  tokens: readonly Token[],
+  i: number,
+  start: number,
+  end: number,
+): Correction | null {
+  const first = (tokens[start] as Token).lower;
+  const count = end - start;
+  if (
+    count > 1 &&
+    count <= RESTATED_PHRASE_MAX_WORDS &&
+    RESTATED_PREPOSITIONS.has(first) &&
+    isPhraseOnly(tokens, start, end)
+  ) {
+    let said = i;
+    while (tokens[said - 1]?.kind === 'pause') said--;
+    const anchor = phraseOpenedBy(tokens, said, first);
+    if (anchor !== -1) {
+      return {
+        wrongStart: anchor,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: end,
+        restart: true,
+        wrongEnd: said,
+      };
+    }
+  }
+  if (count < 3) return null;
+  const last = (tokens[end - 1] as Token).lower;
+  const wrong = findAnchor(
+    tokens,
+    i,
+    (candidate, j) =>
+      candidate.lower === first &&
+      j + count <= i &&
+      tokens[j + count - 1]?.lower === last &&
+      allWords(tokens, j, j + count),
+  );
+  if (wrong === -1) return null;
+  return {
+    wrongStart: wrong,
+    markerStart: i,
+    markerEnd: start,
+    replacementEnd: end,
+    restart: true,
+  };
+}
+
+function allWords(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let j = start; j < end; j++) if ((tokens[j] as Token).kind !== 'word') return false;
+  return true;
+}
 
 /** Where the clause that ends at `end` starts: after a pause, an end mark or a conjunction. */
 function clauseStartBefore(tokens: readonly Token[], end: number): number {
@@ -724,6 +833,25 @@ function findRetraction(tokens: readonly Token[], i: number): Correction | null 
 /** Words of a phrase said again as a sentence of its own ("Wait, no, the east gate."). */
 const RESTATED_PHRASE_MAX_WORDS = 4;
 
+/**
+ * Whether tokens[start, end) are a phrase, not a statement: no subject, verb, plan or denial.
+ * After a preposition a name or a pronoun is its object ("to Sam"), and "to" opens a place.
+ */
+function isPhraseOnly(tokens: readonly Token[], start: number, end: number): boolean {
+  const preposition = end - start > 1 && RESTATED_PREPOSITIONS.has((tokens[start] as Token).lower);
+  for (let j = preposition ? start + 1 : start; j < end; j++) {
+    const word = tokens[j] as Token;
+    if (
+      (!preposition && isReasonSubject(word)) ||
+      NOT_RESTATING.has(word.lower) ||
+      PLAN_WORDS.has(word.lower) ||
+      isVerbLike(word, j === end - 1)
+    )
+      return false;
+  }
+  return true;
+}
+
 /** A verb, or a word that is rarely anything else ("changed", "is"): a short sentence holding
  * one is a new statement ("Wait, no, the gate code changed."), not a phrase restating one. */
 function isVerbLike(token: Token, last: boolean): boolean {
@@ -736,10 +864,13 @@ function isVerbLike(token: Token, last: boolean): boolean {
 /**
  * A phrase corrected after a full stop: "in March. Actually, no, April." or "at the north
  * gate. Wait, no, the east gate." The marker opens a sentence that is nothing but a short
- * phrase, and the phrase re-anchors on a word of the same kind (a month, a weekday, a number)
- * or on its own last word, said again, where it was the head noun of a phrase in the sentence
- * before ("the north gate", not "the gate code"). Any other phrase is left as said: "The dog
- * ate the cake. Wait, no, the cat." may mean either noun. Anything longer than
+ * phrase, and the phrase re-anchors on its preposition, opening the phrase that ended the
+ * sentence before ("to the Earth. Actually, no, to the Moon."), on a word of the same kind (a
+ * month, a weekday, a number) or on its own last word, said again, where it was the head noun
+ * of a phrase in the sentence before ("the north gate", not "the gate code"); after an
+ * apology (`sameOpener`) that phrase must start with the same word too. Any other phrase is
+ * left as said: "The dog ate the cake. Wait, no, the cat." may mean either noun. Anything
+ * longer than
  * RESTATED_PHRASE_MAX_WORDS, with a subject, a verb or a "not", is a new statement
  * ("Actually, no, the weather is bad."), and a "!" or a "?" is meant ("Wait, no way!").
  */
@@ -748,6 +879,7 @@ function restatementAcrossEnd(
   i: number,
   start: number,
   end: number,
+  sameOpener: boolean,
 ): Correction | null {
   const opened = sentenceOpenedAt(tokens, i);
   if (opened === -1 || (tokens[opened - 1] as Token).text !== '.') return null;
@@ -755,17 +887,22 @@ function restatementAcrossEnd(
   if (after !== undefined && !(after.kind === 'end' && after.text === '.')) return null;
   const count = end - start;
   if (count > RESTATED_PHRASE_MAX_WORDS) return null;
-  for (let j = start; j < end; j++) {
-    const word = tokens[j] as Token;
-    if (
-      isReasonSubject(word) ||
-      NOT_RESTATING.has(word.lower) ||
-      PLAN_WORDS.has(word.lower) ||
-      isVerbLike(word, j === end - 1)
-    )
-      return null;
-  }
   const firstWord = (tokens[start] as Token).lower;
+  if (!isPhraseOnly(tokens, start, end)) return null;
+  // "to the Moon": its preposition says which phrase, ending the sentence before, it replaces.
+  if (count > 1 && RESTATED_PREPOSITIONS.has(firstWord)) {
+    const anchor = phraseOpenedBy(tokens, opened - 1, firstWord);
+    if (anchor !== -1) {
+      return {
+        wrongStart: anchor,
+        markerStart: opened,
+        markerEnd: start,
+        replacementEnd: end,
+        restart: true,
+        wrongEnd: opened - 1,
+      };
+    }
+  }
   const det = count > 1 && PHRASE_DETERMINERS.has(firstWord) ? 1 : 0;
   const head = tokens[start + det] as Token;
   const same = findAnchor(tokens, opened, (candidate) => sameKind(candidate, head), true);
@@ -800,6 +937,8 @@ function restatementAcrossEnd(
       break;
     }
   }
+  // "That was a big mistake. Sorry, my mistake.": an apology says a noun again in passing.
+  if (wrongStart === anchor && sameOpener) return null;
   if (wrongStart === anchor) {
     for (
       let j = anchor - 1, k = 1;

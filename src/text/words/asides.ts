@@ -32,6 +32,7 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
   ['no', 'actually'],
   ['no', 'wait'],
   ['wait', 'no'],
+  ['no', 'sorry'],
   ['scratch', 'that'],
   ['or', 'rather'],
   ['i', 'mean'],
@@ -44,6 +45,43 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
  * ("book the blue one scratch that" drops "book the blue one").
  */
 export const WITHDRAWING_MARKERS: ReadonlySet<string> = new Set(['scratch that']);
+
+/**
+ * Markers as often an apology as a correction ("Sorry, I was sick"): they correct only a word
+ * of the same kind or a phrase said again ("on the 3rd. No, sorry, the 5th").
+ */
+export const APOLOGY_MARKERS: ReadonlySet<string> = new Set(['sorry', 'no sorry']);
+
+/**
+ * Words after which "sorry" is meant ("I'm so sorry", "say sorry to Sam", "a sorry state"),
+ * beside the subjects and VERB_LIKE_WORDS.
+ */
+export const SORRY_MEANT_AFTER: ReadonlySet<string> = new Set([
+  'am',
+  'so',
+  'very',
+  'really',
+  'truly',
+  'too',
+  'a',
+  'how',
+  'not',
+  'say',
+  'says',
+  'saying',
+  'feel',
+  'feels',
+  'felt',
+  'feeling',
+  'look',
+  'looks',
+  'looked',
+  'sound',
+  'sounds',
+  'seem',
+  'seems',
+  'seemed',
+]);
 
 /**
  * Markers after which the speaker may take a task back and say why ("renew my passport no
@@ -215,6 +253,40 @@ export const PHRASE_OPENERS: ReadonlySet<string> = new Set([
   'these',
   'those',
   'some',
+]);
+
+/**
+ * Prepositions that say which phrase one said again replaces ("to the Earth. Actually, no, to
+ * the Moon."); a determiner alone does not ("The dog ate the cake. Wait, no, the cat.").
+ */
+export const RESTATED_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'to',
+  'for',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'about',
+  'into',
+  'onto',
+  'near',
+  'behind',
+  'beside',
+  'under',
+  'over',
+  'after',
+  'before',
+  'until',
+  'past',
+  'around',
+  'through',
+  'towards',
+  'toward',
+  'via',
+  'without',
 ]);
 
 /** Spoken numbers, so "twenty, no, thirty" is seen as a number corrected by a number. */
