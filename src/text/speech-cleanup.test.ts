@@ -120,3 +120,95 @@ describe('brand names', () => {
     expect(tweet('my iPhone and Youtube')).toBe('My iPhone and Youtube.');
   });
 });
+
+/** A pitch's hook: its first paragraph. */
+function hook(transcript: string): string {
+  return formatWithRules(transcript, 'pitch', 'personal').split('\n')[0] as string;
+}
+
+describe('words said again to restart a phrase', () => {
+  it.each([
+    [
+      'Huge thank you to Dr. Patel and the whole, uh, the whole maternity team.',
+      'Huge thank you to Dr. Patel and the whole maternity team.',
+    ],
+    ["An empty inbox, that's, uh, that's the dream.", "An empty inbox, that's the dream."],
+    [
+      'We, uh, we shipped it today and the, the team was amazing',
+      'We shipped it today and the team was amazing.',
+    ],
+    ['We need to, to finish the report', 'We need to finish the report.'],
+    ['I think I, I think we should go', 'I think we should go.'],
+    ['It was very, um, very hard', 'It was very hard.'],
+    ['in the, in the morning we go', 'In the morning we go.'],
+    ['we we shipped it and the the team cheered', 'We shipped it and the team cheered.'],
+    ['we moved the whole the whole team', 'We moved the whole team.'],
+  ])('leave the second copy only: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+
+  it('leave the pitch hook whole', () => {
+    expect(hook("An empty inbox, that's, uh, that's the dream.")).toBe(
+      "An empty inbox, that's the dream.",
+    );
+    expect(hook('We, uh, we shipped it today and the, the team was amazing')).toBe(
+      'We shipped it today and the team was amazing.',
+    );
+  });
+
+  it('leave checklist items whole', () => {
+    expect(items('Call the, uh, the dentist and book a, a table')).toEqual([
+      'Call the dentist',
+      'Book a table',
+    ]);
+  });
+
+  it.each([
+    ['It was very, very good', 'It was very, very good.'],
+    ['We said no, no, no.', 'We said no, no, no.'],
+    ['bye bye everyone', 'Bye bye everyone.'],
+    ['knock knock who is there', 'Knock knock who is there.'],
+    ['it was so so good, really really good', 'It was so so good, really really good.'],
+    ['I had had enough', 'I had had enough.'],
+    ['make sure that that works', 'Make sure that that works.'],
+    ['I love it, it works', 'I love it, it works.'],
+    [
+      "It's not about the money, the money will come",
+      "It's not about the money, the money will come.",
+    ],
+    ['Hold on, on second thought, skip it', 'Hold on, on second thought, skip it.'],
+  ])('stay when they were meant twice: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+});
+
+describe('a dropped "you know?" tag', () => {
+  it.each([
+    ['Mondays are hard, you know?', 'Mondays are hard.', 'Mondays are hard.'],
+    [
+      "It's been a long week, you know? But we made it.",
+      "It's been a long week. But we made it.",
+      "It's been a long week.",
+    ],
+    ["It's great, you know what I mean? Really.", "It's great. Really.", "It's great."],
+  ])('leaves a statement with a full stop: %s', (transcript, expected, expectedHook) => {
+    expect(tweet(transcript)).toBe(expected);
+    expect(hook(transcript)).toBe(expectedHook);
+  });
+
+  it.each([
+    ['Can you send it, you know?', 'Can you send it?'],
+    ['So, can you send it, you know?', 'Can you send it?'],
+    ['Is this right?', 'Is this right?'],
+    ["It's done, right?", "It's done, right?"],
+  ])('leaves a question its question mark: %s', (transcript, expected) => {
+    expect(tweet(transcript)).toBe(expected);
+  });
+
+  it('leaves checklist items without the tag', () => {
+    expect(items('Book the venue, you know? And send the invites.')).toEqual([
+      'Book the venue',
+      'Send the invites',
+    ]);
+  });
+});

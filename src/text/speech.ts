@@ -3,6 +3,7 @@ import { ASIDES, PHRASE_OPENERS } from './words/asides.js';
 import {
   CONJUNCTIONS,
   DESCRIBING_WORDS,
+  DOUBLED_IN_GRAMMAR,
   KEEP_REPEATED,
   LIKE_FILLER_BEFORE_WORDS,
   LIKE_KEEP_BEFORE,
@@ -12,11 +13,14 @@ import {
   LIKE_VERB_AFTER,
   LINKING_VERBS,
   NUMBER_WORDS as APPROXIMATE_NUMBER_WORDS,
+  OPENERS,
+  OPENERS_BEFORE_PAUSE,
   SIMPLE_FILLERS,
   I_MEAN_SUBJECTS,
   I_MEAN_SUBJECT_VERBS,
   I_MEAN_VERB_AFTER,
   QUOTING_VERBS,
+  RESTARTED_BEFORE_COMMA,
   VERB_LEADS,
   YOU_KNOW_FILLER_BEFORE,
   YOU_KNOW_KEEP_AFTER,
@@ -40,6 +44,7 @@ import {
   PROPER_PHRASES,
   WEEKDAYS,
 } from './words/proper-nouns.js';
+import { looksLikeQuestion } from './sentences.js';
 import type { Token } from './tokenizer.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
 import { IMPERATIVE_VERBS, TASK_VERBS } from './words/tasks.js';
@@ -257,13 +262,83 @@ function withText(token: Token, text: string): Token {
   return { ...token, text };
 }
 
+/** A restart repeats at most this many words ("in the whole, uh, in the whole team"). */
+const MAX_RESTART_WORDS = 3;
+
+/**
+ * Where in `out` a restart begins: the 1-3 words that end it, said again from tokens[i] with
+ * nothing, a comma or a dropped filler between ("the whole, uh, the whole team", "the, the
+ * team", "we we shipped"). -1 when they were meant twice ("very, very good", "I had had",
+ * "about the money, the money will come").
+ */
+function restartStart(
+  tokens: readonly Token[],
+  i: number,
+  out: readonly Token[],
+  afterFiller: boolean,
+): number {
+  const comma = out[out.length - 1]?.kind === 'pause';
+  const end = comma ? out.length - 1 : out.length;
+  for (let n = 1; n <= MAX_RESTART_WORDS; n++) {
+    const start = end - n;
+    if (!sameWords(out, start, tokens, i, n)) continue;
+    if (afterFiller) return start;
+    const last = (out[end - 1] as Token).lower;
+    if (allKeptRepeated(out, start, end)) return -1;
+    if (!comma) return n === 1 && DOUBLED_IN_GRAMMAR.has(last) ? -1 : start;
+    // Across a comma only the words a phrase goes on after were begun again; a whole phrase
+    // may be said twice on purpose.
+    return RESTARTED_BEFORE_COMMA.has(last) || SUBJECT_CONTRACTION.test(last) ? start : -1;
+  }
+  return -1;
+}
+
+function sameWords(
+  out: readonly Token[],
+  start: number,
+  tokens: readonly Token[],
+  i: number,
+  count: number,
+): boolean {
+  if (start < 0) return false;
+  for (let k = 0; k < count; k++) {
+    const said = out[start + k] as Token;
+    const again = tokens[i + k];
+    if (said.kind !== 'word' || again?.kind !== 'word' || said.lower !== again.lower) return false;
+  }
+  return true;
+}
+
+function allKeptRepeated(out: readonly Token[], start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (!KEEP_REPEATED.has((out[k] as Token).lower)) return false;
+  return true;
+}
+
+/** The sentence `out` ends with, after its openers ("So, can you ..."). */
+function lastSentence(out: readonly Token[]): readonly Token[] {
+  let start = out.length;
+  while (start > 0 && (out[start - 1] as Token).kind !== 'end') start--;
+  for (;;) {
+    const token = out[start];
+    if (token === undefined) break;
+    const opener =
+      OPENERS.has(token.lower) ||
+      (OPENERS_BEFORE_PAUSE.has(token.lower) && out[start + 1]?.kind === 'pause');
+    if (token.kind !== 'pause' && !opener) break;
+    start++;
+  }
+  return out.slice(start);
+}
+
 /**
  * Removes spoken fillers (um, uh, you know, like-as-filler, basically, "I mean,") and asides
- * ("oh yeah", "you know what"), stutters
- * ("the the"), doubled punctuation; turns a spoken "hashtag x" into "#x" and "i" into "I".
+ * ("oh yeah", "you know what"), restarts ("the, uh, the whole", "we we"), doubled
+ * punctuation; turns a spoken "hashtag x" into "#x" and "i" into "I".
  */
 export function removeFillers(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
+  // Whether a filler was dropped since the last word: a word said again after one is a restart.
+  let afterFiller = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.kind !== 'word') {
@@ -276,7 +351,26 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
 
     if (SIMPLE_FILLERS.has(word)) {
       i = skipFiller(tokens, i, 1, out);
+      afterFiller = true;
       continue;
+    }
+    // Before the asides, so that "you know what I mean" goes whole, not as "you know what".
+    if (word === 'you') {
+      const length = youKnowFillerLength(tokens, i, prev);
+      if (length > 0) {
+        i = skipFiller(tokens, i, length, out);
+        afterFiller = true;
+        // "Mondays are hard, you know?": the "?" was the tag's, and the statement left ends
+        // with a full stop ("Can you send it, you know?" still asks).
+        const end = tokens[i + 1];
+        if (end?.text === '?' && !looksLikeQuestion(lastSentence(out))) {
+          pushPunctuation(out, { ...end, text: '.', lower: '.' });
+          i++;
+          continue;
+        }
+        keepRunOnBoundary(tokens, i, prev, out);
+        continue;
+      }
     }
     const aside = asideLength(tokens, i, prev);
     if (aside > 0) {
@@ -284,17 +378,10 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       // boundary it marked.
       const runOn = prev?.kind === 'word' && !CONJUNCTIONS.has(prev.lower);
       i = skipFiller(tokens, i, aside, out);
+      afterFiller = true;
       const following = tokens[i + 1];
       if (runOn && following?.kind === 'word') out.push(ASIDE_BOUNDARY);
       continue;
-    }
-    if (word === 'you') {
-      const length = youKnowFillerLength(tokens, i, prev);
-      if (length > 0) {
-        i = skipFiller(tokens, i, length, out);
-        keepRunOnBoundary(tokens, i, prev, out);
-        continue;
-      }
     }
     if (word === 'i' && next?.lower === 'mean') {
       const length =
@@ -303,20 +390,30 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
           : iMeanBeforeClauseLength(tokens, i, prev);
       if (length > 0) {
         i = skipFiller(tokens, i, length, out);
+        afterFiller = true;
         keepRunOnBoundary(tokens, i, prev, out);
         continue;
       }
     }
     if (word === 'like' && isLikeFiller(out[out.length - 2], prev, next)) {
       i = skipFiller(tokens, i, 1, out);
+      afterFiller = true;
       continue;
     }
+    // The first copy goes, so a restart begun twice ("I think I, I think we") goes whole.
+    for (
+      let start = restartStart(tokens, i, out, afterFiller);
+      start >= 0;
+      start = restartStart(tokens, i, out, afterFiller)
+    ) {
+      out.length = start;
+    }
+    afterFiller = false;
     if (word === 'hashtag' && next?.kind === 'word') {
       out.push({ ...next, text: `#${next.text}`, lower: `#${next.lower}`, space: token.space });
       i++;
       continue;
     }
-    if (prev?.kind === 'word' && prev.lower === word && !KEEP_REPEATED.has(word)) continue;
     if (
       word === 'percent' &&
       prev !== undefined &&

@@ -470,17 +470,76 @@ export const I_MEAN_SUBJECT_VERBS = new Set([
   'did',
 ]);
 
-/** Repetitions that are real English rather than stutters. */
+/**
+ * Words said twice on purpose, with nothing or only a comma between: "very, very good", "no,
+ * no, no", "bye bye", "knock knock". A filler between makes even these a restart ("very, um,
+ * very hard").
+ */
 export const KEEP_REPEATED = new Set([
-  'had',
-  'that',
   'no',
-  'ha',
-  'bye',
   'yes',
+  'yeah',
+  'ha',
+  'hey',
+  'bye',
   'very',
   'really',
   'so',
+  'much',
+  'many',
+  'more',
+  'far',
+  'please',
+  'again',
+  'well',
+  'blah',
+  'knock',
+]);
+
+/** Doubled by grammar ("I had had enough", "so that that works"), but never across a comma. */
+export const DOUBLED_IN_GRAMMAR = new Set(['had', 'that']);
+
+/**
+ * Words a phrase always goes on after: said, then a comma, then said again, they were begun
+ * again ("the, the team", "we, we shipped", "and the, and the"). "it, it" or "this, this" may
+ * end one phrase and open the next ("I love it, it works"), and "on" or "in" end a phrasal
+ * verb ("hold on, on second thought"), so they are not here.
+ */
+export const RESTARTED_BEFORE_COMMA = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'his',
+  'their',
+  'to',
+  'for',
+  'of',
+  'at',
+  'by',
+  'with',
+  'from',
+  'into',
+  'and',
+  'or',
+  'but',
+  'because',
+  'i',
+  'we',
+  'they',
+  'he',
+  'she',
+  'is',
+  'are',
+  'was',
+  'were',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
 ]);
 
 /** Words that open a spoken thought without adding to it, removed at a sentence start. */
