@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatWithRules } from './formats/format-with-rules.js';
 import { inferFormatAndCategory } from './infer.js';
 
 describe('inferFormatAndCategory', () => {
@@ -252,5 +253,98 @@ describe('inferFormatAndCategory', () => {
       inferFormatAndCategory('I need to book the flight for the offsite and pack the laptop.')
         .category,
     ).toBe(null);
+  });
+
+  it('reads a labelled proposal and "let\'s" changing how the team works, with a reason, as a pitch', () => {
+    expect(
+      inferFormatAndCategory(
+        "Proposal for the team: let's, uh, rotate who runs the retro every sprint so nobody gets stuck with it.",
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'work' });
+    expect(
+      inferFormatAndCategory(
+        "Proposal: let's move standup to ten so people can drop their kids off.",
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'work' });
+    expect(
+      inferFormatAndCategory(
+        "let's switch code reviews to mornings so nobody waits a whole day for feedback",
+      ).format,
+    ).toBe('pitch');
+    // A plan, and a proposal told of, are no pitch.
+    expect(inferFormatAndCategory("let's grab lunch on friday").format).not.toBe('pitch');
+    expect(inferFormatAndCategory('The proposal got rejected today, gutted.').format).toBe('tweet');
+  });
+
+  it('reads news announced as a tweet, over the idea it tells of', () => {
+    expect(
+      inferFormatAndCategory(
+        "Big announcement: our podcast, uh, hit episode one hundred this week! Like, we never thought we'd make it past ten.",
+      ),
+    ).toMatchObject({ format: 'tweet', category: 'creative' });
+    expect(inferFormatAndCategory('big news for the team: the launch moved to may').format).toBe(
+      'tweet',
+    );
+    expect(inferFormatAndCategory('We did it! The app hit ten thousand downloads.').format).toBe(
+      'tweet',
+    );
+    // A number to reach, or a milestone given as a reason, still pitches.
+    expect(
+      inferFormatAndCategory(
+        'what if the app pinged you when you hit ten thousand steps because nobody walks enough',
+      ).format,
+    ).toBe('pitch');
+    expect(
+      inferFormatAndCategory(
+        'Our newsletter hit two thousand readers so we should start charging for it.',
+      ).format,
+    ).toBe('pitch');
+  });
+
+  it('reads dishes after a menu, and things after "... ideas for X:", as a checklist', () => {
+    const menu =
+      'dinner party menu roast chicken lemon potatoes green salad and that chocolate tart from the bakery';
+    expect(inferFormatAndCategory(menu)).toMatchObject({
+      format: 'checklist',
+      category: 'personal',
+    });
+    expect(formatWithRules(menu, 'checklist', 'personal')).toBe(
+      'Dinner party menu\n- [ ] Roast chicken\n- [ ] Lemon potatoes\n- [ ] Green salad\n- [ ] That chocolate tart from the bakery',
+    );
+    expect(
+      inferFormatAndCategory('picnic menu garlic bread fruit salad apple pie and ice cubes').format,
+    ).toBe('checklist');
+    expect(inferFormatAndCategory('what a menu').format).toBe('tweet');
+    expect(inferFormatAndCategory('the menu at that new place was amazing').format).toBe('tweet');
+    expect(
+      inferFormatAndCategory(
+        'Gift ideas for Mum: the pottery class, a silk scarf, or that cookbook she wanted.',
+      ),
+    ).toMatchObject({ format: 'checklist', category: 'personal' });
+    expect(
+      inferFormatAndCategory(
+        'birthday ideas for Sam: a climbing day, concert tickets, or a new watch',
+      ).format,
+    ).toBe('checklist');
+    // One idea named by its kind is still pitched.
+    expect(
+      inferFormatAndCategory('podcast idea two chefs cook the same dish blindfolded').format,
+    ).toBe('pitch');
+  });
+
+  it('reads a note to self as private: tasks or a proposal, never a tweet', () => {
+    expect(
+      inferFormatAndCategory(
+        'Note to self: stop checking email before ten. It ruins the whole morning. Talk to Sam about it.',
+      ).format,
+    ).toBe('checklist');
+    const statement = inferFormatAndCategory('Note to self: the blue mug is mine.');
+    expect(statement.format).toBe('checklist');
+    expect(statement.confidence).toBeLessThan(0.7);
+    expect(
+      inferFormatAndCategory(
+        'Note to self: what if we moved the standup to ten so people can drop their kids off?',
+      ).format,
+    ).toBe('pitch');
   });
 });

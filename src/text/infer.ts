@@ -14,7 +14,10 @@ import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
   AMBIENT_WORDS,
+  ANNOUNCEMENTS,
   CATEGORY_VOCABULARY,
+  CHANGE_VERBS,
+  CHEERS,
   FEELING_WORDS,
   INVITATIONS,
   NEUTRAL_PAIRS,
@@ -23,7 +26,9 @@ import {
   OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
+  PRIVATE_MARKERS,
   PRODUCT_NOUNS,
+  PROPOSAL_LABELS,
   REASON_PHRASES,
   RHETORICAL_OPENERS,
   SNAPSHOT_VERBS,
@@ -156,6 +161,11 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let others = 0;
   let invitations = 0;
   for (const tokens of sentences) {
+    const ideas = ideaList(tokens);
+    if (ideas !== null) {
+      tasks += ideas.length;
+      continue;
+    }
     let sentenceTasks = 0;
     let invites = false;
     for (const clause of splitClauses(tokens, 'tasks')) {
@@ -186,6 +196,30 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   return { tasks, others, invitations };
 }
 
+/**
+ * The things of "Gift ideas for Mum: the pottery class, a silk scarf ...": ideas named in the
+ * plural before two or more things are candidates to pick from, a list, not one idea pitched.
+ * Null when the sentence opens with no such label.
+ */
+function ideaList(tokens: readonly TaggedToken[]): TaggedToken[][] | null {
+  const named = announcementLength(tokens);
+  const label = tokens[named - 1];
+  if (label === undefined || label.lower === label.lemma) return null;
+  // What the ideas are for may follow them ("ideas for Mum's birthday"), up to a pause.
+  const pause = tokens.findIndex((token, i) => i >= named && token.kind !== 'word');
+  if (
+    tokens[pause]?.kind !== 'pause' ||
+    pause - named > IDEA_LIST_FOR_MAX_WORDS ||
+    (pause > named && tokens[named]?.lower !== 'for')
+  ) {
+    return null;
+  }
+  const things = splitList(tokens.slice(pause + 1), true);
+  return things.length >= 2 ? things : null;
+}
+
+const IDEA_LIST_FOR_MAX_WORDS = 5;
+
 const PROPOSING_VERBS: ReadonlySet<string> = new Set(['suggest', 'propose']);
 const PROPOSAL_REACH = 4;
 
@@ -195,17 +229,58 @@ function proposesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
     .some((word) => word.lower === 'we' || word.lower === 'that');
 }
 
+/**
+ * "let's rotate ...", "let's just move ...": a change to how things are done, put to the
+ * others; "let's grab lunch" makes a plan.
+ */
+function letsChange(words: readonly TaggedToken[], i: number): boolean {
+  if (words[i]?.lower !== "let's") return false;
+  const next = words[i + 1]?.pos === 'ADV' ? words[i + 2] : words[i + 1];
+  return next !== undefined && (CHANGE_VERBS.has(next.lower) || CHANGE_VERBS.has(next.lemma));
+}
+
+/**
+ * "Proposal: ...", "My suggestion for the team, ...": a sentence that opens by labelling what
+ * follows as put forward. The label may say who it is for, but holds no verb ("the proposal
+ * got rejected" tells what happened to one).
+ */
+function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
+  const end = tokens.findIndex((token) => token.kind !== 'word');
+  if (end === -1 || tokens[end]?.kind !== 'pause') return false;
+  const label = tokens
+    .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
+    .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
+  return (
+    label !== -1 &&
+    tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&
+    (label + 1 === end || tokens[label + 1]?.lower === 'for') &&
+    tokens.slice(label, end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
+  );
+}
+
+const PROPOSAL_LABEL_MAX_WORDS = 3;
+/** Words that offer the label ("my proposal", "one suggestion"): "the proposal" is told of. */
+const PROPOSAL_OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'a', 'one', 'another']);
+
+/**
+ * Pitch cues, 2 points for each strong one. News told of an idea (`announced`: "our podcast
+ * hit ...") names the idea without pitching it, so its naming cues do not count.
+ */
 function pitchSignals(
   sentences: readonly TaggedToken[][],
   text: string,
   rhetorical: boolean,
+  announced: boolean,
 ): number {
   let score = 0;
   for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
   const first = sentences[0];
   if (first !== undefined && isPremise(first)) score += 2;
+  if (sentences.some(opensWithProposal)) score += 2;
   const words = wordsOf(sentences);
-  const proposes = words.some((word) => word.lower === 'should' || word.lower === 'could');
+  const proposes = words.some(
+    (word, i) => word.lower === 'should' || word.lower === 'could' || letsChange(words, i),
+  );
   const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (proposes && reason && !rhetorical) score += 2;
   // "I want to suggest to Dave that we try ...", "I'd like to propose we ...": what we should
@@ -214,6 +289,7 @@ function pitchSignals(
   if (words.some((word, i) => PROPOSING_VERBS.has(word.lemma) && proposesWhatWeDo(words, i))) {
     score += 2;
   }
+  if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
   const names = words.some(
@@ -226,8 +302,11 @@ function pitchSignals(
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
-  // naming the kind of idea, then the idea ("I had no idea for the lunch" names none).
-  if (sentences.some((tokens) => announcementLength(tokens) > 0)) score += 2;
+  // naming the kind of idea, then the idea ("I had no idea for the lunch" names none; "gift
+  // ideas for Mum: ..." names a list).
+  if (sentences.some((tokens) => announcementLength(tokens) > 0 && ideaList(tokens) === null)) {
+    score += 2;
+  }
   return score;
 }
 
@@ -269,10 +348,57 @@ function tweetSignals(
 }
 
 /**
+ * "our podcast hit episode one hundred", "we finally hit 500 subscribers": a number reached,
+ * told as done ("when you hit 10,000 steps" is a condition, not news).
+ */
+function reachesMilestone(tokens: readonly TaggedToken[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  return words.some((word, i) => {
+    if (word.lemma !== 'hit') return false;
+    const subject = words[i - 1]?.pos === 'ADV' ? words[i - 2] : words[i - 1];
+    return (
+      subject !== undefined &&
+      (subject.pos === 'NOUN' || subject.pos === 'PROPN' || TELLING_SUBJECTS.has(subject.lower)) &&
+      !words.slice(0, i).some((before) => CONDITIONS.has(before.lower)) &&
+      words.slice(i + 1, i + 1 + MILESTONE_REACH).some((after) => after.pos === 'NUM')
+    );
+  });
+}
+
+const TELLING_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'she', 'he', 'they', 'it']);
+const CONDITIONS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'once',
+  'until',
+  'till',
+  'unless',
+  'before',
+  'after',
+]);
+/** "hit 500", "hit a million", "hit episode one hundred". */
+const MILESTONE_REACH = 2;
+
+/** News announced: "Big news: ...", "We did it!", a milestone reached. */
+function announces(sentences: readonly TaggedToken[][], text: string): boolean {
+  return (
+    ANNOUNCEMENTS.some((phrase) => containsPhrase(text, phrase)) ||
+    sentences.some((tokens) => {
+      const said = tokens
+        .filter((token) => token.kind === 'word')
+        .map((word) => word.lower)
+        .join(' ');
+      return CHEERS.includes(said) || reachesMilestone(tokens);
+    })
+  );
+}
+
+/**
  * A pitch needs one strong sign (a lead phrase, a premise, a proposal with its reason: 2
  * points each) and wins over a few tasks, since an idea is often told as steps; a checklist
  * needs two tasks at least as many as the other clauses, unless feelings and news outweigh
- * them; then a tweet.
+ * them; then a tweet. A note to self is never posted; news announced is, unless it proposes.
  */
 function formatFromMeaning(
   sentences: readonly TaggedToken[][],
@@ -280,14 +406,23 @@ function formatFromMeaning(
   exclaimed: boolean,
 ): Found<Format> {
   const rhetorical = isRhetorical(text);
-  const pitch = pitchSignals(sentences, text, rhetorical);
+  const privately = PRIVATE_MARKERS.some((phrase) => containsPhrase(text, phrase));
+  const announced = !privately && announces(sentences, text);
+  const pitch = pitchSignals(sentences, text, rhetorical, announced);
   const { tasks, others, invitations } = countTasks(sentences);
   const tweet = tweetSignals(sentences, text, exclaimed) + invitations;
-  // "hot take", "unpopular opinion": said as a tweet, whatever imperatives follow.
-  if ((rhetorical || OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase))) && pitch < 2) {
+  const pitched = pitch >= 2 && (tasks < 3 || pitch >= 4);
+  if (privately) {
+    return pitched ? { value: 'pitch', clear: true } : { value: 'checklist', clear: tasks >= 1 };
+  }
+  // "hot take", "unpopular opinion", "big news": said as a tweet, whatever imperatives follow.
+  if (
+    (rhetorical || announced || OPINION_MARKERS.some((phrase) => containsPhrase(text, phrase))) &&
+    pitch < 2
+  ) {
     return { value: 'tweet', clear: true };
   }
-  if (pitch >= 2 && (tasks < 3 || pitch >= 4)) return { value: 'pitch', clear: true };
+  if (pitched) return { value: 'pitch', clear: true };
   if (tasks >= 2 && tasks >= others && tweet < 2 * tasks) {
     return { value: 'checklist', clear: true };
   }

@@ -74,6 +74,39 @@ export const OPINION_MARKERS: readonly string[] = [
   'big thanks to',
 ];
 
+/**
+ * Phrases that announce news to whoever reads ("Big announcement: our podcast ..."): a post,
+ * whatever idea, product or task the news is about.
+ */
+export const ANNOUNCEMENTS: readonly string[] = [
+  'big announcement',
+  'big news',
+  'some news',
+  'exciting news',
+  'excited to share',
+  'excited to announce',
+  'happy to share',
+  'happy to announce',
+  'proud to share',
+  'proud to announce',
+  'thrilled to share',
+  'thrilled to announce',
+];
+
+/** A cheer said as a sentence of its own ("We did it!"): news of something done. */
+export const CHEERS: readonly string[] = ['we did it', 'i did it', 'we made it', 'i made it'];
+
+/**
+ * What a note opens with when the speaker writes to themself ("Note to self: ..."): private,
+ * never a post, so tasks or a proposal.
+ */
+export const PRIVATE_MARKERS: readonly string[] = [
+  'note to self',
+  'notes to self',
+  'reminder to self',
+  'memo to self',
+];
+
 /** Opinions: a hot take is a tweet. */
 export const OPINION_PHRASES: readonly string[] = [
   'hot take',
@@ -142,6 +175,44 @@ export const PITCH_PHRASES: readonly string[] = [
   'hear me out',
   'an idea for',
 ];
+
+/**
+ * Labels a proposal opens with ("Proposal: ...", "Suggestion for the team: ..."): what comes
+ * after is put forward, as after "I propose".
+ */
+export const PROPOSAL_LABELS: ReadonlySet<string> = new Set(['proposal', 'suggestion']);
+
+/**
+ * Verbs that change how something is done ("let's rotate who runs the retro", "let's move
+ * standup to ten"): after "let's" and with a reason, a proposal; "let's grab lunch" is a plan.
+ */
+export const CHANGE_VERBS: ReadonlySet<string> = new Set([
+  'alternate',
+  'automate',
+  'batch',
+  'cap',
+  'change',
+  'cut',
+  'ditch',
+  'drop',
+  'limit',
+  'merge',
+  'move',
+  'pilot',
+  'replace',
+  'rotate',
+  'scrap',
+  'shift',
+  'shorten',
+  'skip',
+  'split',
+  'start',
+  'stop',
+  'swap',
+  'switch',
+  'trial',
+  'try',
+]);
 
 /** Said before an idea named as a thing ("I'd love a mural of ..."): wished for, so pitched. */
 export const WISH_PHRASES: readonly string[] = [

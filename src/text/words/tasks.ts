@@ -302,8 +302,11 @@ export const LIST_NOUNS = new Set([
   'itinerary',
 ]);
 
-/** Words that end a list's name and never describe the thing after them ("grocery list"). */
-export const LIST_HEADS: ReadonlySet<string> = new Set(['list', 'checklist', 'groceries']);
+/**
+ * Words that end a list's name and never describe the thing after them ("grocery list"); a
+ * menu names the dishes after it ("dinner party menu roast chicken ...").
+ */
+export const LIST_HEADS: ReadonlySet<string> = new Set(['list', 'checklist', 'groceries', 'menu']);
 
 export const INTRO_STARTERS = new Set([
   'for',
@@ -477,6 +480,23 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'bin bags',
   'garbage bags',
   'sandwich bags',
+  // Dishes and kitchen things said in a menu or a shopping run.
+  'roast chicken',
+  'roast potatoes',
+  'lemon potatoes',
+  'garlic bread',
+  'chocolate tart',
+  'apple pie',
+  'fruit salad',
+  'potato salad',
+  'chicken soup',
+  'chicken stock',
+  'pizza dough',
+  'ice cubes',
+  'dish towels',
+  'tea towels',
+  'hand soap',
+  'burger buns',
 ]);
 
 /**
