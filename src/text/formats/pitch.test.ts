@@ -190,3 +190,121 @@ describe('pitch: the hook and the parts', () => {
     expect(section(output, 'Why it matters')).toContain('People still see each other.');
   });
 });
+
+describe('pitch: parts chosen by what a clause says, with no cue word before it', () => {
+  it('reads a pain as the problem and what people would gain as why it matters', () => {
+    const output = pitch(
+      "Side project idea: a browser extension that, like, hides the price until you've waited 24 hours. Impulse buying is, uh, ruining my bank account. It'd save people real money.",
+    );
+    expect(output).toBe(
+      [
+        "Side project idea: A browser extension that hides the price until you've waited 24 hours.",
+        '',
+        'Problem: Impulse buying is ruining my bank account.',
+        "Why it matters: It'd save people real money.",
+      ].join('\n'),
+    );
+    expect(
+      section(
+        pitch(
+          'What if we put all the docs in one wiki? Our docs are scattered across four tools. New hires would stop pinging Rachel with the same questions.',
+        ),
+        'Why it matters',
+      ),
+    ).toBe('Why it matters: New hires would stop pinging Rachel with the same questions.');
+  });
+
+  it('keeps a want with the "but" that thwarts it as the problem', () => {
+    const output = pitch(
+      "Plant club idea. A plant swap club for the building. People want rare plants but they cost like eighty dollars each. We'd swap cuttings between members.",
+      'personal',
+    );
+    expect(section(output, 'Problem')).toBe(
+      'Problem: People want rare plants but they cost like eighty dollars each.',
+    );
+    expect(section(output, 'Solution')).toBe("Solution: We'd swap cuttings between members.");
+  });
+
+  it('still gives a plan the solution and a pain said plainly the problem', () => {
+    const output = pitch(
+      'I think we should try a shared grocery run. Delivery fees are ruining us. Each week one neighbour would shop for three houses. It would help everyone save an hour.',
+      'personal',
+    );
+    expect(section(output, 'Problem')).toBe('Problem: Delivery fees are ruining us.');
+    expect(section(output, 'Solution')).toBe(
+      'Solution: Each week one neighbour would shop for three houses.',
+    );
+    expect(section(output, 'Why it matters')).toBe(
+      'Why it matters: It would help everyone save an hour.',
+    );
+  });
+
+  it('reads a film idea as a premise without labels', () => {
+    expect(
+      pitch(
+        'Film idea: a heist where the robbers are all grandmothers, and, um, the vault is a bingo hall.',
+      ),
+    ).toBe(
+      [
+        'Film idea: A heist where the robbers are all grandmothers.',
+        '',
+        'The vault is a bingo hall.',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('pitch: the hook is the idea', () => {
+  it('keeps "or anyone who ..." in the hook it was said in', () => {
+    expect(
+      pitch(
+        'What if grocery stores had a quiet hour, with no music and dim lights, for people with autism, or anyone who gets overwhelmed?',
+        'personal',
+      ),
+    ).toBe(
+      'What if grocery stores had a quiet hour, with no music and dim lights, for people with autism, or anyone who gets overwhelmed?',
+    );
+  });
+
+  it('does not take a clause of its own after "or" or "and" for part of the hook', () => {
+    const output = pitch(
+      'We should build a page that lists free desks, and the only person who books them is Sam. Nobody else can find a desk.',
+    );
+    expect(output.split('\n')[0]).toBe('We should build a page that lists free desks.');
+    expect(section(output, 'Problem')).toBe('Problem: Nobody else can find a desk.');
+  });
+
+  it('tells the idea after a heading, the heading naming its kind', () => {
+    expect(
+      pitch(
+        'A song idea. Um, a breakup song told from the point of view of the apartment they shared.',
+        'creative',
+      ),
+    ).toBe('Song idea: A breakup song told from the point of view of the apartment they shared.');
+    expect(
+      pitch(
+        "Proposal for the team: let's rotate who runs the retro every sprint so nobody gets stuck with it.",
+      ),
+    ).toBe(
+      [
+        "Proposal for the team: Let's rotate who runs the retro every sprint.",
+        '',
+        'Why it matters: Nobody gets stuck with it.',
+      ].join('\n'),
+    );
+    expect(pitch("Here's the idea. We'd run a tool library out of the garage.", 'personal')).toBe(
+      "We'd run a tool library out of the garage.",
+    );
+  });
+
+  it('reads a bare "Proposal:" as a heading, but "startup idea is ..." as the idea itself', () => {
+    const output = pitch(
+      'Proposal: we switch standups to async. The problem is that half the team is in Sydney.',
+    );
+    expect(output.split('\n')[0]).toBe('Proposal: We switch standups to async.');
+    expect(section(output, 'Problem')).toBe('Problem: Half the team is in Sydney.');
+    expect(
+      pitch('Startup idea is an app that walks your dog. Dogs get bored.', 'personal'),
+    ).toMatch(/^Startup idea is an app that walks your dog\./u);
+  });
+});

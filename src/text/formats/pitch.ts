@@ -10,11 +10,14 @@ import {
   trimPauses,
 } from '../sentences.js';
 import {
+  ANNOUNCING_NOUNS,
   CREATIVE_IDEA_NOUNS,
   FRAMING_CLAUSES,
+  GAIN_VERBS,
   IDEA_FOR_LEADS,
   IDEA_NOUNS,
   LEAD_ROLE,
+  PEOPLE_SERVED,
   PROBLEM_CUES,
   PROPOSAL_LEADS,
   SOLUTION_CUES,
@@ -59,14 +62,51 @@ interface CueCounts {
   solution: number;
 }
 
-/** The words of each kind of cue; a word counts once for a kind, by its form or its lemma. */
+/** Who says what they would do: the speaker, the listener or someone named. */
+const PLANNING_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'he', 'she']);
+const IDEA_PRONOUNS: ReadonlySet<string> = new Set(['it', 'this', 'that']);
+
+/**
+ * Who a clause's "would" is said of: the people the idea is 'for' ("new hires would stop
+ * ...", "they'd pay"), the 'idea' ("it would ..."), anyone else carrying out the 'plan' ("we'd
+ * swap ...", "volunteers would fix ..."), or undefined with none.
+ */
+function wouldSaidOf(tokens: readonly TaggedToken[]): 'for' | 'idea' | 'plan' | undefined {
+  const words = wordsIn(tokens);
+  for (const [at, word] of words.entries()) {
+    let subject: string[];
+    if (word.lower === 'would') subject = words.slice(0, at).map((before) => before.lower);
+    else if (word.pos === 'PRON' && /['’]d$/u.test(word.lower)) subject = [word.lower.slice(0, -2)];
+    else continue;
+    if (subject.length === 1 && IDEA_PRONOUNS.has(subject[0] as string)) return 'idea';
+    const planned = subject.some((said) => PLANNING_PRONOUNS.has(said) || IDEA_PRONOUNS.has(said));
+    return !planned && subject.some((said) => PEOPLE_SERVED.has(said)) ? 'for' : 'plan';
+  }
+  return undefined;
+}
+
+/**
+ * The words of each kind of cue; a word counts once for a kind, by its form or its lemma.
+ * What the people it is for would do is the gain, and so is what the idea would help or make
+ * happen; a pain said with "would" is one the idea takes away ("nobody would have to buy
+ * plants").
+ */
 function countCues(tokens: readonly TaggedToken[]): CueCounts {
   const counts: CueCounts = { problem: 0, why: 0, solution: 0 };
+  const would = wouldSaidOf(tokens);
+  if (would === 'for') counts.why++;
   for (const token of tokens) {
     if (token.kind !== 'word') continue;
+    if (would === 'idea' && GAIN_VERBS.has(token.lemma)) {
+      counts.why++;
+      continue;
+    }
     const kinds = (CUE_KINDS.get(token.lower) ?? 0) | (CUE_KINDS.get(token.lemma) ?? 0);
     if (kinds === 0) continue;
-    if (kinds & PROBLEM_CUE) counts.problem++;
+    if (kinds & PROBLEM_CUE) {
+      if (would === undefined) counts.problem++;
+      else counts.why++;
+    }
     if (kinds & WHY_CUE) counts.why++;
     if (kinds & SOLUTION_CUE) counts.solution++;
   }
@@ -199,7 +239,8 @@ function isCreative(
   category: Category,
   announcement: readonly TaggedToken[],
 ): boolean {
-  const nouns = [...announcement.filter((token) => token.pos === 'NOUN'), ...headNouns(hook)];
+  // "Film idea:": the tagger may take a kind said first, capitalised, for a name.
+  const nouns = [...wordsIn(announcement), ...headNouns(hook)];
   if (
     nouns.some((noun) => CREATIVE_IDEA_NOUNS.has(noun.lower) || CREATIVE_IDEA_NOUNS.has(noun.lemma))
   )
@@ -238,29 +279,48 @@ const KIND_MAX_WORDS = 3;
 /** "Idea for the book club" said on its own: at most this many words. */
 const IDEA_FOR_MAX_WORDS = 6;
 
+/** Words before a kind of idea that only point to it ("a song idea", "my startup idea"). */
+const POINTING_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'another', 'my', 'our', 'this']);
+
+/** An announcement without the word pointing to it: "a song idea" names a song idea. */
+function withoutPointer(tokens: readonly TaggedToken[]): TaggedToken[] {
+  const first = tokens.findIndex((token) => token.kind === 'word');
+  return POINTING_WORDS.has(tokens[first]?.lower ?? '') ? tokens.slice(first + 1) : [...tokens];
+}
+
 /**
  * Where the speaker names the kind of idea before telling it ("Short film idea.", "game idea
- * you play ...", "Idea for the book club."): the tokens of that announcement at the start of
- * the clause, or 0.
+ * you play ...", "Idea for the book club.", "Proposal for the team:"): the tokens of that
+ * announcement at the start of the clause, or 0.
  */
 export function announcementLength(tokens: readonly TaggedToken[]): number {
-  const words = tokens.filter((token) => token.kind === 'word');
+  const words = wordsIn(withoutPointer(tokens));
   const first = words[0];
   if (first === undefined) return 0;
-  if (first.lemma === 'idea' && words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS) {
+  // "Proposal:", "Idea for the book club.": said on its own before the idea.
+  if (
+    ANNOUNCING_NOUNS.has(first.lemma) &&
+    (words.length === 1 || (words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS))
+  ) {
     return tokens.length;
   }
   let kind = 0;
   while (kind < KIND_MAX_WORDS && words[kind] !== undefined) {
     const word = words[kind] as TaggedToken;
-    if (word.lemma === 'idea' || !KIND_TAGS.has(word.pos)) break;
+    if (ANNOUNCING_NOUNS.has(word.lemma) || !KIND_TAGS.has(word.pos)) break;
     kind++;
   }
-  // The kind is a noun ("game", "short film"): "good idea", "same idea" judge, not name.
+  // The kind is a noun ("game", "short film"): "good idea", "same idea" judge, not name. A
+  // kind of idea is one however tagged ("a game idea" may read "game" as an adjective).
   const named = words[kind - 1];
-  if (kind === 0 || words[kind]?.lemma !== 'idea' || named === undefined) return 0;
-  if (named.pos === 'ADJ' || JUDGING_WORDS.has(named.lower)) return 0;
-  return tokens.indexOf(words[kind] as TaggedToken) + 1;
+  const head = words[kind];
+  if (kind === 0 || head === undefined || !ANNOUNCING_NOUNS.has(head.lemma)) return 0;
+  if (named === undefined || JUDGING_WORDS.has(named.lower)) return 0;
+  if (named.pos === 'ADJ' && !IDEA_NOUNS.has(named.lower) && !IDEA_NOUNS.has(named.lemma)) return 0;
+  // "Startup idea is an app ...": the idea said of, not announced.
+  const next = words[kind + 1];
+  if (next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB')) return 0;
+  return tokens.indexOf(head) + 1;
 }
 
 /** A clause where it was said: its sentence, and its first and last token there. */
@@ -331,6 +391,30 @@ function isVerb(token: TaggedToken): boolean {
 /** "At the summer fair", "just the notes": no verb, so no sentence of its own. */
 function isVerbless(tokens: readonly TaggedToken[]): boolean {
   return !wordsIn(tokens).some(isVerb);
+}
+
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose']);
+
+/**
+ * "or anyone who gets overwhelmed": a thing named, its only verb in the "who" clause said of
+ * it, so no sentence of its own ("and the only customer who comes back is a girl" is one).
+ */
+function isNamedWithRelative(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  const start = CONJUNCTIONS.has(words[0]?.lower ?? '') ? 1 : 0;
+  const relative = words.findIndex((word) => RELATIVE_PRONOUNS.has(word.lower));
+  if (relative <= start) return false;
+  // "but I'm grateful for friends who ...": a subject and its verb, however tagged, before it.
+  const named = words.slice(start, relative);
+  if (named.some((word) => isVerb(word) || CONTRACTED_VERB.test(word.lower))) return false;
+  // Its verbs right after it and no verb later: "who really wants to go", not "who comes
+  // back is" (and not "who books them is", the tagger taking "books" for a noun).
+  const said = words.slice(relative + 1);
+  const to = said.findLastIndex(isVerb);
+  return (
+    to !== -1 &&
+    said.slice(0, to + 1).every((word) => isVerb(word) || word.pos === 'PART' || word.pos === 'ADV')
+  );
 }
 
 /** The words after a clause's last "and", "but" or "or" (all of them when it has none), and
@@ -573,7 +657,7 @@ function rejoinFragments(
       out[out.length - 1] = joined(prev, next, sentences, true);
     } else if (
       joint === 'inside' &&
-      (isVerbless(b) || lacksSubject(b) || (plain && isSubordinate(b)))
+      (isVerbless(b) || lacksSubject(b) || isNamedWithRelative(b) || (plain && isSubordinate(b)))
     ) {
       // What leans on the clause before says more of it: "... in May, at the spring market".
       out[out.length - 1] = joined(prev, next, sentences, false, prev.role);
@@ -744,7 +828,7 @@ export function formatPitch(
     const words = wordsIn(first.clause.tokens);
     if (length > 0) {
       announcement = first.clause.tokens.slice(0, length);
-      named = renderTokens(trimPauses(announcement));
+      named = renderTokens(trimPauses(withoutPointer(announcement)));
       const rest = trimPauses(first.clause.tokens.slice(length));
       if (rest.some((token) => token.kind === 'word')) {
         first.clause = { ...first.clause, tokens: rest };
@@ -765,7 +849,18 @@ export function formatPitch(
   for (const entry of clauses) entry.role = roleOf(entry.clause);
   clauses = rejoinFragments(clauses, sentences, ends);
   let previous: Placed | undefined;
-  for (const entry of clauses) {
+  for (const [at, entry] of clauses.entries()) {
+    // "People want rare plants but they cost eighty dollars each": what the "but" says goes
+    // wrong makes the want or the habit before it part of the problem.
+    const next = clauses[at + 1];
+    if (
+      entry.role === 'detail' &&
+      next?.role === 'problem' &&
+      next.clause.lead === 'but' &&
+      next.sentence === entry.sentence
+    ) {
+      entry.role = 'problem';
+    }
     // "... because I have killed three monsteras and I am done", "I throw away so much
     // spinach. Embarrassing amounts.": a short coda that says nothing of its own goes on with
     // the pain or the gain just told.

@@ -72,6 +72,13 @@ export const FRAMING_CLAUSES: ReadonlySet<string> = new Set([
   'i have been thinking',
   'i think',
   'i was wondering',
+  // "Here's the idea.": a heading before the idea, not the idea.
+  "here's the idea",
+  'here is the idea',
+  "here's my idea",
+  'here is my idea',
+  "here's the pitch",
+  'here is the pitch',
 ]);
 
 /** Leads that belong to the idea's own words and stay in the hook ("What if ...?"). */
@@ -102,6 +109,58 @@ export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason'> = new Map(IDEA
 
 /** Connectives that open a clause saying what the idea brings ("so you get paid on time"). */
 export const WHY_CONNECTIVES: ReadonlySet<string> = new Set(['so']);
+
+/**
+ * Nouns a speaker heads an idea with before telling it ("Song idea.", "Proposal for the
+ * team:").
+ */
+export const ANNOUNCING_NOUNS: ReadonlySet<string> = new Set([
+  'idea',
+  'proposal',
+  'pitch',
+  'suggestion',
+]);
+
+/**
+ * Verbs that say what the idea would do for people when it is the subject of "would" ("it
+ * would help", "that'd make mornings calmer"); otherwise they may describe the product.
+ */
+export const GAIN_VERBS: ReadonlySet<string> = new Set(['help', 'make', 'free', 'stop']);
+
+/**
+ * The people an idea is for: what they "would" do is what it brings ("people would give away
+ * more", "new hires would stop pinging Rachel", "they'd pay"), where volunteers or the council
+ * who "would" do something are part of the plan.
+ */
+export const PEOPLE_SERVED: ReadonlySet<string> = new Set([
+  // Said of people at large: "one neighbour would shop for three houses" is who does it.
+  'people',
+  'everyone',
+  'everybody',
+  'anyone',
+  'anybody',
+  'nobody',
+  'they',
+  'customers',
+  'users',
+  'hires',
+  'starters',
+  'kids',
+  'children',
+  'parents',
+  'families',
+  'residents',
+  'neighbours',
+  'neighbors',
+  'students',
+  'owners',
+  'tenants',
+  'shoppers',
+  'visitors',
+  'commuters',
+  'folks',
+  'employees',
+]);
 
 /** Nouns that make the idea a creative work: such a pitch reads as a premise, not a product. */
 export const CREATIVE_IDEA_NOUNS: ReadonlySet<string> = new Set([
@@ -238,6 +297,27 @@ export const PROBLEM_CUES = new Set([
   'kill',
   'killed',
   'dying',
+  // "impulse buying is ruining my bank account", "they cost like eighty dollars each": what
+  // today's way takes from people (forms are matched by their lemma too).
+  'ruin',
+  'cost',
+  'hurt',
+  'painful',
+  'impossible',
+  'pricey',
+  'overpriced',
+  'forever',
+  'stress',
+  'stressful',
+  'stressed',
+  'mess',
+  'messy',
+  'boring',
+  'miss',
+  'suffer',
+  'worry',
+  'worried',
+  "couldn't",
 ]);
 
 export const SOLUTION_CUES = new Set([
