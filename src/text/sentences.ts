@@ -236,6 +236,10 @@ export function looksLikeQuestion(tokens: readonly Token[]): boolean {
   }
   const [first, second, third] = words;
   if (first === undefined || second === undefined) return false;
+  // "what if every office had a nap room": a what-if asks, whatever follows.
+  if ((first === 'what' || first === 'how') && (second === 'if' || second === 'about')) {
+    return third !== undefined;
+  }
   if (QUESTION_AUX.has(first)) return QUESTION_SUBJECTS.has(second);
   if (WH_WORDS.has(first)) {
     return QUESTION_AUX.has(second) && third !== undefined && QUESTION_SUBJECTS.has(third);

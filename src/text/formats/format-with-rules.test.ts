@@ -46,6 +46,16 @@ describe('tweet', () => {
     );
   });
 
+  it('asks a what-if said without punctuation', () => {
+    expect(formatWithRules('what if every office had a nap room', 'tweet', 'work')).toMatch(
+      /^What if every office had a nap room\? #/u,
+    );
+    expect(formatWithRules('how about we move standup to ten', 'tweet', 'work')).toMatch(
+      /^How about we move standup to ten\? #/u,
+    );
+    expect(formatWithRules('what about', 'tweet', 'work')).toMatch(/^What about\. #/u);
+  });
+
   it('splits a long unpunctuated run at discourse markers', () => {
     const tweet = formatWithRules(
       'we finished the migration to the new database last night after three weeks of testing so now the reports load in under a second but the export still needs some work',
