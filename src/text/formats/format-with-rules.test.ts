@@ -46,6 +46,18 @@ describe('tweet', () => {
     );
   });
 
+  it('sets a spoken label off with a colon', () => {
+    expect(formatWithRules('hot take pair programming is overrated', 'tweet', 'work')).toMatch(
+      /^Hot take: pair programming is overrated\. #/u,
+    );
+    expect(formatWithRules('Hot take, TypeScript saved my sleep.', 'tweet', 'work')).toMatch(
+      /^Hot take, TypeScript saved my sleep\. #/u,
+    );
+    expect(formatWithRules('the hot take was wrong', 'tweet', 'work')).toMatch(
+      /^The hot take was wrong\. #/u,
+    );
+  });
+
   it('asks a what-if said without punctuation', () => {
     expect(formatWithRules('what if every office had a nap room', 'tweet', 'work')).toMatch(
       /^What if every office had a nap room\? #/u,

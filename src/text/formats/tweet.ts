@@ -6,7 +6,7 @@ import {
   joinSentences,
   renderSentence,
 } from '../sentences.js';
-import type { Sentence } from '../tokenizer.js';
+import type { Sentence, Token } from '../tokenizer.js';
 import { cutAtWordBoundary } from '../cut.js';
 
 /** Spoken topic words and the hashtag people use for them. */
@@ -144,14 +144,43 @@ function withHashtags(body: string, hashtags: readonly string[]): string {
  * sentence cut at a word boundary with '…' when even it is too long), then one or two fitting
  * hashtags if they still fit.
  */
+/** Words that label what follows them ("Hot take: ..."), said in one breath with it. */
+const LABELS: readonly (readonly string[])[] = [
+  ['hot', 'take'],
+  ['unpopular', 'opinion'],
+  ['fun', 'fact'],
+  ['pro', 'tip'],
+  ['big', 'news'],
+  ['quick', 'update'],
+  ['life', 'update'],
+  ['public', 'service', 'announcement'],
+];
+const LABEL_COLON: Token = { text: ':', lower: ':', kind: 'pause', space: false };
+
+/** "hot take pair programming is ..." -> "Hot take: pair programming is ...". */
+function withLabelColon(sentence: Sentence): Sentence {
+  const { tokens } = sentence;
+  for (const label of LABELS) {
+    const next = tokens[label.length];
+    if (next?.kind !== 'word') continue;
+    if (label.every((word, k) => tokens[k]?.kind === 'word' && tokens[k]?.lower === word)) {
+      return {
+        ...sentence,
+        tokens: [...tokens.slice(0, label.length), LABEL_COLON, ...tokens.slice(label.length)],
+      };
+    }
+  }
+  return sentence;
+}
+
 export function formatTweet(sentences: readonly Sentence[], category: Category): string {
   // Render sentence by sentence and stop at the limit: a 2,000-word transcript needs only
   // its first few sentences rendered.
   const kept: string[] = [];
   let length = 0;
   let overflow = false;
-  for (const sentence of sentences) {
-    const rendered = renderSentence(sentence);
+  for (const [index, sentence] of sentences.entries()) {
+    const rendered = renderSentence(index === 0 ? withLabelColon(sentence) : sentence);
     const previous = kept[kept.length - 1];
     const separator = previous !== undefined && !endsWithFullWidthStop(previous) ? 1 : 0;
     const added = separator + codePointLength(rendered);
