@@ -8,6 +8,9 @@ describe('inferFormatAndCategory', () => {
       { format: 'pitch', category: 'creative', confidence: 0.9 },
     );
     expect(
+      inferFormatAndCategory('Podcast idea: two chefs cook the same dish blindfolded.'),
+    ).toEqual({ format: 'pitch', category: 'creative', confidence: 0.9 });
+    expect(
       inferFormatAndCategory(
         'hear me out we could rent a van for the whole team trip so nobody has to drive',
       ).format,

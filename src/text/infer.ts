@@ -528,10 +528,9 @@ function categoryFromVocabulary(
       // A pitched idea and a premise are creative whatever they are about, all the more when
       // named as the kind of idea ("game idea: ..."); so is "you play a ..." in a pitch.
       if (format === 'pitch') {
-        if (
-          word.pos === 'NOUN' &&
-          (CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma))
-        ) {
+        // "Podcast idea: ...": capitalised first, the tagger reads the kind as a name.
+        const noun = word.pos === 'NOUN' || (i === 0 && word.pos === 'PROPN');
+        if (noun && (CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma))) {
           vote('creative', next?.lemma === 'idea' ? 4 : 2);
         }
         if (castsThePlayer(words, i)) vote('creative', 2);
