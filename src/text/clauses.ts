@@ -669,7 +669,7 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
   return true;
 }
 
-/** Words a list's name may take before its head ("weekly grocery list", "to do list"). */
+/** Words a list's name may take before its head ("my big weekly grocery list"). */
 const LIST_NAME_MAX_WORDS = 4;
 const LIST_NAME_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow', ...WEEKDAYS]);
 
@@ -678,28 +678,46 @@ const LIST_NAME_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'tomor
  * start after the name the speaker gave the list (and the day it is for), or -1.
  */
 export function afterListName(tokens: readonly TaggedToken[]): number {
-  const end = Math.min(tokens.length - 1, LIST_NAME_MAX_WORDS);
+  const end = Math.min(tokens.length - 1, LIST_NAME_MAX_WORDS + 1);
   for (let k = 0; k < end; k++) {
     const word = tokens[k];
     if (!isWord(word)) return -1;
-    // A run after a noun is an errand ("a grocery run"), never the verb; a bare "list" or
-    // "checklist" is the format said aloud ("checklist personal ..."), not a name.
-    const errand = k > 0 && word.lower === 'run' && NOUN_POS.has(tokens[k - 1]?.pos ?? '');
-    const head = LIST_HEADS.has(word.lower) && (k > 0 || word.lower === 'groceries');
+    const before = tokens[k - 1];
+    // A run after a thing is an errand ("a grocery run"), never the verb ("dogs run the
+    // house"); a bare "list" or "checklist" is the format said aloud ("checklist personal
+    // ..."), and "the list" one talked about, not a name.
+    const errand =
+      word.lower === 'run' &&
+      isWord(before) &&
+      NOUN_POS.has(before.pos) &&
+      !/[^s]s$/u.test(before.lower);
+    const head =
+      LIST_HEADS.has(word.lower) &&
+      (k > 0 || word.lower === 'groceries') &&
+      !(isWord(before) && before.pos === 'DET');
     if (head || errand) {
       let at = k + 1;
       while (isWord(tokens[at]) && LIST_NAME_TIMES.has((tokens[at] as TaggedToken).lower)) at++;
       const first = tokens[at];
-      return isWord(first) && NOUN_PHRASE_START.has(first.pos) ? at : -1;
+      if (!isWord(first) || !NOUN_PHRASE_START.has(first.pos)) return -1;
+      // "our shopping list the kids wrote is funny": a clause about the list, no things.
+      return hasOwnVerb(tokens, at) ? -1 : at;
     }
     if (word.pos === 'VERB' && word.lower !== 'do') return -1;
   }
   return -1;
 }
 
-/** "the tall ones", "the blue one": a thing named by what sets it apart from the one before. */
-function pointsBack(piece: readonly TaggedToken[]): boolean {
-  const words = piece.filter(isWord);
+/**
+ * "trash bags, the tall ones": a thing named after a pause by what sets it apart from the one
+ * before; "the red one and the blue one" are two.
+ */
+function pointsBack(piece: {
+  gap: readonly TaggedToken[];
+  tokens: readonly TaggedToken[];
+}): boolean {
+  if (piece.gap.some((token) => token.kind === 'word')) return false;
+  const words = piece.tokens.filter(isWord);
   const last = words[words.length - 1];
   return (
     words.length >= 2 &&
@@ -807,7 +825,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     const previous = things[things.length - 1];
     if (
       previous !== undefined &&
-      (!(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') || pointsBack(piece.tokens))
+      (!(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') || pointsBack(piece))
     ) {
       previous.push(...piece.gap, ...piece.tokens);
     } else {

@@ -26,6 +26,14 @@ describe('inferFormatAndCategory', () => {
     ).toBe('pitch');
   });
 
+  it('reads a label or a heading with nothing after it as no pitch', () => {
+    expect(inferFormatAndCategory('Proposal:').format).not.toBe('pitch');
+    expect(
+      inferFormatAndCategory('Short film idea. A heist where the robbers are grandmothers.'),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+    expect(inferFormatAndCategory('Dogs run the house.').format).not.toBe('checklist');
+  });
+
   it('reads things said after the name of a list as a checklist', () => {
     expect(
       inferFormatAndCategory('ok so grocery list eggs oat milk bananas spinach and coffee filters'),

@@ -246,7 +246,8 @@ function letsChange(words: readonly TaggedToken[], i: number): boolean {
  */
 function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
   const end = tokens.findIndex((token) => token.kind !== 'word');
-  if (end === -1 || tokens[end]?.kind !== 'pause') return false;
+  // "Proposal:" with nothing after it puts nothing forward.
+  if (end === -1 || tokens[end]?.kind !== 'pause' || tokens[end + 1]?.kind !== 'word') return false;
   const label = tokens
     .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
     .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
@@ -256,6 +257,12 @@ function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
     (label + 1 === end || tokens[label + 1]?.lower === 'for') &&
     tokens.slice(label, end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
   );
+}
+
+/** "Game idea: ...", "Short film idea." with the idea after it; "Proposal:" alone names nothing. */
+function namesIdeaBeforeIt(tokens: readonly TaggedToken[], more: boolean): boolean {
+  const named = announcementLength(tokens);
+  return named > 0 && (more || tokens.slice(named).some((token) => token.kind === 'word'));
 }
 
 const PROPOSAL_LABEL_MAX_WORDS = 3;
@@ -304,7 +311,12 @@ function pitchSignals(
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
   // naming the kind of idea, then the idea ("I had no idea for the lunch" names none; "gift
   // ideas for Mum: ..." names a list).
-  if (sentences.some((tokens) => announcementLength(tokens) > 0 && ideaList(tokens) === null)) {
+  if (
+    sentences.some(
+      (tokens, index) =>
+        namesIdeaBeforeIt(tokens, index < sentences.length - 1) && ideaList(tokens) === null,
+    )
+  ) {
     score += 2;
   }
   return score;

@@ -139,7 +139,8 @@ describe('words said again to restart a phrase', () => {
     ],
     ['We need to, to finish the report', 'We need to finish the report.'],
     ['I think I, I think we should go', 'I think we should go.'],
-    ['It was very, um, very hard', 'It was very hard.'],
+    // Emphasis said again stays, whatever came between.
+    ['It was very, um, very hard', 'It was very, very hard.'],
     ['in the, in the morning we go', 'In the morning we go.'],
     ['we we shipped it and the the team cheered', 'We shipped it and the team cheered.'],
     ['we moved the whole the whole team', 'We moved the whole team.'],
@@ -210,5 +211,24 @@ describe('a dropped "you know?" tag', () => {
       'Book the venue',
       'Send the invites',
     ]);
+  });
+});
+
+describe('words said again on purpose', () => {
+  it.each([
+    ['The door code is 4 5 4 5.', 'The door code is 4 5 4 5.'],
+    [
+      'Call the plumber at five five five, one two one two.',
+      'Call the plumber at five five five, one two one two.',
+    ],
+    ['Thank you thank you so much', 'Thank you thank you so much.'],
+    ['Let it go let it go', 'Let it go let it go.'],
+    [
+      'We finally bought the house, uh, the house is huge.',
+      'We finally bought the house, the house is huge.',
+    ],
+    ['Send it to Dave, uh, Dave will review it.', 'Send it to Dave, Dave will review it.'],
+  ])('keeps %s', (transcript, expected) => {
+    expect(formatWithRules(transcript, 'tweet', 'work').replace(/ #\S+/gu, '')).toBe(expected);
   });
 });

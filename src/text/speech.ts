@@ -276,19 +276,30 @@ function restartStart(
   i: number,
   out: readonly Token[],
   afterFiller: boolean,
+  chained: boolean,
 ): number {
   const comma = out[out.length - 1]?.kind === 'pause';
   const end = comma ? out.length - 1 : out.length;
   for (let n = 1; n <= MAX_RESTART_WORDS; n++) {
     const start = end - n;
     if (!sameWords(out, start, tokens, i, n)) continue;
-    if (afterFiller) return start;
+    // "the code is 4 5 4 5", "five five five": digits and numbers are said as they are.
+    if (hasNumber(out, start, end)) return -1;
     const last = (out[end - 1] as Token).lower;
-    if (allKeptRepeated(out, start, end)) return -1;
-    if (!comma) return n === 1 && DOUBLED_IN_GRAMMAR.has(last) ? -1 : start;
-    // Across a comma only the words a phrase goes on after were begun again; a whole phrase
-    // may be said twice on purpose.
-    return RESTARTED_BEFORE_COMMA.has(last) || SUBJECT_CONTRACTION.test(last) ? start : -1;
+    if (!afterFiller && allKeptRepeated(out, start, end)) return -1;
+    // Part of a restart already went ("I think I, I think we"): the rest of it goes too.
+    if (chained) return start;
+    const unfinished = RESTARTED_BEFORE_COMMA.has(last) || SUBJECT_CONTRACTION.test(last);
+    // Said straight again, one word is a stumble ("we we shipped"), and so are words a phrase
+    // goes on after ("the whole the whole team"); others are meant ("thank you thank you",
+    // "let it go let it go").
+    if (!comma && !afterFiller) {
+      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished ? start : -1;
+    }
+    // Across a comma or a filler only the words a phrase goes on after were begun again ("the
+    // whole, uh, the whole team"); a whole phrase may be said twice on purpose ("bought the
+    // house, uh, the house is huge").
+    return unfinished ? start : -1;
   }
   return -1;
 }
@@ -307,6 +318,14 @@ function sameWords(
     if (said.kind !== 'word' || again?.kind !== 'word' || said.lower !== again.lower) return false;
   }
   return true;
+}
+
+function hasNumber(out: readonly Token[], start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const token = out[k] as Token;
+    if (isNumberWord(token) || APPROXIMATE_NUMBER_WORDS.has(token.lower)) return true;
+  }
+  return false;
 }
 
 function allKeptRepeated(out: readonly Token[], start: number, end: number): boolean {
@@ -402,9 +421,9 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
     }
     // The first copy goes, so a restart begun twice ("I think I, I think we") goes whole.
     for (
-      let start = restartStart(tokens, i, out, afterFiller);
+      let start = restartStart(tokens, i, out, afterFiller, false);
       start >= 0;
-      start = restartStart(tokens, i, out, afterFiller)
+      start = restartStart(tokens, i, out, afterFiller, true)
     ) {
       out.length = start;
     }

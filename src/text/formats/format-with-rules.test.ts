@@ -56,6 +56,9 @@ describe('tweet', () => {
     expect(formatWithRules('the hot take was wrong', 'tweet', 'work')).toMatch(
       /^The hot take was wrong\. #/u,
     );
+    expect(formatWithRules('big news travels fast', 'tweet', 'work')).toMatch(
+      /^Big news travels fast\. #/u,
+    );
   });
 
   it('asks a what-if said without punctuation', () => {
@@ -330,9 +333,18 @@ describe('checklist', () => {
     ).toBe(
       'Grocery run tomorrow\n- [ ] Three avocados\n- [ ] A dozen eggs\n- [ ] Greek yogurt\n- [ ] Paper towels\n- [ ] A bottle of olive oil',
     );
-    // "run" that leads is the verb.
+    // "run" that leads is the verb, and so is one after a plural; "the list" is talked about.
     expect(formatWithRules('run the dishwasher and empty the bins', 'checklist', 'personal')).toBe(
       'Personal checklist\n- [ ] Run the dishwasher\n- [ ] Empty the bins',
+    );
+    expect(formatWithRules('Dogs run the house.', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Dogs run the house',
+    );
+    expect(formatWithRules('The list the teacher sent is long.', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] The list the teacher sent is long',
+    );
+    expect(formatWithRules('buy the red one and the blue one', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Buy the red one\n- [ ] Buy the blue one',
     );
   });
 

@@ -144,14 +144,15 @@ function withHashtags(body: string, hashtags: readonly string[]): string {
  * sentence cut at a word boundary with '…' when even it is too long), then one or two fitting
  * hashtags if they still fit.
  */
-/** Words that label what follows them ("Hot take: ..."), said in one breath with it. */
+/**
+ * Words that label what follows them ("Hot take: ..."), said in one breath with it; not those
+ * that also start a sentence of their own ("big news travels fast", "quick, update the docs").
+ */
 const LABELS: readonly (readonly string[])[] = [
   ['hot', 'take'],
   ['unpopular', 'opinion'],
   ['fun', 'fact'],
   ['pro', 'tip'],
-  ['big', 'news'],
-  ['quick', 'update'],
   ['life', 'update'],
   ['public', 'service', 'announcement'],
 ];

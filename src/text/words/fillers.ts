@@ -506,6 +506,10 @@ export const DOUBLED_IN_GRAMMAR = new Set(['had', 'that']);
  * verb ("hold on, on second thought"), so they are not here.
  */
 export const RESTARTED_BEFORE_COMMA = new Set([
+  // Words that go before a noun and never end a phrase: "the whole, uh, the whole team".
+  'whole',
+  'entire',
+  'same',
   'a',
   'an',
   'the',
