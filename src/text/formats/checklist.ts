@@ -237,14 +237,19 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   return namesList && renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS;
 }
 
-/** "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". */
+/**
+ * "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". `listed` when
+ * the intro is the list's own name, so the things after it are a list ("grocery list | eggs").
+ */
 function splitIntroFromTask(
   tokens: readonly TaggedToken[],
-): { intro: TaggedToken[]; task: TaggedToken[] } | null {
+): { intro: TaggedToken[]; task: TaggedToken[]; listed?: true } | null {
   const first = tokens[0];
   if (first === undefined || first.kind !== 'word') return null;
   const named = afterListName(tokens);
-  if (named > 0) return { intro: tokens.slice(0, named), task: tokens.slice(named) };
+  if (named > 0) {
+    return { intro: tokens.slice(0, named), task: tokens.slice(named), listed: true };
+  }
   const startersLed =
     INTRO_STARTERS.has(first.lower) ||
     TIME_STARTERS.has(first.lower) ||
@@ -405,7 +410,7 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
         if (split !== null) {
           title = titleFromIntro(split.intro);
           taskTokens = split.task;
-          listed = afterListName(clause.tokens) > 0;
+          listed = split.listed === true;
         } else if (clauses.length > 1 && isIntro(clause)) {
           title = titleFromIntro(clause.tokens);
           return;
