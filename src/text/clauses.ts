@@ -127,7 +127,10 @@ function isBaseVerb(token: TaggedToken): boolean {
   return token.pos === 'VERB' && token.lemma === token.lower;
 }
 
-function byFirstWord(phrases: readonly (readonly string[])[]): Map<string, (readonly string[])[]> {
+/** Phrases indexed by their first word, for phraseLengthAt. */
+export function byFirstWord(
+  phrases: readonly (readonly string[])[],
+): Map<string, (readonly string[])[]> {
   const map = new Map<string, (readonly string[])[]>();
   for (const phrase of phrases) {
     const first = phrase[0] as string;
@@ -142,7 +145,8 @@ function byFirstWord(phrases: readonly (readonly string[])[]): Map<string, (read
 const INTENTS_BY_FIRST_WORD = byFirstWord(INTENT_PREFIXES);
 const LEADS_BY_FIRST_WORD = byFirstWord(IDEA_LEADS);
 
-function phraseLengthAt(
+/** Length of the first listed phrase said at `start` (with words after it when `needsMore`), or 0. */
+export function phraseLengthAt(
   index: ReadonlyMap<string, readonly (readonly string[])[]>,
   tokens: readonly Token[],
   start: number,

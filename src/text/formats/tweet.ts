@@ -7,6 +7,7 @@ import {
   renderSentence,
 } from '../sentences.js';
 import type { Sentence, Token } from '../tokenizer.js';
+import { byFirstWord, phraseLengthAt } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
 
 /** Spoken topic words and the hashtag people use for them. */
@@ -156,22 +157,18 @@ const LABELS: readonly (readonly string[])[] = [
   ['life', 'update'],
   ['public', 'service', 'announcement'],
 ];
+const LABELS_BY_FIRST_WORD = byFirstWord(LABELS);
 const LABEL_COLON: Token = { text: ':', lower: ':', kind: 'pause', space: false };
 
 /** "hot take pair programming is ..." -> "Hot take: pair programming is ...". */
 function withLabelColon(sentence: Sentence): Sentence {
   const { tokens } = sentence;
-  for (const label of LABELS) {
-    const next = tokens[label.length];
-    if (next?.kind !== 'word') continue;
-    if (label.every((word, k) => tokens[k]?.kind === 'word' && tokens[k]?.lower === word)) {
-      return {
-        ...sentence,
-        tokens: [...tokens.slice(0, label.length), LABEL_COLON, ...tokens.slice(label.length)],
-      };
-    }
-  }
-  return sentence;
+  const length = phraseLengthAt(LABELS_BY_FIRST_WORD, tokens, 0, true);
+  if (length === 0 || tokens[length]?.kind !== 'word') return sentence;
+  return {
+    ...sentence,
+    tokens: [...tokens.slice(0, length), LABEL_COLON, ...tokens.slice(length)],
+  };
 }
 
 export function formatTweet(sentences: readonly Sentence[], category: Category): string {
