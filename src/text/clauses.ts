@@ -301,6 +301,9 @@ function verbAfterNounPhrase(
   if (!prevIsNoun || FUNCTION_WORDS.has(prev.lower) || PRE_VERB_ADVERBS.has(prev.lower)) {
     return false;
   }
+  // "first buy paint second ...": after a sequence word the tagger reads the task's verb as a
+  // noun ("a first buy"), but it is the verb, and the word after it its object.
+  if (TASK_VERBS.has(prev.lower) && opensTask(tokens, i - 1)) return false;
   if (TASK_VERBS.has(next.lower) && startsObject(tokens[i + 2])) return false;
   // Verbs that are rarely nouns start a task before any object ("... books call mom",
   // "... water stretch for ten minutes"); others only before a determiner or pronoun, so
@@ -313,6 +316,13 @@ function verbAfterNounPhrase(
     return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
   }
   return startsObject(next) && !VERB_PARTICLES.has(next.lower);
+}
+
+/** Whether only sequence words come before the word at `k` in its clause ("first buy", "and then order"). */
+function opensTask(tokens: readonly TaggedToken[], k: number): boolean {
+  let j = k - 1;
+  while (isWord(tokens[j]) && SEQUENCE_WORDS.has((tokens[j] as TaggedToken).lower)) j--;
+  return j < k - 1 && !isWord(tokens[j]);
 }
 
 /** Adverbs said before the verb they go with: "we never | tell them" is one clause. */

@@ -311,6 +311,18 @@ describe('checklist', () => {
     ).toContain('- [ ] Call the plumber');
   });
 
+  it('keeps a task verb read as a noun after a sequence word together with its object', () => {
+    // The tagger reads "first buy" as "a first buy" and "paint" as the verb.
+    for (const speech of [
+      'first buy paint second call the plumber',
+      'first buy paint then second call the plumber',
+    ]) {
+      expect(formatWithRules(speech, 'checklist', 'work')).toBe(
+        'Work checklist\n- [ ] Buy paint\n- [ ] Call the plumber',
+      );
+    }
+  });
+
   it('takes a spoken list name as the title of the things said after it', () => {
     expect(
       formatWithRules(
