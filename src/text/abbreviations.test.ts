@@ -65,6 +65,15 @@ describe('a title with its full stop, as Whisper writes it', () => {
       }
     }
   });
+
+  it("keeps a title's full stop when it ends a task", () => {
+    expect(checklist('Call the Dr. and book the MOT.')).toBe(
+      'Work checklist\n- [ ] Call the Dr.\n- [ ] Book the MOT',
+    );
+    expect(checklist('Pick up the kids at 8 a.m. and call Mr. Chen.')).toBe(
+      'Work checklist\n- [ ] Pick up the kids at 8 a.m.\n- [ ] Call Mr. Chen',
+    );
+  });
 });
 
 describe('"etc.", "e.g.", "vs." and suffixes', () => {

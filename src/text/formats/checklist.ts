@@ -8,6 +8,7 @@ import {
   type Clause,
 } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
 import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
@@ -159,13 +160,16 @@ function keptTaskTokens(tokens: readonly TaggedToken[]): TaggedToken[] {
 /** Characters a task never ends with: whitespace, . , ; : and dashes. */
 const TRAILING_ITEM_CHARS = new Set([' ', '\t', '.', ',', ';', ':', '—', '–', '-']);
 
-/** "for 8 a.m.": the full stop is the abbreviation's own. */
-const TIME_ABBREVIATION_END = /\b[ap]\.m\.$/iu;
+/** "for 8 a.m.", "call the Dr.": the full stop is the abbreviation's own. */
+function endsWithAbbreviation(text: string): boolean {
+  if (!text.endsWith('.')) return false;
+  return ABBREVIATIONS.has(text.slice(text.lastIndexOf(' ') + 1, -1).toLowerCase());
+}
 
 function trimTrailingPunctuation(text: string): string {
   let end = text.length;
   while (end > 0 && TRAILING_ITEM_CHARS.has(text.charAt(end - 1))) {
-    if (TIME_ABBREVIATION_END.test(text.slice(0, end))) break;
+    if (endsWithAbbreviation(text.slice(0, end))) break;
     end--;
   }
   return end === text.length ? text : text.slice(0, end);
