@@ -465,8 +465,14 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         isWord(following) &&
         NOUN_PHRASE_START.has(following.pos) &&
         !startsVerbPhrase(tokens, next);
-      // "buy milk, because we're out": a task's reason stays with it.
-      const reasonFollows = !colon && mode === 'tasks' && verbs > 0 && isReasonAt(tokens, i + 1);
+      // "buy milk, because we're out": a task's reason stays with it, and so does what it is
+      // not ("send the slides to Marcus, not Priya").
+      const reasonFollows =
+        !colon &&
+        mode === 'tasks' &&
+        verbs > 0 &&
+        (isReasonAt(tokens, i + 1) ||
+          (tokens[i + 1]?.lower === 'not' && !startsVerbPhrase(tokens, i + 2)));
       if (listGoesOn || reasonFollows) {
         current.push(token);
         continue;

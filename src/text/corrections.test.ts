@@ -329,6 +329,85 @@ describe('a task turned down after it was said', () => {
   });
 });
 
+describe('a time, a sentence or a phrase said again in full', () => {
+  it('replaces the whole spoken time, keeping an "am" or "pm" no new one replaced', () => {
+    expect(corrected('pick up the kids at half past three actually no at four')).toBe(
+      'pick up the kids at four',
+    );
+    expect(corrected('call the bank at 10 30 actually no at 11')).toBe('call the bank at 11');
+    expect(corrected('call the bank at 10 30 actually no 11')).toBe('call the bank at 11');
+    expect(corrected('meet at quarter to four no wait quarter past four')).toBe(
+      'meet at quarter past four',
+    );
+    expect(corrected('call at 10 30 pm actually no 11')).toBe('call at 11 pm');
+    expect(corrected('call at 10 30 pm actually no at 11 am')).toBe('call at 11 am');
+    // A range keeps its start: only its end was corrected.
+    expect(corrected('book it from 3 to 5 actually no 6')).toBe('book it from 3 to 6');
+  });
+
+  it('corrects a weekday or a month with a lone "no" between two of a kind', () => {
+    expect(corrected('book the flight for next tuesday no wednesday')).toBe(
+      'book the flight for next wednesday',
+    );
+    expect(corrected('no, I said no to Tuesday')).toBe('no, I said no to Tuesday');
+  });
+
+  it('replaces what a restatement meets at the last word both share', () => {
+    expect(corrected('send the slides to priya actually no send them to marcus')).toBe(
+      'send them to marcus',
+    );
+    expect(
+      corrected(
+        'we should stop printing the monthly reports scratch that we should stop printing all reports',
+      ),
+    ).toBe('we should stop printing all reports');
+    expect(
+      corrected(
+        'what if we stopped printing reports scratch that what if we stopped printing everything',
+      ),
+    ).toBe('what if we stopped printing everything');
+    // Sharing no word after the first, the restatement takes as many words as it has.
+    expect(corrected('buy the red paint for the fence actually no buy the blue')).toBe(
+      'buy the blue paint for the fence',
+    );
+    expect(corrected('a table for eight at the italian place i mean for ten')).toBe(
+      'a table for ten at the italian place',
+    );
+  });
+
+  it('takes a task said again as its own sentence for the one before', () => {
+    expect(checklist('Send the slides to Priya. Actually no, send the slides to Marcus.')).toBe(
+      'Personal checklist\n- [ ] Send the slides to Marcus',
+    );
+    expect(
+      checklist('Send the slides to Priya. No wait, send them to Marcus. Then book the room.'),
+    ).toBe('Personal checklist\n- [ ] Send them to Marcus\n- [ ] Book the room');
+    expect(checklist('Send the slides to Marcus, not Priya.')).toBe(
+      'Personal checklist\n- [ ] Send the slides to Marcus, not Priya',
+    );
+  });
+
+  it('replaces a phrase said again after "sorry" with one word of its kind changed', () => {
+    expect(tweet("It's out on iOS today and Android on Thursday. Sorry, Android on Friday.")).toBe(
+      "It's out on iOS today and Android on Friday.",
+    );
+    expect(tweet('Lunch with Ana on Friday. Sorry, Ana on Friday.')).toBe(
+      'Lunch with Ana on Friday. Sorry, Ana on Friday.',
+    );
+  });
+
+  it('takes a task back when what follows names its thing as done', () => {
+    expect(
+      checklist("Pack the kitchen. Scratch that, the kitchen's already packed. Label the boxes."),
+    ).toBe('Personal checklist\n- [ ] Label the boxes');
+    expect(
+      corrected('order the cake no wait the cake is already ordered and hang the lights'),
+    ).toBe('and hang the lights');
+    // Another thing of the same kind is a restatement, not a reason.
+    expect(corrected('buy the red paint scratch that the blue paint')).toBe('buy the blue paint');
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

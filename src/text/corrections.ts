@@ -56,6 +56,34 @@ function sameKind(a: Token, b: Token): boolean {
   );
 }
 
+/** Words said before a time's number ("half past three", "quarter past six"). */
+const TIME_LEADS: ReadonlySet<string> = new Set(['half', 'quarter', 'past']);
+/** Words said after a time's number ("six pm", "three o'clock"). */
+const TIME_TAILS: ReadonlySet<string> = new Set(['am', 'pm', 'a.m.', 'p.m.', "o'clock", 'oclock']);
+
+/**
+ * Whether the word at j goes on the spoken time or number said before it ("10 | 30", "half |
+ * past three", "six | pm"): a correction of a time replaces all of it, never its first words
+ * only ("at half past three actually no at four" is "at four").
+ */
+function continuesTime(tokens: readonly Token[], j: number): boolean {
+  const token = tokens[j];
+  const before = tokens[j - 1];
+  if (token?.kind !== 'word' || before?.kind !== 'word') return false;
+  if (isNumeric(token)) return isNumeric(before) || TIME_LEADS.has(before.lower);
+  if (TIME_TAILS.has(token.lower)) return isNumeric(before);
+  if (token.lower === 'past') return isNumeric(before) || TIME_LEADS.has(before.lower);
+  // "quarter to four", but "from 3 to 5" is a range.
+  return token.lower === 'to' && before.lower === 'quarter';
+}
+
+/** Where the spoken time that holds the number at `at` starts ("half past | three"). */
+function timeStart(tokens: readonly Token[], at: number): number {
+  let start = at;
+  while (continuesTime(tokens, start)) start--;
+  return start;
+}
+
 /** Words a correction may reach back over: a correction fixes something just said. */
 const CORRECTION_REACH_WORDS = 8;
 /** Words after the marker taken as the replacement, up to the next clause boundary. */
@@ -90,13 +118,14 @@ interface Correction {
 function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly string[]): boolean {
   // ", I mean," framed by pauses is a filler; "at eight I mean for ten" corrects.
   if (marker[0] === 'i' && tokens[i + marker.length]?.kind === 'pause') return false;
-  // A lone "no" corrects only between numbers ("twenty, no, thirty"); anywhere else it is meant.
+  // A lone "no" corrects only between words of one kind ("twenty, no, thirty", "next tuesday
+  // no wednesday"); anywhere else it is meant.
   if (marker.length !== 1 || marker[0] !== 'no') return true;
   let before = i - 1;
   while (tokens[before]?.kind === 'pause') before--;
   let after = i + 1;
   while (tokens[after]?.kind === 'pause') after++;
-  return isNumeric(tokens[before]) && isNumeric(tokens[after]);
+  return sameKindAt(tokens, before, after);
 }
 
 /** Most words start no marker: one set lookup instead of a look at every marker. */
@@ -213,7 +242,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const kindOnly = framed || makeThat || apology;
     // Tried before any anchor: a reason opens with a subject, and "no wait I renewed that"
     // would otherwise restate an "I" said earlier.
-    if (TAKE_BACK_MARKERS.has(name) && isReasonSubject(first)) {
+    if (
+      TAKE_BACK_MARKERS.has(name) &&
+      (isReasonSubject(first) || (first !== undefined && PHRASE_DETERMINERS.has(first.lower)))
+    ) {
       const taken = takeBack(tokens, i, markerEnd, withdrawing, true);
       if (taken !== null) return taken;
     }
@@ -227,6 +259,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (EXPLICIT_MARKERS.has(name) || withdrawing || apology) {
       const across = restatementAcrossEnd(tokens, i, start, end, apology);
       if (across !== null) return across;
+    }
+    if (EXPLICIT_MARKERS.has(name)) {
+      const again = sentenceSaidAgain(tokens, i, start, end);
+      if (again !== null) return again;
     }
     // Reach back for the words that start like the replacement: the same word, or a word of
     // the same kind (a number for a number, a weekday for a weekday, a month for a month).
@@ -267,8 +303,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (wrong !== -1 && apology && !isPhraseOnly(tokens, start, end)) continue;
     if (wrong !== -1) {
       const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
+      // "at 10 30 actually no 11": a number replaces the whole time it is part of.
+      const wrongStart = restart || !isNumeric(head) ? wrong - det : timeStart(tokens, wrong);
       return {
-        wrongStart: wrong - det,
+        wrongStart,
         markerStart: i,
         markerEnd: start,
         replacementEnd: end,
@@ -514,6 +552,45 @@ function saidIn(tokens: readonly Token[], word: string, start: number, end: numb
   return false;
 }
 
+/** Words a thing named again may take before its noun ("the whole kitchen"). */
+const NAMED_AGAIN_MAX_WORDS = 3;
+
+/**
+ * "scratch that, the kitchen's already packed": the task's own thing as the subject of what
+ * follows says why the task is not needed. Where that subject ends, with its "'s", or -1.
+ */
+function thingNamedAgainEnd(
+  tokens: readonly Token[],
+  at: number,
+  taskStart: number,
+  taskEnd: number,
+): number {
+  const det = tokens[at];
+  if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return -1;
+  for (let j = at + 1; j <= at + NAMED_AGAIN_MAX_WORDS; j++) {
+    const token = tokens[j];
+    if (token?.kind !== 'word') return -1;
+    const said = token.lower.endsWith("'s") ? token.lower.slice(0, -2) : token.lower;
+    if (!FUNCTION_WORDS.has(said) && saidIn(tokens, said, taskStart, taskEnd)) {
+      const next = tokens[j + 1];
+      // Only a subject: "the kitchen is", "the kitchen's"; "the kitchen." names no reason.
+      return said !== token.lower || (next?.kind === 'word' && VERB_LIKE_WORDS.has(next.lower))
+        ? j + 1
+        : -1;
+    }
+  }
+  return -1;
+}
+
+/** Where the clause going on at `at` ends, within `max` words; -1 when it runs longer. */
+function clauseEndWithin(tokens: readonly Token[], at: number, max: number): number {
+  let end = at;
+  for (let words = 0; words <= max; words++, end++) {
+    if (endsReasonBefore(tokens[end])) return end;
+  }
+  return -1;
+}
+
 /**
  * Where the reason for taking a task back ends ("no wait I renewed that", "scratch that, Tom's
  * doing the slides"), or -1 when what follows the marker is no such reason: a subject, then,
@@ -527,6 +604,8 @@ function reasonEndAt(
   taskEnd: number,
 ): number {
   let at = afterPauses(tokens, from);
+  const named = thingNamedAgainEnd(tokens, at, taskStart, taskEnd);
+  if (named !== -1) return clauseEndWithin(tokens, named, REASON_MAX_WORDS);
   if (!isReasonSubject(tokens[at])) return -1;
   for (let words = 0; words < REASON_MAX_WORDS; words++) {
     at++;
@@ -920,6 +999,24 @@ function restatementAcrossEnd(
       restart: false,
     };
   }
+  // "Android on Thursday. Sorry, Android on Friday.": the phrase said again word for word but
+  // for one word of the same kind.
+  const again = findAnchor(
+    tokens,
+    opened,
+    (candidate, j) => candidate.lower === firstWord && changesOneOfKind(tokens, j, start, count),
+    true,
+  );
+  if (count > 1 && again !== -1) {
+    return {
+      wrongStart: again,
+      markerStart: opened,
+      markerEnd: start,
+      replacementEnd: end,
+      restart: true,
+      wrongEnd: again + count,
+    };
+  }
   const last = tokens[end - 1] as Token;
   if (count < 2 || FUNCTION_WORDS.has(last.lower) || isNumeric(last)) return null;
   const anchor = findAnchor(tokens, opened, (candidate) => candidate.lower === last.lower, true);
@@ -956,6 +1053,59 @@ function restatementAcrossEnd(
     restart: true,
     wrongEnd: anchor + 1,
   };
+}
+
+/** Words a sentence said again must have before the correction takes the one before for it. */
+const SENTENCE_AGAIN_MIN_WORDS = 3;
+
+/**
+ * "Send the slides to Priya. Actually no, send the slides to Marcus.": a sentence opened by a
+ * marker that only corrects, starting with the content word (a task's verb, most often) the
+ * sentence before started with, is that sentence said again, and takes its place whole.
+ */
+function sentenceSaidAgain(
+  tokens: readonly Token[],
+  i: number,
+  start: number,
+  end: number,
+): Correction | null {
+  const opened = sentenceOpenedAt(tokens, i);
+  if (opened === -1 || (tokens[opened - 1] as Token).text !== '.') return null;
+  if (end - start < SENTENCE_AGAIN_MIN_WORDS) return null;
+  let before = opened - 1;
+  while (before > 0 && (tokens[before - 1] as Token).kind !== 'end') before--;
+  before = afterPauses(tokens, before);
+  const first = tokens[before];
+  if (first?.kind !== 'word' || first.lower !== (tokens[start] as Token).lower) return null;
+  // "She moved here in May. Actually, no, she never said when.": a subject or a function word
+  // said again opens news as often as a correction.
+  if (FUNCTION_WORDS.has(first.lower) || CLAUSE_SUBJECTS.has(first.lower)) return null;
+  return {
+    wrongStart: before,
+    markerStart: opened,
+    markerEnd: start,
+    replacementEnd: end,
+    restart: true,
+    wrongEnd: opened,
+  };
+}
+
+/** Whether the `count` words at `said` and at `again` differ in one word only, of one kind. */
+function changesOneOfKind(
+  tokens: readonly Token[],
+  said: number,
+  again: number,
+  count: number,
+): boolean {
+  let changed = 0;
+  for (let k = 0; k < count; k++) {
+    const a = tokens[said + k];
+    const b = tokens[again + k] as Token;
+    if (a?.kind !== 'word') return false;
+    if (a.lower === b.lower) continue;
+    if (!sameKind(a, b) || ++changed > 1) return false;
+  }
+  return changed === 1;
 }
 
 /**
@@ -1008,15 +1158,25 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     }
     const replacement = view.slice(markerEnd, replacementEnd);
     const wrong = view.slice(wrongStart, markerStart);
-    let wrongWords = 0;
     let cut = 0;
     if (correction.wrongEnd !== undefined) cut = correction.wrongEnd - wrongStart;
+    else if (correction.restart) cut = alignedCut(wrong, view, markerEnd);
+    if (cut === 0) {
+      let wrongWords = 0;
+      while (cut < wrong.length && wrongWords < replacement.length) {
+        if ((wrong[cut] as Token).kind === 'word') wrongWords++;
+        cut++;
+      }
+    }
+    // "at half | past three actually no at four": the rest of a time goes with its start, and
+    // its "am" or "pm" only when another is said ("seven am no wait eight" is "eight am").
+    const saysTail = replacement.some((token) => TIME_TAILS.has(token.lower));
     while (
-      correction.wrongEnd === undefined &&
+      cut > 0 &&
       cut < wrong.length &&
-      wrongWords < replacement.length
+      continuesTime(wrong, cut) &&
+      (saysTail || !TIME_TAILS.has((wrong[cut] as Token).lower))
     ) {
-      if ((wrong[cut] as Token).kind === 'word') wrongWords++;
       cut++;
     }
     let rest = wrong.slice(cut);
@@ -1063,6 +1223,38 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
 
 function isWord(token: Token): boolean {
   return token.kind === 'word';
+}
+
+/** Words of a restatement read for where it meets the words it replaces. */
+const RESTATEMENT_MAX_WORDS = 12;
+
+/**
+ * How much of the wrong words a restatement from their first word replaces, found by the last
+ * word both share ("send the slides to priya actually no send them to marcus": "to" meets "to",
+ * so "marcus" takes "priya"'s place; "we should stop printing the monthly reports scratch that
+ * we should stop printing all reports": "reports" meets "reports", so "monthly" goes); 0 when
+ * they share no word after the first ("for eight at the italian place i mean for ten"), and the
+ * replacement then takes as many words as it has.
+ */
+function alignedCut(wrong: readonly Token[], view: readonly Token[], from: number): number {
+  const said: Token[] = [];
+  for (let j = from; j < view.length && said.length < RESTATEMENT_MAX_WORDS; j++) {
+    const token = view[j] as Token;
+    if (token.kind !== 'word' || (said.length > 0 && REPLACEMENT_STOPS.has(token.lower))) break;
+    said.push(token);
+  }
+  for (let k = said.length - 1; k >= 1; k--) {
+    const word = (said[k] as Token).lower;
+    const at = wrong.findIndex((token, j) => j > 0 && token.lower === word);
+    if (at === -1) continue;
+    // The words said after the shared one take the place of as many after it.
+    let cut = at + 1;
+    for (let left = said.length - 1 - k; left > 0 && cut < wrong.length; cut++) {
+      if ((wrong[cut] as Token).kind === 'word') left--;
+    }
+    return cut;
+  }
+  return 0;
 }
 
 function hasWordFrom(tokens: readonly Token[], from: number): boolean {
