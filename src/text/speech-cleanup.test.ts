@@ -144,6 +144,16 @@ describe('words said again to restart a phrase', () => {
     ['in the, in the morning we go', 'In the morning we go.'],
     ['we we shipped it and the the team cheered', 'We shipped it and the team cheered.'],
     ['we moved the whole the whole team', 'We moved the whole team.'],
+    // A phrase begun again and carried further the second time.
+    [
+      'Each night a different, uh, a different century sails past.',
+      'Each night a different century sails past.',
+    ],
+    [
+      'Each night a different century, um, a different century sails past.',
+      'Each night a different century sails past.',
+    ],
+    ['I love the beach, uh, the beach at night.', 'I love the beach at night.'],
   ])('leave the second copy only: %s', (transcript, expected) => {
     expect(tweet(transcript)).toBe(expected);
   });
@@ -178,6 +188,7 @@ describe('words said again to restart a phrase', () => {
       "It's not about the money, the money will come.",
     ],
     ['Hold on, on second thought, skip it', 'Hold on, on second thought, skip it.'],
+    ['We bought the house, uh, the house is huge.', 'We bought the house, the house is huge.'],
   ])('stay when they were meant twice: %s', (transcript, expected) => {
     expect(tweet(transcript)).toBe(expected);
   });

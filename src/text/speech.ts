@@ -1,5 +1,5 @@
 import { applyCorrections } from './corrections.js';
-import { ASIDES, PHRASE_OPENERS } from './words/asides.js';
+import { ASIDES, PHRASE_OPENERS, VERB_LIKE_WORDS } from './words/asides.js';
 import {
   CONJUNCTIONS,
   DESCRIBING_WORDS,
@@ -297,11 +297,25 @@ function restartStart(
       return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished ? start : -1;
     }
     // Across a comma or a filler only the words a phrase goes on after were begun again ("the
-    // whole, uh, the whole team"); a whole phrase may be said twice on purpose ("bought the
-    // house, uh, the house is huge").
-    return unfinished ? start : -1;
+    // whole, uh, the whole team"), or a phrase the second time goes on from ("a different, uh,
+    // a different century sails past"); a phrase said twice as the subject of what follows is
+    // meant ("bought the house, uh, the house is huge").
+    return unfinished || goesOnFrom(tokens, i, n) ? start : -1;
   }
   return -1;
+}
+
+/** A phrase opened by a determiner, said again with more of it after ("a different century"). */
+function goesOnFrom(tokens: readonly Token[], i: number, n: number): boolean {
+  const first = tokens[i] as Token;
+  const next = tokens[i + n];
+  return (
+    PHRASE_OPENERS.has(first.lower) &&
+    next?.kind === 'word' &&
+    !VERB_LIKE_WORDS.has(next.lower) &&
+    !LIKE_MODALS.has(next.lower) &&
+    !SIMPLE_FILLERS.has(next.lower)
+  );
 }
 
 function sameWords(
