@@ -291,6 +291,20 @@ function verbAfterNounPhrase(
   ) {
     return true;
   }
+  // "order the cake blow up balloons": a verb with its particle and an object, once the clause
+  // has its verb and object, is the next task's.
+  if (
+    afterVerb &&
+    NOUN_POS.has(prev.pos) &&
+    // The tagger reads "blow" in "the cake blow up" as a noun; "signed up" is news, not a task.
+    (TASK_VERBS.has(token.lower) || token.pos === 'VERB' || token.pos === 'NOUN') &&
+    token.lemma === token.lower &&
+    PHRASAL_PARTICLES.has(next.lower) &&
+    opensObjectAt(tokens, i + 2) &&
+    !followsCausativeObject(tokens, i)
+  ) {
+    return true;
+  }
   if (!TASK_VERBS.has(token.lower) || token.pos === 'ADJ') return false;
   if (followsCausativeObject(tokens, i)) return false;
   // "exterior paint rent a lift": a verb-looking word after an adjective or noun is that
@@ -312,7 +326,12 @@ function verbAfterNounPhrase(
     // Before "to" such a word is mostly a noun going somewhere ("move the design review to
     // Thursday"); before other prepositions it starts a task ("water stretch for ten
     // minutes") unless the tagger reads it as a noun there too.
-    if (next.pos === 'ADP') return token.pos === 'VERB' || next.lower !== 'to';
+    // After a determiner and one noun it is that noun's compound: "the client email about
+    // the invoice", "the design review at 2 pm".
+    if (next.pos === 'ADP') {
+      if (token.pos === 'VERB') return true;
+      return next.lower !== 'to' && !PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
+    }
     return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
   }
   return startsObject(next) && !VERB_PARTICLES.has(next.lower);
@@ -323,6 +342,21 @@ function opensTask(tokens: readonly TaggedToken[], k: number): boolean {
   let j = k - 1;
   while (isWord(tokens[j]) && SEQUENCE_WORDS.has((tokens[j] as TaggedToken).lower)) j--;
   return j < k - 1 && !isWord(tokens[j]);
+}
+
+/** Determiners that open a noun phrase a compound may continue ("the client email"). */
+const PHRASE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your']);
+
+/** A verb's object at j: a determiner, an object pronoun, a possessive or a bare plural. */
+function opensObjectAt(tokens: readonly TaggedToken[], j: number): boolean {
+  const token = tokens[j];
+  return (
+    isWord(token) &&
+    (token.pos === 'DET' ||
+      OBJECT_PRONOUNS.has(token.lower) ||
+      POSSESSIVES.has(token.lower) ||
+      isPlural(token))
+  );
 }
 
 /** Adverbs said before the verb they go with: "we never | tell them" is one clause. */
@@ -604,10 +638,29 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
   return breaks;
 }
 
-/** "sleeping bags": an -ing form before a noun describes it, as an adjective would. */
-function asModifier(token: TaggedToken, next: TaggedToken | undefined): TaggedToken {
-  if (token.pos !== 'VERB' || !token.lower.endsWith('ing') || !isWord(next)) return token;
-  return NOUN_POS.has(next.pos) ? { ...token, pos: 'ADJ' } : token;
+/**
+ * "sleeping bags", "frozen peas": an -ing form, or a participle in "-en" (never a past tense:
+ * "froze" is), before a noun describes it, as an adjective would.
+ */
+function asModifier(
+  token: TaggedToken,
+  next: TaggedToken | undefined,
+  before: TaggedToken | undefined,
+): TaggedToken {
+  if (token.pos !== 'VERB' || !isWord(next) || !NOUN_POS.has(next.pos)) return token;
+  const participle =
+    token.lower.endsWith('en') &&
+    token.lemma !== token.lower &&
+    // "we have taken photos": after "have" it is the verb.
+    !(isWord(before) && (before.pos === 'AUX' || before.lemma === 'have'));
+  return token.lower.endsWith('ing') || participle ? { ...token, pos: 'ADJ' } : token;
+}
+
+/** A verb or an auxiliary at k, not a participle describing the noun after it. */
+function isClauseVerb(region: readonly TaggedToken[], k: number): boolean {
+  const token = region[k];
+  if (!isWord(token)) return false;
+  return token.pos === 'AUX' || asModifier(token, region[k + 1], region[k - 1]).pos === 'VERB';
 }
 
 /** Verb + particle at the start of a task ("pick up"), or nothing when it is not verb-led. */
@@ -636,7 +689,7 @@ function hasOwnVerb(region: readonly TaggedToken[], start: number): boolean {
     const token = region[k] as TaggedToken;
     if (token.kind !== 'word' || RELATIVES.has(token.lower)) return false;
     if (
-      (token.pos === 'AUX' || asModifier(token, region[k + 1]).pos === 'VERB') &&
+      (token.pos === 'AUX' || asModifier(token, region[k + 1], region[k - 1]).pos === 'VERB') &&
       region[k - 1]?.lower !== 'to'
     ) {
       return true;
@@ -678,11 +731,14 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
     }
     if (token.lower === 'and' || token.lower === 'or') {
       const next = region[k + 1];
-      if (isWord(next) && (next.pos === 'AUX' || asModifier(next, region[k + 2]).pos === 'VERB')) {
+      if (
+        isWord(next) &&
+        (next.pos === 'AUX' || asModifier(next, region[k + 2], region[k]).pos === 'VERB')
+      ) {
         return false;
       }
       if (sentenceVerb && !hasOwnVerb(region, k + 1)) return false;
-    } else if (!verbLed && (token.pos === 'VERB' || token.pos === 'AUX')) {
+    } else if (!verbLed && isClauseVerb(region, k)) {
       sentenceVerb = true;
     }
   }
@@ -728,6 +784,39 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
   return -1;
 }
 
+/** "things to pack", "stuff to buy": a list named by what is to be done with its things. */
+const THINGS_WORDS: ReadonlySet<string> = new Set(['things', 'stuff']);
+/** Tags a thing starts with ("Milk", "two towels", "the big tent"). */
+const THING_STARTS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
+
+/** "things to pack for Lisbon": the words name a list by what is to be done with its things. */
+export function namesThingsTo(words: readonly TaggedToken[]): boolean {
+  return THINGS_WORDS.has(words[0]?.lower ?? '') && words[1]?.lower === 'to';
+}
+
+/**
+ * "Shopping list. Milk, eggs, bread.", "Things to pack for Lisbon. Passport, ...": a sentence
+ * that names a list as such, followed by a sentence of things only, with no verb of a clause
+ * ("The kids wrote it" is news about the list).
+ */
+export function thingsFollowListName(
+  words: readonly TaggedToken[],
+  next: readonly TaggedToken[],
+): boolean {
+  const named = namesThingsTo(words) || words.some((word) => LIST_HEADS.has(word.lower));
+  const first = next[0];
+  return (
+    named &&
+    isWord(first) &&
+    (THING_STARTS.has(first.pos) || first.pos === 'VERB') &&
+    !next.some(
+      (token) =>
+        token.pos === 'AUX' ||
+        (token.pos === 'VERB' && !token.lower.endsWith('ing') && !token.lower.endsWith('en')),
+    )
+  );
+}
+
 /**
  * "trash bags, the tall ones": a thing named after a pause by what sets it apart from the one
  * before; "the red one and the blue one" are two.
@@ -770,9 +859,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   if (!joinsThings(region, headLength > 0)) return [tokens.slice()];
   // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
   // signups are up thirty percent this week"): they part at the joiners only, never inside.
-  const clausal =
-    headLength === 0 &&
-    region.some((token) => token.kind === 'word' && (token.pos === 'VERB' || token.pos === 'AUX'));
+  const clausal = headLength === 0 && region.some((_, k) => isClauseVerb(region, k));
 
   // Each piece keeps the pause or joiner said before it, for when it joins the thing before.
   const chunks: { gap: TaggedToken[]; tokens: TaggedToken[] }[] = [];
@@ -789,7 +876,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   let runBreaks = new Set<number>();
   let runIndex = 0;
   for (let k = 0; k < region.length; k++) {
-    const token = asModifier(region[k] as TaggedToken, region[k + 1]);
+    const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1]);
     if (
       token.kind === 'pause' ||
       (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or'))

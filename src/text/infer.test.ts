@@ -46,6 +46,16 @@ describe('inferFormatAndCategory', () => {
         'grocery run tomorrow three avocados a dozen eggs greek yogurt paper towels and a bottle of olive oil',
       ),
     ).toMatchObject({ format: 'checklist', category: 'personal' });
+    // The list named in a sentence of its own, its things in the next.
+    expect(inferFormatAndCategory('Shopping list. Milk, eggs, bread.')).toMatchObject({
+      format: 'checklist',
+    });
+    expect(
+      inferFormatAndCategory('Things to pack for Lisbon. Passport, charger, sunscreen.'),
+    ).toMatchObject({ format: 'checklist' });
+    expect(
+      inferFormatAndCategory('grocery list bananas oat milk frozen peas and toilet paper'),
+    ).toMatchObject({ format: 'checklist' });
   });
 
   it('reads a story or game premise as a creative pitch, said after "idea for" or on its own', () => {

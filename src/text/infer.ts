@@ -7,7 +7,14 @@ import {
   detectFormatAndCategory,
   FORMAT_MATCH_WEIGHT,
 } from './detect/detection.js';
-import { afterListName, intentLengthAt, splitClauses, splitList, verbHead } from './clauses.js';
+import {
+  afterListName,
+  intentLengthAt,
+  splitClauses,
+  splitList,
+  thingsFollowListName,
+  verbHead,
+} from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { announcementLength } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
@@ -155,15 +162,27 @@ interface TaskCount {
   invitations: number;
 }
 
+function isWord(token: TaggedToken): boolean {
+  return token.kind === 'word';
+}
+
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let tasks = 0;
   let others = 0;
   let invitations = 0;
-  for (const tokens of sentences) {
+  for (const [index, tokens] of sentences.entries()) {
     const ideas = ideaList(tokens);
     if (ideas !== null) {
       tasks += ideas.length;
+      continue;
+    }
+    // "Shopping list. Milk, eggs, bread.": the list's name, then its things.
+    const next = sentences[index + 1];
+    if (next !== undefined && thingsFollowListName(tokens.filter(isWord), next)) continue;
+    const before = sentences[index - 1];
+    if (before !== undefined && thingsFollowListName(before.filter(isWord), tokens)) {
+      tasks += splitList(tokens, true).length;
       continue;
     }
     let sentenceTasks = 0;

@@ -2,9 +2,11 @@ import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
   afterListName,
   intentLengthAt,
+  namesThingsTo,
   splitClauses,
   splitList,
   startsVerbPhrase,
+  thingsFollowListName,
   type Clause,
 } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
@@ -124,6 +126,9 @@ function stripLeadingGlue(tokens: readonly TaggedToken[]): Stripped {
   return { tokens: rest, needsThing };
 }
 
+/** Words of when, which a participle goes before ("the car washed tomorrow"). */
+const DAY_WORDS: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow', ...WEEKDAYS]);
+
 /**
  * "the statements printed before then" after "I need": the thing and what must happen to it,
  * said as the task "print the statements before then" (the verb's own dictionary form).
@@ -134,6 +139,9 @@ function frontParticiple(tokens: readonly TaggedToken[]): TaggedToken[] {
       index > 0 && token.pos === 'VERB' && token.lemma !== token.lower && /ed$/u.test(token.lower),
   );
   if (at === -1) return tokens.slice();
+  // "frozen peas grated cheese": before a thing the participle describes it.
+  const next = tokens[at + 1];
+  if (next?.pos === 'NOUN' && !DAY_WORDS.has(next.lower)) return tokens.slice();
   const before = tokens.slice(0, at);
   if (
     !before.every((token) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(token.pos))
@@ -224,14 +232,19 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   if (first === undefined || words.length > INTRO_MAX_WORDS || words.length < tokens.length) {
     return false;
   }
-  if (!startsVerbPhrase(next, 0)) return false;
+  // "Shopping list. Milk, eggs, bread.", "Things to pack for Lisbon. Passport, ...": a list
+  // named as such comes before its things as well as before tasks.
+  const thingsTo = namesThingsTo(words);
+  if (!thingsFollowListName(words, next) && !startsVerbPhrase(next, 0)) return false;
   // A task verb orders something where it leads or has an object: "Pick up groceries",
-  // "Review the chores chart"; in "the client call on Thursday" it names the meeting.
+  // "Review the chores chart"; in "the client call on Thursday" it names the meeting, and in
+  // "things to pack" the things.
   const ordersSomething = words.some(
     (word, i) =>
-      ((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
+      !(thingsTo && i === 2) &&
+      (((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
         (i === 0 || startsObjectAt(words, i + 1))) ||
-      (VERB_TAGS.has(word.pos) && !LIST_NOUNS.has(words[i + 1]?.lower ?? '')),
+        (VERB_TAGS.has(word.pos) && !LIST_NOUNS.has(words[i + 1]?.lower ?? ''))),
   );
   if (ordersSomething) return false;
   const namesList =

@@ -323,6 +323,58 @@ describe('checklist', () => {
     }
   });
 
+  it('parts tasks and things a probe of new speech ran together or split', () => {
+    expect(
+      formatWithRules('order the cake blow up balloons and buy ice', 'checklist', 'personal'),
+    ).toBe('Personal checklist\n- [ ] Order the cake\n- [ ] Blow up balloons\n- [ ] Buy ice');
+    expect(formatWithRules('put the phone case up there', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Put the phone case up there',
+    );
+    // A noun after "the" and a noun is their compound, not a new task.
+    expect(
+      formatWithRules(
+        'reply to the client email about the invoice and book a meeting room for the design review at 2 pm',
+        'checklist',
+        'work',
+      ),
+    ).toBe(
+      'Meeting prep\n- [ ] Reply to the client email about the invoice\n- [ ] Book a meeting room for the design review at 2 pm',
+    );
+    expect(formatWithRules('drink water stretch for ten minutes', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Drink water\n- [ ] Stretch for ten minutes',
+    );
+    // A participle in "-en" before a thing describes it.
+    expect(
+      formatWithRules(
+        'grocery list bananas oat milk frozen peas and toilet paper',
+        'checklist',
+        'personal',
+      ),
+    ).toBe('Grocery list\n- [ ] Bananas\n- [ ] Oat milk\n- [ ] Frozen peas\n- [ ] Toilet paper');
+    expect(
+      formatWithRules('we need frozen peas grated cheese and milk', 'checklist', 'personal'),
+    ).not.toMatch(/Grate/u);
+    expect(formatWithRules('i need the car washed tomorrow', 'checklist', 'personal')).toBe(
+      'Personal checklist\n- [ ] Wash the car tomorrow',
+    );
+  });
+
+  it('takes a sentence naming the list as its title before a sentence of things', () => {
+    expect(formatWithRules('Shopping list. Milk, eggs, bread.', 'checklist', 'personal')).toBe(
+      'Shopping list\n- [ ] Milk\n- [ ] Eggs\n- [ ] Bread',
+    );
+    expect(
+      formatWithRules(
+        'Things to pack for Lisbon. Passport, charger, sunscreen.',
+        'checklist',
+        'personal',
+      ),
+    ).toBe('Things to pack for Lisbon\n- [ ] Passport\n- [ ] Charger\n- [ ] Sunscreen');
+    expect(
+      formatWithRules('Our shopping list. The kids wrote it.', 'checklist', 'personal'),
+    ).toContain('- [ ] The kids wrote it');
+  });
+
   it('takes a spoken list name as the title of the things said after it', () => {
     expect(
       formatWithRules(
