@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
+import { codePointLength } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
+import { PITCH_HOOK_MAX_CHARS } from './pitch.js';
 
 const pitch = (text: string, category: 'work' | 'personal' | 'creative' = 'work'): string =>
   formatWithRules(text, 'pitch', category);
@@ -307,4 +310,29 @@ describe('pitch: the hook is the idea', () => {
       pitch('Startup idea is an app that walks your dog. Dogs get bored.', 'personal'),
     ).toMatch(/^Startup idea is an app that walks your dog\./u);
   });
+});
+
+describe('pitch: a transcript as long as the API takes', () => {
+  const words = (text: string): string[] =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((word) => word !== '');
+
+  // Short clauses said over and over, each joined back to the one before: the hook ends at
+  // a clause that fits its line and every other word is told after it, none lost or added.
+  it.each(['no, sorry, ', 'no, fine, ', 'at the fair, in may, ', 'the team, the bees, '])(
+    'tells %j said over and over whole, the hook a line of its own',
+    (said) => {
+      const text = said.repeat(Math.ceil(TRANSCRIPT_MAX_CHARS / said.length));
+      const transcript = text.slice(0, TRANSCRIPT_MAX_CHARS);
+      const [hook = '', blank, part = '', ...more] = pitch(transcript).split('\n');
+      expect(codePointLength(hook)).toBeLessThanOrEqual(PITCH_HOOK_MAX_CHARS);
+      expect(hook).toMatch(/\.$/u);
+      expect(blank).toBe('');
+      expect(part).toMatch(/^Solution: /u);
+      expect(more).toEqual([]);
+      expect(words(`${hook} ${part.replace(/^Solution: /u, '')}`)).toEqual(words(transcript));
+    },
+  );
 });

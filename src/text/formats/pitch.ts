@@ -166,7 +166,8 @@ function hookIndex(clauses: readonly RoleClause[]): number {
   return first === -1 ? 0 : first;
 }
 
-function stripOpeners(tokens: readonly TaggedToken[]): TaggedToken[] {
+/** Where a clause's own words start, after the openers said before them ("so", "okay"). */
+function openersEnd(tokens: readonly TaggedToken[]): number {
   let start = 0;
   while (start < tokens.length - 1) {
     const token = tokens[start] as TaggedToken;
@@ -185,7 +186,11 @@ function stripOpeners(tokens: readonly TaggedToken[]): TaggedToken[] {
     }
     start++;
   }
-  return trimPauses(tokens.slice(start));
+  return start;
+}
+
+function stripOpeners(tokens: readonly TaggedToken[]): TaggedToken[] {
+  return trimPauses(tokens.slice(openersEnd(tokens)));
 }
 
 /** The apostrophe of "'cause" stays behind when the splitter takes the word as a lead. */
@@ -393,6 +398,70 @@ function isVerbless(tokens: readonly TaggedToken[]): boolean {
   return !wordsIn(tokens).some(isVerb);
 }
 
+const OPENING_WORDS = 3;
+
+/**
+ * What putting a clause back with the next asks of the clause before it. After each join it
+ * is asked again of the clause just grown, and joined() grows a clause in place and only at
+ * its end, so the summary reads on from where it stopped: a long sentence rejoined clause by
+ * clause is read once, not once per clause.
+ */
+interface WordSummary {
+  tokens: readonly TaggedToken[];
+  /** How many of them have been read. */
+  read: number;
+  words: number;
+  /** Its first words, which say whether it leans on another clause. */
+  opening: TaggedToken[];
+  last: TaggedToken | undefined;
+  verb: boolean;
+  /** Where its last "and", "but" or "or" stands among its words and among its tokens (-1). */
+  conjunctionWord: number;
+  conjunctionToken: number;
+  /** The first words after that conjunction (its first words when it has none), and whether
+   * a verb is among the words after it. */
+  conjunctOpening: TaggedToken[];
+  conjunctVerb: boolean;
+}
+
+/** The summary of a clause's words, read on from `known` when that is of the same tokens. */
+function summaryOf(tokens: readonly TaggedToken[], known?: WordSummary): WordSummary {
+  const summary: WordSummary =
+    known?.tokens === tokens
+      ? known
+      : {
+          tokens,
+          read: 0,
+          words: 0,
+          opening: [],
+          last: undefined,
+          verb: false,
+          conjunctionWord: -1,
+          conjunctionToken: -1,
+          conjunctOpening: [],
+          conjunctVerb: false,
+        };
+  for (; summary.read < tokens.length; summary.read++) {
+    const token = tokens[summary.read] as TaggedToken;
+    if (token.kind !== 'word') continue;
+    const verb = isVerb(token);
+    if (CONJUNCTIONS.has(token.lower)) {
+      summary.conjunctionWord = summary.words;
+      summary.conjunctionToken = summary.read;
+      summary.conjunctOpening = [];
+      summary.conjunctVerb = false;
+    } else {
+      if (summary.conjunctOpening.length < OPENING_WORDS) summary.conjunctOpening.push(token);
+      summary.conjunctVerb ||= verb;
+    }
+    if (summary.opening.length < OPENING_WORDS) summary.opening.push(token);
+    summary.verb ||= verb;
+    summary.last = token;
+    summary.words++;
+  }
+  return summary;
+}
+
 const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose']);
 
 /**
@@ -417,24 +486,15 @@ function isNamedWithRelative(tokens: readonly TaggedToken[]): boolean {
   );
 }
 
-/** The words after a clause's last "and", "but" or "or" (all of them when it has none), and
- * where that conjunction stands among its words (-1 when none). */
-function lastJoinedWords(tokens: readonly TaggedToken[]): { at: number; tail: TaggedToken[] } {
-  const words = wordsIn(tokens);
-  let at = words.length - 1;
-  while (at >= 0 && !CONJUNCTIONS.has((words[at] as TaggedToken).lower)) at--;
-  return { at, tail: words.slice(at + 1) };
-}
-
 /**
  * "the bees", "new people": a noun phrase that may be the subject of the verb after it, not
- * a task the tagger read as nouns ("call mom").
+ * a task the tagger read as nouns ("call mom"). Of a clause with "and", "but" or "or", the
+ * words after the last one.
  */
-function isBareSubject(tokens: readonly TaggedToken[]): boolean {
-  const { tail } = lastJoinedWords(tokens);
-  const first = tail[0];
+function isBareSubject({ conjunctOpening, conjunctVerb }: WordSummary): boolean {
+  const first = conjunctOpening[0];
   return (
-    first !== undefined && first.pos !== 'ADP' && !TASK_VERBS.has(first.lower) && !tail.some(isVerb)
+    first !== undefined && first.pos !== 'ADP' && !TASK_VERBS.has(first.lower) && !conjunctVerb
   );
 }
 
@@ -446,21 +506,25 @@ function lacksSubject(tokens: readonly TaggedToken[]): boolean {
   return !(/(?:ing|ed)$/u.test(first.lower) && second?.pos === 'NOUN');
 }
 
-/** What follows the last "and", "but" or "or" of a clause ("... and if the numbers look bad"). */
-function lastConjunct(tokens: readonly TaggedToken[]): TaggedToken[] {
-  let at = tokens.length - 1;
-  while (at > 0 && !CONJUNCTIONS.has((tokens[at] as TaggedToken).lower)) at--;
-  return at > 0 ? tokens.slice(at + 1) : [];
-}
-
-/** "(at least) while we're split across two time zones": a clause that leans on another. */
-function isSubordinate(tokens: readonly TaggedToken[]): boolean {
-  const words = wordsIn(tokens);
-  for (const word of words.slice(0, 3)) {
+/** "(at least) while we're split across two time zones": the first words of a clause that
+ * leans on another. */
+function opensSubordinate(opening: readonly TaggedToken[]): boolean {
+  for (const word of opening) {
     if (SUBORDINATE_OPENERS.has(word.lower)) return true;
     if (word.pos !== 'ADV' && word.pos !== 'ADP' && word.pos !== 'CCONJ') return false;
   }
   return false;
+}
+
+/** "while we're split ...": a clause that leans on another. */
+function isSubordinate(tokens: readonly TaggedToken[]): boolean {
+  return opensSubordinate(wordsIn(tokens).slice(0, OPENING_WORDS));
+}
+
+/** "... and if the numbers look bad": what follows a clause's last "and", "but" or "or" (not
+ * one that opens it) leans on what comes next. */
+function endsSubordinate({ conjunctionToken, conjunctOpening }: WordSummary): boolean {
+  return conjunctionToken > 0 && opensSubordinate(conjunctOpening);
 }
 
 /**
@@ -488,8 +552,8 @@ const PERSON_OBJECT_VERBS: ReadonlySet<string> = new Set([
  * whose object or complement was cut off. A pronoun after most verbs starts a clause of its
  * own ("... wants to go to | it is about ...").
  */
-function cutFromItsVerb(before: readonly TaggedToken[], tokens: readonly TaggedToken[]): boolean {
-  const verb = wordsIn(before).at(-1);
+function cutFromItsVerb(before: WordSummary, tokens: readonly TaggedToken[]): boolean {
+  const verb = before.last;
   const first = wordsIn(tokens)[0];
   if (verb?.pos !== 'VERB' || first === undefined) return false;
   return first.pos !== 'PRON' || PERSON_OBJECT_VERBS.has(verb.lemma);
@@ -499,11 +563,8 @@ function cutFromItsVerb(before: readonly TaggedToken[], tokens: readonly TaggedT
  * "... a ladder | they use twice a year", "the door sensors | we already have": a subject and
  * a verb whose object is the thing just named, the "that" unsaid.
  */
-function isRelativeRemnant(
-  before: readonly TaggedToken[],
-  tokens: readonly TaggedToken[],
-): boolean {
-  const last = wordsIn(before).at(-1);
+function isRelativeRemnant(before: WordSummary, tokens: readonly TaggedToken[]): boolean {
+  const { last } = before;
   if (last === undefined || (last.pos !== 'NOUN' && last.pos !== 'PROPN')) return false;
   const words = wordsIn(tokens);
   const subject = words[0];
@@ -534,9 +595,13 @@ function isRelativeRemnant(
 }
 
 /** "... a tiny mountain town and every letter": the last thing joined on has no verb yet. */
-function endsOnBareSubject(tokens: readonly TaggedToken[]): boolean {
-  const { at, tail } = lastJoinedWords(tokens);
-  return at > 0 && tail.length > 0 && !tail.some(isVerb) && tail[0]?.pos !== 'ADP';
+function endsOnBareSubject({
+  conjunctionWord,
+  conjunctOpening,
+  conjunctVerb,
+}: WordSummary): boolean {
+  const first = conjunctOpening[0];
+  return conjunctionWord > 0 && first !== undefined && !conjunctVerb && first.pos !== 'ADP';
 }
 
 /** Whether a ends with the words of b ("call mom, buy flowers" and "buy flowers"). */
@@ -621,6 +686,8 @@ function rejoinFragments(
   ends: readonly string[],
 ): Placed[] {
   const out: Placed[] = [];
+  // The words of the clause before, kept from one join to the next (see WordSummary).
+  let before: WordSummary | undefined;
   for (const next of clauses) {
     const prev = out.at(-1);
     // "call mom, call mom": said twice, told once.
@@ -638,21 +705,21 @@ function rejoinFragments(
       out.push(next);
       continue;
     }
-    const a = prev.clause.tokens;
+    before = summaryOf(prev.clause.tokens, before);
     const b = next.clause.tokens;
     const adjacent = joint === 'unspoken' || prev.to + 1 === next.from;
     const plain = next.clause.lead === '';
     const subject = wordsIn(b)[0]?.pos === 'PRON';
-    if (plain && adjacent && isRelativeRemnant(a, b)) {
+    if (plain && adjacent && isRelativeRemnant(before, b)) {
       // Said of the thing just named, so it is what that clause is for.
       out[out.length - 1] = joined(prev, next, sentences, true, prev.role);
       continue;
     }
     // A subject and its verb, or a verb and its object, are not parted by a comma.
     const tight =
-      (isBareSubject(a) && lacksSubject(b) && !TASK_VERBS.has(wordsIn(b)[0]?.lower ?? '')) ||
-      (cutFromItsVerb(a, b) && (plain || lacksSubject(b))) ||
-      (plain && adjacent && subject && endsOnBareSubject(a));
+      (isBareSubject(before) && lacksSubject(b) && !TASK_VERBS.has(wordsIn(b)[0]?.lower ?? '')) ||
+      (cutFromItsVerb(before, b) && (plain || lacksSubject(b))) ||
+      (plain && adjacent && subject && endsOnBareSubject(before));
     if (tight) {
       out[out.length - 1] = joined(prev, next, sentences, true);
     } else if (
@@ -661,10 +728,10 @@ function rejoinFragments(
     ) {
       // What leans on the clause before says more of it: "... in May, at the spring market".
       out[out.length - 1] = joined(prev, next, sentences, false, prev.role);
-    } else if (isSubordinate(a) || isSubordinate(lastConjunct(a))) {
+    } else if (opensSubordinate(before.opening) || endsSubordinate(before)) {
       // "... and if the numbers look bad we just go back": the condition leads into its clause.
       out[out.length - 1] = joined(prev, next, sentences, false);
-    } else if (joint === 'inside' && isVerbless(a) && prev.clause.lead === '') {
+    } else if (joint === 'inside' && !before.verb && prev.clause.lead === '') {
       // "No auditions, no sheet music, just singing together": a list said before its clause.
       out[out.length - 1] = joined(prev, next, sentences, false);
     } else {
@@ -717,6 +784,26 @@ function hookBreaks(tokens: readonly TaggedToken[]): number[] {
   return breaks;
 }
 
+/**
+ * Whether the head of a hook up to a break may fit in `room` characters, known without
+ * telling it: its sentence keeps every word and symbol after its openers (all but an
+ * apostrophe left at its end), so a head whose words and symbols alone run longer cannot.
+ * Telling the head at every break of a long hook would cost its length for each break.
+ */
+function mayFit(tokens: readonly TaggedToken[], room: number): (at: number) => boolean {
+  // A head's openers end where the whole hook's do, or at its own last token.
+  const start = openersEnd(tokens);
+  const charsBefore = [0];
+  for (const token of tokens) {
+    const kept = token.kind === 'word' || token.kind === 'symbol';
+    charsBefore.push((charsBefore.at(-1) as number) + (kept ? codePointLength(token.text) : 0));
+  }
+  return (at) => {
+    const from = Math.max(0, Math.min(start, at - 1));
+    return (charsBefore[at] as number) - (charsBefore[from] as number) - 1 <= room;
+  };
+}
+
 /** Verbs that report what others say ("the team keeps saying ...", "my boss tells me ..."). */
 const SAYING_VERBS: ReadonlySet<string> = new Set(['say', 'tell', 'complain', 'mention']);
 
@@ -766,6 +853,7 @@ function splitHook(
     (codePointLength(`${prefix}${told}`) > PITCH_HOOK_MAX_CHARS
       ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
           .sort((x, y) => y - x)
+          .filter(mayFit(tokens, PITCH_HOOK_MAX_CHARS - codePointLength(prefix)))
           .find(fitsLine)
       : undefined);
   if (breakAt === undefined) return undefined;
@@ -802,6 +890,9 @@ export function formatPitch(
   const framing = new Set<Placed>();
   for (const [index, tokens] of sentences.entries()) {
     const split = splitClauses(tokens, 'ideas');
+    // Clauses come in spoken order, so each is looked for after the one before: a long
+    // sentence of many clauses is not searched from its start for each.
+    let searched = 0;
     for (const [at, clause] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
       const entry: Placed = {
@@ -809,9 +900,10 @@ export function formatPitch(
         role: 'detail',
         end,
         sentence: index,
-        from: tokens.indexOf(clause.tokens[0] as TaggedToken),
-        to: tokens.indexOf(clause.tokens.at(-1) as TaggedToken),
+        from: tokens.indexOf(clause.tokens[0] as TaggedToken, searched),
+        to: tokens.indexOf(clause.tokens.at(-1) as TaggedToken, searched),
       };
+      searched = Math.max(searched, entry.to + 1);
       if (isFramingClause(clause.tokens)) framing.add(entry);
       spoken.push(entry);
     }
