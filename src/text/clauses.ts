@@ -181,10 +181,18 @@ export function spokenIntentLengthAt(tokens: readonly Token[], start: number): n
   return phraseLengthAt(INTENTS_BY_FIRST_WORD, tokens, start, false);
 }
 
+/** Sequence words said in a row before a task at most ("and then finally", "oh and also"). */
+const MAX_SEQUENCE_RUN = 4;
+
 /** Whether the words from j start a task: a verb, spoken intent ("I need to"), or a subject. */
 export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boolean {
   let i = j;
-  while (isWord(tokens[i]) && SEQUENCE_WORDS.has((tokens[i] as TaggedToken).lower)) i++;
+  while (isWord(tokens[i]) && SEQUENCE_WORDS.has((tokens[i] as TaggedToken).lower)) {
+    // "and then finally": a longer run starts no task, and reading on from every word of a run
+    // of hundreds would cost the square of its length.
+    if (i - j === MAX_SEQUENCE_RUN) return false;
+    i++;
+  }
   const token = tokens[i];
   if (!isWord(token)) return false;
   if (intentLengthAt(tokens, i) > 0) return true;

@@ -1120,11 +1120,24 @@ function changesOneOfKind(
  */
 export function applyCorrections(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
+  // Words in `out`, kept as it grows and shrinks: asking `out` itself after every take-back
+  // would read a long run of symbols before the first word once per correction.
+  let outWords = 0;
+  const push = (added: readonly Token[]): void => {
+    for (const token of added) {
+      out.push(token);
+      if (token.kind === 'word') outWords++;
+    }
+  };
+  const truncate = (length: number): void => {
+    for (let k = length; k < out.length; k++) if ((out[k] as Token).kind === 'word') outWords--;
+    out.length = length;
+  };
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i] as Token;
     if (token.kind !== 'word' || !CORRECTION_FIRST_WORDS.has(token.lower)) {
-      out.push(token);
+      push([token]);
       i++;
       continue;
     }
@@ -1134,24 +1147,24 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       .concat(tokens.slice(i, i + CORRECTION_WINDOW_TOKENS));
     const correction = findRetraction(view, behind) ?? findCorrection(view, behind);
     if (correction === null) {
-      out.push(token);
+      push([token]);
       i++;
       continue;
     }
     const { wrongStart, markerStart, markerEnd, replacementEnd } = correction;
     if (correction.withdrawn === true) {
       const base = out.length - behind;
-      out.length = base + wrongStart;
-      out.push(...(correction.kept ?? []));
+      truncate(base + wrongStart);
+      push(correction.kept ?? []);
       i += replacementEnd - behind;
       // Nothing at all left ("Order the flower order. Scratch that."): the reason stays if
       // there was one ("Dave did it."), else what was said, without the marker.
-      if (!out.some(isWord) && !hasWordFrom(tokens, i)) {
-        out.length = base;
+      if (outWords === 0 && !hasWordFrom(tokens, i)) {
+        truncate(base);
         if (correction.reasonStart !== undefined) {
-          out.push(...view.slice(correction.reasonStart, replacementEnd));
+          push(view.slice(correction.reasonStart, replacementEnd));
         } else {
-          out.push(...view.slice(0, correction.markerFrom ?? markerStart));
+          push(view.slice(0, correction.markerFrom ?? markerStart));
         }
       }
       continue;
@@ -1214,15 +1227,12 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     ) {
       dropped--;
     }
-    out.length = out.length - behind + dropped;
-    out.push(...moved, ...rest);
+    truncate(out.length - behind + dropped);
+    push(moved);
+    push(rest);
     i += (correction.resume ?? replacementEnd) - behind;
   }
   return out;
-}
-
-function isWord(token: Token): boolean {
-  return token.kind === 'word';
 }
 
 /** Words of a restatement read for where it meets the words it replaces. */

@@ -188,10 +188,12 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
     let sentenceTasks = 0;
     let invites = false;
     for (const clause of splitClauses(tokens, 'tasks')) {
-      let rest = clause.tokens.filter((token) => token.kind === 'word');
-      while (rest.length > 1 && SEQUENCE_WORDS.has((rest[0] as TaggedToken).lower)) {
-        rest = rest.slice(1);
+      const words = clause.tokens.filter((token) => token.kind === 'word');
+      let first = 0;
+      while (first < words.length - 1 && SEQUENCE_WORDS.has((words[first] as TaggedToken).lower)) {
+        first++;
       }
+      let rest = words.slice(first);
       rest = [...afterSettingPhrase(rest)];
       const named = Math.max(0, afterListName(rest));
       const intent = named > 0 ? 0 : intentLengthAt(rest, 0);
@@ -384,13 +386,15 @@ function tweetSignals(
  */
 function reachesMilestone(tokens: readonly TaggedToken[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word');
+  // Once a condition is said, every "hit" after it is one: noted in passing, not rescanned.
+  let conditional = false;
   return words.some((word, i) => {
-    if (word.lemma !== 'hit') return false;
+    if (CONDITIONS.has(word.lower)) conditional = true;
+    if (conditional || word.lemma !== 'hit') return false;
     const subject = words[i - 1]?.pos === 'ADV' ? words[i - 2] : words[i - 1];
     return (
       subject !== undefined &&
       (subject.pos === 'NOUN' || subject.pos === 'PROPN' || TELLING_SUBJECTS.has(subject.lower)) &&
-      !words.slice(0, i).some((before) => CONDITIONS.has(before.lower)) &&
       words.slice(i + 1, i + 1 + MILESTONE_REACH).some((after) => after.pos === 'NUM')
     );
   });

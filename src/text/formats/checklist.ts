@@ -100,30 +100,41 @@ interface Stripped {
 
 /** Drops sequence words ("first", "then") and spoken intent ("I need to") before a task. */
 function stripLeadingGlue(tokens: readonly TaggedToken[]): Stripped {
-  let rest = trimPauses(tokens as TaggedToken[]);
+  const all = trimPauses(tokens as TaggedToken[]);
+  // Read from an index and cut once: a clause of hundreds of "then next" would otherwise be
+  // copied once per word.
+  let at = 0;
+  const skipPauses = (): void => {
+    while (at < all.length && isSeparator(all[at] as TaggedToken)) at++;
+  };
   let needsThing = false;
-  for (let changed = true; changed && rest.length > 0;) {
+  for (let changed = true; changed && at < all.length;) {
     changed = false;
-    const first = rest[0] as TaggedToken;
+    const first = all[at] as TaggedToken;
     if (
       first.kind === 'word' &&
       (SEQUENCE_WORDS.has(first.lower) || CONNECTIVES.has(first.lower)) &&
-      rest.length > 1 &&
-      (!ORDINALS.has(first.lower) || introducesTask(rest[1] as TaggedToken))
+      at + 1 < all.length &&
+      (!ORDINALS.has(first.lower) || introducesTask(all[at + 1] as TaggedToken))
     ) {
-      rest = trimPauses(rest.slice(1));
+      at++;
+      skipPauses();
       changed = true;
       continue;
     }
-    const intent = intentLengthAt(rest, 0);
+    const intent = intentLengthAt(all, at);
     if (intent > 0) {
-      const last = (rest[intent - 1] as TaggedToken).lower;
-      needsThing = NEED_WORDS.has(last);
-      rest = trimPauses(rest.slice(intent));
+      needsThing = NEED_WORDS.has((all[at + intent - 1] as TaggedToken).lower);
+      at += intent;
+      skipPauses();
       changed = true;
     }
   }
-  return { tokens: rest, needsThing };
+  return { tokens: at === 0 ? all : all.slice(at), needsThing };
+}
+
+function isSeparator(token: TaggedToken): boolean {
+  return token.kind === 'pause' || token.kind === 'dash' || token.kind === 'end';
 }
 
 /** Words of when, which a participle goes before ("the car washed tomorrow"). */
