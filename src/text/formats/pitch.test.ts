@@ -312,6 +312,42 @@ describe('pitch: the hook is the idea', () => {
   });
 });
 
+describe('pitch: what a probe of new speech found', () => {
+  it('never takes a verb for the idea named ("everyone can show up")', () => {
+    expect(
+      pitch(
+        'we should move the standup to tuesday because mondays are chaos so that everyone can show up',
+      ),
+    ).toBe(
+      'We should move the standup to Tuesday.\n\nProblem: Mondays are chaos.\nWhy it matters: Everyone can show up.',
+    );
+  });
+
+  it('takes a premise named with a relative clause as the hook', () => {
+    expect(
+      pitch(
+        "Story idea. A lighthouse keeper who realizes the ships she's guiding are from the future. Each night a different century sails past.",
+        'creative',
+      ),
+    ).toBe(
+      "Story idea: A lighthouse keeper who realizes the ships she's guiding are from the future.\n\nEach night a different century sails past.",
+    );
+  });
+
+  it('leaves the question mark with the question, not the "so that" said inside it', () => {
+    expect(
+      section(
+        pitch(
+          'What if we had a review buddy each week, so that every pull request gets looked at within a day? It would cut our review time in half.',
+        ),
+        'Why it matters',
+      ),
+    ).toBe(
+      'Why it matters: Every pull request gets looked at within a day. It would cut our review time in half.',
+    );
+  });
+});
+
 describe('pitch: a transcript as long as the API takes', () => {
   const words = (text: string): string[] =>
     text

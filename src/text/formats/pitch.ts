@@ -113,21 +113,27 @@ function countCues(tokens: readonly TaggedToken[]): CueCounts {
   return counts;
 }
 
+/** "an app", "the show": an idea named as a thing ("everyone can show up" names none). */
 function mentionsIdeaNoun(tokens: readonly TaggedToken[]): boolean {
   return tokens.some(
     (token) =>
-      token.kind === 'word' && (IDEA_NOUNS.has(token.lower) || IDEA_NOUNS.has(token.lemma)),
+      token.kind === 'word' &&
+      token.pos !== 'VERB' &&
+      (IDEA_NOUNS.has(token.lower) || IDEA_NOUNS.has(token.lemma)),
   );
 }
 
 /** "an escape room where ...", "a podcast where ...": the idea said as a thing. */
 function isIdeaPhrase(tokens: readonly TaggedToken[]): boolean {
   const first = tokens.find((token) => token.kind === 'word');
-  return (
-    first !== undefined &&
-    (first.lower === 'a' || first.lower === 'an') &&
-    !tokens.some((token) => token.pos === 'AUX' && token.lower !== "can't")
-  );
+  if (first === undefined || (first.lower !== 'a' && first.lower !== 'an')) return false;
+  // "a friend is coming" tells news; "a lighthouse keeper who realizes the ships are from the
+  // future" names a thing, whatever its relative clause says.
+  for (const token of tokens) {
+    if (RELATIVE_PRONOUNS.has(token.lower)) return true;
+    if (token.pos === 'AUX' && token.lower !== "can't") return false;
+  }
+  return true;
 }
 
 /**
@@ -207,9 +213,13 @@ function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
   if (body === '') return '';
   const text = keepLead ? `${clause.lead} ${body}` : body;
   if (/[.!?。！？]$/u.test(text)) return capitalizeFirst(text);
+  // "What if we had a review buddy, so that every pull request gets looked at?": the question
+  // is the sentence's; a clause led by "so that" or "because" out of it asks nothing.
+  const asked =
+    (end === '?' || end === '？') &&
+    (clause.lead === '' || clause.lead === 'what if' || looksLikeQuestion(clause.tokens));
   const question =
-    end === '?' ||
-    end === '？' ||
+    asked ||
     (keepLead && clause.lead === 'what if') ||
     (end === '' && looksLikeQuestion(clause.tokens));
   return `${capitalizeFirst(text)}${question ? '?' : end === '!' ? '!' : '.'}`;
