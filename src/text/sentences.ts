@@ -83,6 +83,33 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   return !(verb?.kind === 'word' && !isFunctionWord(verb.lower) && endsPhrase);
 }
 
+/** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
+const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([
+  'today',
+  'tonight',
+  'yesterday',
+  'morning',
+  'afternoon',
+  'evening',
+  'weekend',
+]);
+const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+
+/** After a time that ends a clause, a word and its "is" or "are" open the next one. */
+function startsClauseAfterTime(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  return (
+    token?.kind === 'word' &&
+    prev?.kind === 'word' &&
+    next?.kind === 'word' &&
+    CLAUSE_ENDING_TIMES.has(prev.lower) &&
+    !isFunctionWord(token.lower) &&
+    BE_FORMS.has(next.lower)
+  );
+}
+
 /** Words that join a phrase to the next one. */
 const PHRASE_JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'but']);
 
@@ -131,7 +158,9 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
     if (token.kind === 'word') {
       const next = tokens[i + 1];
       const marker =
-        (unpunctuated && words >= MIN_CLAUSE_WORDS && startsNewClause(tokens, i)) ||
+        (unpunctuated &&
+          words >= MIN_CLAUSE_WORDS &&
+          (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
         (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
         (words >= MIN_SPLIT_WORDS && runOn && isDiscourseMarker(token, next));
       if (marker) {

@@ -1013,6 +1013,24 @@ describe('run-on speech, as a fourth held-out batch found it', () => {
   });
 });
 
+describe('unpunctuated speech: a clause after a time that ended the one before', () => {
+  it.each([
+    [
+      'finally finished my first half marathon today legs are jelly',
+      'Finally finished my first half marathon today. Legs are jelly.',
+    ],
+    [
+      'we went to the beach this morning kids were thrilled',
+      'We went to the beach this morning. Kids were thrilled.',
+    ],
+    // The time inside a clause, or before a function word, parts nothing.
+    ['the meeting today is at noon', 'The meeting today is at noon.'],
+    ['we finish today so the rest can wait', 'We finish today so the rest can wait.'],
+  ])('%s', (transcript, expected) => {
+    expect(formatWithRules(transcript, 'tweet', 'personal').replace(/ #\S+/gu, '')).toBe(expected);
+  });
+});
+
 describe('times said as "a.m." and "p.m."', () => {
   it('keeps the abbreviation one word, inside a sentence and at its end', () => {
     expect(
