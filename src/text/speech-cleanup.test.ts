@@ -34,6 +34,10 @@ describe('commas around a removed filler', () => {
     ],
     ['The office feels, you know, grey and empty.', 'The office feels grey and empty.'],
     ['Put it in the, um, blue folder.', 'Put it in the blue folder.'],
+    [
+      'Our code reviews take, like, three days on average.',
+      'Our code reviews take three days on average.',
+    ],
   ])('go when the words either side belong together: %s', (transcript, expected) => {
     expect(tweet(transcript)).toBe(expected);
   });

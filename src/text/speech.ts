@@ -182,6 +182,10 @@ function commaOnlyFramed(
   if (TASK_VERBS.has(word) && beforeThat?.kind === 'word' && VERB_LEADS.has(beforeThat.lower))
     return true;
   if (IMPERATIVE_VERBS.has(word) && opensClauseAfter(beforeThat)) return true;
+  // "reviews take, like, three days": a verb goes on to the number it is said of.
+  if (TASK_VERBS.has(word) && (isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower))) {
+    return true;
+  }
   // A number or describing word goes on to its noun, never to a determiner ("in 2019, um, the
   // team"); a number before another is a guess revised ("twenty, um, thirty chairs").
   if (PHRASE_OPENERS.has(after.lower)) return false;
