@@ -368,4 +368,33 @@ describe('inferFormatAndCategory', () => {
       ).format,
     ).toBe('pitch');
   });
+
+  it('reads a joke about the fridge one has as a tweet, "a community fridge" as an idea', () => {
+    expect(
+      inferFormatAndCategory(
+        "My cat has figured out how to open the fridge. So I guess I live with a roommate now who doesn't pay rent.",
+      ).format,
+    ).toBe('tweet');
+    expect(
+      inferFormatAndCategory(
+        'What if every street had a community fridge, because so much food gets thrown away?',
+      ).format,
+    ).toBe('pitch');
+  });
+
+  it('reads "Pitch:" as a label that puts forward what follows', () => {
+    expect(
+      inferFormatAndCategory('Pitch: a smart water bottle that reminds you to drink every hour.')
+        .format,
+    ).toBe('pitch');
+    expect(inferFormatAndCategory('The pitch went well.').format).toBe('tweet');
+  });
+
+  it('reads a new role as work', () => {
+    expect(
+      inferFormatAndCategory(
+        "So, um, big news. After three years at Northwind I'm starting a new role at Brightline next month.",
+      ),
+    ).toMatchObject({ format: 'tweet', category: 'work' });
+  });
 });

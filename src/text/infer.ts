@@ -26,6 +26,7 @@ import {
   CHANGE_VERBS,
   CHEERS,
   FEELING_WORDS,
+  HAD_WITH_THE,
   INVITATIONS,
   NEUTRAL_PAIRS,
   NEWS_WORDS,
@@ -320,12 +321,15 @@ function pitchSignals(
   if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
-  const names = words.some(
-    (word, i) =>
+  const names = words.some((word, i) => {
+    const before = words[i - 1]?.lower ?? '';
+    return (
       word.pos === 'NOUN' &&
       isIdeaNoun(word) &&
-      ['a', 'an', 'the', 'our'].includes(words[i - 1]?.lower ?? ''),
-  );
+      ['a', 'an', 'the', 'our'].includes(before) &&
+      !(before === 'the' && HAD_WITH_THE.has(word.lower))
+    );
+  });
   const pains = words.some((word) => PROBLEM_CUES.has(word.lower));
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;

@@ -180,7 +180,7 @@ export const PITCH_PHRASES: readonly string[] = [
  * Labels a proposal opens with ("Proposal: ...", "Suggestion for the team: ..."): what comes
  * after is put forward, as after "I propose".
  */
-export const PROPOSAL_LABELS: ReadonlySet<string> = new Set(['proposal', 'suggestion']);
+export const PROPOSAL_LABELS: ReadonlySet<string> = new Set(['proposal', 'suggestion', 'pitch']);
 
 /**
  * Verbs that change how something is done ("let's rotate who runs the retro", "let's move
@@ -228,6 +228,18 @@ export const WISH_PHRASES: readonly string[] = [
 export const REASON_PHRASES: readonly string[] = ['because', 'so', 'instead of', 'so that'];
 
 /** Nouns that name a product or a business: pitched, they are work. */
+/**
+ * Idea nouns that, after "the", are mostly things the speaker already has ("how to open the
+ * fridge", "the club meets on Monday"); "a community fridge" is still an idea.
+ */
+export const HAD_WITH_THE: ReadonlySet<string> = new Set([
+  'fridge',
+  'library',
+  'club',
+  'café',
+  'cafe',
+]);
+
 export const PRODUCT_NOUNS: ReadonlySet<string> = new Set([
   'app',
   'bot',
@@ -383,6 +395,8 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'deadline',
     'demo',
     'design review',
+    // A position taken: "starting a new role" is a career ("a role in the play" is not new).
+    'new role',
     'developer',
     'devops',
     'employee',
