@@ -121,12 +121,12 @@ describe('what is not an abbreviation', () => {
     ]);
   });
 
-  it('leaves unpunctuated browser speech as it was', () => {
+  it('adds no full stop to titles in unpunctuated browser speech, only their capital', () => {
     expect(checklist('call dr lee tomorrow and email mr chen')).toBe(
-      'Work checklist\n- [ ] Call dr Lee tomorrow\n- [ ] Email mr Chen',
+      'Work checklist\n- [ ] Call Dr Lee tomorrow\n- [ ] Email Mr Chen',
     );
     expect(tweet('email mr chen the slides etc then call sam')).toBe(
-      'Email mr Chen the slides etc then call Sam.',
+      'Email Mr Chen the slides etc then call Sam.',
     );
   });
 });

@@ -586,8 +586,15 @@ const ALWAYS_PROPER: ReadonlySet<string> = new Set([
 const SECONDED: ReadonlySet<string> = new Set(['that', 'this', 'it', 'the', 'him', 'her', 'them']);
 
 function isProperNoun(tokens: readonly Token[], i: number): boolean {
-  const word = (tokens[i] as Token).lower;
+  const said = (tokens[i] as Token).lower;
+  // "emma's permission slip", "monday's meeting": a name owning something is still the name.
+  const word = said.endsWith("'s") || said.endsWith('’s') ? said.slice(0, -2) : said;
   if (ALWAYS_PROPER.has(word)) return true;
+  // "mrs patel": an honorific before a name is part of it.
+  if (HONORIFICS.has(word)) {
+    const next = tokens[i + 1];
+    return next?.kind === 'word' && !FUNCTION_WORDS.has(next.lower);
+  }
   const prev = tokens[i - 1];
   const prevWord = prev?.kind === 'word' ? prev.lower : '';
   if (AMBIGUOUS_MONTHS.has(word)) {
@@ -615,6 +622,8 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.
   return FIRST_NAMES.has(word) && !NOT_BEFORE_NAMES.has(prevWord);
 }
+
+const HONORIFICS: ReadonlySet<string> = new Set(['mr', 'mrs', 'ms', 'mx', 'dr']);
 
 const PROPER_PHRASE_FIRST_WORDS: ReadonlySet<string> = new Set(
   PROPER_PHRASES.map((phrase) => phrase[0] as string),

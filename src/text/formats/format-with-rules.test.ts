@@ -879,6 +879,22 @@ describe('proper nouns', () => {
       'We close early on Fridays and Christmas eve is off thanks Dave you survived Black Friday.',
     );
   });
+
+  it('capitalises a name that owns something, an honorific before a name, and more first names', () => {
+    expect(
+      formatWithRules(
+        "email mrs patel and sign emma's permission slip and thank ruth and marcus",
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      "Personal checklist\n- [ ] Email Mrs Patel\n- [ ] Sign Emma's permission slip\n- [ ] Thank Ruth\n- [ ] Thank Marcus",
+    );
+    // A title before a function word names nobody.
+    expect(formatWithRules('ask the dr about it', 'checklist', 'personal')).toContain(
+      'Ask the dr about it',
+    );
+  });
 });
 
 describe('every format', () => {
