@@ -147,6 +147,39 @@ function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
   }
 }
 
+/** Joins that a sentence cannot end on. */
+const TRAILING_JOINS: ReadonlySet<string> = new Set(['and', 'or']);
+
+/** Words that open a phrase said before its clause ("for this weekend | i need to ..."). */
+const LEAD_PHRASE_OPENERS: ReadonlySet<string> = new Set([
+  'for',
+  'on',
+  'this',
+  'next',
+  'by',
+  'before',
+  'after',
+  'tomorrow',
+  'tonight',
+  'today',
+]);
+/** Words such a phrase holds at most. */
+const LEAD_PHRASE_MAX_WORDS = 4;
+
+/**
+ * "okay so for this weekend i need to ...": a short phrase of time or purpose said before the
+ * clause it sets, openers aside, is no sentence of its own.
+ */
+function isLeadPhrase(part: readonly Token[]): boolean {
+  const kept = stripOpeners(part as Token[]);
+  const first = kept.find((token) => token.kind === 'word');
+  return (
+    first !== undefined &&
+    LEAD_PHRASE_OPENERS.has(first.lower) &&
+    countWords(kept) <= LEAD_PHRASE_MAX_WORDS
+  );
+}
+
 function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
   const runOn = countWords(tokens) > RUN_ON_WORDS;
   if (!runOn && !unpunctuated) return [tokens];
@@ -163,7 +196,10 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
           (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
         (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
         (words >= MIN_SPLIT_WORDS && runOn && isDiscourseMarker(token, next));
-      if (marker) {
+      if (marker && !isLeadPhrase(current)) {
+        // "... at 10 and | also renew ...": the join said before the new sentence joins nothing.
+        const last = current[current.length - 1];
+        if (last?.kind === 'word' && TRAILING_JOINS.has(last.lower)) current.pop();
         parts.push(current);
         current = [];
         words = 0;

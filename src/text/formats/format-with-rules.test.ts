@@ -1029,7 +1029,7 @@ describe('run-on speech, as a fourth held-out batch found it', () => {
   });
 });
 
-describe('unpunctuated speech: a clause after a time that ended the one before', () => {
+describe('unpunctuated speech: where a sentence ends', () => {
   it.each([
     [
       'finally finished my first half marathon today legs are jelly',
@@ -1042,6 +1042,16 @@ describe('unpunctuated speech: a clause after a time that ended the one before',
     // The time inside a clause, or before a function word, parts nothing.
     ['the meeting today is at noon', 'The meeting today is at noon.'],
     ['we finish today so the rest can wait', 'We finish today so the rest can wait.'],
+    // A short phrase of time or purpose before its clause is no sentence of its own.
+    [
+      'okay so for this weekend i need to clean the garage and call mum',
+      'For this weekend I need to clean the garage and call mum.',
+    ],
+    // A run-on parted before "also" leaves no "and" dangling.
+    [
+      'remind me to submit the expense report by the 14th and schedule the one on one with daniel next tuesday at 10 and also renew the parking permit',
+      'Remind me to submit the expense report by the 14th and schedule the one on one with Daniel next Tuesday at 10. Also renew the parking permit.',
+    ],
   ])('%s', (transcript, expected) => {
     expect(formatWithRules(transcript, 'tweet', 'personal').replace(/ #\S+/gu, '')).toBe(expected);
   });
