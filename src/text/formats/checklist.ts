@@ -381,7 +381,9 @@ const TOPIC_TITLE_BY_WORD: ReadonlyMap<string, number> = new Map(
 function defaultTitle(sentences: readonly TaggedToken[][], category: Category): string {
   let best = TOPIC_TITLES.length;
   for (const tokens of sentences) {
-    for (const token of tokens) {
+    for (const [i, token] of tokens.entries()) {
+      // "a pack of burger buns" counts buns; it packs nothing.
+      if (tokens[i + 1]?.lower === 'of') continue;
       const position = TOPIC_TITLE_BY_WORD.get(token.lower);
       if (position !== undefined && position < best) best = position;
     }

@@ -359,6 +359,15 @@ describe('checklist', () => {
     );
   });
 
+  it('takes no title from a word that only counts the thing after it', () => {
+    expect(
+      formatWithRules('buy a pack of burger buns and some ketchup', 'checklist', 'personal'),
+    ).toBe('Personal checklist\n- [ ] Buy a pack of burger buns\n- [ ] Buy some ketchup');
+    expect(formatWithRules('pack the tent and the stove', 'checklist', 'personal')).toMatch(
+      /^Packing list\n/u,
+    );
+  });
+
   it('takes a sentence naming the list as its title before a sentence of things', () => {
     expect(formatWithRules('Shopping list. Milk, eggs, bread.', 'checklist', 'personal')).toBe(
       'Shopping list\n- [ ] Milk\n- [ ] Eggs\n- [ ] Bread',
