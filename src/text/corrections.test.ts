@@ -408,6 +408,52 @@ describe('a time, a sentence or a phrase said again in full', () => {
   });
 });
 
+describe('corrections a second probe of new speech found', () => {
+  it('replaces an amount said again with its noun after a lone "no"', () => {
+    expect(
+      corrected(
+        'I need to order lunch for twelve people, no, fifteen people, and print the agendas.',
+      ),
+    ).toBe('I need to order lunch for fifteen people, and print the agendas.');
+    expect(corrected('We ordered lunch for twelve people, no, fifteen people.')).toBe(
+      'We ordered lunch for fifteen people.',
+    );
+  });
+
+  it('reads "actually no, make that" as one marker', () => {
+    expect(
+      corrected(
+        'I need to pick up three pounds of ground beef, actually no, make that two pounds.',
+      ),
+    ).toBe('I need to pick up two pounds of ground beef.');
+  });
+
+  it('puts a name in place of a name after "sorry", unless the new name starts news', () => {
+    expect(corrected('I need to email, uh, Tom, sorry, Tim about the contract.')).toBe(
+      'I need to email, uh, Tim about the contract.',
+    );
+    expect(corrected('Tell Tom, sorry, Tim is coming too.')).toBe(
+      'Tell Tom, sorry, Tim is coming too.',
+    );
+  });
+
+  it("replaces a preposition's phrase said again with its determiner after a marker that only corrects", () => {
+    expect(
+      corrected('What if we made a board game about a food truck, no, actually, a night market?'),
+    ).toBe('What if we made a board game about a night market?');
+    expect(corrected('Put it in the blue box, no wait, the red box.')).toBe(
+      'Put it in the red box.',
+    );
+    // Which phrase is meant is unsure, or "sorry" is an apology.
+    expect(corrected('The dog ate the cake, no, actually, the cat.')).toBe(
+      'The dog ate the cake, no, actually, the cat.',
+    );
+    expect(corrected('I dropped the glass, sorry, the kids woke up.')).toBe(
+      'I dropped the glass, sorry, the kids woke up.',
+    );
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

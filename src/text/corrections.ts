@@ -50,6 +50,8 @@ const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
 function sameKind(a: Token, b: Token): boolean {
   if (isNumeric(a) && isNumeric(b)) return true;
   if (WEEKDAYS.has(a.lower) && WEEKDAYS.has(b.lower)) return true;
+  // "email Tom, sorry, Tim": a name for a name.
+  if (FIRST_NAMES.has(a.lower) && FIRST_NAMES.has(b.lower)) return true;
   return (
     (MONTHS.has(a.lower) || AMBIGUOUS_MONTHS.has(a.lower)) &&
     (MONTHS.has(b.lower) || AMBIGUOUS_MONTHS.has(b.lower))
@@ -119,13 +121,21 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   // ", I mean," framed by pauses is a filler; "at eight I mean for ten" corrects.
   if (marker[0] === 'i' && tokens[i + marker.length]?.kind === 'pause') return false;
   // A lone "no" corrects only between words of one kind ("twenty, no, thirty", "next tuesday
-  // no wednesday"); anywhere else it is meant.
+  // no wednesday"), or a number and its noun said again with another number ("twelve people,
+  // no, fifteen people"); anywhere else it is meant.
   if (marker.length !== 1 || marker[0] !== 'no') return true;
   let before = i - 1;
   while (tokens[before]?.kind === 'pause') before--;
   let after = i + 1;
   while (tokens[after]?.kind === 'pause') after++;
-  return sameKindAt(tokens, before, after);
+  if (sameKindAt(tokens, before, after)) return true;
+  const noun = tokens[before];
+  return (
+    noun?.kind === 'word' &&
+    isNumeric(tokens[before - 1]) &&
+    isNumeric(tokens[after]) &&
+    tokens[after + 1]?.lower === noun.lower
+  );
 }
 
 /** Most words start no marker: one set lookup instead of a look at every marker. */
@@ -300,7 +310,14 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       crossesEnd,
     );
     // "on the 3rd, sorry, the 5th is booked" is news, not a date said again.
-    if (wrong !== -1 && apology && !isPhraseOnly(tokens, start, end)) continue;
+    if (
+      wrong !== -1 &&
+      apology &&
+      !isPhraseOnly(tokens, start, end) &&
+      !nameForName(tokens, wrong, start)
+    ) {
+      continue;
+    }
     if (wrong !== -1) {
       const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
       // "at 10 30 actually no 11": a number replaces the whole time it is part of.
@@ -314,7 +331,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       };
     }
     if (kindOnly) {
-      const restated = restatedPhrase(tokens, i, start, end);
+      const restated = restatedPhrase(tokens, i, start, end, EXPLICIT_MARKERS.has(name));
       if (restated !== null) return restated;
       continue;
     }
@@ -339,6 +356,17 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
   }
   return null;
+}
+
+/** "email Tom, sorry, Tim about the contract": a name put in place of a name, with no verb
+ * after it to make it the subject of news ("Tom, sorry, Tim is coming" is news). */
+function nameForName(tokens: readonly Token[], wrong: number, start: number): boolean {
+  const after = tokens[start + 1];
+  return (
+    FIRST_NAMES.has((tokens[wrong] as Token).lower) &&
+    FIRST_NAMES.has((tokens[start] as Token).lower) &&
+    !(after?.kind === 'word' && isVerbLike(after, false))
+  );
 }
 
 /** "I scratch that spot", "can't scratch that", "I actually don't cancel it": after a subject or
@@ -391,19 +419,27 @@ function restatedPhrase(
   i: number,
   start: number,
   end: number,
+  explicit: boolean,
 ): Correction | null {
   const first = (tokens[start] as Token).lower;
   const count = end - start;
+  const determined = explicit && PHRASE_DETERMINERS.has(first);
   if (
     count > 1 &&
     count <= RESTATED_PHRASE_MAX_WORDS &&
-    RESTATED_PREPOSITIONS.has(first) &&
+    (RESTATED_PREPOSITIONS.has(first) || determined) &&
     isPhraseOnly(tokens, start, end)
   ) {
     let said = i;
     while (tokens[said - 1]?.kind === 'pause') said--;
     const anchor = phraseOpenedBy(tokens, said, first);
-    if (anchor !== -1) {
+    // "about a food truck, no, actually, a night market": after a marker that only corrects,
+    // a phrase opened by the same determiner replaces the one said just before it, when that
+    // one is a preposition's ("the dog ate the cake, no, actually, the cat" may mean the dog).
+    const placed =
+      !determined ||
+      RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '');
+    if (anchor !== -1 && placed) {
       return {
         wrongStart: anchor,
         markerStart: i,

@@ -25,6 +25,9 @@ export const ASIDES: readonly (readonly string[])[] = [
  * start the same way ("at five, actually no, at six" -> "at six").
  */
 export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
+  // "actually no, make that two pounds": one marker, or "make that" would be the replacement.
+  ['actually', 'no', 'make', 'that'],
+  ['no', 'wait', 'make', 'that'],
   ['actually', 'make', 'that'],
   ['no', 'make', 'that'],
   ['or', 'make', 'that'],
