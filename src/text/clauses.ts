@@ -728,11 +728,14 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
   for (let k = 0; k < region.length; k++) {
     const token = region[k] as TaggedToken;
     if (token.kind !== 'word') continue;
-    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask.
+    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask; so
+    // are those after a relative clause's ("start a tool library where people can borrow
+    // ladders drills and lawn mowers").
     if (
-      token.lower === 'to' &&
-      isWord(region[k + 1]) &&
-      (region[k + 1] as TaggedToken).pos === 'VERB'
+      (token.lower === 'to' &&
+        isWord(region[k + 1]) &&
+        (region[k + 1] as TaggedToken).pos === 'VERB') ||
+      (token.lower !== 'that' && RELATIVES.has(token.lower))
     ) {
       sentenceVerb = true;
       continue;

@@ -397,4 +397,15 @@ describe('inferFormatAndCategory', () => {
       ),
     ).toMatchObject({ format: 'tweet', category: 'work' });
   });
+
+  it('reads a new thing that replaces what people do now as a pitch, a task with "instead of" as a task', () => {
+    expect(
+      inferFormatAndCategory(
+        'i want to start a tool library in our neighborhood where people can borrow ladders drills and lawn mowers instead of buying them because most people only use that stuff a couple times a year',
+      ).format,
+    ).toBe('pitch');
+    expect(
+      inferFormatAndCategory('use the app instead of the spreadsheet and call sam').format,
+    ).toBe('checklist');
+  });
 });

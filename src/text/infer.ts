@@ -330,7 +330,15 @@ function pitchSignals(
       !(before === 'the' && HAD_WITH_THE.has(word.lower))
     );
   });
-  const pains = words.some((word) => PROBLEM_CUES.has(word.lower));
+  // "a tool library ... instead of buying them": what a new thing replaces is the pain it
+  // answers ("use the app instead of the spreadsheet" is a task).
+  const introduced = words.some(
+    (word, i) =>
+      word.pos === 'NOUN' && isIdeaNoun(word) && ['a', 'an'].includes(words[i - 1]?.lower ?? ''),
+  );
+  const pains =
+    words.some((word) => PROBLEM_CUES.has(word.lower)) ||
+    (introduced && containsPhrase(text, 'instead of'));
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by

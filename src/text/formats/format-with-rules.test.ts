@@ -359,6 +359,27 @@ describe('checklist', () => {
     );
   });
 
+  it('gives the things after a relative clause to its verb, not to the task', () => {
+    expect(
+      formatWithRules(
+        'i want to start a tool library where people can borrow ladders drills and lawn mowers',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Personal checklist\n- [ ] Start a tool library where people can borrow ladders drills and lawn mowers',
+    );
+    expect(
+      formatWithRules(
+        'book the venue where the kids can play and order the cake',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      'Personal checklist\n- [ ] Book the venue where the kids can play\n- [ ] Order the cake',
+    );
+  });
+
   it('takes no title from a word that only counts the thing after it', () => {
     expect(
       formatWithRules('buy a pack of burger buns and some ketchup', 'checklist', 'personal'),
