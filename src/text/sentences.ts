@@ -74,14 +74,67 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   ) {
     return false;
   }
-  // "buy the treats he likes, and ...": a subject and one word that end the phrase describe
-  // the thing before them (a relative clause without "that"); a new clause goes on.
-  const verb = tokens[i + 1];
-  const after = tokens[i + 2];
-  const endsPhrase =
-    after === undefined || after.kind !== 'word' || PHRASE_JOINERS.has(after.lower);
-  return !(verb?.kind === 'word' && !isFunctionWord(verb.lower) && endsPhrase);
+  // "i told my kids | we were going": what was told, thought or said is that verb's.
+  for (let k = i - 1; k >= Math.max(0, i - REPORTED_REACH); k--) {
+    const before = tokens[k] as Token;
+    if (before.kind !== 'word') break;
+    if (REPORTING_VERBS.has(before.lower)) return false;
+  }
+  // "buy the treats he likes, and ...", "the first job they ever had": a subject and one word
+  // (an adverb before it aside) that end the phrase describe the thing before them (a
+  // relative clause without "that"); a new clause goes on.
+  const adverb = tokens[i + 1]?.kind === 'word' && PRE_VERB_ADVERBS.has(tokens[i + 1]?.lower ?? '');
+  const verb = tokens[adverb ? i + 2 : i + 1];
+  const after = tokens[adverb ? i + 3 : i + 2];
+  const ends = after === undefined || after.kind !== 'word';
+  const endsPhrase = ends || PHRASE_JOINERS.has(after.lower);
+  // A verb like "had" or "did" describes too when nothing follows it.
+  return !(verb?.kind === 'word' && (!isFunctionWord(verb.lower) || ends) && endsPhrase);
 }
+
+/** Words back from a subject that a verb of telling may stand ("told my kids | we ..."). */
+const REPORTED_REACH = 3;
+/** Verbs whose object is a clause said without "that". */
+const REPORTING_VERBS: ReadonlySet<string> = new Set([
+  'told',
+  'tell',
+  'tells',
+  'telling',
+  'promised',
+  'reminded',
+  'warned',
+  'showed',
+  'taught',
+  'said',
+  'say',
+  'says',
+  'think',
+  'thought',
+  'knew',
+  'know',
+  'hope',
+  'guess',
+  'realised',
+  'realized',
+  'noticed',
+  'heard',
+  'figured',
+  'decided',
+  'bet',
+  'wish',
+  'swear',
+]);
+/** Adverbs said between a subject and its verb ("they ever had", "we just got"). */
+const PRE_VERB_ADVERBS: ReadonlySet<string> = new Set([
+  'ever',
+  'never',
+  'always',
+  'just',
+  'already',
+  'still',
+  'really',
+  'finally',
+]);
 
 /** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
 const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([

@@ -1077,6 +1077,16 @@ describe('unpunctuated speech: where a sentence ends', () => {
       'okay so for this weekend i need to clean the garage and call mum',
       'For this weekend I need to clean the garage and call mum.',
     ],
+    // What was told is the telling verb's; a subject and its verb at the end describe.
+    ['i told my kids we were going somewhere fun', 'I told my kids we were going somewhere fun.'],
+    [
+      'podcast idea interviewing grandparents about the first job they ever had',
+      'Podcast idea interviewing grandparents about the first job they ever had.',
+    ],
+    [
+      'we finished the report yesterday afternoon they loved it',
+      'We finished the report yesterday afternoon. They loved it.',
+    ],
     // A run-on parted before "also" leaves no "and" dangling.
     [
       'remind me to submit the expense report by the 14th and schedule the one on one with daniel next tuesday at 10 and also renew the parking permit',
