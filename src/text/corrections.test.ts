@@ -454,6 +454,55 @@ describe('corrections a second probe of new speech found', () => {
   });
 });
 
+describe('corrections a review found firing too widely', () => {
+  it('takes no sentence of several tasks, nor one added to, for a task said again', () => {
+    for (const text of [
+      'Clean the kitchen, vacuum the stairs and mop the floors. No wait, clean the bathroom first.',
+      'Buy milk and bread. No wait, buy eggs as well.',
+      'Call mom tonight. Actually no, call dad tonight too.',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+    const long = `Call mom and ${'book the vet and '.repeat(12)}send the card. Actually no, send sam the card.`;
+    expect(corrected(long)).toContain('Call mom and book the vet');
+  });
+
+  it('takes a task back only for its object, with every word of it, said as done', () => {
+    for (const text of [
+      'Call the plumber about the sink, no wait, the sink is fine.',
+      "Wash the car, no wait, the car's tires need air first.",
+      'Book the big room, actually no, the small room is free.',
+    ]) {
+      expect(corrected(text)).not.toMatch(/^\./u);
+      expect(corrected(text).split(' ').length).toBeGreaterThan(3);
+    }
+  });
+
+  it('leaves "no" before a pause and a weekday, in a list of them, as said', () => {
+    expect(corrected('Tuesday no, Wednesday maybe.')).toBe('Tuesday no, Wednesday maybe.');
+    expect(corrected('Monday yes, Tuesday no, Wednesday yes')).toBe(
+      'Monday yes, Tuesday no, Wednesday yes',
+    );
+  });
+
+  it('reads a time only after a preposition of time', () => {
+    expect(corrected('in the past 3 weeks actually no 4 weeks')).toBe('in the past 4 weeks');
+    expect(corrected('Revenue grew in quarter 3, sorry, 4.')).toBe('Revenue grew in quarter 4.');
+    expect(corrected('I ran 3 past the lake actually no 4')).toBe('I ran 4 past the lake');
+    expect(corrected('Meet Sam at quarter past 3, sorry, 4')).toBe('Meet Sam at quarter past 4');
+    expect(corrected('call at 10 30 pm actually no 11')).toBe('call at 11 pm');
+  });
+
+  it('meets a restatement at the shared word in the same place of the phrase', () => {
+    expect(tweet('Put the box in the car, actually no, put it in the garage.')).toBe(
+      'Put it in the garage.',
+    );
+    expect(corrected('put the box in the car actually no put the box in the garage')).toBe(
+      'put the box in the garage',
+    );
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

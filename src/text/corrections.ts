@@ -59,31 +59,68 @@ function sameKind(a: Token, b: Token): boolean {
 }
 
 /** Words said before a time's number ("half past three", "quarter past six"). */
-const TIME_LEADS: ReadonlySet<string> = new Set(['half', 'quarter', 'past']);
+const TIME_LEADS: ReadonlySet<string> = new Set(['half', 'quarter']);
 /** Words said after a time's number ("six pm", "three o'clock"). */
 const TIME_TAILS: ReadonlySet<string> = new Set(['am', 'pm', 'a.m.', 'p.m.', "o'clock", 'oclock']);
+/** Words that say a time follows ("at 10 30", "by half past three"). */
+const TIME_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'at',
+  'by',
+  'until',
+  'till',
+  'from',
+  'around',
+  'before',
+  'after',
+]);
 
 /**
- * Whether the word at j goes on the spoken time or number said before it ("10 | 30", "half |
- * past three", "six | pm"): a correction of a time replaces all of it, never its first words
- * only ("at half past three actually no at four" is "at four").
+ * Whether the word at j goes on the spoken time said before it ("at 10 | 30", "at half | past
+ * three", "six | pm"), the time opened by a preposition of time: a correction of a time
+ * replaces all of it, never its first words only ("at half past three actually no at four" is
+ * "at four"). "in the past 3 weeks" and "2 10 foot ladders" hold no time.
  */
 function continuesTime(tokens: readonly Token[], j: number): boolean {
   const token = tokens[j];
   const before = tokens[j - 1];
   if (token?.kind !== 'word' || before?.kind !== 'word') return false;
-  if (isNumeric(token)) return isNumeric(before) || TIME_LEADS.has(before.lower);
   if (TIME_TAILS.has(token.lower)) return isNumeric(before);
-  if (token.lower === 'past') return isNumeric(before) || TIME_LEADS.has(before.lower);
-  // "quarter to four", but "from 3 to 5" is a range.
-  return token.lower === 'to' && before.lower === 'quarter';
+  let goesOn: boolean;
+  if (isNumeric(token)) {
+    goesOn =
+      isNumeric(before) ||
+      ((before.lower === 'past' || before.lower === 'to') &&
+        TIME_LEADS.has(tokens[j - 2]?.lower ?? ''));
+  } else if (token.lower === 'past') {
+    goesOn = TIME_LEADS.has(before.lower);
+  } else {
+    // "quarter to four", but "from 3 to 5" is a range.
+    goesOn = token.lower === 'to' && before.lower === 'quarter';
+  }
+  return goesOn && TIME_PREPOSITIONS.has(tokens[timeStart(tokens, j - 1) - 1]?.lower ?? '');
 }
 
-/** Where the spoken time that holds the number at `at` starts ("half past | three"). */
+/** Where the spoken time that holds the word at `at` starts, its number or lead ("half"). */
 function timeStart(tokens: readonly Token[], at: number): number {
   let start = at;
-  while (continuesTime(tokens, start)) start--;
-  return start;
+  for (;;) {
+    const before = tokens[start - 1];
+    const token = tokens[start];
+    if (before?.kind !== 'word' || token?.kind !== 'word') return start;
+    const inside =
+      (isNumeric(token) &&
+        (isNumeric(before) || before.lower === 'past' || before.lower === 'to')) ||
+      ((token.lower === 'past' || token.lower === 'to') && TIME_LEADS.has(before.lower));
+    if (!inside) return start;
+    start--;
+  }
+}
+
+/** Where the number at `at` is the minutes of an hour said before it ("at 10 | 30"), the hour. */
+function hourBefore(tokens: readonly Token[], at: number): number {
+  return isNumeric(tokens[at - 1]) && TIME_PREPOSITIONS.has(tokens[at - 2]?.lower ?? '')
+    ? at - 1
+    : at;
 }
 
 /** Words a correction may reach back over: a correction fixes something just said. */
@@ -128,7 +165,10 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   while (tokens[before]?.kind === 'pause') before--;
   let after = i + 1;
   while (tokens[after]?.kind === 'pause') after++;
-  if (sameKindAt(tokens, before, after)) return true;
+  // "Monday yes, Tuesday no, Wednesday maybe": after a pause, a weekday or a name after "no"
+  // starts the next item of a list; only numbers are corrected across one.
+  const paused = after > i + 1 && !isNumeric(tokens[after]);
+  if (!paused && sameKindAt(tokens, before, after)) return true;
   const noun = tokens[before];
   return (
     noun?.kind === 'word' &&
@@ -321,7 +361,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (wrong !== -1) {
       const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
       // "at 10 30 actually no 11": a number replaces the whole time it is part of.
-      const wrongStart = restart || !isNumeric(head) ? wrong - det : timeStart(tokens, wrong);
+      // "at 10 30 actually no 11": the number replaces the hour with its minutes; "quarter
+      // past 3, sorry, 4" keeps the quarter.
+      const wrongStart = restart || !isNumeric(head) ? wrong - det : hourBefore(tokens, wrong);
       return {
         wrongStart,
         markerStart: i,
@@ -603,20 +645,52 @@ function thingNamedAgainEnd(
 ): number {
   const det = tokens[at];
   if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return -1;
+  // The task's own thing is its object, said within a few words of its verb ("pack the
+  // kitchen"); "call the plumber about the sink" is about the plumber.
+  const objectEnd = Math.min(taskEnd, taskStart + NAMED_AGAIN_MAX_WORDS + 1);
   for (let j = at + 1; j <= at + NAMED_AGAIN_MAX_WORDS; j++) {
     const token = tokens[j];
     if (token?.kind !== 'word') return -1;
-    const said = token.lower.endsWith("'s") ? token.lower.slice(0, -2) : token.lower;
-    if (!FUNCTION_WORDS.has(said) && saidIn(tokens, said, taskStart, taskEnd)) {
-      const next = tokens[j + 1];
-      // Only a subject: "the kitchen is", "the kitchen's"; "the kitchen." names no reason.
-      return said !== token.lower || (next?.kind === 'word' && VERB_LIKE_WORDS.has(next.lower))
-        ? j + 1
-        : -1;
+    const possessive = token.lower.endsWith("'s");
+    const said = possessive ? token.lower.slice(0, -2) : token.lower;
+    // Every word of the phrase was said of the task's thing: "the small room" names another.
+    if (FUNCTION_WORDS.has(said) || !saidIn(tokens, said, taskStart, objectEnd)) continue;
+    for (let k = at + 1; k < j; k++) {
+      if (!saidIn(tokens, (tokens[k] as Token).lower, taskStart, objectEnd)) return -1;
     }
+    const next = tokens[j + 1];
+    if (next?.kind !== 'word') return -1;
+    // "the kitchen is", "the kitchen's already packed"; "the car's tires" owns them.
+    return VERB_LIKE_WORDS.has(next.lower) || (possessive && isStateAfterIs(next)) ? j + 1 : -1;
   }
   return -1;
 }
+
+/** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
+function isStateAfterIs(token: Token): boolean {
+  return STATES_AFTER_IS.has(token.lower) || /(?:ed|en|ly)$/u.test(token.lower);
+}
+
+const STATES_AFTER_IS: ReadonlySet<string> = new Set([
+  'already',
+  'still',
+  'just',
+  'all',
+  'not',
+  'never',
+  'been',
+  'fine',
+  'ok',
+  'okay',
+  'done',
+  'gone',
+  'full',
+  'empty',
+  'free',
+  'open',
+  'ready',
+  'sorted',
+]);
 
 /** Where the clause going on at `at` ends, within `max` words; -1 when it runs longer. */
 function clauseEndWithin(tokens: readonly Token[], at: number, max: number): number {
@@ -1093,6 +1167,10 @@ function restatementAcrossEnd(
 
 /** Words a sentence said again must have before the correction takes the one before for it. */
 const SENTENCE_AGAIN_MIN_WORDS = 3;
+/** Tokens the sentence before may take: a task said again is short, and it stays in view. */
+const SENTENCE_AGAIN_MAX_TOKENS = 20;
+/** Words that add to what was said rather than replace it. */
+const ADDING_WORDS: ReadonlySet<string> = new Set(['too', 'also', 'well']);
 
 /**
  * "Send the slides to Priya. Actually no, send the slides to Marcus.": a sentence opened by a
@@ -1108,11 +1186,26 @@ function sentenceSaidAgain(
   const opened = sentenceOpenedAt(tokens, i);
   if (opened === -1 || (tokens[opened - 1] as Token).text !== '.') return null;
   if (end - start < SENTENCE_AGAIN_MIN_WORDS) return null;
+  // "No wait, buy eggs as well": said in addition, not instead.
+  for (let j = start; j < tokens.length && (tokens[j] as Token).kind !== 'end'; j++) {
+    if (ADDING_WORDS.has((tokens[j] as Token).lower)) return null;
+  }
+  // The sentence before, found within reach: one longer than that, or one that started
+  // before the words in view, is not told again whole.
   let before = opened - 1;
-  while (before > 0 && (tokens[before - 1] as Token).kind !== 'end') before--;
+  while (before > 0 && (tokens[before - 1] as Token).kind !== 'end') {
+    if (opened - before > SENTENCE_AGAIN_MAX_TOKENS) return null;
+    before--;
+  }
   before = afterPauses(tokens, before);
   const first = tokens[before];
   if (first?.kind !== 'word' || first.lower !== (tokens[start] as Token).lower) return null;
+  // "Clean the kitchen, vacuum the stairs and mop. No wait, clean the bathroom first.": a
+  // sentence of several tasks is not one said again.
+  for (let j = before; j < opened - 1; j++) {
+    const token = tokens[j] as Token;
+    if (token.kind === 'pause' || CONJUNCTIONS.has(token.lower)) return null;
+  }
   // "She moved here in May. Actually, no, she never said when.": a subject or a function word
   // said again opens news as often as a correction.
   if (FUNCTION_WORDS.has(first.lower) || CLAUSE_SUBJECTS.has(first.lower)) return null;
@@ -1223,7 +1316,7 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     while (
       cut > 0 &&
       cut < wrong.length &&
-      continuesTime(wrong, cut) &&
+      continuesTime(view, wrongStart + cut) &&
       (saysTail || !TIME_TAILS.has((wrong[cut] as Token).lower))
     ) {
       cut++;
@@ -1289,9 +1382,21 @@ function alignedCut(wrong: readonly Token[], view: readonly Token[], from: numbe
     if (token.kind !== 'word' || (said.length > 0 && REPLACEMENT_STOPS.has(token.lower))) break;
     said.push(token);
   }
+  // Where each word of the wrong part stands among its words.
+  const wordAt: number[] = [];
+  wrong.forEach((token, j) => {
+    if (token.kind === 'word') wordAt.push(j);
+  });
   for (let k = said.length - 1; k >= 1; k--) {
     const word = (said[k] as Token).lower;
-    const at = wrong.findIndex((token, j) => j > 0 && token.lower === word);
+    // Of the same word said twice, the one in the same place in the phrase: "the" of "in the
+    // garage" meets "the" of "in the car", not "the box".
+    let at = -1;
+    for (let w = 1; w < wordAt.length; w++) {
+      const j = wordAt[w] as number;
+      if ((wrong[j] as Token).lower !== word) continue;
+      if (at === -1 || Math.abs(w - k) < Math.abs(wordAt.indexOf(at) - k)) at = j;
+    }
     if (at === -1) continue;
     // The words said after the shared one take the place of as many after it.
     let cut = at + 1;
