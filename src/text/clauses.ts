@@ -334,11 +334,12 @@ function verbAfterNounPhrase(
     // Before "to" such a word is mostly a noun going somewhere ("move the design review to
     // Thursday"); before other prepositions it starts a task ("water stretch for ten
     // minutes") unless the tagger reads it as a noun there too.
-    // After a determiner and one noun it is that noun's compound: "the client email about
-    // the invoice", "the design review at 2 pm".
+    // After a determiner and one singular noun it is that noun's compound: "the client email
+    // about the invoice", "the design review at 2 pm" ("water the plants | stretch for ten").
     if (next.pos === 'ADP') {
       if (token.pos === 'VERB') return true;
-      return next.lower !== 'to' && !PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
+      const compound = PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '') && !isPlural(prev);
+      return next.lower !== 'to' && !compound;
     }
     return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
   }
@@ -654,21 +655,33 @@ function asModifier(
   token: TaggedToken,
   next: TaggedToken | undefined,
   before: TaggedToken | undefined,
+  beforeThat?: TaggedToken,
 ): TaggedToken {
   if (token.pos !== 'VERB' || !isWord(next) || !NOUN_POS.has(next.pos)) return token;
   const participle =
     token.lower.endsWith('en') &&
     token.lemma !== token.lower &&
-    // "we have taken photos": after "have" it is the verb.
-    !(isWord(before) && (before.pos === 'AUX' || before.lemma === 'have'));
+    // "we have taken photos", "we've already eaten breakfast": after "have" it is the verb.
+    !(isWord(before) && (hasHave(before) || (before.pos === 'ADV' && hasHave(beforeThat))));
   return token.lower.endsWith('ing') || participle ? { ...token, pos: 'ADJ' } : token;
+}
+
+/** "have", "has", "'ve", "'d": what makes a participle after it the verb. */
+function hasHave(token: TaggedToken | undefined): boolean {
+  return (
+    isWord(token) &&
+    (token.pos === 'AUX' || token.lemma === 'have' || /['’](?:ve|d|s)$/u.test(token.lower))
+  );
 }
 
 /** A verb or an auxiliary at k, not a participle describing the noun after it. */
 function isClauseVerb(region: readonly TaggedToken[], k: number): boolean {
   const token = region[k];
   if (!isWord(token)) return false;
-  return token.pos === 'AUX' || asModifier(token, region[k + 1], region[k - 1]).pos === 'VERB';
+  return (
+    token.pos === 'AUX' ||
+    asModifier(token, region[k + 1], region[k - 1], region[k - 2]).pos === 'VERB'
+  );
 }
 
 /** Verb + particle at the start of a task ("pick up"), or nothing when it is not verb-led. */
@@ -697,7 +710,8 @@ function hasOwnVerb(region: readonly TaggedToken[], start: number): boolean {
     const token = region[k] as TaggedToken;
     if (token.kind !== 'word' || RELATIVES.has(token.lower)) return false;
     if (
-      (token.pos === 'AUX' || asModifier(token, region[k + 1], region[k - 1]).pos === 'VERB') &&
+      (token.pos === 'AUX' ||
+        asModifier(token, region[k + 1], region[k - 1], region[k - 2]).pos === 'VERB') &&
       region[k - 1]?.lower !== 'to'
     ) {
       return true;
@@ -744,7 +758,8 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
       const next = region[k + 1];
       if (
         isWord(next) &&
-        (next.pos === 'AUX' || asModifier(next, region[k + 2], region[k]).pos === 'VERB')
+        (next.pos === 'AUX' ||
+          asModifier(next, region[k + 2], region[k], region[k - 1]).pos === 'VERB')
       ) {
         return false;
       }
@@ -814,17 +829,30 @@ export function thingsFollowListName(
   words: readonly TaggedToken[],
   next: readonly TaggedToken[],
 ): boolean {
-  const named = namesThingsTo(words) || words.some((word) => LIST_HEADS.has(word.lower));
+  const thingsTo = namesThingsTo(words);
+  // "My reading list is getting long": news about a list names none.
+  const named =
+    (thingsTo || words.some((word) => LIST_HEADS.has(word.lower))) &&
+    !words.some((word, i) => isFiniteVerb(word) && !(thingsTo && i === 2));
   const first = next[0];
+  // Things, two at least ("Two hundred people." counts one).
+  const parts = next.filter(
+    (token) => token.kind === 'pause' || token.lower === 'and' || token.lower === 'or',
+  ).length;
   return (
     named &&
+    parts > 0 &&
     isWord(first) &&
     (THING_STARTS.has(first.pos) || first.pos === 'VERB') &&
-    !next.some(
-      (token) =>
-        token.pos === 'AUX' ||
-        (token.pos === 'VERB' && !token.lower.endsWith('ing') && !token.lower.endsWith('en')),
-    )
+    !next.some(isFiniteVerb)
+  );
+}
+
+/** A verb of a clause, not a describing form ("frozen", "sleeping"). */
+function isFiniteVerb(token: TaggedToken): boolean {
+  return (
+    token.pos === 'AUX' ||
+    (token.pos === 'VERB' && !token.lower.endsWith('ing') && !token.lower.endsWith('en'))
   );
 }
 
@@ -887,7 +915,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   let runBreaks = new Set<number>();
   let runIndex = 0;
   for (let k = 0; k < region.length; k++) {
-    const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1]);
+    const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
     if (
       token.kind === 'pause' ||
       (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or'))

@@ -408,4 +408,14 @@ describe('inferFormatAndCategory', () => {
       inferFormatAndCategory('use the app instead of the spreadsheet and call sam').format,
     ).toBe('checklist');
   });
+
+  it('reads news about a list, a list of one thing and "my pitch" told as news as tweets', () => {
+    for (const text of [
+      'My reading list is getting long. Three new novels this week.',
+      'Our wedding guest list. Two hundred people.',
+      'My pitch, honestly, bombed today.',
+    ]) {
+      expect(inferFormatAndCategory(text).format).toBe('tweet');
+    }
+  });
 });

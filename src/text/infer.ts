@@ -273,6 +273,9 @@ function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
   const label = tokens
     .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
     .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
+  // "Pitch:" labels one only with its colon: "My pitch, honestly, bombed" tells how it went,
+  // and a pitch is also where a match is played.
+  if (tokens[label]?.lemma === 'pitch' && tokens[end]?.text !== ':') return false;
   return (
     label !== -1 &&
     tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&

@@ -148,20 +148,33 @@ const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([
 ]);
 const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 
-/** After a time that ends a clause, a word and its "is" or "are" open the next one. */
+/** Words that make "morning" or "weekend" a time said of the clause ("this morning"). */
+const TIME_DETERMINERS: ReadonlySet<string> = new Set(['this', 'last', 'yesterday', 'tomorrow']);
+
+/**
+ * After a time that ends a clause, a word and its "is" or "are" open the next one. "today"
+ * always ends one; "morning" or "weekend" only as "this morning", "last weekend" ("the
+ * afternoon sun is", "every weekend ritual is" name a thing).
+ */
 function startsClauseAfterTime(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
-  return (
-    token?.kind === 'word' &&
-    prev?.kind === 'word' &&
-    next?.kind === 'word' &&
-    CLAUSE_ENDING_TIMES.has(prev.lower) &&
-    !isFunctionWord(token.lower) &&
-    BE_FORMS.has(next.lower)
-  );
+  if (
+    token?.kind !== 'word' ||
+    prev?.kind !== 'word' ||
+    next?.kind !== 'word' ||
+    !CLAUSE_ENDING_TIMES.has(prev.lower) ||
+    isFunctionWord(token.lower) ||
+    !BE_FORMS.has(next.lower)
+  ) {
+    return false;
+  }
+  return DAY_TIMES.has(prev.lower) || TIME_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
 }
+
+/** Times that are a clause's time on their own. */
+const DAY_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'yesterday']);
 
 /** Words that join a phrase to the next one. */
 const PHRASE_JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'but']);
@@ -200,8 +213,8 @@ function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
   }
 }
 
-/** Joins that a sentence cannot end on. */
-const TRAILING_JOINS: ReadonlySet<string> = new Set(['and', 'or']);
+/** A join that a sentence cannot end on ("or" stays: "three hours or so"). */
+const TRAILING_JOINS: ReadonlySet<string> = new Set(['and']);
 
 /** Words that open a phrase said before its clause ("for this weekend | i need to ..."). */
 const LEAD_PHRASE_OPENERS: ReadonlySet<string> = new Set([
@@ -229,7 +242,11 @@ function isLeadPhrase(part: readonly Token[]): boolean {
   return (
     first !== undefined &&
     LEAD_PHRASE_OPENERS.has(first.lower) &&
-    countWords(kept) <= LEAD_PHRASE_MAX_WORDS
+    countWords(kept) <= LEAD_PHRASE_MAX_WORDS &&
+    // "tomorrow is my birthday | i can't wait": a clause of its own.
+    !kept.some(
+      (token) => token.kind === 'word' && (BE_FORMS.has(token.lower) || token.lower.includes("'")),
+    )
   );
 }
 
@@ -248,7 +265,11 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
           words >= MIN_CLAUSE_WORDS &&
           (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
         (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
-        (words >= MIN_SPLIT_WORDS && runOn && isDiscourseMarker(token, next));
+        (words >= MIN_SPLIT_WORDS &&
+          runOn &&
+          isDiscourseMarker(token, next) &&
+          // "three hours or so we were tired": "or so" says about, it joins nothing.
+          !(token.lower === 'so' && tokens[i - 1]?.lower === 'or'));
       if (marker && !isLeadPhrase(current)) {
         // "... at 10 and | also renew ...": the join said before the new sentence joins nothing.
         const last = current[current.length - 1];

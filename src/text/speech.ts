@@ -304,7 +304,7 @@ function restartStart(
     // whole, uh, the whole team"), or a phrase the second time goes on from ("a different, uh,
     // a different century sails past"); a phrase said twice as the subject of what follows is
     // meant ("bought the house, uh, the house is huge").
-    return unfinished || goesOnFrom(tokens, i, n) ? start : -1;
+    return unfinished || (afterFiller && goesOnFrom(tokens, i, n)) ? start : -1;
   }
   return -1;
 }
@@ -318,7 +318,10 @@ function goesOnFrom(tokens: readonly Token[], i: number, n: number): boolean {
     next?.kind === 'word' &&
     !VERB_LIKE_WORDS.has(next.lower) &&
     !LIKE_MODALS.has(next.lower) &&
-    !SIMPLE_FILLERS.has(next.lower)
+    !SIMPLE_FILLERS.has(next.lower) &&
+    // "the house, uh, the house needs work", "my boss, um, my boss replied": a verb in -s or
+    // -ed after the copy makes it the subject of news ("a different century" goes on).
+    !/(?:[^s]s|ed)$/u.test(next.lower)
   );
 }
 
@@ -590,13 +593,13 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   // "emma's permission slip", "monday's meeting": a name owning something is still the name.
   const word = said.endsWith("'s") || said.endsWith('’s') ? said.slice(0, -2) : said;
   if (ALWAYS_PROPER.has(word)) return true;
-  // "mrs patel": an honorific before a name is part of it.
-  if (HONORIFICS.has(word)) {
-    const next = tokens[i + 1];
-    return next?.kind === 'word' && !FUNCTION_WORDS.has(next.lower);
-  }
   const prev = tokens[i - 1];
   const prevWord = prev?.kind === 'word' ? prev.lower : '';
+  // "mrs patel": an honorific before a name is part of it; "200 ms" is a unit.
+  if (HONORIFICS.has(word)) {
+    const next = tokens[i + 1];
+    return next?.kind === 'word' && !FUNCTION_WORDS.has(next.lower) && !isNumberWord(prev);
+  }
   if (AMBIGUOUS_MONTHS.has(word)) {
     if (MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '')) return true;
     // "march third", "may 5th": a day after it makes it the month.
@@ -618,7 +621,9 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
     const next = tokens[i + 1];
     return PLANET_CONTEXT_BEFORE.has(prevWord) && !NOT_BEFORE_NAMES.has(next?.lower ?? '');
   }
-  if (NAME_TITLES.has(prevWord) || NAMING_WORDS.has(prevWord)) return !FUNCTION_WORDS.has(word);
+  if (NAMING_WORDS.has(prevWord) || (NAME_TITLES.has(prevWord) && !isNumberWord(tokens[i - 2]))) {
+    return !FUNCTION_WORDS.has(word);
+  }
   // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.
   return FIRST_NAMES.has(word) && !NOT_BEFORE_NAMES.has(prevWord);
 }

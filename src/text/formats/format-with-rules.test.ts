@@ -1097,6 +1097,53 @@ describe('unpunctuated speech: where a sentence ends', () => {
   });
 });
 
+describe('rules of the day narrowed where a review found them too wide', () => {
+  const tweet = (text: string): string =>
+    formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
+  const items = (text: string): string[] =>
+    formatWithRules(text, 'checklist', 'personal').split('\n').slice(1);
+
+  it('keeps things said with "have" before an -en participle a verb and its objects', () => {
+    expect(items("We've already eaten breakfast and lunch, so buy snacks.")).toContain(
+      "- [ ] We've already eaten breakfast and lunch",
+    );
+    expect(items("I've forgotten milk and eggs again")).toEqual([
+      "- [ ] I've forgotten milk and eggs again",
+    ]);
+  });
+
+  it('parts tasks after a plural before a verb and its preposition', () => {
+    expect(items('Water the plants stretch for ten minutes.')).toEqual([
+      '- [ ] Water the plants',
+      '- [ ] Stretch for ten minutes',
+    ]);
+  });
+
+  it('starts no sentence at a time word that names a thing', () => {
+    expect(tweet('my favorite part of every weekend ritual is the long walk')).toBe(
+      'My favorite part of every weekend ritual is the long walk.',
+    );
+    expect(tweet('the afternoon sun is brutal')).toBe('The afternoon sun is brutal.');
+  });
+
+  it('takes a clause with its verb for no lead phrase', () => {
+    expect(tweet('this is so good we won the game')).toBe('This is so good. We won the game.');
+  });
+
+  it('keeps "or so" and an "or" before the next sentence', () => {
+    expect(
+      tweet(
+        'we drove up to the lake on saturday with the kids and the dog it took about three hours or so we were pretty tired when we got there',
+      ),
+    ).toContain('three hours or so');
+  });
+
+  it('leaves common words out of the first names, and units after numbers lower-case', () => {
+    expect(tweet("i'll nick a pen from the office")).toBe("I'll nick a pen from the office.");
+    expect(tweet('it is 200 ms faster now')).toBe('It is 200 ms faster now.');
+  });
+});
+
 describe('times said as "a.m." and "p.m."', () => {
   it('keeps the abbreviation one word, inside a sentence and at its end', () => {
     expect(

@@ -129,9 +129,12 @@ function isIdeaPhrase(tokens: readonly TaggedToken[]): boolean {
   if (first === undefined || (first.lower !== 'a' && first.lower !== 'an')) return false;
   // "a friend is coming" tells news; "a lighthouse keeper who realizes the ships are from the
   // future" names a thing, whatever its relative clause says.
+  // "A friend told me that ...": a verb before the relative pronoun makes it news.
   for (const token of tokens) {
     if (RELATIVE_PRONOUNS.has(token.lower)) return true;
-    if (token.pos === 'AUX' && token.lower !== "can't") return false;
+    if ((token.pos === 'AUX' && token.lower !== "can't") || token.pos === 'VERB') {
+      return !tokens.some((later) => later.pos === 'AUX' && later.lower !== "can't");
+    }
   }
   return true;
 }

@@ -227,7 +227,6 @@ export const WISH_PHRASES: readonly string[] = [
 /** A proposal's reason need not be "because": "instead of arguing, we could ...". */
 export const REASON_PHRASES: readonly string[] = ['because', 'so', 'instead of', 'so that'];
 
-/** Nouns that name a product or a business: pitched, they are work. */
 /**
  * Idea nouns that, after "the", are mostly things the speaker already has ("how to open the
  * fridge", "the club meets on Monday"); "a community fridge" is still an idea.
@@ -240,6 +239,7 @@ export const HAD_WITH_THE: ReadonlySet<string> = new Set([
   'cafe',
 ]);
 
+/** Nouns that name a product or a business: pitched, they are work. */
 export const PRODUCT_NOUNS: ReadonlySet<string> = new Set([
   'app',
   'bot',
