@@ -38,6 +38,9 @@ describe('commas around a removed filler', () => {
       'Our code reviews take, like, three days on average.',
       'Our code reviews take three days on average.',
     ],
+    ['It took us, like, eight months.', 'It took us eight months.'],
+    ['Pizza is actually, uh, great.', 'Pizza is actually great.'],
+    ['I need to pick up, um, eggs, milk, and bread.', 'I need to pick up eggs, milk, and bread.'],
   ])('go when the words either side belong together: %s', (transcript, expected) => {
     expect(tweet(transcript)).toBe(expected);
   });
@@ -154,6 +157,10 @@ describe('words said again to restart a phrase', () => {
       'Each night a different century sails past.',
     ],
     ['I love the beach, uh, the beach at night.', 'I love the beach at night.'],
+    [
+      'Why does every, um, every airline charge for bags?',
+      'Why does every airline charge for bags?',
+    ],
   ])('leave the second copy only: %s', (transcript, expected) => {
     expect(tweet(transcript)).toBe(expected);
   });

@@ -47,7 +47,7 @@ import {
 import { looksLikeQuestion } from './sentences.js';
 import type { Token } from './tokenizer.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
-import { IMPERATIVE_VERBS, TASK_VERBS } from './words/tasks.js';
+import { IMPERATIVE_VERBS, TASK_VERBS, VERB_PARTICLES } from './words/tasks.js';
 
 /**
  * Speech to written words, token by token: self-corrections applied, fillers, asides and
@@ -182,13 +182,19 @@ function commaOnlyFramed(
   if (TASK_VERBS.has(word) && beforeThat?.kind === 'word' && VERB_LEADS.has(beforeThat.lower))
     return true;
   if (IMPERATIVE_VERBS.has(word) && opensClauseAfter(beforeThat)) return true;
-  // "reviews take, like, three days": a verb goes on to the number it is said of.
-  if (TASK_VERBS.has(word) && (isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower))) {
+  const amount = isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
+  // "reviews take, like, three days", "it took us, like, eight months": a verb or its object
+  // goes on to the amount it is said of.
+  if ((TASK_VERBS.has(word) || OBJECT_PRONOUNS.has(word)) && amount) return true;
+  // "pick up, um, eggs, milk": a verb's particle goes on to its object.
+  if (VERB_PARTICLES.has(word) && beforeThat?.kind === 'word' && TASK_VERBS.has(beforeThat.lower)) {
     return true;
   }
   // A number or describing word goes on to its noun, never to a determiner ("in 2019, um, the
   // team"); a number before another is a guess revised ("twenty, um, thirty chairs").
   if (PHRASE_OPENERS.has(after.lower)) return false;
+  // "actually, uh, great": an adverb in -ly goes on to what it says more of.
+  if (word.length > 4 && word.endsWith('ly')) return true;
   if (isNumberWord(before) || APPROXIMATE_NUMBER_WORDS.has(word)) {
     return !isNumberWord(after) && !APPROXIMATE_NUMBER_WORDS.has(after.lower);
   }
@@ -215,6 +221,8 @@ function skipFiller(tokens: readonly Token[], i: number, count: number, out: Tok
   }
   return next - 1;
 }
+
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['us', 'them', 'me', 'him', 'her', 'it']);
 
 /** Prepositions beyond the function words: a phrase goes on after them. */
 const PREPOSITIONS: ReadonlySet<string> = new Set([

@@ -510,6 +510,8 @@ export const RESTARTED_BEFORE_COMMA = new Set([
   'whole',
   'entire',
   'same',
+  'every',
+  'each',
   'a',
   'an',
   'the',
