@@ -262,7 +262,9 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
       const next = tokens[i + 1];
       const marker =
         (unpunctuated &&
-          words >= MIN_CLAUSE_WORDS &&
+          // "small win today | i finally ran five k": a day ends even a short clause.
+          (words >= MIN_CLAUSE_WORDS ||
+            (words >= 2 && DAY_TIMES.has(tokens[i - 1]?.lower ?? ''))) &&
           (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
         (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
         (words >= MIN_SPLIT_WORDS &&

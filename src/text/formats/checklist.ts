@@ -250,15 +250,19 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   // A task verb orders something where it leads or has an object: "Pick up groceries",
   // "Review the chores chart"; in "the client call on Thursday" it names the meeting, and in
   // "things to pack" the things.
+  // "Okay, grocery run.": an errand named by its run, the tasks after it.
+  const errand = words.length >= 2 && words.at(-1)?.lower === 'run' && words.at(-2)?.pos === 'NOUN';
   const ordersSomething = words.some(
     (word, i) =>
       !(thingsTo && i === 2) &&
+      !(errand && i === words.length - 1) &&
       (((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
         (i === 0 || startsObjectAt(words, i + 1))) ||
         (VERB_TAGS.has(word.pos) && !LIST_NOUNS.has(words[i + 1]?.lower ?? ''))),
   );
   if (ordersSomething) return false;
   const namesList =
+    errand ||
     words.some((word) => LIST_NOUNS.has(word.lower)) ||
     INTRO_STARTERS.has(first.lower) ||
     TIME_STARTERS.has(first.lower);

@@ -380,6 +380,16 @@ describe('checklist', () => {
     );
   });
 
+  it('takes an errand named by its run as the title', () => {
+    expect(
+      formatWithRules(
+        'Okay, grocery run. I need to pick up eggs, milk, and bread.',
+        'checklist',
+        'personal',
+      ),
+    ).toBe('Grocery run\n- [ ] Pick up eggs\n- [ ] Pick up milk\n- [ ] Pick up bread');
+  });
+
   it('takes no title from a word that only counts the thing after it', () => {
     expect(
       formatWithRules('buy a pack of burger buns and some ketchup', 'checklist', 'personal'),
@@ -1087,6 +1097,9 @@ describe('unpunctuated speech: where a sentence ends', () => {
       'we finished the report yesterday afternoon they loved it',
       'We finished the report yesterday afternoon. They loved it.',
     ],
+    // A day ends even a short clause.
+    ['small win today i finally ran five k', 'Small win today. I finally ran five k.'],
+    ['for today i need milk', 'For today I need milk.'],
     // A run-on parted before "also" leaves no "and" dangling.
     [
       'remind me to submit the expense report by the 14th and schedule the one on one with daniel next tuesday at 10 and also renew the parking permit',
