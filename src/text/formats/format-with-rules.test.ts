@@ -1151,6 +1151,15 @@ describe('rules of the day narrowed where a review found them too wide', () => {
     ).toContain('three hours or so');
   });
 
+  it('takes no #running from running a business', () => {
+    expect(
+      formatWithRules('i think she is running a small business of chaos', 'tweet', 'personal'),
+    ).not.toContain('#running');
+    expect(formatWithRules('went running this morning before work', 'tweet', 'personal')).toContain(
+      '#running',
+    );
+  });
+
   it('leaves common words out of the first names, and units after numbers lower-case', () => {
     expect(tweet("i'll nick a pen from the office")).toBe("I'll nick a pen from the office.");
     expect(tweet('it is 200 ms faster now')).toBe('It is 200 ms faster now.');

@@ -110,6 +110,18 @@ const CATEGORY_HASHTAGS: Record<Category, string> = {
 
 const MAX_HASHTAGS = 2;
 
+const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+]);
+
 function chooseHashtags(sentences: readonly Sentence[], category: Category): string[] {
   const present = new Set<string>();
   for (const sentence of sentences) {
@@ -120,9 +132,13 @@ function chooseHashtags(sentences: readonly Sentence[], category: Category): str
   const chosen: string[] = [];
   const seen = new Set(present);
   for (const sentence of sentences) {
-    for (const token of sentence.tokens) {
+    for (const [i, token] of sentence.tokens.entries()) {
       const tag = HASHTAGS.get(token.lower);
       if (tag === undefined || seen.has(tag.toLowerCase())) continue;
+      // "running a small business", "running the show": run with an object is to manage.
+      if (token.lower === 'running' && OBJECT_OPENERS.has(sentence.tokens[i + 1]?.lower ?? '')) {
+        continue;
+      }
       seen.add(tag.toLowerCase());
       chosen.push(tag);
       if (chosen.length >= room) return chosen;
