@@ -334,6 +334,26 @@ describe('pitch: what a probe of new speech found', () => {
     );
   });
 
+  it('keeps a clause of no kind of its own, joined by "and", with the problem before it', () => {
+    expect(
+      pitch(
+        'We should cancel the daily call. The problem is the call takes thirty minutes, and half of it is irrelevant.',
+      ),
+    ).toBe(
+      'We should cancel the daily call.\n\nProblem: The call takes thirty minutes, and half of it is irrelevant.',
+    );
+    // What to do, said after "and", is not the problem.
+    expect(
+      pitch('The problem is nobody reads the wiki, and we should move the docs into the repo.'),
+    ).toBe('We should move the docs into the repo.\n\nProblem: Nobody reads the wiki.');
+  });
+
+  it('keeps a relative clause after a comma with the thing it is about', () => {
+    expect(
+      pitch('What if we made a board game about a night market, where each player runs a stall?'),
+    ).toBe('What if we made a board game about a night market, where each player runs a stall?');
+  });
+
   it('leaves the question mark with the question, not the "so that" said inside it', () => {
     expect(
       section(

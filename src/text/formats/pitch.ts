@@ -481,6 +481,12 @@ const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 
  * "or anyone who gets overwhelmed": a thing named, its only verb in the "who" clause said of
  * it, so no sentence of its own ("and the only customer who comes back is a girl" is one).
  */
+/** "..., where each player runs a stall": a relative clause about the thing just named. */
+function opensRelative(tokens: readonly TaggedToken[]): boolean {
+  const first = wordsIn(tokens)[0]?.lower ?? '';
+  return first === 'where' || first === 'who' || first === 'which' || first === 'whose';
+}
+
 function isNamedWithRelative(tokens: readonly TaggedToken[]): boolean {
   const words = wordsIn(tokens);
   const start = CONJUNCTIONS.has(words[0]?.lower ?? '') ? 1 : 0;
@@ -737,7 +743,10 @@ function rejoinFragments(
       out[out.length - 1] = joined(prev, next, sentences, true);
     } else if (
       joint === 'inside' &&
-      (isVerbless(b) || lacksSubject(b) || isNamedWithRelative(b) || (plain && isSubordinate(b)))
+      (isVerbless(b) ||
+        lacksSubject(b) ||
+        isNamedWithRelative(b) ||
+        (plain && (isSubordinate(b) || opensRelative(b))))
     ) {
       // What leans on the clause before says more of it: "... in May, at the spring market".
       out[out.length - 1] = joined(prev, next, sentences, false, prev.role);
@@ -969,13 +978,28 @@ export function formatPitch(
     // "... because I have killed three monsteras and I am done", "I throw away so much
     // spinach. Embarrassing amounts.": a short coda that says nothing of its own goes on with
     // the pain or the gain just told.
+    // So does a clause of no kind of its own joined to it by "and" in the same sentence: "the
+    // problem is the call takes thirty minutes, and half of it is irrelevant".
+    const joint = previous === undefined ? 'spoken' : jointOf(previous, entry, ends);
+    const words = wordsIn(entry.clause.tokens);
+    const saidAfter = entry.clause.lead === 'and' ? words : words.slice(1);
+    const opening = saidAfter[0];
+    // Not a pronoun's own clause or a task: "... and we should move the docs", "... and
+    // honestly it was the best part", "... and add the testimonials" say something else.
+    const andSaid =
+      joint === 'inside' &&
+      (entry.clause.lead === 'and' || words[0]?.lower === 'and') &&
+      opening !== undefined &&
+      opening.pos !== 'VERB' &&
+      !TASK_VERBS.has(opening.lower) &&
+      !saidAfter.slice(0, 2).some((word) => word.pos === 'PRON');
     if (
       entry.role === 'detail' &&
       previous !== undefined &&
       (previous.role === 'problem' || previous.role === 'why') &&
       (entry.clause.lead === '' || entry.clause.lead === 'and') &&
-      wordsIn(entry.clause.tokens).length <= CODA_MAX_WORDS &&
-      (jointOf(previous, entry, ends) !== 'spoken' || isVerbless(entry.clause.tokens))
+      (words.length <= CODA_MAX_WORDS || andSaid) &&
+      (joint !== 'spoken' || isVerbless(entry.clause.tokens))
     ) {
       entry.role = previous.role;
     }
