@@ -348,6 +348,16 @@ describe('pitch: what a probe of new speech found', () => {
     ).toBe('We should move the docs into the repo.\n\nProblem: Nobody reads the wiki.');
   });
 
+  it('reads a reason that tells how things are now as the problem', () => {
+    expect(
+      pitch(
+        'we should build an app that splits bills because right now everyone uses spreadsheets',
+      ),
+    ).toBe(
+      'We should build an app that splits bills.\n\nProblem: Right now everyone uses spreadsheets.',
+    );
+  });
+
   it('keeps a relative clause after a comma with the thing it is about', () => {
     expect(
       pitch('What if we made a board game about a night market, where each player runs a stall?'),

@@ -146,8 +146,14 @@ function isIdeaPhrase(tokens: readonly TaggedToken[]): boolean {
 function roleOf(clause: Clause): Role {
   const lead = LEAD_ROLE.get(clause.lead);
   const { problem, why, solution } = countCues(clause.tokens);
-  // A reason given for an idea is mostly the pain it answers; a gain says so ("saves").
-  if (lead === 'reason') return problem >= why ? 'problem' : 'why';
+  // A reason given for an idea is mostly the pain it answers; a gain says so ("saves"). One
+  // that tells how things are now is the pain ("because right now everyone uses spreadsheets").
+  if (lead === 'reason') {
+    const [first, second] = wordsIn(clause.tokens);
+    const now =
+      first?.lower === 'currently' || (first?.lower === 'right' && second?.lower === 'now');
+    return now || problem >= why ? 'problem' : 'why';
+  }
   if (lead !== undefined) return lead;
   // "This startup idea is about ...", "my idea": the speaker naming the idea.
   if (
