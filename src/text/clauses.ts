@@ -338,7 +338,11 @@ function verbAfterNounPhrase(
     // about the invoice", "the design review at 2 pm" ("water the plants | stretch for ten").
     if (next.pos === 'ADP') {
       if (token.pos === 'VERB') return true;
-      const compound = PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '') && !isPlural(prev);
+      // "the employees review" said without its apostrophe is one thing too; after a plural
+      // only a verb that is rarely a noun starts a task ("the plants | stretch").
+      const compound =
+        PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '') &&
+        (!isPlural(prev) || !IMPERATIVE_VERBS.has(token.lower));
       return next.lower !== 'to' && !compound;
     }
     return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
@@ -739,23 +743,31 @@ function describesNext(region: readonly TaggedToken[], k: number): boolean {
  */
 function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean {
   let sentenceVerb = false;
+  // Within a relative clause, up to the pause that ends it.
+  let relative = false;
   for (let k = 0; k < region.length; k++) {
     const token = region[k] as TaggedToken;
+    if (token.kind === 'pause') relative = false;
     if (token.kind !== 'word') continue;
-    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask; so
-    // are those after a relative clause's ("start a tool library where people can borrow
-    // ladders drills and lawn mowers").
+    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask.
     if (
-      (token.lower === 'to' &&
-        isWord(region[k + 1]) &&
-        (region[k + 1] as TaggedToken).pos === 'VERB') ||
-      (token.lower !== 'that' && RELATIVES.has(token.lower))
+      token.lower === 'to' &&
+      isWord(region[k + 1]) &&
+      (region[k + 1] as TaggedToken).pos === 'VERB'
     ) {
       sentenceVerb = true;
       continue;
     }
+    if (token.lower !== 'that' && RELATIVES.has(token.lower)) {
+      relative = true;
+      continue;
+    }
     if (token.lower === 'and' || token.lower === 'or') {
       const next = region[k + 1];
+      // "a tool library where people can borrow ladders drills and lawn mowers": bare things
+      // after a relative clause are its verb's; "the vet who saw Max and the groomer", with a
+      // determiner, are the task's.
+      if (relative && isWord(next) && next.pos !== 'DET') return false;
       if (
         isWord(next) &&
         (next.pos === 'AUX' ||
@@ -835,13 +847,14 @@ export function thingsFollowListName(
     (thingsTo || words.some((word) => LIST_HEADS.has(word.lower))) &&
     !words.some((word, i) => isFiniteVerb(word) && !(thingsTo && i === 2));
   const first = next[0];
-  // Things, two at least ("Two hundred people." counts one).
+  // Things, two at least ("Two hundred people." counts one; "Milk eggs bread" three).
   const parts = next.filter(
     (token) => token.kind === 'pause' || token.lower === 'and' || token.lower === 'or',
   ).length;
+  const nouns = next.filter((token) => NOUN_POS.has(token.pos)).length;
   return (
     named &&
-    parts > 0 &&
+    (parts > 0 || nouns >= 3) &&
     isWord(first) &&
     (THING_STARTS.has(first.pos) || first.pos === 'VERB') &&
     !next.some(isFiniteVerb)

@@ -503,6 +503,59 @@ describe('corrections a review found firing too widely', () => {
   });
 });
 
+describe('corrections a second review found firing too widely or not at all', () => {
+  it('replaces a whole number said in words, and a time said without "at"', () => {
+    expect(corrected('we invited two hundred guests actually no three hundred')).toBe(
+      'we invited three hundred guests',
+    );
+    expect(corrected('I ran twenty one miles, sorry, twenty two.')).toBe('I ran twenty two miles.');
+    expect(corrected('Dinner is 7 30, actually no, 8.')).toBe('Dinner is 8.');
+  });
+
+  it('reads "no two people" as news, and a "no" after a pause before a weekday as a correction', () => {
+    expect(corrected('We interviewed ten people, no two people gave the same answer.')).toBe(
+      'We interviewed ten people, no two people gave the same answer.',
+    );
+    expect(corrected("Let's meet next Tuesday, no, Wednesday.")).toBe("Let's meet next Wednesday.");
+  });
+
+  it('takes no name for a name but after a "sorry" between commas, before a preposition or the end', () => {
+    for (const text of [
+      'i told sam no jen will do it',
+      "Hey Jen, sorry, Tom couldn't make it.",
+      'cant make it tonight stuck at work with tom sorry jen',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+
+  it('takes a task back for its thing said again anywhere in it, and reads a state after "\'s"', () => {
+    expect(
+      checklist('Book a table at the restaurant, no wait, the restaurant is closed. Call Sam.'),
+    ).toBe('Personal checklist\n- [ ] Call Sam');
+    expect(corrected("Wash the car, no wait, the car's clean.")).not.toContain('Wash');
+  });
+
+  it('restates a phrase with its determiner only by one as long', () => {
+    expect(corrected("We'll eat at the diner, wait, no, the kids want pizza.")).toBe(
+      "We'll eat at the diner, wait, no, the kids want pizza.",
+    );
+  });
+
+  it('stops at "make that" once it is said, and takes a bare number after it', () => {
+    expect(corrected('Book a table for 4, actually no, make that 6.')).toBe('Book a table for 6.');
+    expect(corrected("I'll have a latte, actually no, make that a flat white.")).not.toContain(
+      'a make',
+    );
+  });
+
+  it('takes a task said again for one with two things, but not for two tasks', () => {
+    expect(
+      checklist('Send the slides to Priya and Tom. Actually no, send the slides to Marcus.'),
+    ).toBe('Personal checklist\n- [ ] Send the slides to Marcus');
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

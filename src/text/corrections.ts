@@ -50,8 +50,6 @@ const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
 function sameKind(a: Token, b: Token): boolean {
   if (isNumeric(a) && isNumeric(b)) return true;
   if (WEEKDAYS.has(a.lower) && WEEKDAYS.has(b.lower)) return true;
-  // "email Tom, sorry, Tim": a name for a name.
-  if (FIRST_NAMES.has(a.lower) && FIRST_NAMES.has(b.lower)) return true;
   return (
     (MONTHS.has(a.lower) || AMBIGUOUS_MONTHS.has(a.lower)) &&
     (MONTHS.has(b.lower) || AMBIGUOUS_MONTHS.has(b.lower))
@@ -85,12 +83,13 @@ function continuesTime(tokens: readonly Token[], j: number): boolean {
   const before = tokens[j - 1];
   if (token?.kind !== 'word' || before?.kind !== 'word') return false;
   if (TIME_TAILS.has(token.lower)) return isNumeric(before);
+  // "two | hundred", "7 | 30": one number said in words.
+  if (isNumeric(token) && isNumeric(before)) return true;
   let goesOn: boolean;
   if (isNumeric(token)) {
     goesOn =
-      isNumeric(before) ||
-      ((before.lower === 'past' || before.lower === 'to') &&
-        TIME_LEADS.has(tokens[j - 2]?.lower ?? ''));
+      (before.lower === 'past' || before.lower === 'to') &&
+      TIME_LEADS.has(tokens[j - 2]?.lower ?? '');
   } else if (token.lower === 'past') {
     goesOn = TIME_LEADS.has(before.lower);
   } else {
@@ -116,11 +115,11 @@ function timeStart(tokens: readonly Token[], at: number): number {
   }
 }
 
-/** Where the number at `at` is the minutes of an hour said before it ("at 10 | 30"), the hour. */
-function hourBefore(tokens: readonly Token[], at: number): number {
-  return isNumeric(tokens[at - 1]) && TIME_PREPOSITIONS.has(tokens[at - 2]?.lower ?? '')
-    ? at - 1
-    : at;
+/** Where the number that ends at `at` starts: "two | hundred", "10 | 30", "twenty | one". */
+function numberStart(tokens: readonly Token[], at: number): number {
+  let start = at;
+  while (isNumeric(tokens[start - 1])) start--;
+  return start;
 }
 
 /** Words a correction may reach back over: a correction fixes something just said. */
@@ -165,16 +164,24 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   while (tokens[before]?.kind === 'pause') before--;
   let after = i + 1;
   while (tokens[after]?.kind === 'pause') after++;
-  // "Monday yes, Tuesday no, Wednesday maybe": after a pause, a weekday or a name after "no"
-  // starts the next item of a list; only numbers are corrected across one.
-  const paused = after > i + 1 && !isNumeric(tokens[after]);
-  if (!paused && sameKindAt(tokens, before, after)) return true;
+  // "Monday yes, Tuesday no, Wednesday maybe": said straight after a weekday and before a
+  // pause, "no" answers for it, and what follows is the next of a list ("next Tuesday, no,
+  // Wednesday" corrects).
+  const answer = tokens[i - 1]?.kind !== 'pause' && after > i + 1 && !isNumeric(tokens[after]);
+  if (!answer && sameKindAt(tokens, before, after)) return true;
   const noun = tokens[before];
+  const then = tokens[after + 2];
   return (
     noun?.kind === 'word' &&
     isNumeric(tokens[before - 1]) &&
     isNumeric(tokens[after]) &&
-    tokens[after + 1]?.lower === noun.lower
+    tokens[after + 1]?.lower === noun.lower &&
+    // "twenty years, no two years have been the same": "no two" opens news; the amount said
+    // again ends where it was said.
+    (then === undefined ||
+      then.kind !== 'word' ||
+      CONJUNCTIONS.has(then.lower) ||
+      RESTATED_PREPOSITIONS.has(then.lower))
   );
 }
 
@@ -261,10 +268,15 @@ function sameKindAt(tokens: readonly Token[], a: number, b: number): boolean {
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {
   const token = tokens[i] as Token;
   if (!CORRECTION_FIRST_WORDS.has(token.lower)) return null;
+  // Once "actually no, make that" was said, "actually no" alone is not tried: "make that"
+  // would be taken for the replacement.
+  let madeThat = false;
   for (const marker of CORRECTION_MARKERS) {
+    if (madeThat) return null;
     if (marker[0] !== token.lower) continue;
     const markerEnd = markerEndAt(tokens, i, marker);
     if (markerEnd === -1) continue;
+    madeThat = marker.includes('make');
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
     const withdrawing = WITHDRAWING_MARKERS.has(name);
@@ -305,7 +317,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
     // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
     // says what it replaces.
-    if (makeThat && words < 2) continue;
+    if (makeThat && words < 2 && !/^\p{N}/u.test(first.text)) continue;
     if (EXPLICIT_MARKERS.has(name) || withdrawing || apology) {
       const across = restatementAcrossEnd(tokens, i, start, end, apology);
       if (across !== null) return across;
@@ -341,29 +353,30 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // said before the wrong word too.
     const det = kindOnly && words > 1 && PHRASE_DETERMINERS.has(first.lower) ? 1 : 0;
     const head = tokens[start + det] as Token;
+    // "email Tom, sorry, Tim about the contract": a name for a name, after a "sorry" framed
+    // by commas and before a preposition or the end ("Hey Jen, sorry Tom couldn't make it").
+    const nameFor =
+      apology &&
+      tokens[i - 1]?.kind === 'pause' &&
+      tokens[markerEnd]?.kind === 'pause' &&
+      nameForName(tokens, start);
     const wrong = findAnchor(
       tokens,
       i,
       (candidate, j) =>
         (!kindOnly && candidate.lower === first.lower) ||
-        (sameKind(candidate, head) && (det === 0 || tokens[j - 1]?.lower === first.lower)),
+        (sameKind(candidate, head) && (det === 0 || tokens[j - 1]?.lower === first.lower)) ||
+        (nameFor && FIRST_NAMES.has(candidate.lower)),
       crossesEnd,
     );
     // "on the 3rd, sorry, the 5th is booked" is news, not a date said again.
-    if (
-      wrong !== -1 &&
-      apology &&
-      !isPhraseOnly(tokens, start, end) &&
-      !nameForName(tokens, wrong, start)
-    ) {
-      continue;
-    }
+    if (wrong !== -1 && apology && !isPhraseOnly(tokens, start, end) && !nameFor) continue;
     if (wrong !== -1) {
       const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
       // "at 10 30 actually no 11": a number replaces the whole time it is part of.
-      // "at 10 30 actually no 11": the number replaces the hour with its minutes; "quarter
-      // past 3, sorry, 4" keeps the quarter.
-      const wrongStart = restart || !isNumeric(head) ? wrong - det : hourBefore(tokens, wrong);
+      // "two hundred guests actually no three hundred", "at 10 30 actually no 11": a number
+      // replaces the whole number said; "quarter past 3, sorry, 4" keeps the quarter.
+      const wrongStart = restart || !isNumeric(head) ? wrong - det : numberStart(tokens, wrong);
       return {
         wrongStart,
         markerStart: i,
@@ -400,14 +413,12 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
   return null;
 }
 
-/** "email Tom, sorry, Tim about the contract": a name put in place of a name, with no verb
- * after it to make it the subject of news ("Tom, sorry, Tim is coming" is news). */
-function nameForName(tokens: readonly Token[], wrong: number, start: number): boolean {
+/** A first name at `start` with a preposition, a pause or nothing after it: no subject of news. */
+function nameForName(tokens: readonly Token[], start: number): boolean {
   const after = tokens[start + 1];
   return (
-    FIRST_NAMES.has((tokens[wrong] as Token).lower) &&
     FIRST_NAMES.has((tokens[start] as Token).lower) &&
-    !(after?.kind === 'word' && isVerbLike(after, false))
+    (after === undefined || after.kind !== 'word' || RESTATED_PREPOSITIONS.has(after.lower))
   );
 }
 
@@ -478,9 +489,12 @@ function restatedPhrase(
     // "about a food truck, no, actually, a night market": after a marker that only corrects,
     // a phrase opened by the same determiner replaces the one said just before it, when that
     // one is a preposition's ("the dog ate the cake, no, actually, the cat" may mean the dog).
+    // It restates one as long as itself ("a food truck", "a night market"): "the diner, wait,
+    // no, the kids want pizza" is news.
     const placed =
       !determined ||
-      RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '');
+      (RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '') &&
+        said - anchor === count);
     if (anchor !== -1 && placed) {
       return {
         wrongStart: anchor,
@@ -645,9 +659,7 @@ function thingNamedAgainEnd(
 ): number {
   const det = tokens[at];
   if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return -1;
-  // The task's own thing is its object, said within a few words of its verb ("pack the
-  // kitchen"); "call the plumber about the sink" is about the plumber.
-  const objectEnd = Math.min(taskEnd, taskStart + NAMED_AGAIN_MAX_WORDS + 1);
+  const objectEnd = taskEnd;
   for (let j = at + 1; j <= at + NAMED_AGAIN_MAX_WORDS; j++) {
     const token = tokens[j];
     if (token?.kind !== 'word') return -1;
@@ -668,7 +680,7 @@ function thingNamedAgainEnd(
 
 /** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
 function isStateAfterIs(token: Token): boolean {
-  return STATES_AFTER_IS.has(token.lower) || /(?:ed|en|ly)$/u.test(token.lower);
+  return STATES_AFTER_IS.has(token.lower) || /ed$/u.test(token.lower);
 }
 
 const STATES_AFTER_IS: ReadonlySet<string> = new Set([
@@ -690,6 +702,11 @@ const STATES_AFTER_IS: ReadonlySet<string> = new Set([
   'open',
   'ready',
   'sorted',
+  'clean',
+  'dry',
+  'broken',
+  'closed',
+  'over',
 ]);
 
 /** Where the clause going on at `at` ends, within `max` words; -1 when it runs longer. */
@@ -1170,7 +1187,7 @@ const SENTENCE_AGAIN_MIN_WORDS = 3;
 /** Tokens the sentence before may take: a task said again is short, and it stays in view. */
 const SENTENCE_AGAIN_MAX_TOKENS = 20;
 /** Words that add to what was said rather than replace it. */
-const ADDING_WORDS: ReadonlySet<string> = new Set(['too', 'also', 'well']);
+const ADDING_WORDS: ReadonlySet<string> = new Set(['too', 'also']);
 
 /**
  * "Send the slides to Priya. Actually no, send the slides to Marcus.": a sentence opened by a
@@ -1188,7 +1205,8 @@ function sentenceSaidAgain(
   if (end - start < SENTENCE_AGAIN_MIN_WORDS) return null;
   // "No wait, buy eggs as well": said in addition, not instead.
   for (let j = start; j < tokens.length && (tokens[j] as Token).kind !== 'end'; j++) {
-    if (ADDING_WORDS.has((tokens[j] as Token).lower)) return null;
+    const word = (tokens[j] as Token).lower;
+    if (ADDING_WORDS.has(word) || (word === 'well' && tokens[j - 1]?.lower === 'as')) return null;
   }
   // The sentence before, found within reach: one longer than that, or one that started
   // before the words in view, is not told again whole.
@@ -1201,10 +1219,11 @@ function sentenceSaidAgain(
   const first = tokens[before];
   if (first?.kind !== 'word' || first.lower !== (tokens[start] as Token).lower) return null;
   // "Clean the kitchen, vacuum the stairs and mop. No wait, clean the bathroom first.": a
-  // sentence of several tasks is not one said again.
-  for (let j = before; j < opened - 1; j++) {
+  // sentence of several tasks is not one said again ("to Priya and Tom" is one task).
+  for (let j = before + 1; j < opened - 1; j++) {
     const token = tokens[j] as Token;
-    if (token.kind === 'pause' || CONJUNCTIONS.has(token.lower)) return null;
+    const joined = token.kind === 'pause' || CONJUNCTIONS.has(token.lower);
+    if (joined && isTaskVerb(tokens[afterPauses(tokens, j + 1)])) return null;
   }
   // "She moved here in May. Actually, no, she never said when.": a subject or a function word
   // said again opens news as often as a correction.

@@ -418,4 +418,17 @@ describe('inferFormatAndCategory', () => {
       expect(inferFormatAndCategory(text).format).toBe('tweet');
     }
   });
+
+  it('reads "instead of" told as done as no pitch, and "Pitch, a ..." as one', () => {
+    expect(inferFormatAndCategory('we watched a movie instead of going out tonight').format).toBe(
+      'tweet',
+    );
+    expect(inferFormatAndCategory('book a show instead of dinner and buy the tickets').format).toBe(
+      'checklist',
+    );
+    expect(inferFormatAndCategory('Pitch, a subscription box for new parents.').format).toBe(
+      'pitch',
+    );
+    expect(inferFormatAndCategory('Shopping list. Milk eggs bread.').format).toBe('checklist');
+  });
 });

@@ -275,7 +275,13 @@ function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
     .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
   // "Pitch:" labels one only with its colon: "My pitch, honestly, bombed" tells how it went,
   // and a pitch is also where a match is played.
-  if (tokens[label]?.lemma === 'pitch' && tokens[end]?.text !== ':') return false;
+  if (
+    tokens[label]?.lemma === 'pitch' &&
+    tokens[end]?.text !== ':' &&
+    !['a', 'an'].includes(tokens[end + 1]?.lower ?? '')
+  ) {
+    return false;
+  }
   return (
     label !== -1 &&
     tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&
@@ -339,9 +345,11 @@ function pitchSignals(
     (word, i) =>
       word.pos === 'NOUN' && isIdeaNoun(word) && ['a', 'an'].includes(words[i - 1]?.lower ?? ''),
   );
+  // Put forward, not told as done ("we watched a movie instead of going out").
+  const putForward = words.some((word) => PUTTING_FORWARD.has(word.lower));
   const pains =
     words.some((word) => PROBLEM_CUES.has(word.lower)) ||
-    (introduced && containsPhrase(text, 'instead of'));
+    (introduced && putForward && containsPhrase(text, 'instead of'));
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
@@ -357,6 +365,19 @@ function pitchSignals(
   }
   return score;
 }
+
+/** Words that put something forward rather than tell it ("I want to start", "we could"). */
+const PUTTING_FORWARD: ReadonlySet<string> = new Set([
+  'should',
+  'could',
+  'would',
+  'want',
+  'wanna',
+  "let's",
+  "we'd",
+  "i'd",
+  'imagine',
+]);
 
 function isIdeaNoun(word: TaggedToken): boolean {
   return (

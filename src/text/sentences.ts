@@ -74,16 +74,19 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   ) {
     return false;
   }
-  // "i told my kids | we were going": what was told, thought or said is that verb's.
+  // "i told my kids | we were going", "i think | we should": what was told or thought is
+  // that verb's; a verb of thinking says it straight after itself ("i heard a noise | i
+  // went" is two).
   for (let k = i - 1; k >= Math.max(0, i - REPORTED_REACH); k--) {
     const before = tokens[k] as Token;
     if (before.kind !== 'word') break;
-    if (REPORTING_VERBS.has(before.lower)) return false;
+    if (TELLING_VERBS.has(before.lower)) return false;
+    if (k === i - 1 && THINKING_VERBS.has(before.lower)) return false;
   }
   // "buy the treats he likes, and ...", "the first job they ever had": a subject and one word
-  // (an adverb before it aside) that end the phrase describe the thing before them (a
-  // relative clause without "that"); a new clause goes on.
-  const adverb = tokens[i + 1]?.kind === 'word' && PRE_VERB_ADVERBS.has(tokens[i + 1]?.lower ?? '');
+  // (an "ever" before it aside) that end the phrase describe the thing before them (a
+  // relative clause without "that"); a new clause goes on ("she just cried" is one).
+  const adverb = tokens[i + 1]?.kind === 'word' && tokens[i + 1]?.lower === 'ever';
   const verb = tokens[adverb ? i + 2 : i + 1];
   const after = tokens[adverb ? i + 3 : i + 2];
   const ends = after === undefined || after.kind !== 'word';
@@ -94,8 +97,8 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
 
 /** Words back from a subject that a verb of telling may stand ("told my kids | we ..."). */
 const REPORTED_REACH = 3;
-/** Verbs whose object is a clause said without "that". */
-const REPORTING_VERBS: ReadonlySet<string> = new Set([
+/** Verbs that tell someone a clause said without "that" ("told my kids we ..."). */
+const TELLING_VERBS: ReadonlySet<string> = new Set([
   'told',
   'tell',
   'tells',
@@ -105,6 +108,9 @@ const REPORTING_VERBS: ReadonlySet<string> = new Set([
   'warned',
   'showed',
   'taught',
+]);
+/** Verbs that take a clause said without "that" straight after them ("i think we ..."). */
+const THINKING_VERBS: ReadonlySet<string> = new Set([
   'said',
   'say',
   'says',
@@ -123,17 +129,6 @@ const REPORTING_VERBS: ReadonlySet<string> = new Set([
   'bet',
   'wish',
   'swear',
-]);
-/** Adverbs said between a subject and its verb ("they ever had", "we just got"). */
-const PRE_VERB_ADVERBS: ReadonlySet<string> = new Set([
-  'ever',
-  'never',
-  'always',
-  'just',
-  'already',
-  'still',
-  'really',
-  'finally',
 ]);
 
 /** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
@@ -172,6 +167,39 @@ function startsClauseAfterTime(tokens: readonly Token[], i: number): boolean {
   }
   return DAY_TIMES.has(prev.lower) || TIME_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
 }
+
+/**
+ * "small win today | i ...": two words of content and a day end a clause; "until yesterday",
+ * "earlier today", "as of today" lead into the one after them.
+ */
+function endsShortClause(tokens: readonly Token[], i: number): boolean {
+  const day = tokens[i - 1];
+  const first = tokens[i - 3];
+  const second = tokens[i - 2];
+  return (
+    day?.kind === 'word' &&
+    DAY_TIMES.has(day.lower) &&
+    first?.kind === 'word' &&
+    second?.kind === 'word' &&
+    !isFunctionWord(first.lower) &&
+    !isFunctionWord(second.lower) &&
+    !LEADING_INTO.has(first.lower) &&
+    !LEADING_INTO.has(second.lower)
+  );
+}
+
+/** Words that lead a time into the clause after it. */
+const LEADING_INTO: ReadonlySet<string> = new Set([
+  'until',
+  'till',
+  'since',
+  'earlier',
+  'later',
+  'starting',
+  'from',
+  'as',
+  'of',
+]);
 
 /** Times that are a clause's time on their own. */
 const DAY_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'yesterday']);
@@ -245,7 +273,9 @@ function isLeadPhrase(part: readonly Token[]): boolean {
     countWords(kept) <= LEAD_PHRASE_MAX_WORDS &&
     // "tomorrow is my birthday | i can't wait": a clause of its own.
     !kept.some(
-      (token) => token.kind === 'word' && (BE_FORMS.has(token.lower) || token.lower.includes("'")),
+      (token) =>
+        token.kind === 'word' &&
+        (BE_FORMS.has(token.lower) || /['’](?:m|re|ll|ve|d)$|n['’]t$/u.test(token.lower)),
     )
   );
 }
@@ -263,8 +293,7 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
       const marker =
         (unpunctuated &&
           // "small win today | i finally ran five k": a day ends even a short clause.
-          (words >= MIN_CLAUSE_WORDS ||
-            (words >= 2 && DAY_TIMES.has(tokens[i - 1]?.lower ?? ''))) &&
+          (words >= MIN_CLAUSE_WORDS || endsShortClause(tokens, i)) &&
           (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
         (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
         (words >= MIN_SPLIT_WORDS &&

@@ -193,8 +193,8 @@ function commaOnlyFramed(
   // A number or describing word goes on to its noun, never to a determiner ("in 2019, um, the
   // team"); a number before another is a guess revised ("twenty, um, thirty chairs").
   if (PHRASE_OPENERS.has(after.lower)) return false;
-  // "actually, uh, great": an adverb in -ly goes on to what it says more of.
-  if (word.length > 4 && word.endsWith('ly')) return true;
+  // "actually, uh, great": a word that only says how much goes on to what it says it of.
+  if (INTENSIFIERS.has(word)) return true;
   if (isNumberWord(before) || APPROXIMATE_NUMBER_WORDS.has(word)) {
     return !isNumberWord(after) && !APPROXIMATE_NUMBER_WORDS.has(after.lower);
   }
@@ -223,6 +223,25 @@ function skipFiller(tokens: readonly Token[], i: number, count: number, out: Tok
 }
 
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['us', 'them', 'me', 'him', 'her', 'it']);
+/** Words that open what a verb in -s takes ("needs a", "wants to"), not a plural's next word. */
+const VERB_OBJECT_STARTS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'my',
+  'our',
+  'it',
+]);
+/** Words that say how much ("very" and "really" are also said twice on purpose: "very, um,
+ * very hard"). */
+const INTENSIFIERS: ReadonlySet<string> = new Set([
+  'actually',
+  'totally',
+  'literally',
+  'pretty',
+  'super',
+]);
 
 /** Prepositions beyond the function words: a phrase goes on after them. */
 const PREPOSITIONS: ReadonlySet<string> = new Set([
@@ -327,9 +346,11 @@ function goesOnFrom(tokens: readonly Token[], i: number, n: number): boolean {
     !VERB_LIKE_WORDS.has(next.lower) &&
     !LIKE_MODALS.has(next.lower) &&
     !SIMPLE_FILLERS.has(next.lower) &&
-    // "the house, uh, the house needs work", "my boss, um, my boss replied": a verb in -s or
-    // -ed after the copy makes it the subject of news ("a different century" goes on).
-    !/(?:[^s]s|ed)$/u.test(next.lower)
+    // "the house, uh, the house needs a lot of work", "my boss, um, my boss replied": a verb
+    // after the copy makes it the subject of news ("a different century", "the new
+    // neighbors" go on).
+    !/ed$/u.test(next.lower) &&
+    !(/[^s]s$/u.test(next.lower) && VERB_OBJECT_STARTS.has(tokens[i + n + 1]?.lower ?? ''))
   );
 }
 
@@ -606,7 +627,11 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
   // "mrs patel": an honorific before a name is part of it; "200 ms" is a unit.
   if (HONORIFICS.has(word)) {
     const next = tokens[i + 1];
-    return next?.kind === 'word' && !FUNCTION_WORDS.has(next.lower) && !isNumberWord(prev);
+    return (
+      next?.kind === 'word' &&
+      !FUNCTION_WORDS.has(next.lower) &&
+      !(word === 'ms' && isNumberWord(prev))
+    );
   }
   if (AMBIGUOUS_MONTHS.has(word)) {
     if (MONTH_CONTEXT_BEFORE.has(prevWord) || /^\p{N}/u.test(prev?.text ?? '')) return true;
@@ -629,7 +654,10 @@ function isProperNoun(tokens: readonly Token[], i: number): boolean {
     const next = tokens[i + 1];
     return PLANET_CONTEXT_BEFORE.has(prevWord) && !NOT_BEFORE_NAMES.has(next?.lower ?? '');
   }
-  if (NAMING_WORDS.has(prevWord) || (NAME_TITLES.has(prevWord) && !isNumberWord(tokens[i - 2]))) {
+  if (
+    NAMING_WORDS.has(prevWord) ||
+    (NAME_TITLES.has(prevWord) && !(prevWord === 'ms' && isNumberWord(tokens[i - 2])))
+  ) {
     return !FUNCTION_WORDS.has(word);
   }
   // "a bob haircut", "will bob for apples": after a determiner or a modal the word is common.

@@ -251,7 +251,10 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   // "Review the chores chart"; in "the client call on Thursday" it names the meeting, and in
   // "things to pack" the things.
   // "Okay, grocery run.": an errand named by its run, the tasks after it.
-  const errand = words.length >= 2 && words.at(-1)?.lower === 'run' && words.at(-2)?.pos === 'NOUN';
+  // "The dogs run." tells what they do.
+  const before = words.at(-2);
+  const errand =
+    words.at(-1)?.lower === 'run' && before?.pos === 'NOUN' && before.lemma === before.lower;
   const ordersSomething = words.some(
     (word, i) =>
       !(thingsTo && i === 2) &&

@@ -1151,6 +1151,32 @@ describe('rules of the day narrowed where a review found them too wide', () => {
     ).toContain('three hours or so');
   });
 
+  it('keeps what a second review found split, joined or lost', () => {
+    expect(tweet('I invited family, um, friends, and coworkers.')).toBe(
+      'I invited family, friends, and coworkers.',
+    );
+    expect(tweet('They cost five dollars each, each one is handmade.')).toBe(
+      'They cost five dollars each, each one is handmade.',
+    );
+    expect(items('Grab the big, um, the big boxes from the garage.')).toEqual([
+      '- [ ] Grab the big boxes from the garage',
+    ]);
+    expect(tweet('until yesterday i had never seen snow')).toBe(
+      'Until yesterday I had never seen snow.',
+    );
+    expect(tweet("for my mom's birthday i need to buy a cake")).toBe(
+      "For my mom's birthday I need to buy a cake.",
+    );
+    expect(tweet('i heard a noise i went downstairs')).toBe('I heard a noise. I went downstairs.');
+    expect(tweet('i called my mom she just cried')).toBe('I called my mom. She just cried.');
+    expect(tweet('at 3 dr patel is seeing me')).toBe('At 3 Dr Patel is seeing me.');
+    expect(items('Call the vet who saw Max, the groomer and the sitter.')).toEqual([
+      '- [ ] Call the vet who saw Max',
+      '- [ ] Call the groomer',
+      '- [ ] Call the sitter',
+    ]);
+  });
+
   it('takes no #running from running a business', () => {
     expect(
       formatWithRules('i think she is running a small business of chaos', 'tweet', 'personal'),

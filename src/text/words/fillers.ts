@@ -511,7 +511,6 @@ export const RESTARTED_BEFORE_COMMA = new Set([
   'entire',
   'same',
   'every',
-  'each',
   'a',
   'an',
   'the',
