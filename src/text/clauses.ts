@@ -764,10 +764,10 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
     }
     if (token.lower === 'and' || token.lower === 'or') {
       const next = region[k + 1];
-      // "a tool library where people can borrow ladders drills and lawn mowers": bare things
-      // after a relative clause are its verb's; "the vet who saw Max and the groomer", with a
-      // determiner, are the task's.
-      if (relative && isWord(next) && next.pos !== 'DET') return false;
+      // "a tool library where people can borrow ladders drills and lawn mowers": things said
+      // in a relative clause are its verb's; "the vet who saw Max, the groomer and the
+      // sitter", after the pause that ends it, are the task's.
+      if (relative && !hasOwnVerb(region, k + 1)) return false;
       if (
         isWord(next) &&
         (next.pos === 'AUX' ||

@@ -556,6 +556,37 @@ describe('corrections a second review found firing too widely or not at all', ()
   });
 });
 
+describe('corrections a third review found', () => {
+  it('keeps a state word that is also a task with its reason', () => {
+    expect(tweet("Wash the car. Scratch that, the car's clean.")).toBe("The car's clean.");
+  });
+
+  it('takes no sentence with a pause or a second task for one task said again', () => {
+    for (const text of [
+      'Clean the kitchen, then mop the floors. No wait, clean the bathroom first.',
+      'Pack the car, and we leave at noon. Actually no, pack the van.',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+
+  it('replaces one of two amounts said side by side, not both', () => {
+    expect(corrected('pick up 2 5 gallon buckets, actually, make that 3')).toBe(
+      'pick up 2 3 gallon buckets',
+    );
+    expect(corrected('I need 5 20 dollar bills, sorry, 6')).toBe('I need 5 6 dollar bills');
+    expect(corrected('on the 3rd 2 tickets, sorry, 4')).toBe('on the 3rd 4 tickets');
+    expect(corrected('Dinner is 7 30, actually no, 8.')).toBe('Dinner is 8.');
+  });
+
+  it('reads weekdays between commas as answers unless one is set by "next" or "on"', () => {
+    expect(corrected('Can you do Monday? Tuesday, no, Wednesday works though.')).toBe(
+      'Can you do Monday? Tuesday, no, Wednesday works though.',
+    );
+    expect(corrected("Let's meet next Tuesday, no, Wednesday.")).toBe("Let's meet next Wednesday.");
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

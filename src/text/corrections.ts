@@ -83,8 +83,8 @@ function continuesTime(tokens: readonly Token[], j: number): boolean {
   const before = tokens[j - 1];
   if (token?.kind !== 'word' || before?.kind !== 'word') return false;
   if (TIME_TAILS.has(token.lower)) return isNumeric(before);
-  // "two | hundred", "7 | 30": one number said in words.
-  if (isNumeric(token) && isNumeric(before)) return true;
+  // "two | hundred", "at 10 | 30": one number said in words, or a time.
+  if (composesNumber(tokens, j)) return true;
   let goesOn: boolean;
   if (isNumeric(token)) {
     goesOn =
@@ -118,8 +118,35 @@ function timeStart(tokens: readonly Token[], at: number): number {
 /** Where the number that ends at `at` starts: "two | hundred", "10 | 30", "twenty | one". */
 function numberStart(tokens: readonly Token[], at: number): number {
   let start = at;
-  while (isNumeric(tokens[start - 1])) start--;
+  while (composesNumber(tokens, start)) start--;
   return start;
+}
+
+/**
+ * Whether the number at j goes on the one before it: number words ("two hundred", "twenty
+ * two") or an hour and its minutes after a preposition of time ("at 10 30"). "2 10 foot
+ * ladders", "the 3rd 2 tickets" are two amounts.
+ */
+function composesNumber(tokens: readonly Token[], j: number): boolean {
+  const token = tokens[j];
+  const before = tokens[j - 1];
+  if (!isNumeric(token) || !isNumeric(before)) return false;
+  const digits = /^\p{N}+$/u;
+  if (NUMBER_WORDS.has((token as Token).lower) && NUMBER_WORDS.has((before as Token).lower)) {
+    return !SINGULAR_NUMBER.test((before as Token).lower);
+  }
+  if (!digits.test((token as Token).text) || !digits.test((before as Token).text)) return false;
+  if (TIME_PREPOSITIONS.has(tokens[j - 2]?.lower ?? '')) return true;
+  // "Dinner is 7 30, actually no, 8": an hour and its minutes, the time said last.
+  const after = tokens[j + 1];
+  return (
+    Number((before as Token).text) <= 12 &&
+    /^[0-5]\d$/u.test((token as Token).text) &&
+    (after === undefined ||
+      after.kind !== 'word' ||
+      TIME_TAILS.has(after.lower) ||
+      CORRECTION_FIRST_WORDS.has(after.lower))
+  );
 }
 
 /** Words a correction may reach back over: a correction fixes something just said. */
@@ -168,7 +195,13 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   // pause, "no" answers for it, and what follows is the next of a list ("next Tuesday, no,
   // Wednesday" corrects).
   const answer = tokens[i - 1]?.kind !== 'pause' && after > i + 1 && !isNumeric(tokens[after]);
-  if (!answer && sameKindAt(tokens, before, after)) return true;
+  // Between commas, only a day said with what sets it ("next Tuesday, no, Wednesday"): "Can
+  // you do Monday? Tuesday, no, Wednesday works" answers for each.
+  const set =
+    isNumeric(tokens[after]) ||
+    (tokens[i - 1]?.kind !== 'pause' && after === i + 1) ||
+    DAY_SETTERS.has(tokens[before - 1]?.lower ?? '');
+  if (!answer && set && sameKindAt(tokens, before, after)) return true;
   const noun = tokens[before];
   const then = tokens[after + 2];
   return (
@@ -184,6 +217,21 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
       RESTATED_PREPOSITIONS.has(then.lower))
   );
 }
+
+/** Words that set the day a correction replaces ("next Tuesday", "on the 5th"). */
+const DAY_SETTERS: ReadonlySet<string> = new Set([
+  'next',
+  'on',
+  'this',
+  'by',
+  'until',
+  'till',
+  'for',
+  'last',
+  'from',
+  'to',
+  'in',
+]);
 
 /** Most words start no marker: one set lookup instead of a look at every marker. */
 const CORRECTION_FIRST_WORDS: ReadonlySet<string> = new Set(
@@ -732,7 +780,8 @@ function reasonEndAt(
 ): number {
   let at = afterPauses(tokens, from);
   const named = thingNamedAgainEnd(tokens, at, taskStart, taskEnd);
-  if (named !== -1) return clauseEndWithin(tokens, named, REASON_MAX_WORDS);
+  // The word after the thing ("is", "clean") is the reason's, whatever else it can be.
+  if (named !== -1) return clauseEndWithin(tokens, named + 1, REASON_MAX_WORDS);
   if (!isReasonSubject(tokens[at])) return -1;
   for (let words = 0; words < REASON_MAX_WORDS; words++) {
     at++;
@@ -1219,11 +1268,11 @@ function sentenceSaidAgain(
   const first = tokens[before];
   if (first?.kind !== 'word' || first.lower !== (tokens[start] as Token).lower) return null;
   // "Clean the kitchen, vacuum the stairs and mop. No wait, clean the bathroom first.": a
-  // sentence of several tasks is not one said again ("to Priya and Tom" is one task).
+  // sentence with a pause or a second task verb is not one task said again ("to Priya and
+  // Tom" is one).
   for (let j = before + 1; j < opened - 1; j++) {
     const token = tokens[j] as Token;
-    const joined = token.kind === 'pause' || CONJUNCTIONS.has(token.lower);
-    if (joined && isTaskVerb(tokens[afterPauses(tokens, j + 1)])) return null;
+    if (token.kind === 'pause' || isTaskVerb(token)) return null;
   }
   // "She moved here in May. Actually, no, she never said when.": a subject or a function word
   // said again opens news as often as a correction.

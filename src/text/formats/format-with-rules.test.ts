@@ -1170,6 +1170,9 @@ describe('rules of the day narrowed where a review found them too wide', () => {
     expect(tweet('i heard a noise i went downstairs')).toBe('I heard a noise. I went downstairs.');
     expect(tweet('i called my mom she just cried')).toBe('I called my mom. She just cried.');
     expect(tweet('at 3 dr patel is seeing me')).toBe('At 3 Dr Patel is seeing me.');
+    expect(items('ask the guy who fixed the sink and the dishwasher for a quote')).toEqual([
+      '- [ ] Ask the guy who fixed the sink and the dishwasher for a quote',
+    ]);
     expect(items('Call the vet who saw Max, the groomer and the sitter.')).toEqual([
       '- [ ] Call the vet who saw Max',
       '- [ ] Call the groomer',
