@@ -1,6 +1,12 @@
 import type { TaggedToken } from './nlp.js';
 import type { Token } from './tokenizer.js';
-import { CLAUSE_SUBJECTS, FUNCTION_WORDS, INDEFINITE_PERSONS } from './words/function-words.js';
+import {
+  CLAUSE_SUBJECTS,
+  FUNCTION_WORDS,
+  INDEFINITE_PERSONS,
+  OBJECT_PRONOUNS,
+  PHRASE_DETERMINERS,
+} from './words/function-words.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
 import { WEEKDAYS } from './words/proper-nouns.js';
@@ -46,7 +52,6 @@ const CLAUSE_CONNECTIVES: ReadonlySet<string> = new Set([
 const CONTENT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADV', 'X']);
 const NOUN_PHRASE_START: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 const NOUN_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
-const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
 /** Pronouns that end a phrase ("for everyone", "with them"); "her" may be a determiner. */
 const PHRASE_END_PRONOUNS: ReadonlySet<string> = new Set([
   ...INDEFINITE_PERSONS,
@@ -356,9 +361,6 @@ function opensTask(tokens: readonly TaggedToken[], k: number): boolean {
   while (isWord(tokens[j]) && SEQUENCE_WORDS.has((tokens[j] as TaggedToken).lower)) j--;
   return j < k - 1 && !isWord(tokens[j]);
 }
-
-/** Determiners that open a noun phrase a compound may continue ("the client email"). */
-const PHRASE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your']);
 
 /** A verb's object at j: a determiner, an object pronoun, a possessive or a bare plural. */
 function opensObjectAt(tokens: readonly TaggedToken[], j: number): boolean {
@@ -785,7 +787,13 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
 
 /** Words a list's name may take before its head ("my big weekly grocery list"). */
 const LIST_NAME_MAX_WORDS = 4;
-const LIST_NAME_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow', ...WEEKDAYS]);
+/** Days a list is for, or when a thing is to be done ("grocery run tomorrow"). */
+export const DAY_WORDS: ReadonlySet<string> = new Set([
+  'today',
+  'tonight',
+  'tomorrow',
+  ...WEEKDAYS,
+]);
 
 /**
  * "grocery list | eggs oat milk", "costco run tomorrow | three avocados": where the things
@@ -811,7 +819,7 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
       !(isWord(before) && before.pos === 'DET');
     if (head || errand) {
       let at = k + 1;
-      while (isWord(tokens[at]) && LIST_NAME_TIMES.has((tokens[at] as TaggedToken).lower)) at++;
+      while (isWord(tokens[at]) && DAY_WORDS.has((tokens[at] as TaggedToken).lower)) at++;
       const first = tokens[at];
       if (!isWord(first) || !NOUN_PHRASE_START.has(first.pos)) return -1;
       // "our shopping list the kids wrote is funny": a clause about the list, no things.

@@ -17,7 +17,7 @@ import {
   WITHDRAWING_MARKERS,
 } from './words/asides.js';
 import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
-import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS, PHRASE_DETERMINERS } from './words/function-words.js';
 import { AMBIGUOUS_MONTHS, FIRST_NAMES, MONTHS, WEEKDAYS } from './words/proper-nouns.js';
 import { IMPERATIVE_VERBS, SEQUENCE_WORDS, TASK_VERBS } from './words/tasks.js';
 import { spokenIntentLengthAt } from './clauses.js';
@@ -481,8 +481,6 @@ function isVerbUse(before: Token | undefined): boolean {
       /(?:n't|'d|'ll)$/u.test(before.lower))
   );
 }
-
-const PHRASE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your']);
 
 /** "I'm sorry", "so sorry", "say sorry": after a subject, a verb or a word that holds it, "sorry"
  * is meant. */

@@ -351,7 +351,8 @@ export function trimPauses<T extends Token>(tokens: T[]): T[] {
   return start === 0 && end === tokens.length ? tokens : tokens.slice(start, end);
 }
 
-function isSeparator(token: Token): boolean {
+/** A pause, a dash or an end mark: what a sentence or a task never starts or ends on. */
+export function isSeparator(token: Token): boolean {
   return token.kind === 'pause' || token.kind === 'dash' || token.kind === 'end';
 }
 

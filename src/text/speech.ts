@@ -46,7 +46,7 @@ import {
 } from './words/proper-nouns.js';
 import { looksLikeQuestion } from './sentences.js';
 import type { Token } from './tokenizer.js';
-import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from './words/function-words.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS, OBJECT_PRONOUNS } from './words/function-words.js';
 import { IMPERATIVE_VERBS, TASK_VERBS, VERB_PARTICLES } from './words/tasks.js';
 
 /**
@@ -222,7 +222,6 @@ function skipFiller(tokens: readonly Token[], i: number, count: number, out: Tok
   return next - 1;
 }
 
-const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['us', 'them', 'me', 'him', 'her', 'it']);
 /** Words that open what a verb in -s takes ("needs a", "wants to"), not a plural's next word. */
 const VERB_OBJECT_STARTS: ReadonlySet<string> = new Set([
   'a',

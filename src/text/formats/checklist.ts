@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
   afterListName,
+  DAY_WORDS,
   intentLengthAt,
   namesThingsTo,
   splitClauses,
@@ -12,7 +13,7 @@ import {
 import { cutAtWordBoundary } from '../cut.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
-import { capitalizeFirst, renderTokens, trimPauses } from '../sentences.js';
+import { capitalizeFirst, isSeparator, renderTokens, trimPauses } from '../sentences.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
@@ -132,13 +133,6 @@ function stripLeadingGlue(tokens: readonly TaggedToken[]): Stripped {
   }
   return { tokens: at === 0 ? all : all.slice(at), needsThing };
 }
-
-function isSeparator(token: TaggedToken): boolean {
-  return token.kind === 'pause' || token.kind === 'dash' || token.kind === 'end';
-}
-
-/** Words of when, which a participle goes before ("the car washed tomorrow"). */
-const DAY_WORDS: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow', ...WEEKDAYS]);
 
 /**
  * "the statements printed before then" after "I need": the thing and what must happen to it,

@@ -37,6 +37,26 @@ export const CLAUSE_SUBJECTS: ReadonlySet<string> = new Set([
   'somebody',
 ]);
 
+/** Pronouns as a verb's object ("send them", "took us"). */
+export const OBJECT_PRONOUNS: ReadonlySet<string> = new Set([
+  'it',
+  'them',
+  'him',
+  'her',
+  'me',
+  'us',
+]);
+
+/** Determiners that open a noun phrase ("the kitchen", "my boss", "a food truck"). */
+export const PHRASE_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+]);
+
 export const SUBJECT_PRONOUNS = new Set([
   'i',
   'we',
