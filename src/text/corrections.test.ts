@@ -587,6 +587,96 @@ describe('corrections a third review found', () => {
   });
 });
 
+describe('corrections a third probe of new speech found', () => {
+  it('reads a dog\'s bed as the dog\'s, not as "the dog is"', () => {
+    expect(corrected("Wash the dog, no wait, the dog's bed. Then vacuum the hallway.")).toBe(
+      "Wash the dog's bed. Then vacuum the hallway.",
+    );
+    // "the kitchen's packed" still says why the task is not needed.
+    expect(tweet("Pack the kitchen. Scratch that, the kitchen's packed.")).toBe(
+      "The kitchen's packed.",
+    );
+  });
+
+  it('replaces a phrase with a longer one when it ends as a phrase does', () => {
+    expect(
+      corrected('meet sarah at the diner, no, actually, the coffee shop on main street at ten'),
+    ).toBe('meet sarah at the coffee shop on main street at ten');
+    expect(corrected("I'll have a latte, actually no, make that a flat white.")).toBe(
+      "I'll have a flat white.",
+    );
+    for (const text of [
+      'meet at the diner, wait, no, the kids want pizza',
+      'meet at the diner, no, actually, the kids love it there',
+      'The dog ate the cake, no, actually, the cat.',
+      'we can actually make that work',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+
+  it('replaces a phrase said again from its first word after "make that"', () => {
+    expect(
+      corrected(
+        'we need rice, chicken thighs, no wait, make that chicken breasts, and coffee filters',
+      ),
+    ).toBe('we need rice, chicken breasts, and coffee filters');
+    expect(
+      corrected(
+        'rice, uh, chicken thighs — no wait, make that chicken breasts — and coffee filters',
+      ),
+    ).toBe('rice, uh, chicken breasts — and coffee filters');
+    expect(corrected('I love chicken, sorry, chicken is my favourite')).toBe(
+      'I love chicken, sorry, chicken is my favourite',
+    );
+  });
+
+  it('keeps the thing when "the black ones" corrects only its colour', () => {
+    expect(
+      corrected('sunscreen the blue swim trunks actually no the black ones and my kindle'),
+    ).toBe('sunscreen the black swim trunks and my kindle');
+    expect(corrected('buy the red one actually no the blue one')).toBe('buy the blue one');
+  });
+
+  it('takes back the task before a "scratch that" said after "actually" or a dash', () => {
+    expect(
+      corrected('book a hotel, print the proposal, actually scratch that, email the proposal'),
+    ).toBe('book a hotel,, email the proposal');
+    expect(
+      checklist(
+        'I need to book a hotel near the office, print the proposal — actually, scratch that, just email the proposal — and reserve a table.',
+      ),
+    ).toBe(
+      [
+        'Trip checklist',
+        '- [ ] Book a hotel near the office',
+        '- [ ] Just email the proposal',
+        '- [ ] Reserve a table',
+      ].join('\n'),
+    );
+    expect(corrected('call mom okay scratch that call dad')).toBe('call dad');
+  });
+
+  it('corrects an amount said again with its noun before "please"', () => {
+    expect(corrected('Bring 2 pies no 3 pies please and a bag of ice.')).toBe(
+      'Bring 3 pies please and a bag of ice.',
+    );
+  });
+
+  it('takes a name for a name without commas only before a preposition', () => {
+    expect(corrected('email tom sorry tim about the contract')).toBe(
+      'email tim about the contract',
+    );
+    for (const text of [
+      'cant make it tonight stuck at work with tom sorry jen',
+      'tell tom sorry about the mess',
+      'hey jen sorry tom couldnt make it',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

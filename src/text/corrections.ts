@@ -210,9 +210,10 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
     isNumeric(tokens[after]) &&
     tokens[after + 1]?.lower === noun.lower &&
     // "twenty years, no two years have been the same": "no two" opens news; the amount said
-    // again ends where it was said.
+    // again ends where it was said, or at a "please" ("2 pies no 3 pies please").
     (then === undefined ||
       then.kind !== 'word' ||
+      then.lower === 'please' ||
       CONJUNCTIONS.has(then.lower) ||
       RESTATED_PREPOSITIONS.has(then.lower))
   );
@@ -403,11 +404,14 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const head = tokens[start + det] as Token;
     // "email Tom, sorry, Tim about the contract": a name for a name, after a "sorry" framed
     // by commas and before a preposition or the end ("Hey Jen, sorry Tom couldn't make it").
-    const nameFor =
-      apology &&
-      tokens[i - 1]?.kind === 'pause' &&
-      tokens[markerEnd]?.kind === 'pause' &&
-      nameForName(tokens, start);
+    // Unpunctuated ("email tom sorry tim about"), the name must come just before the "sorry"
+    // and a preposition after the new one: "stuck at work with tom sorry jen" says sorry to Jen.
+    const framedByPauses = tokens[i - 1]?.kind === 'pause' && tokens[markerEnd]?.kind === 'pause';
+    const saidStraight =
+      start === markerEnd &&
+      FIRST_NAMES.has((tokens[i - 1] as Token | undefined)?.lower ?? '') &&
+      RESTATED_PREPOSITIONS.has(tokens[start + 1]?.lower ?? '');
+    const nameFor = apology && (framedByPauses || saidStraight) && nameForName(tokens, start);
     const wrong = findAnchor(
       tokens,
       i,
@@ -421,6 +425,28 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (wrong !== -1 && apology && !isPhraseOnly(tokens, start, end) && !nameFor) continue;
     if (wrong !== -1) {
       const restart = det === 1 || (tokens[wrong] as Token).lower === first.lower;
+      // "the blue swim trunks actually no the black ones": "ones" stands for the thing said
+      // before, and only the word after the determiner is said anew.
+      const proForm = tokens[start + 2];
+      if (
+        restart &&
+        det === 0 &&
+        words === 3 &&
+        PHRASE_DETERMINERS.has(first.lower) &&
+        (proForm?.lower === 'one' || proForm?.lower === 'ones') &&
+        allWords(tokens, wrong, wrong + 3) &&
+        wrong + 3 <= i
+      ) {
+        return {
+          wrongStart: wrong + 1,
+          wrongEnd: wrong + 2,
+          markerStart: i,
+          markerEnd: start + 1,
+          replacementEnd: start + 2,
+          restart: true,
+          resume: start + 3,
+        };
+      }
       // "at 10 30 actually no 11": a number replaces the whole time it is part of.
       // "two hundred guests actually no three hundred", "at 10 30 actually no 11": a number
       // replaces the whole number said; "quarter past 3, sorry, 4" keeps the quarter.
@@ -434,7 +460,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       };
     }
     if (kindOnly) {
-      const restated = restatedPhrase(tokens, i, start, end, EXPLICIT_MARKERS.has(name));
+      const restated = restatedPhrase(tokens, i, start, end, EXPLICIT_MARKERS.has(name), makeThat);
       if (restated !== null) return restated;
       continue;
     }
@@ -519,29 +545,63 @@ function restatedPhrase(
   start: number,
   end: number,
   explicit: boolean,
+  makeThat: boolean,
 ): Correction | null {
   const first = (tokens[start] as Token).lower;
-  const count = end - start;
-  const determined = explicit && PHRASE_DETERMINERS.has(first);
+  const determined = (explicit || makeThat) && PHRASE_DETERMINERS.has(first);
+  // "the coffee shop on Main Street": a phrase opened by a determiner ends where a
+  // preposition, a conjunction, a pause or the end follows its noun; what comes after stays.
+  const phraseEnd = determined ? determinedPhraseEnd(tokens, start) : -1;
+  const count = (phraseEnd === -1 ? end : phraseEnd) - start;
   if (
     count > 1 &&
     count <= RESTATED_PHRASE_MAX_WORDS &&
     (RESTATED_PREPOSITIONS.has(first) || determined) &&
-    isPhraseOnly(tokens, start, end)
+    isPhraseOnly(tokens, start, start + count)
   ) {
     let said = i;
     while (tokens[said - 1]?.kind === 'pause') said--;
     const anchor = phraseOpenedBy(tokens, said, first);
     // "about a food truck, no, actually, a night market": after a marker that only corrects,
     // a phrase opened by the same determiner replaces the one said just before it, when that
-    // one is a preposition's ("the dog ate the cake, no, actually, the cat" may mean the dog).
-    // It restates one as long as itself ("a food truck", "a night market"): "the diner, wait,
-    // no, the kids want pizza" is news.
+    // one is a preposition's ("the dog ate the cake, no, actually, the cat" may mean the dog)
+    // or "make that" says so ("a latte, actually no, make that a flat white"). It must end as
+    // a phrase does: "the diner, wait, no, the kids want pizza" is news.
     const placed =
       !determined ||
-      (RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '') &&
-        said - anchor === count);
+      (phraseEnd !== -1 &&
+        (makeThat ||
+          RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '')));
     if (anchor !== -1 && placed) {
+      return {
+        wrongStart: anchor,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: start + count,
+        restart: true,
+        wrongEnd: said,
+      };
+    }
+  }
+  // "chicken thighs, no wait, make that chicken breasts": a phrase said again from its first
+  // word, as long as the one said just before the marker, replaces that one. A determiner's
+  // or a preposition's phrase was tried above ("the dog ate the cake, sorry, the cat" may mean
+  // the dog).
+  if (
+    count > 1 &&
+    count <= RESTATED_PHRASE_MAX_WORDS &&
+    !PHRASE_DETERMINERS.has(first) &&
+    !RESTATED_PREPOSITIONS.has(first) &&
+    isPhraseOnly(tokens, start, end)
+  ) {
+    let said = i;
+    while (tokens[said - 1]?.kind === 'pause' || tokens[said - 1]?.kind === 'dash') said--;
+    const anchor = said - count;
+    if (
+      anchor >= 0 &&
+      (tokens[anchor] as Token).lower === first &&
+      allWords(tokens, anchor, said)
+    ) {
       return {
         wrongStart: anchor,
         markerStart: i,
@@ -571,6 +631,29 @@ function restatedPhrase(
     replacementEnd: end,
     restart: true,
   };
+}
+
+/** Words a phrase opened by a determiner may hold: "the coffee shop", not "the kids want pizza". */
+const DETERMINED_PHRASE_MAX_WORDS = 3;
+
+/**
+ * Where the phrase a determiner opens at `start` ends: at the preposition, conjunction, pause or
+ * end mark after its noun, within DETERMINED_PHRASE_MAX_WORDS words; -1 when it runs on, as a
+ * clause does ("the kids want pizza").
+ */
+function determinedPhraseEnd(tokens: readonly Token[], start: number): number {
+  for (let j = start + 2; j <= start + DETERMINED_PHRASE_MAX_WORDS; j++) {
+    const token = tokens[j];
+    if (
+      token === undefined ||
+      token.kind !== 'word' ||
+      RESTATED_PREPOSITIONS.has(token.lower) ||
+      CONJUNCTIONS.has(token.lower)
+    ) {
+      return j;
+    }
+  }
+  return -1;
 }
 
 function allWords(tokens: readonly Token[], start: number, end: number): boolean {
@@ -726,7 +809,8 @@ function thingNamedAgainEnd(
 
 /** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
 function isStateAfterIs(token: Token): boolean {
-  return STATES_AFTER_IS.has(token.lower) || /ed$/u.test(token.lower);
+  // "packed", "fixed"; not "bed", "shed" or "need".
+  return STATES_AFTER_IS.has(token.lower) || /\p{L}{2}[^e]ed$/u.test(token.lower);
 }
 
 const STATES_AFTER_IS: ReadonlySet<string> = new Set([
@@ -842,12 +926,16 @@ function takeBack(
 ): Correction | null {
   let markerStart = i;
   let clauseEnd = i;
-  // "water the lawn so scratch that": what joined the marker on goes with it. A "but" before
-  // "wait, no" is the speaker changing their mind about news, not taking a task back.
+  // "water the lawn so scratch that", "print it, actually scratch that": what joined the
+  // marker on goes with it. A "but" before "wait, no" is the speaker changing their mind about
+  // news, not taking a task back.
   while (
     clauseEnd > 0 &&
     (tokens[clauseEnd - 1]?.kind === 'pause' ||
-      (withdrawing && isJoin(tokens[clauseEnd - 1] as Token)))
+      (withdrawing && tokens[clauseEnd - 1]?.kind === 'dash') ||
+      (withdrawing &&
+        (isJoin(tokens[clauseEnd - 1] as Token) ||
+          TAKE_BACK_OPENERS.has((tokens[clauseEnd - 1] as Token).lower))))
   ) {
     clauseEnd--;
   }
@@ -1388,8 +1476,14 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       cut++;
     }
     let rest = wrong.slice(cut);
-    while (rest.length > 0 && (rest[rest.length - 1] as Token).kind === 'pause')
+    // "call mom okay scratch that call dad", "thighs — no wait": an opener or a dash said
+    // before the marker goes with it.
+    while (rest.length > 0) {
+      const last = rest[rest.length - 1] as Token;
+      const opener = last.kind === 'word' && TAKE_BACK_OPENERS.has(last.lower);
+      if (last.kind !== 'pause' && last.kind !== 'dash' && !opener) break;
       rest = rest.slice(0, -1);
+    }
     // A phrase restated from its first word, cut inside a pair ("in black and | white,
     // actually no, in full colour"): the rest of the pair goes with it.
     const lastReplaced = wrong[cut - 1];
