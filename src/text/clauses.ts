@@ -507,21 +507,27 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       const joiner = tokens[next];
       if (isWord(joiner) && (joiner.lower === 'and' || joiner.lower === 'or')) next++;
       const following = tokens[next];
+      // "the tent, sleeping bags, the headlamp": an -ing word before a noun describes it.
+      const thing = isWord(following)
+        ? asModifier(following, tokens[next + 1], tokens[next - 1], tokens[next - 2])
+        : undefined;
       const listGoesOn =
         !colon &&
         mode === 'tasks' &&
         verbs > 0 &&
-        isWord(following) &&
-        NOUN_PHRASE_START.has(following.pos) &&
+        thing !== undefined &&
+        NOUN_PHRASE_START.has(thing.pos) &&
         !startsVerbPhrase(tokens, next);
       // "buy milk, because we're out": a task's reason stays with it, and so does what it is
-      // not ("send the slides to Marcus, not Priya").
+      // not ("send the slides to Marcus, not Priya") and what its thing is ("pay the fee,
+      // which is twenty dollars").
       const reasonFollows =
         !colon &&
         mode === 'tasks' &&
         verbs > 0 &&
         (isReasonAt(tokens, i + 1) ||
-          (tokens[i + 1]?.lower === 'not' && !startsVerbPhrase(tokens, i + 2)));
+          (tokens[i + 1]?.lower === 'not' && !startsVerbPhrase(tokens, i + 2)) ||
+          (token.text === ',' && NON_RESTRICTIVE.has(tokens[i + 1]?.lower ?? '')));
       if (listGoesOn || reasonFollows) {
         current.push(token);
         continue;
@@ -708,6 +714,8 @@ export function verbHead(tokens: readonly TaggedToken[]): number {
 /** Words from a joiner in which a clause of its own would have its verb ("and my legs are"). */
 const CLAUSE_VERB_REACH = 4;
 const RELATIVES: ReadonlySet<string> = new Set(['that', 'which', 'who', 'where']);
+/** Relatives that open a clause about a thing after a comma ("the venue, which has parking"). */
+const NON_RESTRICTIVE: ReadonlySet<string> = new Set(['which', 'who', 'whose']);
 
 /** Whether the words from `start` hold a finite verb of their own, not a relative's or "to"'s. */
 function hasOwnVerb(region: readonly TaggedToken[], start: number): boolean {
@@ -916,6 +924,21 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   const firstOfRegion = region.find(isWord);
   if ((!joined && !needed) || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
     return [tokens.slice()];
+  // "pay the field trip fee, which is twenty dollars": a clause about the thing is no list.
+  if (
+    region.some((token, k) => token.text === ',' && NON_RESTRICTIVE.has(region[k + 1]?.lower ?? ''))
+  )
+    return [tokens.slice()];
+  // "pick it up after ... forty dollars a day": a phrasal verb has its object in the pronoun,
+  // and what follows is no list of its things.
+  const particle = region[region.indexOf(firstOfRegion) + 1];
+  if (
+    OBJECT_PRONOUNS.has(firstOfRegion.lower) &&
+    isWord(particle) &&
+    VERB_PARTICLES.has(particle.lower)
+  ) {
+    return [tokens.slice()];
+  }
   if (!joinsThings(region, headLength > 0)) return [tokens.slice()];
   // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
   // signups are up thirty percent this week"): they part at the joiners only, never inside.

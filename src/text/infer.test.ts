@@ -432,3 +432,30 @@ describe('inferFormatAndCategory', () => {
     expect(inferFormatAndCategory('Shopping list. Milk eggs bread.').format).toBe('checklist');
   });
 });
+
+describe('inference a third probe found', () => {
+  it('reads a packing list with "don\'t forget" as a checklist', () => {
+    expect(
+      inferFormatAndCategory(
+        "So for the camping trip I need to pack, uh, the tent, sleeping bags, the headlamp, um, bug spray, and, I mean, a first aid kit. And don't forget the camp stove.",
+      ).format,
+    ).toBe('checklist');
+  });
+
+  it('reads a thing one wants to make, named as an idea, as a pitch', () => {
+    expect(
+      inferFormatAndCategory(
+        'I want to make an album where, um, every song is named after a, uh, a street in the town I grew up in. Kind of a map you can listen to.',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+    expect(inferFormatAndCategory('I want to make dinner tonight.').format).not.toBe('pitch');
+  });
+
+  it('reads what a change would bring, after "if we", as a pitch', () => {
+    expect(
+      inferFormatAndCategory(
+        "Basically, uh, our customers keep asking for, you know, an export to CSV button. If we add it to the reports page, um, I think we'd cut support tickets by like a third.",
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'work' });
+  });
+});

@@ -167,6 +167,17 @@ function isWord(token: TaggedToken): boolean {
   return token.kind === 'word';
 }
 
+/** "Don't forget the camp stove": a reminder of a thing is a task. */
+function remindsOf(words: readonly TaggedToken[]): boolean {
+  const first = words[0]?.lower;
+  const forget = first !== 'do' ? words[1] : words[1]?.lower === 'not' ? words[2] : undefined;
+  return (
+    (first === "don't" || first === 'dont' || first === 'don’t' || first === 'do') &&
+    forget?.lower === 'forget' &&
+    words.length > (first === 'do' ? 3 : 2)
+  );
+}
+
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let tasks = 0;
@@ -202,7 +213,7 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
         named > 0 || (intent > 0 && NEED_WORDS.has((rest[intent - 1] as TaggedToken).lower));
       rest = rest.slice(named + intent);
       if (isInvitation(rest)) invites = true;
-      if (verbHead(rest) > 0 || (needsThing && rest.length > 0)) {
+      if (verbHead(rest) > 0 || (needsThing && rest.length > 0) || remindsOf(rest)) {
         sentenceTasks += splitList(
           clause.tokens.slice(clause.tokens.indexOf(rest[0] as TaggedToken)),
           needsThing,
@@ -321,6 +332,15 @@ function pitchSignals(
   );
   const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (proposes && reason && !rhetorical) score += 2;
+  // "If we add it to the reports page, we'd cut support tickets by a third": what a change
+  // would bring, put to others.
+  if (
+    containsPhrase(text, 'if we') &&
+    CONDITIONAL_GAINS.some((phrase) => containsPhrase(text, phrase)) &&
+    !rhetorical
+  ) {
+    score += 2;
+  }
   // "I want to suggest to Dave that we try ...", "I'd like to propose we ...": what we should
   // do, put to others, as strong as "what if" even with the steps of a plan after it ("I want
   // to suggest three things: book ..." puts forward a list).
@@ -365,6 +385,9 @@ function pitchSignals(
   }
   return score;
 }
+
+/** What a change would bring, said after "if we ...". */
+const CONDITIONAL_GAINS: readonly string[] = ["we'd", 'we would', "it'd", 'it would', 'we could'];
 
 /** Words that put something forward rather than tell it ("I want to start", "we could"). */
 const PUTTING_FORWARD: ReadonlySet<string> = new Set([

@@ -92,7 +92,38 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   const ends = after === undefined || after.kind !== 'word';
   const endsPhrase = ends || PHRASE_JOINERS.has(after.lower);
   // A verb like "had" or "did" describes too when nothing follows it.
-  return !(verb?.kind === 'word' && (!isFunctionWord(verb.lower) || ends) && endsPhrase);
+  if (verb?.kind === 'word' && (!isFunctionWord(verb.lower) || ends) && endsPhrase) return false;
+  return !endsOnPreposition(tokens, i + 2);
+}
+
+/** Words a relative clause without "that" may run to its preposition ("i grew up in"). */
+const STRANDED_REACH = 3;
+const STRANDED_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'in',
+  'on',
+  'at',
+  'with',
+  'to',
+  'for',
+  'from',
+  'about',
+  'of',
+]);
+
+/**
+ * "the town i grew up in, and ...": a subject and verb whose clause ends on a preposition at
+ * a pause describe the thing before them; the preposition's object is that thing ("today | i
+ * went in and sat down" goes on past it).
+ */
+function endsOnPreposition(tokens: readonly Token[], from: number): boolean {
+  for (let k = from; k < from + STRANDED_REACH; k++) {
+    const token = tokens[k];
+    if (token === undefined || token.kind !== 'word') return false;
+    if (!STRANDED_PREPOSITIONS.has(token.lower)) continue;
+    const after = tokens[k + 1];
+    return after === undefined || after.kind !== 'word';
+  }
+  return false;
 }
 
 /** Words back from a subject that a verb of telling may stand ("told my kids | we ..."). */
@@ -129,6 +160,16 @@ const THINKING_VERBS: ReadonlySet<string> = new Set([
   'bet',
   'wish',
   'swear',
+  // "strangers saying | i love you": what is said follows its verb.
+  'saying',
+  'whispering',
+  'whispered',
+  'shouting',
+  'shouted',
+  'yelling',
+  'yelled',
+  'asking',
+  'asked',
 ]);
 
 /** Times that end what was done ("finished my first half marathon today | legs are jelly"). */

@@ -91,6 +91,19 @@ function opensClauseAfter(prev: Token | undefined): boolean {
   return prev === undefined || prev.kind !== 'word' || CONJUNCTIONS.has(prev.lower);
 }
 
+/** Words from "you know" to the "when" of "you know you're an adult when ...". */
+const KNOWS_WHEN_REACH = 6;
+
+/** "You know you're an adult when ...": the saying, with its "when" a few words on. */
+function knowsWhen(tokens: readonly Token[], from: number): boolean {
+  for (let k = from; k < from + KNOWS_WHEN_REACH; k++) {
+    const token = tokens[k];
+    if (token === undefined || token.kind !== 'word') return false;
+    if (token.lower === 'when') return k > from;
+  }
+  return false;
+}
+
 /** Word count of a "you know" filler starting at i, or 0 when it is meant literally. */
 function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | undefined): number {
   if (tokens[i + 1]?.lower !== 'know') return 0;
@@ -100,8 +113,10 @@ function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | 
     return 5;
   }
   if (next === undefined || next.kind !== 'word') return 2;
-  if (opensClauseAfter(prev))
-    return YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what' ? 0 : 2;
+  if (opensClauseAfter(prev)) {
+    if (YOU_KNOW_KEEP_AFTER.has(next.lower) || next.lower === 'what') return 0;
+    return knowsWhen(tokens, i + 2) ? 0 : 2;
+  }
   // Run on inside a clause of unpunctuated speech: before the next clause ("like a complaint
   // you know and if ...") or a phrase restated ("from the store you know the free ones").
   if (prev !== undefined && YOU_KNOW_VERB_AFTER.has(prev.lower)) return 0;
@@ -308,7 +323,8 @@ function restartStart(
   afterFiller: boolean,
   chained: boolean,
 ): number {
-  const comma = out[out.length - 1]?.kind === 'pause';
+  // "pay the — the field trip fee": a dash stands where a comma would.
+  const comma = out[out.length - 1]?.kind === 'pause' || out[out.length - 1]?.kind === 'dash';
   const end = comma ? out.length - 1 : out.length;
   for (let n = 1; n <= MAX_RESTART_WORDS; n++) {
     const start = end - n;
@@ -324,7 +340,9 @@ function restartStart(
     // goes on after ("the whole the whole team"); others are meant ("thank you thank you",
     // "let it go let it go").
     if (!comma && !afterFiller) {
-      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished ? start : -1;
+      // "I just I just got off the phone": a clause begun again from its subject.
+      const subjectAgain = n > 1 && CLAUSE_SUBJECTS.has((out[start] as Token).lower);
+      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished || subjectAgain ? start : -1;
     }
     // Across a comma or a filler only the words a phrase goes on after were begun again ("the
     // whole, uh, the whole team"), or a phrase the second time goes on from ("a different, uh,

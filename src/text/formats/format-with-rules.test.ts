@@ -1263,3 +1263,94 @@ describe('words meant literally that the run-on rules leave alone', () => {
     );
   });
 });
+
+describe('speech a third probe found', () => {
+  const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+  const tweet = (text: string): string =>
+    formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
+
+  it("keeps a clause about a task's thing with it, and does not split the thing", () => {
+    expect(
+      checklist(
+        'sign the slip, pay the — the field trip fee, which is twenty-five dollars, buy a new backpack, and email Mrs. Patel.',
+      ),
+    ).toBe(
+      [
+        'Trip checklist',
+        '- [ ] Sign the slip',
+        '- [ ] Pay the field trip fee, which is twenty-five dollars',
+        '- [ ] Buy a new backpack',
+        '- [ ] Email Mrs. Patel',
+      ].join('\n'),
+    );
+    expect(checklist('book the venue, which has parking, and order the cake')).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Book the venue, which has parking',
+        '- [ ] Order the cake',
+      ].join('\n'),
+    );
+  });
+
+  it('gives a phrasal verb with a pronoun object no list of things', () => {
+    expect(
+      checklist(
+        'we could deliver it to their hotel and pick it up after charge forty dollars a day and partner with local outfitters',
+      ),
+    ).toBe(
+      [
+        'Trip checklist',
+        '- [ ] We could deliver it to their hotel',
+        '- [ ] Pick it up after charge forty dollars a day and partner with local outfitters',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps "sleeping bags" in the list of things to pack', () => {
+    expect(
+      checklist(
+        'I need to pack, uh, the tent, sleeping bags, the headlamp, um, bug spray, and a first aid kit.',
+      ),
+    ).toBe(
+      [
+        'Packing list',
+        '- [ ] Pack the tent',
+        '- [ ] Pack sleeping bags',
+        '- [ ] Pack the headlamp',
+        '- [ ] Pack bug spray',
+        '- [ ] Pack a first aid kit',
+      ].join('\n'),
+    );
+  });
+
+  it('drops a clause begun again from its subject, and a restart across a dash', () => {
+    expect(tweet('I just I just got off the phone with my dad')).toBe(
+      'I just got off the phone with my dad.',
+    );
+    expect(tweet('let it go let it go')).toBe('Let it go let it go.');
+    expect(tweet('pay the — the field trip fee')).toBe('Pay the field trip fee.');
+  });
+
+  it('keeps "you know ... when", the saying, and drops "you know," the filler', () => {
+    expect(tweet("You know you're an adult when, um, you get excited about a new sponge.")).toBe(
+      "You know you're an adult when you get excited about a new sponge.",
+    );
+    expect(tweet('you know, we should go')).toBe('We should go.');
+  });
+
+  it('ends no sentence inside reported speech or a clause ending on its preposition', () => {
+    expect(
+      tweet('when you walk through the room you hear strangers saying i love you and call me back'),
+    ).toBe('When you walk through the room you hear strangers saying I love you and call me back.');
+    expect(
+      tweet(
+        'I want to make an album where every song is named after a street in the town I grew up in, and each one is a memory from that street.',
+      ),
+    ).toBe(
+      'I want to make an album where every song is named after a street in the town I grew up in, and each one is a memory from that street.',
+    );
+    expect(tweet('finished the race today i went in and i sat down')).toBe(
+      'Finished the race today. I went in and I sat down.',
+    );
+  });
+});

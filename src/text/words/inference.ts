@@ -222,6 +222,14 @@ export const WISH_PHRASES: readonly string[] = [
   "it'd be",
   'it would be',
   "wouldn't it be",
+  // "I want to make an album where ...": a thing to make, with an idea noun after it.
+  'i want to make',
+  'i want to build',
+  'i want to start',
+  'i want to write',
+  'i want to create',
+  'we want to build',
+  'we want to start',
 ];
 
 /** A proposal's reason need not be "because": "instead of arguing, we could ...". */
@@ -363,6 +371,10 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'company',
     'companies',
     'restaurant',
+    // A small business of one's own is work too.
+    'bakery',
+    'side business',
+    'no-shows',
     'shop',
     'store',
     'discount',
