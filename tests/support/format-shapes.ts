@@ -1,5 +1,5 @@
 import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
-import { PITCH_HOOK_MAX_CHARS, PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
+import { PITCH_HOOK_LONGEST_CHARS, PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
 import { codePointLength } from '#text/sentences.js';
 
 /**
@@ -74,7 +74,10 @@ export function pitchProblems(pitch: string): string[] {
   const [hook, blank, ...rest] = pitch.split('\n');
   const problems: string[] = [];
   if (hook === undefined || hook.trim() === '') return ['pitch: no hook'];
-  if (codePointLength(hook) > PITCH_HOOK_MAX_CHARS) problems.push('pitch: hook over 140');
+  // A hook with no clause to end at stays whole up to the longest line: only a single word
+  // longer than that (a paragraph of CJK) is ever cut.
+  if (codePointLength(hook) > PITCH_HOOK_LONGEST_CHARS) problems.push('pitch: hook over 280');
+  if (hook.endsWith('…') && /\s/u.test(hook)) problems.push('pitch: hook cut off');
   problems.push(...proseProblems('pitch hook', hook));
   if (blank === undefined) return problems;
   if (blank !== '') problems.push('pitch: no blank line after the hook');

@@ -402,3 +402,15 @@ describe('pitch: a transcript as long as the API takes', () => {
     },
   );
 });
+
+describe('pitch: a hook with no clause to end at', () => {
+  it('stays whole rather than lose the words that make the point', () => {
+    const said =
+      'a food truck that only sells breakfast burritos parked outside the hospital from four to eight am for night shift nurses and doctors who get off work hungry';
+    const [hook = ''] = pitch(said).split('\n');
+    expect(hook).toBe(
+      'A food truck that only sells breakfast burritos parked outside the hospital from four to eight am for night shift nurses and doctors who get off work hungry.',
+    );
+    expect(codePointLength(hook)).toBeGreaterThan(PITCH_HOOK_MAX_CHARS);
+  });
+});

@@ -30,6 +30,13 @@ import { OPENERS } from '../words/fillers.js';
 import { TASK_VERBS } from '../words/tasks.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
+/**
+ * A hook with no clause to end at within PITCH_HOOK_MAX_CHARS stays whole up to this length
+ * ("a food truck ... for night shift nurses and doctors who get off work hungry"): cut, it
+ * would lose the words that make the point. Longer, it ends at the last word that fits and
+ * the rest is told after it.
+ */
+export const PITCH_HOOK_LONGEST_CHARS = 280;
 /** A pitch is short: each part keeps its first sentences, in spoken order. */
 export const PITCH_SECTION_MAX_SENTENCES = 3;
 export const PITCH_SECTION_LABELS = ['Problem', 'Solution', 'Why it matters'] as const;
@@ -832,6 +839,19 @@ function mayFit(tokens: readonly TaggedToken[], room: number): (at: number) => b
   };
 }
 
+/** Where the hook ends when no clause break fits: before the last word that keeps it in its line. */
+function lastWordThatFits(
+  tokens: readonly TaggedToken[],
+  room: number,
+  fitsLine: (at: number) => boolean,
+): number | undefined {
+  const fits = mayFit(tokens, room);
+  for (let at = tokens.length - 1; at > 0; at--) {
+    if ((tokens[at] as TaggedToken).kind === 'word' && fits(at) && fitsLine(at)) return at;
+  }
+  return undefined;
+}
+
 /** Verbs that report what others say ("the team keeps saying ...", "my boss tells me ..."). */
 const SAYING_VERBS: ReadonlySet<string> = new Set(['say', 'tell', 'complain', 'mention']);
 
@@ -876,14 +896,17 @@ function splitHook(
   });
   const fitsLine = (at: number): boolean =>
     codePointLength(`${prefix}${sentenceOf(headOf(at), keepLead)}`) <= PITCH_HOOK_MAX_CHARS;
+  const length = codePointLength(`${prefix}${told}`);
+  const room = PITCH_HOOK_MAX_CHARS - codePointLength(prefix);
   const breakAt =
     reportedSpeechAt(tokens) ??
-    (codePointLength(`${prefix}${told}`) > PITCH_HOOK_MAX_CHARS
+    (length > PITCH_HOOK_MAX_CHARS
       ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
           .sort((x, y) => y - x)
-          .filter(mayFit(tokens, PITCH_HOOK_MAX_CHARS - codePointLength(prefix)))
+          .filter(mayFit(tokens, room))
           .find(fitsLine)
-      : undefined);
+      : undefined) ??
+    (length > PITCH_HOOK_LONGEST_CHARS ? lastWordThatFits(tokens, room, fitsLine) : undefined);
   if (breakAt === undefined) return undefined;
   const after = trimPauses(tokens.slice(breakAt));
   const opener = after[0] as TaggedToken;
@@ -1030,7 +1053,8 @@ export function formatPitch(
     told = split.told;
     rest.splice(hookAt, 0, split.tail);
   }
-  const hook = cutAtWordBoundary(`${prefix}${told}`, PITCH_HOOK_MAX_CHARS);
+  // Only a single word longer than the line is ever cut.
+  const hook = cutAtWordBoundary(`${prefix}${told}`, PITCH_HOOK_LONGEST_CHARS);
   const creative = isCreative(hookEntry.clause, category, announcement);
   if (creative) {
     // A premise is told, not argued: only a spoken "so that" or "it matters because" makes a
