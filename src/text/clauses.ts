@@ -507,10 +507,15 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       const joiner = tokens[next];
       if (isWord(joiner) && (joiner.lower === 'and' || joiner.lower === 'or')) next++;
       const following = tokens[next];
-      // "the tent, sleeping bags, the headlamp": an -ing word before a noun describes it.
-      const thing = isWord(following)
-        ? asModifier(following, tokens[next + 1], tokens[next - 1], tokens[next - 2])
-        : undefined;
+      // "the tent, sleeping bags, the headlamp": an -ing word before a noun describes it, when
+      // the thing ends there ("cleaning supplies are under the sink" is news).
+      const afterThing = tokens[next + 2];
+      const thingEnds =
+        !isWord(afterThing) || afterThing.lower === 'and' || afterThing.lower === 'or';
+      const thing =
+        isWord(following) && (following.pos !== 'VERB' || thingEnds)
+          ? asModifier(following, tokens[next + 1], tokens[next - 1], tokens[next - 2])
+          : undefined;
       const listGoesOn =
         !colon &&
         mode === 'tasks' &&
@@ -924,18 +929,31 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   const firstOfRegion = region.find(isWord);
   if ((!joined && !needed) || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
     return [tokens.slice()];
-  // "pay the field trip fee, which is twenty dollars": a clause about the thing is no list.
+  // "pay the field trip fee, which is twenty dollars": a clause about the one thing said is
+  // no list ("apples, bananas, the cake, which is paid for" still is).
+  const relative = region.findIndex(
+    (token, k) => token.text === ',' && NON_RESTRICTIVE.has(region[k + 1]?.lower ?? ''),
+  );
   if (
-    region.some((token, k) => token.text === ',' && NON_RESTRICTIVE.has(region[k + 1]?.lower ?? ''))
-  )
+    relative !== -1 &&
+    !region
+      .slice(0, relative)
+      .some((token) => token.kind === 'pause' || token.lower === 'and' || token.lower === 'or')
+  ) {
     return [tokens.slice()];
-  // "pick it up after ... forty dollars a day": a phrasal verb has its object in the pronoun,
-  // and what follows is no list of its things.
-  const particle = region[region.indexOf(firstOfRegion) + 1];
+  }
+  // "pick it up after ... forty dollars a day": a phrasal verb with its object in the pronoun
+  // and a preposition after it has no list of things ("clean it out, the fridge, the
+  // freezer" has).
+  const at = region.indexOf(firstOfRegion);
+  const particle = region[at + 1];
+  const afterParticle = region[at + 2];
   if (
     OBJECT_PRONOUNS.has(firstOfRegion.lower) &&
     isWord(particle) &&
-    VERB_PARTICLES.has(particle.lower)
+    VERB_PARTICLES.has(particle.lower) &&
+    isWord(afterParticle) &&
+    afterParticle.pos === 'ADP'
   ) {
     return [tokens.slice()];
   }

@@ -677,6 +677,60 @@ describe('corrections a third probe of new speech found', () => {
   });
 });
 
+describe("the third probe's corrections, narrowed where a review found them too wide", () => {
+  it('still reads a state in -ed after "\'s" as the reason a task is not needed', () => {
+    expect(tweet("Feed the dog, scratch that, the dog's fed already.")).toBe(
+      "The dog's fed already.",
+    );
+    expect(corrected("wash the car scratch that the car's used")).toBe("the car's used");
+  });
+
+  it('replaces a phrase of another length only when it was a determiner and its noun', () => {
+    for (const text of [
+      "Let's go to the lake tomorrow, no, actually, the beach.",
+      'meet sarah at the diner at noon, no, actually, the cafe',
+      'Meet at the park, no, actually, the rain starts at noon.',
+      'Send it to the printer, no, actually, the printer jams.',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+
+  it('takes "make that" literally after a conjunction or in "or make that"', () => {
+    for (const text of [
+      'start a journal and actually make that a habit',
+      'Buy a new couch or make that a spring project',
+      "Let's do the big cleanup and actually make that the new routine",
+      'Buy chicken thighs or make that chicken soup',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+    expect(corrected('get a latte actually no make that a flat white')).toBe('get a flat white');
+  });
+
+  it('swaps the word after the determiner for "the X ones" only in a thing described', () => {
+    expect(corrected('pack the big tent actually no the small one')).toBe('pack the small tent');
+    expect(corrected('grab the tent for me actually no the small one')).not.toContain(
+      'the small for',
+    );
+  });
+
+  it('keeps an apology to a name and a word said before a marker that is not "scratch that"', () => {
+    for (const text of [
+      'still in the meeting with dave sorry jen for the delay',
+      "i'm at lunch with mike sorry sarah about earlier",
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+    expect(corrected('Call Sam on Monday and say sorry, no wait, Tuesday.')).toBe(
+      'Call Sam on Tuesday and say sorry.',
+    );
+    expect(corrected('Tell Dana on Monday we said okay, actually no, Tuesday.')).toBe(
+      'Tell Dana on Tuesday we said okay.',
+    );
+  });
+});
+
 describe('cost', () => {
   it('stays linear over a long dictation full of corrections', () => {
     const part =

@@ -10,7 +10,7 @@ import {
   WITHDRAWING_MARKERS,
 } from './words/asides.js';
 import { CONJUNCTIONS } from './words/fillers.js';
-import { CLAUSE_SUBJECTS, PHRASE_DETERMINERS } from './words/function-words.js';
+import { CLAUSE_SUBJECTS, FUNCTION_WORDS, PHRASE_DETERMINERS } from './words/function-words.js';
 import { FIRST_NAMES } from './words/proper-nouns.js';
 import {
   alignedCut,
@@ -29,6 +29,7 @@ import {
   findAnchor,
   isNumeric,
   isReasonSubject,
+  isTaskVerb,
   isVerbUse,
   sameKind,
   sameKindAt,
@@ -233,12 +234,14 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const head = tokens[start + det] as Token;
     // "email Tom, sorry, Tim about the contract": a name for a name, after a "sorry" framed
     // by commas and before a preposition or the end ("Hey Jen, sorry Tom couldn't make it").
-    // Unpunctuated ("email tom sorry tim about"), the name must come just before the "sorry"
-    // and a preposition after the new one: "stuck at work with tom sorry jen" says sorry to Jen.
+    // Unpunctuated ("email tom sorry tim about"), the name must be a task's, just before the
+    // "sorry", with a preposition after the new one: "with dave sorry jen for the delay" and
+    // "stuck at work with tom sorry jen" say sorry to Jen.
     const framedByPauses = tokens[i - 1]?.kind === 'pause' && tokens[markerEnd]?.kind === 'pause';
     const saidStraight =
       start === markerEnd &&
       FIRST_NAMES.has((tokens[i - 1] as Token | undefined)?.lower ?? '') &&
+      isTaskVerb(tokens[i - 2]) &&
       RESTATED_PREPOSITIONS.has(tokens[start + 1]?.lower ?? '');
     const nameFor = apology && (framedByPauses || saidStraight) && nameForName(tokens, start);
     const wrong = findAnchor(
@@ -263,8 +266,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
         words === 3 &&
         PHRASE_DETERMINERS.has(first.lower) &&
         (proForm?.lower === 'one' || proForm?.lower === 'ones') &&
-        allWords(tokens, wrong, wrong + 3) &&
-        wrong + 3 <= i
+        describedThingBefore(tokens, wrong, i)
       ) {
         return {
           wrongStart: wrong + 1,
@@ -289,7 +291,20 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       };
     }
     if (kindOnly) {
-      const restated = restatedPhrase(tokens, i, start, end, EXPLICIT_MARKERS.has(name), makeThat);
+      // "a latte, actually no, make that a flat white" replaces the thing; "buy a couch or
+      // make that a spring project", "and actually make that a habit" say something new.
+      const replacesThing =
+        makeThat &&
+        marker[0] !== 'or' &&
+        (marker.includes('no') || (tokens[i - 1] !== undefined && tokens[i - 1]?.kind !== 'word'));
+      const restated = restatedPhrase(
+        tokens,
+        i,
+        start,
+        end,
+        EXPLICIT_MARKERS.has(name),
+        replacesThing,
+      );
       if (restated !== null) return restated;
       continue;
     }
@@ -314,6 +329,27 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
   }
   return null;
+}
+
+/** Words of "the blue swim trunks": a determiner, what sets the thing apart, the thing. */
+const DESCRIBED_THING_MAX_WORDS = 4;
+
+/**
+ * Whether the words from the determiner at `wrong` to the marker at `i` are a thing described
+ * ("the blue swim trunks", "the big tent"): three or four words, every one after the
+ * determiner a content word, so the word after it can be swapped and "one" stand for the rest.
+ * "the tent for me", "the plumber we used" are not.
+ */
+function describedThingBefore(tokens: readonly Token[], wrong: number, i: number): boolean {
+  let said = i;
+  while (tokens[said - 1]?.kind === 'pause') said--;
+  const count = said - wrong;
+  if (count < 3 || count > DESCRIBED_THING_MAX_WORDS || !allWords(tokens, wrong, said))
+    return false;
+  for (let k = wrong + 1; k < said; k++) {
+    if (FUNCTION_WORDS.has((tokens[k] as Token).lower)) return false;
+  }
+  return true;
 }
 
 /** A first name at `start` with a preposition, a pause or nothing after it: no subject of news. */
@@ -422,11 +458,13 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       cut++;
     }
     let rest = wrong.slice(cut);
-    // "call mom okay scratch that call dad", "thighs — no wait": an opener or a dash said
-    // before the marker goes with it.
+    // "thighs — no wait": a dash said before the marker goes with it, and so does an opener
+    // before "scratch that" ("call mom okay scratch that call dad"); before another marker it
+    // may be meant ("and say sorry, no wait, Tuesday").
+    const scratched = view[markerStart]?.lower === 'scratch';
     while (rest.length > 0) {
       const last = rest[rest.length - 1] as Token;
-      const opener = last.kind === 'word' && TAKE_BACK_OPENERS.has(last.lower);
+      const opener = scratched && last.kind === 'word' && TAKE_BACK_OPENERS.has(last.lower);
       if (last.kind !== 'pause' && last.kind !== 'dash' && !opener) break;
       rest = rest.slice(0, -1);
     }

@@ -459,3 +459,19 @@ describe('inference a third probe found', () => {
     ).toMatchObject({ format: 'pitch', category: 'work' });
   });
 });
+
+describe("the third probe's inference rules, narrowed where a review found them too wide", () => {
+  it('reads a hypothetical after "if we" and a thought not to forget as no pitch or list', () => {
+    expect(
+      inferFormatAndCategory('if we had a dog it would be total chaos in this apartment haha')
+        .format,
+    ).toBe('tweet');
+    expect(
+      inferFormatAndCategory("If we win tonight we could make the finals, let's go!").format,
+    ).toBe('tweet');
+    expect(inferFormatAndCategory("Don't forget how far you've come this year.").format).toBe(
+      'tweet',
+    );
+    expect(inferFormatAndCategory("Don't forget the reason you started.").format).toBe('tweet');
+  });
+});

@@ -16,6 +16,7 @@ import {
   verbHead,
 } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
+import { CLAUSE_SUBJECTS } from './words/function-words.js';
 import { announcementLength } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
@@ -171,12 +172,18 @@ function isWord(token: TaggedToken): boolean {
 function remindsOf(words: readonly TaggedToken[]): boolean {
   const first = words[0]?.lower;
   const forget = first !== 'do' ? words[1] : words[1]?.lower === 'not' ? words[2] : undefined;
+  const thing = words.slice(first === 'do' ? 3 : 2);
+  // "Don't forget how far you've come", "the reason you started": a thought, not a thing.
   return (
     (first === "don't" || first === 'dont' || first === 'don’t' || first === 'do') &&
     forget?.lower === 'forget' &&
-    words.length > (first === 'do' ? 3 : 2)
+    thing.length > 0 &&
+    !thing.some((word) => CLAUSE_SUBJECTS.has(word.lower) || THOUGHT_WORDS.has(word.lower))
   );
 }
+
+/** Words that make what is not to be forgotten a thought ("how far", "who you are"). */
+const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why', 'what', 'where', 'that']);
 
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
@@ -335,7 +342,7 @@ function pitchSignals(
   // "If we add it to the reports page, we'd cut support tickets by a third": what a change
   // would bring, put to others.
   if (
-    containsPhrase(text, 'if we') &&
+    words.some((word, i) => word.lower === 'if' && changesWhatWeDo(words, i + 1)) &&
     CONDITIONAL_GAINS.some((phrase) => containsPhrase(text, phrase)) &&
     !rhetorical
   ) {
@@ -385,6 +392,35 @@ function pitchSignals(
   }
   return score;
 }
+
+/** "if we add", "if we just offered": a change put to others, not a wish ("if we had a dog"). */
+function changesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
+  if (words[at]?.lower !== 'we') return false;
+  const verb = words[at + 1]?.pos === 'ADV' ? words[at + 2] : words[at + 1];
+  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
+}
+
+/** Verbs of a change a team makes ("if we add ...", "if we switched ..."). */
+const CHANGE_MADE: ReadonlySet<string> = new Set([
+  'add',
+  'build',
+  'offer',
+  'launch',
+  'start',
+  'move',
+  'switch',
+  'let',
+  'give',
+  'replace',
+  'hire',
+  'create',
+  'make',
+  'put',
+  'drop',
+  'cut',
+  'charge',
+  'open',
+]);
 
 /** What a change would bring, said after "if we ...". */
 const CONDITIONAL_GAINS: readonly string[] = ["we'd", 'we would', "it'd", 'it would', 'we could'];

@@ -5,6 +5,7 @@ import {
   QUESTION_SUBJECTS,
   SUBJECT_PRONOUNS,
   WH_WORDS,
+  PHRASE_DETERMINERS,
 } from './words/function-words.js';
 import { cleanTokens } from './speech.js';
 import { tokenize, type Sentence, type Token } from './tokenizer.js';
@@ -93,7 +94,10 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   const endsPhrase = ends || PHRASE_JOINERS.has(after.lower);
   // A verb like "had" or "did" describes too when nothing follows it.
   if (verb?.kind === 'word' && (!isFunctionWord(verb.lower) || ends) && endsPhrase) return false;
-  return !endsOnPreposition(tokens, i + 2);
+  // "the town i grew up in,": only after a thing named with its determiner.
+  const named = tokens[i - 2];
+  const describes = named?.kind === 'word' && PHRASE_DETERMINERS.has(named.lower);
+  return !(describes && endsOnPreposition(tokens, i + 2));
 }
 
 /** Words a relative clause without "that" may run to its preposition ("i grew up in"). */

@@ -33,7 +33,8 @@ import { sentenceOpenedAt } from './take-back.js';
 function phraseOpenedBy(tokens: readonly Token[], end: number, word: string): number {
   for (let j = end - 1; j >= 0 && end - j <= RESTATED_PHRASE_MAX_WORDS; j--) {
     const token = tokens[j] as Token;
-    if (token.kind !== 'word') return -1;
+    // "start a journal and actually make that a habit": a phrase ends at its conjunction.
+    if (token.kind !== 'word' || CONJUNCTIONS.has(token.lower)) return -1;
     if (token.lower === word && j < end - 1) return j;
   }
   return -1;
@@ -73,9 +74,13 @@ export function restatedPhrase(
     // one is a preposition's ("the dog ate the cake, no, actually, the cat" may mean the dog)
     // or "make that" says so ("a latte, actually no, make that a flat white"). It must end as
     // a phrase does: "the diner, wait, no, the kids want pizza" is news.
+    // A phrase of another length replaces only a determiner and its noun: "the lake tomorrow,
+    // no, actually, the beach" keeps "tomorrow" as said.
+    const sameLength = said - anchor === count;
     const placed =
       !determined ||
       (phraseEnd !== -1 &&
+        (sameLength || said - anchor === 2) &&
         (makeThat ||
           RESTATED_PREPOSITIONS.has((tokens[anchor - 1] as Token | undefined)?.lower ?? '')));
     if (anchor !== -1 && placed) {
@@ -94,6 +99,7 @@ export function restatedPhrase(
   // or a preposition's phrase was tried above ("the dog ate the cake, sorry, the cat" may mean
   // the dog).
   if (
+    (explicit || makeThat) &&
     count > 1 &&
     count <= RESTATED_PHRASE_MAX_WORDS &&
     !PHRASE_DETERMINERS.has(first) &&
@@ -158,6 +164,8 @@ function determinedPhraseEnd(tokens: readonly Token[], start: number): number {
     ) {
       return j;
     }
+    // "the rain starts at noon", "the printer jams": a word in -s after the noun is its verb.
+    if (j === start + 2 && /[^s]s$/u.test(token.lower)) return -1;
   }
   return -1;
 }

@@ -139,9 +139,25 @@ function thingNamedAgainEnd(
 
 /** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
 function isStateAfterIs(token: Token): boolean {
-  // "packed", "fixed"; not "bed", "shed" or "need".
-  return STATES_AFTER_IS.has(token.lower) || /\p{L}{2}[^e]ed$/u.test(token.lower);
+  // "packed", "fed", "used", "agreed"; not "the dog's bed".
+  return (
+    STATES_AFTER_IS.has(token.lower) || (/ed$/u.test(token.lower) && !NOUNS_IN_ED.has(token.lower))
+  );
 }
+
+/** Things named with "-ed" that follow a possessive ("the dog's bed", "the garden's shed"). */
+const NOUNS_IN_ED: ReadonlySet<string> = new Set([
+  'bed',
+  'shed',
+  'sled',
+  'red',
+  'seed',
+  'weed',
+  'speed',
+  'breed',
+  'need',
+  'hundred',
+]);
 
 const STATES_AFTER_IS: ReadonlySet<string> = new Set([
   'already',

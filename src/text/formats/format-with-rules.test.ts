@@ -1354,3 +1354,41 @@ describe('speech a third probe found', () => {
     );
   });
 });
+
+describe("the third probe's speech rules, narrowed where a review found them too wide", () => {
+  const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+  const tweet = (text: string): string =>
+    formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
+
+  it('gives no verb to an -ing word that opens news after a task', () => {
+    expect(
+      checklist('Feed the cat, cleaning supplies are under the sink, and take out the trash.'),
+    ).toBe(
+      [
+        'Chores',
+        '- [ ] Feed the cat',
+        '- [ ] Cleaning supplies are under the sink',
+        '- [ ] Take out the trash',
+      ].join('\n'),
+    );
+  });
+
+  it('still splits a list with a pronoun and particle but no preposition after them', () => {
+    expect(checklist('Clean it out, the fridge, the freezer and the pantry.')).toBe(
+      [
+        'Chores',
+        '- [ ] Clean it out',
+        '- [ ] Clean the fridge',
+        '- [ ] Clean the freezer',
+        '- [ ] Clean the pantry',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a phrase said twice on purpose and splits a run-on after a phrasal verb', () => {
+    expect(tweet('he loves me he loves me not')).toBe('He loves me he loves me not.');
+    expect(tweet('the app kept crashing i finally logged in and it worked')).toBe(
+      'The app kept crashing. I finally logged in and it worked.',
+    );
+  });
+});

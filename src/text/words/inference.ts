@@ -372,7 +372,6 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'companies',
     'restaurant',
     // A small business of one's own is work too.
-    'bakery',
     'side business',
     'no-shows',
     'shop',
