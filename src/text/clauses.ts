@@ -533,7 +533,10 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         (isReasonAt(tokens, i + 1) ||
           (tokens[i + 1]?.lower === 'not' && !startsVerbPhrase(tokens, i + 2)) ||
           (token.text === ',' && NON_RESTRICTIVE.has(tokens[i + 1]?.lower ?? '')));
-      if (listGoesOn || reasonFollows) {
+      // "ready by 5:30, because of traffic": a reason said as a phrase is no clause of its own.
+      const reasonPhrase =
+        !colon && tokens[i + 1]?.lower === 'because' && tokens[i + 2]?.lower === 'of';
+      if (listGoesOn || reasonFollows || reasonPhrase) {
         current.push(token);
         continue;
       }
@@ -546,7 +549,9 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     }
     if (mode === 'ideas' && words > 0) {
       const ideaLead = leadAt(tokens, i);
-      if (ideaLead !== undefined && !CLAUSE_START_LEADS.has(ideaLead.join(' '))) {
+      // "ready by 5:30, because of traffic": a reason said as a phrase stays in its clause.
+      const phrase = ideaLead?.join(' ') === 'because' && tokens[i + 1]?.lower === 'of';
+      if (ideaLead !== undefined && !phrase && !CLAUSE_START_LEADS.has(ideaLead.join(' '))) {
         flush(false);
         lead = ideaLead.join(' ');
         i += ideaLead.length - 1;

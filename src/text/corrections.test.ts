@@ -742,3 +742,32 @@ describe('cost', () => {
     expect(out.length).toBeGreaterThan(0);
   });
 });
+
+describe('corrections a fourth batch of new speech found', () => {
+  it('replaces an amount alone and keeps the thing counted', () => {
+    expect(
+      corrected('get twelve cupcakes make that twenty four for the bake sale plus napkins'),
+    ).toBe('get twenty four cupcakes for the bake sale plus napkins');
+    expect(corrected('buy 2 bags actually no 3 for the party')).toBe('buy 3 bags for the party');
+    expect(corrected('order ten chairs, no, sorry, twelve for the hall')).toBe(
+      'order twelve chairs for the hall',
+    );
+    expect(corrected("I'll make that 30 dollars")).toBe("I'll make that 30 dollars");
+    expect(corrected('we can make that work')).toBe('we can make that work');
+  });
+
+  it('replaces the word before a filler, and drops the denial said after the new one', () => {
+    expect(corrected('rice, a bag of spinach, uh, no wait, kale, not spinach. And oat milk.')).toBe(
+      'rice, a bag of kale, uh. And oat milk.',
+    );
+    expect(corrected('call Tom, no wait, Tim, not Tom, about the lease')).toBe(
+      'call Tim, about the lease',
+    );
+  });
+
+  it('corrects a phrase after a full stop and keeps the reason said after it', () => {
+    expect(corrected("and it's ready by five. No, wait, by 5:30, because of traffic.")).toBe(
+      "and it's ready by 5:30, because of traffic.",
+    );
+  });
+});

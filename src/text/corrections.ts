@@ -9,7 +9,7 @@ import {
   VERB_LIKE_WORDS,
   WITHDRAWING_MARKERS,
 } from './words/asides.js';
-import { CONJUNCTIONS } from './words/fillers.js';
+import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS, PHRASE_DETERMINERS } from './words/function-words.js';
 import { FIRST_NAMES } from './words/proper-nouns.js';
 import {
@@ -35,7 +35,13 @@ import {
   sameKindAt,
 } from './corrections/shared.js';
 import { takeBack } from './corrections/take-back.js';
-import { SINGULAR_NUMBER, TIME_TAILS, continuesTime, numberStart } from './corrections/times.js';
+import {
+  SINGULAR_NUMBER,
+  TIME_TAILS,
+  continuesTime,
+  numberEnd,
+  numberStart,
+} from './corrections/times.js';
 
 /**
  * Spoken self-corrections, token by token: "at five actually no at six" -> "at six". No NLP
@@ -159,7 +165,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
     const withdrawing = WITHDRAWING_MARKERS.has(name);
-    if (withdrawing && isVerbUse(tokens[i - 1])) continue;
+    // "scratch that itch", "I'll make that work": after a subject or a verb the words are meant.
+    if ((withdrawing || name === 'make that') && isVerbUse(tokens[i - 1])) continue;
     const apology = APOLOGY_MARKERS.has(name);
     if (apology && isMeantSorry(tokens[i - 1])) continue;
     let start = markerEnd;
@@ -282,12 +289,25 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       // "two hundred guests actually no three hundred", "at 10 30 actually no 11": a number
       // replaces the whole number said; "quarter past 3, sorry, 4" keeps the quarter.
       const wrongStart = restart || !isNumeric(head) ? wrong - det : numberStart(tokens, wrong);
+      // "twelve cupcakes make that twenty four for the bake sale": an amount alone replaces
+      // the amount, and the thing counted stays ("twelve people, no, fifteen people" names it
+      // again, "seven am no wait eight pm" says its own time).
+      const amountEnd = !restart && det === 0 && isNumeric(head) ? numberEnd(tokens, start) : end;
+      const after = tokens[amountEnd];
+      const alone =
+        amountEnd < end &&
+        after !== undefined &&
+        (after.kind !== 'word' ||
+          FUNCTION_WORDS.has(after.lower) ||
+          RESTATED_PREPOSITIONS.has(after.lower)) &&
+        !TIME_TAILS.has(after.lower);
       return {
         wrongStart,
         markerStart: i,
         markerEnd: start,
-        replacementEnd: end,
+        replacementEnd: alone ? amountEnd : end,
         restart,
+        ...(alone ? { wrongEnd: wrong + 1 } : {}),
       };
     }
     if (kindOnly) {
@@ -312,7 +332,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
-      if (candidate.kind === 'word') lastWord = j;
+      // "a bag of spinach, uh, no wait, kale": the filler was no word said wrongly.
+      if (candidate.kind === 'word' && !SIMPLE_FILLERS.has(candidate.lower)) lastWord = j;
     }
     if (withdrawing) return takeBack(tokens, i, markerEnd, true, false);
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
@@ -325,10 +346,21 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
         markerEnd: start,
         replacementEnd: end,
         restart: false,
+        resume: afterDenial(tokens, end, tokens[lastWord] as Token),
       };
     }
   }
   return null;
+}
+
+/**
+ * "kale, not spinach": the replacement's own "not" and the word it replaces go with it; where
+ * reading goes on past them, or undefined when no such words follow.
+ */
+function afterDenial(tokens: readonly Token[], end: number, wrong: Token): number | undefined {
+  const not = tokens[end]?.kind === 'pause' ? end + 1 : end;
+  if (tokens[not]?.lower !== 'not' || tokens[not + 1]?.lower !== wrong.lower) return undefined;
+  return not + 2;
 }
 
 /** Words of "the blue swim trunks": a determiner, what sets the thing apart, the thing. */

@@ -97,7 +97,35 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   // "the town i grew up in,": only after a thing named with its determiner.
   const named = tokens[i - 2];
   const describes = named?.kind === 'word' && PHRASE_DETERMINERS.has(named.lower);
-  return !(describes && endsOnPreposition(tokens, i + 2));
+  if (describes && endsOnPreposition(tokens, i + 2)) return false;
+  // "three dinners you can make tonight with ...": things, then what one can do with them.
+  return !(
+    (describes || /[^s]s$/u.test(prev.lower)) &&
+    verb?.kind === 'word' &&
+    DESCRIBING_MODALS.has(verb.lower) &&
+    canDoWith(tokens, i + 3)
+  );
+}
+
+/** Modals of a clause that says what can be done with the thing before it. */
+const DESCRIBING_MODALS: ReadonlySet<string> = new Set(['can', 'could', 'might']);
+/** After "you can make": where a clause describing the thing ends or goes on with its when. */
+const DONE_WITH_WORDS: ReadonlySet<string> = new Set([
+  'tonight',
+  'today',
+  'now',
+  'later',
+  'anywhere',
+]);
+
+/** The verb after the modal, then an end, a pause or a word of when and where. */
+function canDoWith(tokens: readonly Token[], verbAt: number): boolean {
+  const verb = tokens[verbAt];
+  const after = tokens[verbAt + 1];
+  return (
+    verb?.kind === 'word' &&
+    (after === undefined || after.kind !== 'word' || DONE_WITH_WORDS.has(after.lower))
+  );
 }
 
 /** Words a relative clause without "that" may run to its preposition ("i grew up in"). */
@@ -325,7 +353,7 @@ function isLeadPhrase(part: readonly Token[]): boolean {
   );
 }
 
-function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
+function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]>): Token[][] {
   const runOn = countWords(tokens) > RUN_ON_WORDS;
   if (!runOn && !unpunctuated) return [tokens];
   const parts: Token[][] = [];
@@ -353,7 +381,10 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean): Token[][] {
         parts.push(current);
         current = [];
         words = 0;
-        // "and" and "so" only joined the parts; "but", "also", "then" still carry meaning.
+        // "and" and "so" only joined the parts; "but", "also", "then" still carry meaning. What
+        // follows a "so" is what came of the part before ("... | so you never overbuy"), which
+        // a pitch tells as why it matters.
+        if (token.lower === 'so') afterSo.add(current);
         if (token.lower === 'and' || token.lower === 'so' || token.lower === 'anyway') continue;
       }
     }
@@ -371,11 +402,14 @@ export function toSentences(tokens: readonly Token[]): Sentence[] {
   const sentences: Sentence[] = [];
   let current: Token[] = [];
   const flush = (end: string): void => {
-    const parts = splitRunOn(current, unpunctuated);
+    const afterSo = new Set<Token[]>();
+    const parts = splitRunOn(current, unpunctuated, afterSo);
     parts.forEach((part, index) => {
       const stripped = trimPauses(stripOpeners(part));
       if (stripped.some((token) => token.kind === 'word' || token.kind === 'symbol')) {
-        sentences.push({ tokens: stripped, end: index === parts.length - 1 ? end : '' });
+        const sentence: Sentence = { tokens: stripped, end: index === parts.length - 1 ? end : '' };
+        if (afterSo.has(part)) sentence.joinedBy = 'so';
+        sentences.push(sentence);
       }
     });
     current = [];

@@ -21,6 +21,8 @@ export interface Sentence {
   tokens: Token[];
   /** The sentence's end mark as spoken/transcribed ('.', '?', '!', '。' ...), or '' if none. */
   end: string;
+  /** Run on after the sentence before with "so", which was dropped as a join. */
+  joinedBy?: 'so';
 }
 
 /** One non-space chunk: a word, an end mark, a pause mark, a dash, or any other symbol. */

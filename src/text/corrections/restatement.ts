@@ -170,6 +170,9 @@ function determinedPhraseEnd(tokens: readonly Token[], start: number): number {
   return -1;
 }
 
+/** Words that open a reason after a phrase said again ("by 5:30, because of traffic"). */
+const REASONS_AFTER: ReadonlySet<string> = new Set(['because', 'since', 'cause', 'cos']);
+
 /** Words of a phrase said again as a sentence of its own ("Wait, no, the east gate."). */
 const RESTATED_PHRASE_MAX_WORDS = 4;
 
@@ -224,7 +227,11 @@ export function restatementAcrossEnd(
   const opened = sentenceOpenedAt(tokens, i);
   if (opened === -1 || (tokens[opened - 1] as Token).text !== '.') return null;
   const after = tokens[end];
-  if (after !== undefined && !(after.kind === 'end' && after.text === '.')) return null;
+  // "No, wait, by 5:30, because of traffic.": the phrase may keep the reason said after it.
+  const reasoned = after?.kind === 'pause' && REASONS_AFTER.has(tokens[end + 1]?.lower ?? '');
+  if (after !== undefined && !(after.kind === 'end' && after.text === '.') && !reasoned) {
+    return null;
+  }
   const count = end - start;
   if (count > RESTATED_PHRASE_MAX_WORDS) return null;
   const firstWord = (tokens[start] as Token).lower;
@@ -235,7 +242,9 @@ export function restatementAcrossEnd(
     if (anchor !== -1) {
       return {
         wrongStart: anchor,
-        markerStart: opened,
+        // With its reason after it, the phrase goes on the sentence said again, and the full
+        // stop before it goes.
+        markerStart: reasoned ? opened - 1 : opened,
         markerEnd: start,
         replacementEnd: end,
         restart: true,

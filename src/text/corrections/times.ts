@@ -81,6 +81,13 @@ export function numberStart(tokens: readonly Token[], at: number): number {
   return start;
 }
 
+/** Where the number that starts at `at` ends: after "twenty | four", "10 | 30". */
+export function numberEnd(tokens: readonly Token[], at: number): number {
+  let end = at + 1;
+  while (composesNumber(tokens, end)) end++;
+  return end;
+}
+
 /**
  * Whether the number at j goes on the one before it: number words ("two hundred", "twenty
  * two") or an hour and its minutes after a preposition of time ("at 10 30"). "2 10 foot

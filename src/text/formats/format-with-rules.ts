@@ -59,6 +59,7 @@ export function formatWithRules(transcript: string, format: Format, category: Ca
         tagSentences(sentences),
         category,
         sentences.map((sentence) => sentence.end),
+        sentences.map((sentence) => sentence.joinedBy ?? ''),
       );
   }
 }

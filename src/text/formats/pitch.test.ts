@@ -414,3 +414,41 @@ describe('pitch: a hook with no clause to end at', () => {
     expect(codePointLength(hook)).toBeGreaterThan(PITCH_HOOK_MAX_CHARS);
   });
 });
+
+describe('pitch: parts a fourth batch of new speech put in the wrong place', () => {
+  it('tells what a "so" ran on to as why it matters, not as the problem', () => {
+    expect(
+      pitch(
+        'subscription box for new parents that sends exactly what you need for each month of the babys age diapers in the right size bottles teething stuff so you never overbuy',
+      ),
+    ).toContain('\n\nWhy it matters: You never overbuy.');
+  });
+
+  it('tells a pain said gone ("less ...", "no more ...") as why it matters', () => {
+    expect(
+      pitch(
+        'The idea is an app where you photograph your fridge. Basically, less food waste and no more staring into the fridge at 7 PM.',
+      ),
+    ).toContain('Why it matters: Less food waste and no more staring into the fridge at 7 PM.');
+  });
+
+  it('keeps a reason said as a phrase and two things joined by "and" in their clause', () => {
+    expect(
+      pitch(
+        "Small business idea: mobile bike repair. I drive a van to your office, and it's ready by five. No, wait, by 5:30, because of traffic.",
+      ),
+    ).not.toContain('Of traffic');
+    expect(
+      pitch(
+        'a game where you play a lighthouse keeper and every night you have to guide ships through a storm using only the light and the sound of the foghorn',
+        'creative',
+      ),
+    ).toBe(
+      [
+        'A game where you play a lighthouse keeper.',
+        '',
+        'Every night you have to guide ships through a storm using only the light and the sound of the foghorn.',
+      ].join('\n'),
+    );
+  });
+});

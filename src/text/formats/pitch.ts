@@ -169,10 +169,22 @@ function roleOf(clause: Clause): Role {
     return 'idea';
   }
   if (WHY_CONNECTIVES.has(clause.lead)) return 'why';
+  // "less food waste and no more staring into the fridge": a pain said gone is the gain.
+  if (saysPainGone(clause.tokens)) return 'why';
   if (problem > 0 && problem >= why && problem >= solution) return 'problem';
   if (why > 0 && why >= solution) return 'why';
   if (solution > 0) return 'solution';
   return 'detail';
+}
+
+/** A clause that opens with "less", "fewer" or "no more": what the idea takes away. */
+function saysPainGone(tokens: readonly TaggedToken[]): boolean {
+  const [first, second] = wordsIn(tokens);
+  return (
+    first?.lower === 'less' ||
+    first?.lower === 'fewer' ||
+    (first?.lower === 'no' && second?.lower === 'more')
+  );
 }
 
 function hookIndex(clauses: readonly RoleClause[]): number {
@@ -793,6 +805,29 @@ function keepsLead(clause: Clause): boolean {
  * with its own subject ("... town | and the only person who ..."), at a pause, or before a
  * subject and its verb after the idea ("... as a trial | the team keeps saying ...").
  */
+/** Words back from a break within which a conjunction with no verb after it leaves it open. */
+const OPEN_JOIN_REACH = 4;
+
+/**
+ * "a lighthouse keeper and every night | you have to ...": a break right after a conjunction's
+ * words, before their verb, leaves the hook ending on half a clause.
+ */
+function leavesJoinOpen(tokens: readonly TaggedToken[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - OPEN_JOIN_REACH); k--) {
+    const token = tokens[k] as TaggedToken;
+    if (token.kind !== 'word' || isVerbOrAux(token)) return false;
+    if (CONJUNCTIONS.has(token.lower)) return true;
+  }
+  return false;
+}
+
+/** Words after a conjunction and its determiner within which a clause of its own has its verb. */
+const JOINED_CLAUSE_VERB_REACH = 5;
+
+function isVerbOrAux(token: TaggedToken): boolean {
+  return token.kind === 'word' && (token.pos === 'VERB' || token.pos === 'AUX');
+}
+
 function hookBreaks(tokens: readonly TaggedToken[]): number[] {
   const breaks: number[] = [];
   for (let i = 1; i < tokens.length - 1; i++) {
@@ -803,7 +838,9 @@ function hookBreaks(tokens: readonly TaggedToken[]): number[] {
     else if (
       token.kind === 'word' &&
       (CONJUNCTIONS.has(token.lower) || token.lower === 'so') &&
-      ['DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos)
+      ['DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos) &&
+      // "using only the light and the sound of the foghorn": two things, no clause.
+      tokens.slice(i + 2, i + 2 + JOINED_CLAUSE_VERB_REACH).some(isVerbOrAux)
     ) {
       breaks.push(i);
     } else if (
@@ -904,6 +941,7 @@ function splitHook(
       ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
           .sort((x, y) => y - x)
           .filter(mayFit(tokens, room))
+          .filter((at) => !leavesJoinOpen(tokens, at))
           .find(fitsLine)
       : undefined) ??
     (length > PITCH_HOOK_LONGEST_CHARS ? lastWordThatFits(tokens, room, fitsLine) : undefined);
@@ -936,6 +974,7 @@ export function formatPitch(
   sentences: readonly TaggedToken[][],
   category: Category,
   ends: readonly string[] = [],
+  joins: readonly string[] = [],
 ): string {
   const spoken: Placed[] = [];
   const framing = new Set<Placed>();
@@ -944,8 +983,11 @@ export function formatPitch(
     // Clauses come in spoken order, so each is looked for after the one before: a long
     // sentence of many clauses is not searched from its start for each.
     let searched = 0;
-    for (const [at, clause] of split.entries()) {
+    for (const [at, said] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
+      // "... teething stuff | so you never overbuy": the "so" that ran the sentence on leads it.
+      const clause =
+        at === 0 && said.lead === '' && joins[index] === 'so' ? { ...said, lead: 'so' } : said;
       const entry: Placed = {
         clause,
         role: 'detail',
