@@ -746,7 +746,7 @@ describe('cost', () => {
 describe('corrections a fourth batch of new speech found', () => {
   it('replaces an amount alone and keeps the thing counted', () => {
     expect(
-      corrected('get twelve cupcakes make that twenty four for the bake sale plus napkins'),
+      corrected('get twelve cupcakes actually no twenty four for the bake sale plus napkins'),
     ).toBe('get twenty four cupcakes for the bake sale plus napkins');
     expect(corrected('buy 2 bags actually no 3 for the party')).toBe('buy 3 bags for the party');
     expect(corrected('order ten chairs, no, sorry, twelve for the hall')).toBe(
@@ -769,5 +769,39 @@ describe('corrections a fourth batch of new speech found', () => {
     expect(corrected("and it's ready by five. No, wait, by 5:30, because of traffic.")).toBe(
       "and it's ready by 5:30, because of traffic.",
     );
+  });
+});
+
+describe("the fourth batch's corrections, narrowed where a review found them too wide", () => {
+  it('takes "make that" said alone as meant', () => {
+    for (const text of [
+      'use 4 eggs make that 2 cakes one chocolate one vanilla',
+      'save 200 a month and make that 300 next year',
+      'Get the blue paint, make that the accent wall.',
+    ]) {
+      expect(corrected(text)).toBe(text);
+    }
+  });
+
+  it('puts an amount corrected after a full stop in the old sentence with the rest of the new', () => {
+    expect(corrected('Buy 3 pizzas. Actually, make that 4 since Tom is coming.')).toBe(
+      'Buy 4 pizzas since Tom is coming.',
+    );
+    expect(corrected('Get 2 bags of chips. No, make that 3 for the party.')).toBe(
+      'Get 3 bags of chips for the party.',
+    );
+    expect(corrected('buy 2 bags actually no 3 of those big bags')).toBe('buy 3 of those big bags');
+  });
+
+  it('replaces the word a denial names, and only a denial that ends its phrase', () => {
+    expect(corrected("we'll fly to denver, uh, no wait, drive, not fly")).toBe(
+      "we'll drive to denver, uh",
+    );
+    expect(corrected("I'll bring the chips, um, no wait, Sarah's bringing those")).toBe(
+      "I'll bring the chips, Sarah's bringing those",
+    );
+    expect(
+      corrected('buy butter, uh, no wait, margarine, not butter flavored though'),
+    ).not.toContain('uh flavored');
   });
 });

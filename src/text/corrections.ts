@@ -9,7 +9,7 @@ import {
   VERB_LIKE_WORDS,
   WITHDRAWING_MARKERS,
 } from './words/asides.js';
-import { CONJUNCTIONS, SIMPLE_FILLERS } from './words/fillers.js';
+import { CONJUNCTIONS } from './words/fillers.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS, PHRASE_DETERMINERS } from './words/function-words.js';
 import { FIRST_NAMES } from './words/proper-nouns.js';
 import {
@@ -165,8 +165,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
     const withdrawing = WITHDRAWING_MARKERS.has(name);
-    // "scratch that itch", "I'll make that work": after a subject or a verb the words are meant.
-    if ((withdrawing || name === 'make that') && isVerbUse(tokens[i - 1])) continue;
+    // "scratch that itch": after a subject or a verb the words are meant.
+    if (withdrawing && isVerbUse(tokens[i - 1])) continue;
     const apology = APOLOGY_MARKERS.has(name);
     if (apology && isMeantSorry(tokens[i - 1])) continue;
     let start = markerEnd;
@@ -292,18 +292,23 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       // "twelve cupcakes make that twenty four for the bake sale": an amount alone replaces
       // the amount, and the thing counted stays ("twelve people, no, fifteen people" names it
       // again, "seven am no wait eight pm" says its own time).
+      // "3 of those big bags" names its own thing. Across a full stop ("Buy 3 pizzas.
+      // Actually, make that 4 since Tom is coming.") the rest of the new sentence goes on the
+      // old one, and the full stop between them goes.
       const amountEnd = !restart && det === 0 && isNumeric(head) ? numberEnd(tokens, start) : end;
       const after = tokens[amountEnd];
       const alone =
         amountEnd < end &&
         after !== undefined &&
+        after.lower !== 'of' &&
         (after.kind !== 'word' ||
           FUNCTION_WORDS.has(after.lower) ||
           RESTATED_PREPOSITIONS.has(after.lower)) &&
         !TIME_TAILS.has(after.lower);
+      const stop = alone ? lastEndBetween(tokens, wrong, i) : -1;
       return {
         wrongStart,
-        markerStart: i,
+        markerStart: stop === -1 ? i : stop,
         markerEnd: start,
         replacementEnd: alone ? amountEnd : end,
         restart,
@@ -332,10 +337,27 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
-      // "a bag of spinach, uh, no wait, kale": the filler was no word said wrongly.
-      if (candidate.kind === 'word' && !SIMPLE_FILLERS.has(candidate.lower)) lastWord = j;
+      if (candidate.kind === 'word') lastWord = j;
     }
     if (withdrawing) return takeBack(tokens, i, markerEnd, true, false);
+    // "a bag of spinach, uh, no wait, kale, not spinach", "fly to denver, no wait, drive, not
+    // fly": the word denied after the new one says which it replaces.
+    const denied = deniedAfter(tokens, end);
+    if (EXPLICIT_MARKERS.has(name) && denied !== -1) {
+      const said = (tokens[denied] as Token).lower;
+      const wrongWord = findAnchor(tokens, i, (candidate) => candidate.lower === said);
+      if (wrongWord !== -1) {
+        return {
+          wrongStart: wrongWord,
+          wrongEnd: wrongWord + 1,
+          markerStart: i,
+          markerEnd: start,
+          replacementEnd: end,
+          restart: true,
+          resume: denied + 1,
+        };
+      }
+    }
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
     // replaces the word said just before it. A verb turned down ("no wait, don't cancel it")
     // replaces no word: it is a retraction, taken back only when its verb was said.
@@ -346,21 +368,25 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
         markerEnd: start,
         replacementEnd: end,
         restart: false,
-        resume: afterDenial(tokens, end, tokens[lastWord] as Token),
       };
     }
   }
   return null;
 }
 
-/**
- * "kale, not spinach": the replacement's own "not" and the word it replaces go with it; where
- * reading goes on past them, or undefined when no such words follow.
- */
-function afterDenial(tokens: readonly Token[], end: number, wrong: Token): number | undefined {
+function lastEndBetween(tokens: readonly Token[], from: number, to: number): number {
+  for (let k = to - 1; k > from; k--) if ((tokens[k] as Token).kind === 'end') return k;
+  return -1;
+}
+
+/** Where the word denied after a replacement is ("kale, not spinach"), or -1. */
+function deniedAfter(tokens: readonly Token[], end: number): number {
   const not = tokens[end]?.kind === 'pause' ? end + 1 : end;
-  if (tokens[not]?.lower !== 'not' || tokens[not + 1]?.lower !== wrong.lower) return undefined;
-  return not + 2;
+  const word = tokens[not + 1];
+  const after = tokens[not + 2];
+  // "margarine, not butter flavored though": the word denied must end the phrase.
+  if (tokens[not]?.lower !== 'not' || word?.kind !== 'word') return -1;
+  return after === undefined || after.kind !== 'word' ? not + 1 : -1;
 }
 
 /** Words of "the blue swim trunks": a determiner, what sets the thing apart, the thing. */

@@ -475,3 +475,16 @@ describe("the third probe's inference rules, narrowed where a review found them 
     expect(inferFormatAndCategory("Don't forget the reason you started.").format).toBe('tweet');
   });
 });
+
+describe("inference the fourth batch's review found too narrow", () => {
+  it('reads a fact not to forget as a task and "if we raised prices" as a proposal', () => {
+    expect(inferFormatAndCategory("Don't forget that the dentist moved to Thursday.").format).toBe(
+      'checklist',
+    );
+    expect(
+      inferFormatAndCategory(
+        'if we raised prices by ten percent we would still keep most customers and cover the new rent',
+      ).format,
+    ).toBe('pitch');
+  });
+});

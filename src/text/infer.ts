@@ -178,12 +178,13 @@ function remindsOf(words: readonly TaggedToken[]): boolean {
     (first === "don't" || first === 'dont' || first === 'don’t' || first === 'do') &&
     forget?.lower === 'forget' &&
     thing.length > 0 &&
-    !thing.some((word) => CLAUSE_SUBJECTS.has(word.lower) || THOUGHT_WORDS.has(word.lower))
+    !THOUGHT_WORDS.has(thing[0]?.lower ?? '') &&
+    !thing.some((word) => CLAUSE_SUBJECTS.has(word.lower))
   );
 }
 
 /** Words that make what is not to be forgotten a thought ("how far", "who you are"). */
-const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why', 'what', 'where', 'that']);
+const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why']);
 
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
@@ -420,6 +421,21 @@ const CHANGE_MADE: ReadonlySet<string> = new Set([
   'cut',
   'charge',
   'open',
+  'raise',
+  'lower',
+  'stop',
+  'partner',
+  'try',
+  'use',
+  'sell',
+  'run',
+  'remove',
+  'skip',
+  'allow',
+  'ban',
+  'change',
+  'introduce',
+  'pilot',
 ]);
 
 /** What a change would bring, said after "if we ...". */

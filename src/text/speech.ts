@@ -341,8 +341,10 @@ function restartStart(
     // "let it go let it go").
     if (!comma && !afterFiller) {
       // "I just I just got off the phone": a clause begun again from its subject.
-      // Two words only: "he loves me he loves me not" is said twice on purpose.
-      const subjectAgain = n === 2 && CLAUSE_SUBJECTS.has((out[start] as Token).lower);
+      // "she told me she told me to bring", "I was going I was going to": begun again; "he
+      // loves me he loves me not" is said twice on purpose.
+      const subjectAgain =
+        n > 1 && CLAUSE_SUBJECTS.has((out[start] as Token).lower) && tokens[i + n]?.lower !== 'not';
       return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished || subjectAgain ? start : -1;
     }
     // Across a comma or a filler only the words a phrase goes on after were begun again ("the

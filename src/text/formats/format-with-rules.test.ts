@@ -1392,3 +1392,14 @@ describe("the third probe's speech rules, narrowed where a review found them too
     );
   });
 });
+
+describe("restarts the fourth batch's review found kept", () => {
+  it('drops a clause of three words begun again from its subject', () => {
+    expect(
+      formatWithRules('she told me she told me to bring snacks', 'tweet', 'personal').replace(
+        / #\S+/gu,
+        '',
+      ),
+    ).toBe('She told me to bring snacks.');
+  });
+});

@@ -452,3 +452,26 @@ describe('pitch: parts a fourth batch of new speech put in the wrong place', () 
     );
   });
 });
+
+describe("pitch: the fourth batch's rules, narrowed where a review found them too wide", () => {
+  it('keeps a plan said after "so" as the idea', () => {
+    expect(
+      pitch(
+        "tourists never find the good taco places in our city because the reviews are all fake so we'd make a map curated by local cooks and taxi drivers",
+      ),
+    ).toBe(
+      [
+        "We'd make a map curated by local cooks and taxi drivers.",
+        '',
+        'Problem: Tourists never find the good taco places in our city because the reviews are all fake.',
+      ].join('\n'),
+    );
+  });
+
+  it('tells "fewer kids play outside" and "less than half" as no gain', () => {
+    const said = pitch(
+      'An app for renters. Fewer kids play outside these days. Less than half of renters ever get their deposit back in full.',
+    );
+    expect(said).not.toContain('Why it matters');
+  });
+});

@@ -177,13 +177,50 @@ function roleOf(clause: Clause): Role {
   return 'detail';
 }
 
-/** A clause that opens with "less", "fewer" or "no more": what the idea takes away. */
+/**
+ * A clause that opens with "less", "fewer" or "no more" and has no verb: what the idea takes
+ * away ("less food waste"). "Fewer kids play outside", "less than half of renters" tell a pain.
+ */
 function saysPainGone(tokens: readonly TaggedToken[]): boolean {
-  const [first, second] = wordsIn(tokens);
-  return (
+  const words = wordsIn(tokens);
+  const [first, second] = words;
+  const opens =
     first?.lower === 'less' ||
     first?.lower === 'fewer' ||
-    (first?.lower === 'no' && second?.lower === 'more')
+    (first?.lower === 'no' && second?.lower === 'more');
+  return (
+    opens &&
+    second?.lower !== 'than' &&
+    // "no more staring into the fridge": an -ing form names the pain gone.
+    !words.some(
+      (word) => (word.pos === 'VERB' && !word.lower.endsWith('ing')) || word.pos === 'AUX',
+    )
+  );
+}
+
+/** First-person plans after a "so" ("so we'd make a map", "so I want to build"): the idea. */
+const PLANNING_SUBJECTS: ReadonlySet<string> = new Set(["i'd", "we'd", "i'll", "we'll", "let's"]);
+/** What "I" or "we" plan with: "we could", "I want to", "we should". */
+const PLANNING_VERBS: ReadonlySet<string> = new Set([
+  'could',
+  'would',
+  'should',
+  'can',
+  'will',
+  'want',
+  'plan',
+  'need',
+  'might',
+]);
+
+function saysWhatWeDo(tokens: readonly TaggedToken[]): boolean {
+  const [first, second] = wordsIn(tokens);
+  if (first === undefined) return false;
+  if (PLANNING_SUBJECTS.has(first.lower)) return true;
+  return (
+    (first.lower === 'i' || first.lower === 'we') &&
+    second !== undefined &&
+    PLANNING_VERBS.has(second.lower)
   );
 }
 
@@ -931,20 +968,31 @@ function splitHook(
     clause: { ...hook.clause, tokens: tokens.slice(0, at) },
     end: '',
   });
-  const fitsLine = (at: number): boolean =>
-    codePointLength(`${prefix}${sentenceOf(headOf(at), keepLead)}`) <= PITCH_HOOK_MAX_CHARS;
+  const fitsWithin =
+    (max: number) =>
+    (at: number): boolean =>
+      codePointLength(`${prefix}${sentenceOf(headOf(at), keepLead)}`) <= max;
   const length = codePointLength(`${prefix}${told}`);
-  const room = PITCH_HOOK_MAX_CHARS - codePointLength(prefix);
+  const roomWithin = (max: number): number => max - codePointLength(prefix);
+  const clauseBreakWithin = (max: number): number | undefined =>
+    [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
+      .sort((x, y) => y - x)
+      .filter(mayFit(tokens, roomWithin(max)))
+      .filter((at) => !leavesJoinOpen(tokens, at))
+      .find(fitsWithin(max));
+  // A clause that fits the line; else, for a hook too long even to stay whole, a clause that
+  // fits the longest line, and only then the last word that does.
   const breakAt =
     reportedSpeechAt(tokens) ??
-    (length > PITCH_HOOK_MAX_CHARS
-      ? [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
-          .sort((x, y) => y - x)
-          .filter(mayFit(tokens, room))
-          .filter((at) => !leavesJoinOpen(tokens, at))
-          .find(fitsLine)
-      : undefined) ??
-    (length > PITCH_HOOK_LONGEST_CHARS ? lastWordThatFits(tokens, room, fitsLine) : undefined);
+    (length > PITCH_HOOK_MAX_CHARS ? clauseBreakWithin(PITCH_HOOK_MAX_CHARS) : undefined) ??
+    (length > PITCH_HOOK_LONGEST_CHARS
+      ? (clauseBreakWithin(PITCH_HOOK_LONGEST_CHARS) ??
+        lastWordThatFits(
+          tokens,
+          roomWithin(PITCH_HOOK_LONGEST_CHARS),
+          fitsWithin(PITCH_HOOK_LONGEST_CHARS),
+        ))
+      : undefined);
   if (breakAt === undefined) return undefined;
   const after = trimPauses(tokens.slice(breakAt));
   const opener = after[0] as TaggedToken;
@@ -985,9 +1033,12 @@ export function formatPitch(
     let searched = 0;
     for (const [at, said] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
-      // "... teething stuff | so you never overbuy": the "so" that ran the sentence on leads it.
+      // "... teething stuff | so you never overbuy": the "so" that ran the sentence on leads it,
+      // unless the speaker goes on to what they would do ("so we'd make a map ...").
       const clause =
-        at === 0 && said.lead === '' && joins[index] === 'so' ? { ...said, lead: 'so' } : said;
+        at === 0 && said.lead === '' && joins[index] === 'so' && !saysWhatWeDo(said.tokens)
+          ? { ...said, lead: 'so' }
+          : said;
       const entry: Placed = {
         clause,
         role: 'detail',

@@ -31,9 +31,6 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
   ['actually', 'make', 'that'],
   ['no', 'make', 'that'],
   ['or', 'make', 'that'],
-  // "twelve cupcakes make that twenty four": said alone, it corrects only an amount, a day or
-  // a month, or a phrase after a pause.
-  ['make', 'that'],
   ['actually', 'no'],
   ['no', 'actually'],
   ['no', 'wait'],
