@@ -182,19 +182,16 @@ function roleOf(clause: Clause): Role {
  * away ("less food waste"). "Fewer kids play outside", "less than half of renters" tell a pain.
  */
 function saysPainGone(tokens: readonly TaggedToken[]): boolean {
+  // Read for every clause: the first word is looked at before any word list is made.
+  const firstAt = tokens.findIndex((token) => token.kind === 'word');
+  const first = tokens[firstAt]?.lower;
+  if (first !== 'less' && first !== 'fewer' && first !== 'no') return false;
   const words = wordsIn(tokens);
-  const [first, second] = words;
-  const opens =
-    first?.lower === 'less' ||
-    first?.lower === 'fewer' ||
-    (first?.lower === 'no' && second?.lower === 'more');
-  return (
-    opens &&
-    second?.lower !== 'than' &&
-    // "no more staring into the fridge": an -ing form names the pain gone.
-    !words.some(
-      (word) => (word.pos === 'VERB' && !word.lower.endsWith('ing')) || word.pos === 'AUX',
-    )
+  const second = words[1]?.lower;
+  if ((first === 'no' && second !== 'more') || second === 'than') return false;
+  // "no more staring into the fridge": an -ing form names the pain gone.
+  return !words.some(
+    (word) => (word.pos === 'VERB' && !word.lower.endsWith('ing')) || word.pos === 'AUX',
   );
 }
 
@@ -865,6 +862,12 @@ function isVerbOrAux(token: TaggedToken): boolean {
   return token.kind === 'word' && (token.pos === 'VERB' || token.pos === 'AUX');
 }
 
+function verbWithin(tokens: readonly TaggedToken[], from: number, reach: number): boolean {
+  const to = Math.min(tokens.length, from + reach);
+  for (let k = from; k < to; k++) if (isVerbOrAux(tokens[k] as TaggedToken)) return true;
+  return false;
+}
+
 function hookBreaks(tokens: readonly TaggedToken[]): number[] {
   const breaks: number[] = [];
   for (let i = 1; i < tokens.length - 1; i++) {
@@ -877,7 +880,7 @@ function hookBreaks(tokens: readonly TaggedToken[]): number[] {
       (CONJUNCTIONS.has(token.lower) || token.lower === 'so') &&
       ['DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos) &&
       // "using only the light and the sound of the foghorn": two things, no clause.
-      tokens.slice(i + 2, i + 2 + JOINED_CLAUSE_VERB_REACH).some(isVerbOrAux)
+      verbWithin(tokens, i + 2, JOINED_CLAUSE_VERB_REACH)
     ) {
       breaks.push(i);
     } else if (
