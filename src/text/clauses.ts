@@ -559,7 +559,10 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       }
     } else if (mode === 'ideas' && words === 0 && lead === '') {
       const ideaLead = leadAt(tokens, i);
-      if (ideaLead !== undefined) {
+      // "Because of that, kids miss field trips": "because of" opens a phrase, not a reason's
+      // clause, and stays in what is said.
+      const phrase = ideaLead?.join(' ') === 'because' && tokens[i + 1]?.lower === 'of';
+      if (ideaLead !== undefined && !phrase) {
         lead = ideaLead.join(' ');
         i += ideaLead.length - 1;
         continue;

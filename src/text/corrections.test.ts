@@ -805,3 +805,17 @@ describe("the fourth batch's corrections, narrowed where a review found them too
     ).not.toContain('uh flavored');
   });
 });
+
+describe('a phrase said again with its determiner, after the phrase it restates', () => {
+  it('replaces the phrase up to its preposition and keeps what followed it', () => {
+    expect(corrected('grab the tent for me actually no the small one')).toBe(
+      'grab the small one for me',
+    );
+    expect(corrected('pack the charger in my bag actually no the spare one')).toBe(
+      'pack the spare one in my bag',
+    );
+    expect(corrected('send the slides to priya actually no the report to marcus')).toBe(
+      'send the report to marcus',
+    );
+  });
+});

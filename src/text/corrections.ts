@@ -14,6 +14,7 @@ import { CLAUSE_SUBJECTS, FUNCTION_WORDS, PHRASE_DETERMINERS } from './words/fun
 import { FIRST_NAMES } from './words/proper-nouns.js';
 import {
   alignedCut,
+  determinedPhraseEnd,
   isPhraseOnly,
   restatedPhrase,
   restatementAcrossEnd,
@@ -283,6 +284,27 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
           replacementEnd: start + 2,
           restart: true,
           resume: start + 3,
+        };
+      }
+      // "grab the tent for me actually no the small one": a phrase opened by the same
+      // determiner replaces only the phrase said, up to its preposition; "for me" stays.
+      const saidEnd = restart && det === 0 ? determinedPhraseEnd(tokens, wrong) : -1;
+      const newEnd = saidEnd === -1 ? -1 : determinedPhraseEnd(tokens, start);
+      if (
+        PHRASE_DETERMINERS.has(first.lower) &&
+        saidEnd !== -1 &&
+        saidEnd < i &&
+        (tokens[saidEnd] as Token).kind === 'word' &&
+        // "the report to marcus" restates the whole phrase, its preposition too.
+        newEnd === end
+      ) {
+        return {
+          wrongStart: wrong,
+          wrongEnd: saidEnd,
+          markerStart: i,
+          markerEnd: start,
+          replacementEnd: newEnd,
+          restart: true,
         };
       }
       // "at 10 30 actually no 11": a number replaces the whole time it is part of.

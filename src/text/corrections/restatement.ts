@@ -153,7 +153,7 @@ const DETERMINED_PHRASE_MAX_WORDS = 3;
  * end mark after its noun, within DETERMINED_PHRASE_MAX_WORDS words; -1 when it runs on, as a
  * clause does ("the kids want pizza").
  */
-function determinedPhraseEnd(tokens: readonly Token[], start: number): number {
+export function determinedPhraseEnd(tokens: readonly Token[], start: number): number {
   for (let j = start + 2; j <= start + DETERMINED_PHRASE_MAX_WORDS; j++) {
     const token = tokens[j];
     if (

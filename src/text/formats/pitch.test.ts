@@ -475,3 +475,13 @@ describe("pitch: the fourth batch's rules, narrowed where a review found them to
     expect(said).not.toContain('Why it matters');
   });
 });
+
+describe('pitch: "because of" opening a sentence', () => {
+  it('keeps its "because"', () => {
+    expect(
+      pitch(
+        'A field trip fund for schools. The problem is buses cost too much. Because of that, kids miss field trips every spring.',
+      ),
+    ).toContain('Because of that, kids miss field trips every spring.');
+  });
+});
