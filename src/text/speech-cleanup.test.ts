@@ -258,3 +258,19 @@ describe('words said again on purpose', () => {
     expect(formatWithRules(transcript, 'tweet', 'work').replace(/ #\S+/gu, '')).toBe(expected);
   });
 });
+
+describe('streets and quarters in lower-case speech', () => {
+  it('capitalises a street named after a word of place, and a quarter', () => {
+    expect(tweet('meet sarah at the coffee shop on main street at ten')).toBe(
+      'Meet Sarah at the coffee shop on Main Street at ten.',
+    );
+    expect(tweet('we hit our q3 targets')).toBe('We hit our Q3 targets.');
+  });
+
+  it('leaves a road or a lane that is no name', () => {
+    expect(tweet('turn left on the main road')).toBe('Turn left on the main road.');
+    expect(tweet('walk down the road and go up one lane')).toBe(
+      'Walk down the road and go up one lane.',
+    );
+  });
+});

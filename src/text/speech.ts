@@ -690,6 +690,46 @@ const PROPER_PHRASE_FIRST_WORDS: ReadonlySet<string> = new Set(
   PROPER_PHRASES.map((phrase) => phrase[0] as string),
 );
 
+/** A quarter of the year as said in lower-case speech ("q3"). */
+const QUARTER = /^q[1-4]$/u;
+
+/** What a street's name ends with ("main street", "fifth avenue"). */
+const STREET_WORDS: ReadonlySet<string> = new Set([
+  'street',
+  'avenue',
+  'road',
+  'boulevard',
+  'lane',
+]);
+/** Words a street is said after: "on main street", "at elm road". */
+const STREET_PLACED_BY: ReadonlySet<string> = new Set([
+  'on',
+  'at',
+  'to',
+  'from',
+  'off',
+  'near',
+  'along',
+  'down',
+  'up',
+]);
+
+/** "on main street", "at fifth avenue": a word naming a street after a word of place. */
+function isStreetNameAt(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  const next = tokens[i + 1];
+  const before = tokens[i - 1];
+  return (
+    next?.kind === 'word' &&
+    STREET_WORDS.has(next.lower) &&
+    before?.kind === 'word' &&
+    STREET_PLACED_BY.has(before.lower) &&
+    !FUNCTION_WORDS.has(token.lower) &&
+    token.text === token.lower &&
+    next.text === next.lower
+  );
+}
+
 /** Word count of a name of several words ("black friday") at i, or 0. */
 function properPhraseLengthAt(tokens: readonly Token[], i: number): number {
   if (!PROPER_PHRASE_FIRST_WORDS.has((tokens[i] as Token).lower)) return 0;
@@ -708,6 +748,18 @@ export function properCase(tokens: readonly Token[]): Token[] {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
+    if (token.kind === 'word' && QUARTER.test(token.text)) {
+      out ??= [...tokens];
+      out[i] = withText(token, token.text.toUpperCase());
+      continue;
+    }
+    if (token.kind === 'word' && isStreetNameAt(tokens, i)) {
+      out ??= [...tokens];
+      out[i] = capitalised(token);
+      out[i + 1] = capitalised(tokens[i + 1] as Token);
+      i++;
+      continue;
+    }
     const phrase = token.kind === 'word' ? properPhraseLengthAt(tokens, i) : 0;
     if (phrase > 0) {
       out ??= [...tokens];
