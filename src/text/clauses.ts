@@ -451,9 +451,17 @@ function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean
 }
 
 function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
+  // "Because of that, kids miss field trips", "ready by 5:30, because of traffic": "because
+  // of" opens a phrase, not a reason's clause, and stays in what is said.
+  if (opensReasonPhrase(tokens, i)) return undefined;
   const length = phraseLengthAt(LEADS_BY_FIRST_WORD, tokens, i, false);
   if (length === 0) return undefined;
   return tokens.slice(i, i + length).map((token) => token.lower);
+}
+
+/** "because of traffic": a reason said as a phrase, no clause of its own. */
+function opensReasonPhrase(tokens: readonly TaggedToken[], i: number): boolean {
+  return tokens[i]?.lower === 'because' && tokens[i + 1]?.lower === 'of';
 }
 
 /**
@@ -533,9 +541,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         (isReasonAt(tokens, i + 1) ||
           (tokens[i + 1]?.lower === 'not' && !startsVerbPhrase(tokens, i + 2)) ||
           (token.text === ',' && NON_RESTRICTIVE.has(tokens[i + 1]?.lower ?? '')));
-      // "ready by 5:30, because of traffic": a reason said as a phrase is no clause of its own.
-      const reasonPhrase =
-        !colon && tokens[i + 1]?.lower === 'because' && tokens[i + 2]?.lower === 'of';
+      const reasonPhrase = !colon && opensReasonPhrase(tokens, i + 1);
       if (listGoesOn || reasonFollows || reasonPhrase) {
         current.push(token);
         continue;
@@ -549,9 +555,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     }
     if (mode === 'ideas' && words > 0) {
       const ideaLead = leadAt(tokens, i);
-      // "ready by 5:30, because of traffic": a reason said as a phrase stays in its clause.
-      const phrase = ideaLead?.join(' ') === 'because' && tokens[i + 1]?.lower === 'of';
-      if (ideaLead !== undefined && !phrase && !CLAUSE_START_LEADS.has(ideaLead.join(' '))) {
+      if (ideaLead !== undefined && !CLAUSE_START_LEADS.has(ideaLead.join(' '))) {
         flush(false);
         lead = ideaLead.join(' ');
         i += ideaLead.length - 1;
@@ -559,10 +563,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       }
     } else if (mode === 'ideas' && words === 0 && lead === '') {
       const ideaLead = leadAt(tokens, i);
-      // "Because of that, kids miss field trips": "because of" opens a phrase, not a reason's
-      // clause, and stays in what is said.
-      const phrase = ideaLead?.join(' ') === 'because' && tokens[i + 1]?.lower === 'of';
-      if (ideaLead !== undefined && !phrase) {
+      if (ideaLead !== undefined) {
         lead = ideaLead.join(' ');
         i += ideaLead.length - 1;
         continue;

@@ -26,7 +26,9 @@ import {
   type Correction,
   EXPLICIT_MARKERS,
   REPLACEMENT_STOPS,
+  afterPauses,
   allWords,
+  beforePauses,
   findAnchor,
   isNumeric,
   isReasonSubject,
@@ -61,10 +63,8 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   // no wednesday"), or a number and its noun said again with another number ("twelve people,
   // no, fifteen people"); anywhere else it is meant.
   if (marker.length !== 1 || marker[0] !== 'no') return true;
-  let before = i - 1;
-  while (tokens[before]?.kind === 'pause') before--;
-  let after = i + 1;
-  while (tokens[after]?.kind === 'pause') after++;
+  const before = beforePauses(tokens, i) - 1;
+  const after = afterPauses(tokens, i + 1);
   // "Monday yes, Tuesday no, Wednesday maybe": said straight after a weekday and before a
   // pause, "no" answers for it, and what follows is the next of a list ("next Tuesday, no,
   // Wednesday" corrects).
@@ -146,9 +146,7 @@ const PRO_FORM_DETERMINERS: ReadonlySet<string> = new Set(['the', 'that', 'this'
  * sentence before when the marker opens its own ("... a second mic. Actually, make that two").
  */
 function reachesBackFrom(tokens: readonly Token[], i: number): boolean {
-  let before = i - 1;
-  while (tokens[before]?.kind === 'pause') before--;
-  return tokens[before]?.kind === 'end';
+  return tokens[beforePauses(tokens, i) - 1]?.kind === 'end';
 }
 
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {
@@ -311,7 +309,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       // "two hundred guests actually no three hundred", "at 10 30 actually no 11": a number
       // replaces the whole number said; "quarter past 3, sorry, 4" keeps the quarter.
       const wrongStart = restart || !isNumeric(head) ? wrong - det : numberStart(tokens, wrong);
-      // "twelve cupcakes make that twenty four for the bake sale": an amount alone replaces
+      // "twelve cupcakes actually no twenty four for the bake sale": an amount alone replaces
       // the amount, and the thing counted stays ("twelve people, no, fifteen people" names it
       // again, "seven am no wait eight pm" says its own time).
       // "3 of those big bags" names its own thing. Across a full stop ("Buy 3 pizzas.
@@ -355,12 +353,6 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       if (restated !== null) return restated;
       continue;
     }
-    let lastWord = -1;
-    for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
-      const candidate = tokens[j] as Token;
-      if (candidate.kind === 'end') break;
-      if (candidate.kind === 'word') lastWord = j;
-    }
     if (withdrawing) return takeBack(tokens, i, markerEnd, true, false);
     // "a bag of spinach, uh, no wait, kale, not spinach", "fly to denver, no wait, drive, not
     // fly": the word denied after the new one says which it replaces.
@@ -383,6 +375,12 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // "to Wednesday, no wait, the day after": an explicit marker with nothing to anchor on
     // replaces the word said just before it. A verb turned down ("no wait, don't cancel it")
     // replaces no word: it is a retraction, taken back only when its verb was said.
+    let lastWord = -1;
+    for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
+      const candidate = tokens[j] as Token;
+      if (candidate.kind === 'end') break;
+      if (candidate.kind === 'word') lastWord = j;
+    }
     if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
       return {
         wrongStart: lastWord,
@@ -421,8 +419,7 @@ const DESCRIBED_THING_MAX_WORDS = 4;
  * "the tent for me", "the plumber we used" are not.
  */
 function describedThingBefore(tokens: readonly Token[], wrong: number, i: number): boolean {
-  let said = i;
-  while (tokens[said - 1]?.kind === 'pause') said--;
+  const said = beforePauses(tokens, i);
   const count = said - wrong;
   if (count < 3 || count > DESCRIBED_THING_MAX_WORDS || !allWords(tokens, wrong, said))
     return false;

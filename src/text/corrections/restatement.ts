@@ -11,6 +11,7 @@ import {
   type Correction,
   REPLACEMENT_STOPS,
   afterPauses,
+  beforePauses,
   allWords,
   findAnchor,
   isNumeric,
@@ -66,8 +67,7 @@ export function restatedPhrase(
     (RESTATED_PREPOSITIONS.has(first) || determined) &&
     isPhraseOnly(tokens, start, start + count)
   ) {
-    let said = i;
-    while (tokens[said - 1]?.kind === 'pause') said--;
+    const said = beforePauses(tokens, i);
     const anchor = phraseOpenedBy(tokens, said, first);
     // "about a food truck, no, actually, a night market": after a marker that only corrects,
     // a phrase opened by the same determiner replaces the one said just before it, when that

@@ -179,3 +179,10 @@ export function afterPauses(tokens: readonly Token[], at: number): number {
   while (tokens[next]?.kind === 'pause') next++;
   return next;
 }
+
+/** Where the pauses said just before `at` start: the token before it is no pause. */
+export function beforePauses(tokens: readonly Token[], at: number): number {
+  let start = at;
+  while (tokens[start - 1]?.kind === 'pause') start--;
+  return start;
+}
