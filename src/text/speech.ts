@@ -748,7 +748,8 @@ export function properCase(tokens: readonly Token[]): Token[] {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
-    if (token.kind === 'word' && QUARTER.test(token.text)) {
+    // Two characters before the pattern: this runs on every word of every transcript.
+    if (token.kind === 'word' && token.text.length === 2 && QUARTER.test(token.text)) {
       out ??= [...tokens];
       out[i] = withText(token, token.text.toUpperCase());
       continue;

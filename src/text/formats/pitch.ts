@@ -536,16 +536,16 @@ function summaryOf(tokens: readonly TaggedToken[], known?: WordSummary): WordSum
 
 const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose']);
 
-/**
- * "or anyone who gets overwhelmed": a thing named, its only verb in the "who" clause said of
- * it, so no sentence of its own ("and the only customer who comes back is a girl" is one).
- */
 /** "..., where each player runs a stall": a relative clause about the thing just named. */
 function opensRelative(tokens: readonly TaggedToken[]): boolean {
   const first = wordsIn(tokens)[0]?.lower ?? '';
   return first === 'where' || first === 'who' || first === 'which' || first === 'whose';
 }
 
+/**
+ * "or anyone who gets overwhelmed": a thing named, its only verb in the "who" clause said of
+ * it, so no sentence of its own ("and the only customer who comes back is a girl" is one).
+ */
 function isNamedWithRelative(tokens: readonly TaggedToken[]): boolean {
   const words = wordsIn(tokens);
   const start = CONJUNCTIONS.has(words[0]?.lower ?? '') ? 1 : 0;
@@ -834,11 +834,6 @@ function keepsLead(clause: Clause): boolean {
   );
 }
 
-/**
- * Where a hook too long for its line can end: before "and", "but" or "so" that opens a clause
- * with its own subject ("... town | and the only person who ..."), at a pause, or before a
- * subject and its verb after the idea ("... as a trial | the team keeps saying ...").
- */
 /** Words back from a break within which a conjunction with no verb after it leaves it open. */
 const OPEN_JOIN_REACH = 4;
 
@@ -868,6 +863,11 @@ function verbWithin(tokens: readonly TaggedToken[], from: number, reach: number)
   return false;
 }
 
+/**
+ * Where a hook too long for its line can end: before "and", "but" or "so" that opens a clause
+ * with its own subject ("... town | and the only person who ..."), at a pause, or before a
+ * subject and its verb after the idea ("... as a trial | the team keeps saying ...").
+ */
 function hookBreaks(tokens: readonly TaggedToken[]): number[] {
   const breaks: number[] = [];
   for (let i = 1; i < tokens.length - 1; i++) {
@@ -977,12 +977,14 @@ function splitHook(
       codePointLength(`${prefix}${sentenceOf(headOf(at), keepLead)}`) <= max;
   const length = codePointLength(`${prefix}${told}`);
   const roomWithin = (max: number): number => max - codePointLength(prefix);
-  const clauseBreakWithin = (max: number): number | undefined =>
-    [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
+  // The clause breaks, latest first, found once for both lines they are tried against.
+  let breaks: number[] | undefined;
+  const clauseBreakWithin = (max: number): number | undefined => {
+    breaks ??= [...new Set([...hookBreaks(tokens), ...(hook.seams ?? [])])]
       .sort((x, y) => y - x)
-      .filter(mayFit(tokens, roomWithin(max)))
-      .filter((at) => !leavesJoinOpen(tokens, at))
-      .find(fitsWithin(max));
+      .filter((at) => !leavesJoinOpen(tokens, at));
+    return breaks.filter(mayFit(tokens, roomWithin(max))).find(fitsWithin(max));
+  };
   // A clause that fits the line; else, for a hook too long even to stay whole, a clause that
   // fits the longest line, and only then the last word that does.
   const breakAt =
