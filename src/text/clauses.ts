@@ -14,6 +14,7 @@ import {
   COMPOUND_NOUNS,
   LIST_HEADS,
   LIST_STAPLES,
+  MODIFYING_NOUNS,
   IMPERATIVE_VERBS,
   INTENT_PREFIXES,
   SEQUENCE_WORDS,
@@ -310,8 +311,10 @@ function verbAfterNounPhrase(
     afterVerb &&
     NOUN_POS.has(prev.pos) &&
     // The tagger reads "blow" in "the cake blow up" as a noun; "signed up" is news, not a task.
-    (TASK_VERBS.has(token.lower) || token.pos === 'VERB' || token.pos === 'NOUN') &&
-    token.lemma === token.lower &&
+    // wink gives "lay" the lemma "lie"; with a particle and an object it is "lay out my kit".
+    (TASK_VERBS.has(token.lower) ||
+      token.lower === 'lay' ||
+      ((token.pos === 'VERB' || token.pos === 'NOUN') && token.lemma === token.lower)) &&
     PHRASAL_PARTICLES.has(next.lower) &&
     opensObjectAt(tokens, i + 2) &&
     !followsCausativeObject(tokens, i)
@@ -569,7 +572,14 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         continue;
       }
     }
-    if (words > 0) {
+    // "before then I need to ...": after a preposition opening the clause "then" is a time,
+    // joining nothing ("defrost the freezer the night before | then label ..." joins).
+    const opener = tokens[i - 2];
+    const timeThen =
+      token.lower === 'then' &&
+      tokens[i - 1]?.pos === 'ADP' &&
+      (!isWord(opener) || CLAUSE_CONNECTIVES.has(opener.lower));
+    if (words > 0 && !timeThen) {
       const connective = CLAUSE_CONNECTIVES.has(token.lower);
       if (
         mode === 'tasks' &&
@@ -637,8 +647,12 @@ function isPlural(token: TaggedToken): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.lower && token.lower.endsWith('s');
 }
 
-function isCompound(a: TaggedToken, b: TaggedToken): boolean {
-  return COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`);
+/** `headed`: the first noun already ends a compound ("printer paper | staples"). */
+function isCompound(a: TaggedToken, b: TaggedToken, headed = false): boolean {
+  return (
+    COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`) ||
+    (!headed && MODIFYING_NOUNS.has(a.lower) && isPlural(b))
+  );
 }
 
 /** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
@@ -658,7 +672,8 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
   for (let k = 1; k < run.length; k++) {
     const before = run[k - 1] as TaggedToken;
     const after = run[k] as TaggedToken;
-    if (isCompound(before, after)) continue;
+    const headed = k >= 2 && isCompound(run[k - 2] as TaggedToken, before);
+    if (isCompound(before, after, headed)) continue;
     // Three or more nouns in a row in a spoken list are mostly separate things; a plural
     // noun ends its phrase ("batteries | tape"), and so does a staple before another one
     // ("milk | eggs").
@@ -926,6 +941,52 @@ function pointsBack(piece: {
  * "send the client the quote" stay whole. Things said as `needed` ("we need | sunscreen two
  * towels the cooler") are a list even without "and" or a comma: no verb stands between them.
  */
+/** Tags of a preposition's object that a bare second one may join ("with Jamie and Priya"). */
+const PHRASE_OBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ']);
+
+/**
+ * The "and"s and "or"s that join a preposition's objects ("for bays 3 and 4", "with Jamie and
+ * Priya", "of twin and earth"), not the verb's things: after a preposition, with nothing but
+ * its object said since, and a bare word after them (no determiner: "from school and the dry
+ * cleaning" may name a second thing).
+ */
+function prepositionalJoins(region: readonly TaggedToken[]): {
+  joins: Set<number>;
+  inside: Set<number>;
+} {
+  const joins = new Set<number>();
+  // Words of an object so joined: "bays 3 and 4" is one object, "3" no new thing.
+  const inside = new Set<number>();
+  let open = -1;
+  for (let k = 0; k < region.length; k++) {
+    const token = region[k] as TaggedToken;
+    if (!isWord(token)) {
+      open = -1;
+      continue;
+    }
+    if (token.lower === 'and' || token.lower === 'or') {
+      const next = region[k + 1];
+      if (
+        open !== -1 &&
+        isWord(next) &&
+        PHRASE_OBJECT_POS.has(next.pos) &&
+        next.pos !== 'ADJ' &&
+        // "after two months of work and signups are up": a clause of its own.
+        !hasOwnVerb(region, k + 1)
+      ) {
+        joins.add(k);
+        for (let j = open; j < k; j++) inside.add(j);
+      } else {
+        open = -1;
+      }
+      continue;
+    }
+    if (token.pos === 'ADP' && token.lower !== 'to') open = k + 1;
+    else if (!PHRASE_OBJECT_POS.has(token.pos) && token.pos !== 'DET') open = -1;
+  }
+  return { joins, inside };
+}
+
 export function splitList(tokens: readonly TaggedToken[], needed = false): TaggedToken[][] {
   const headLength = verbHead(tokens);
   const head = tokens.slice(0, headLength);
@@ -985,11 +1046,14 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   let run: TaggedToken[] = [];
   let runBreaks = new Set<number>();
   let runIndex = 0;
+  const withinPhrase = prepositionalJoins(region);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
     if (
       token.kind === 'pause' ||
-      (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or'))
+      (token.kind === 'word' &&
+        (token.lower === 'and' || token.lower === 'or') &&
+        !withinPhrase.joins.has(k))
     ) {
       push();
       gap.push(token);
@@ -1024,6 +1088,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     const prev = chunk[chunk.length - 1];
     const opensThing =
       !clausal &&
+      !withinPhrase.inside.has(k) &&
       isWord(prev) &&
       NOUN_POS.has(prev.pos) &&
       (token.pos === 'DET' ||

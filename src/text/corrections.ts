@@ -37,7 +37,7 @@ import {
   sameKind,
   sameKindAt,
 } from './corrections/shared.js';
-import { takeBack } from './corrections/take-back.js';
+import { opensNews, takeBack } from './corrections/take-back.js';
 import {
   SINGULAR_NUMBER,
   TIME_TAILS,
@@ -202,7 +202,13 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
     // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
     // says what it replaces.
-    if (makeThat && words < 2 && !/^\p{N}/u.test(first.text)) continue;
+    // A weekday or a month alone is whole ("Actually, make it Saturday").
+    const dayOrMonth = !isNumeric(first) && sameKind(first, first);
+    if (makeThat && words < 2 && !/^\p{N}/u.test(first.text) && !dayOrMonth) continue;
+    if ((EXPLICIT_MARKERS.has(name) || withdrawing) && !kindOnly && NARROWING.has(first.lower)) {
+      const narrowed = narrowedList(tokens, i, start, end);
+      if (narrowed !== null) return narrowed;
+    }
     if (EXPLICIT_MARKERS.has(name) || withdrawing || apology) {
       const across = restatementAcrossEnd(tokens, i, start, end, apology);
       if (across !== null) return across;
@@ -325,7 +331,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
           FUNCTION_WORDS.has(after.lower) ||
           RESTATED_PREPOSITIONS.has(after.lower)) &&
         !TIME_TAILS.has(after.lower);
-      const stop = alone ? lastEndBetween(tokens, wrong, i) : -1;
+      // "for Friday. Actually, make it Saturday.": one word for one, the full stop between goes.
+      const stop = alone || (crossesEnd && words === 1) ? lastEndBetween(tokens, wrong, i) : -1;
       return {
         wrongStart,
         markerStart: stop === -1 ? i : stop,
@@ -381,6 +388,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       if (candidate.kind === 'end') break;
       if (candidate.kind === 'word') lastWord = j;
     }
+    // "grab a coffee, no actually, the machine broke": news, not the coffee's replacement.
+    if (lastWord !== -1 && opensNews(tokens, start)) {
+      return takeBack(tokens, i, markerEnd, true, false);
+    }
     if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
       return {
         wrongStart: lastWord,
@@ -392,6 +403,49 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
   }
   return null;
+}
+
+/** "just milk", "only the tent": one of the things said before, the others dropped. */
+const NARROWING: ReadonlySet<string> = new Set(['just', 'only']);
+
+/**
+ * "buy milk and eggs okay scratch that just milk" -> "buy milk": the list the kept thing was
+ * said in goes, from its first thing to the marker, and the kept thing takes its place. Only
+ * when the thing was said in a list ("and", "or" or a pause before the marker).
+ */
+function narrowedList(
+  tokens: readonly Token[],
+  i: number,
+  start: number,
+  end: number,
+): Correction | null {
+  const thing = tokens[start + 1];
+  if (thing === undefined || thing.kind !== 'word' || end - start < 2) return null;
+  const said = findAnchor(tokens, i, (candidate) => candidate.lower === thing.lower, true);
+  if (said === -1) return null;
+  let first = said;
+  let listed = false;
+  const joins = (token: Token): boolean =>
+    token.kind === 'pause' || token.lower === 'and' || token.lower === 'or';
+  for (let k = said - 1; k >= 0; k--) {
+    const token = tokens[k] as Token;
+    if (joins(token)) continue;
+    if (token.kind !== 'word' || FUNCTION_WORDS.has(token.lower) || isTaskVerb(token)) break;
+    first = k;
+  }
+  for (let k = first; k < i && !listed; k++) {
+    const token = tokens[k] as Token;
+    listed = k !== said && (joins(token) || token.kind === 'end');
+  }
+  if (!listed) return null;
+  return {
+    wrongStart: first,
+    wrongEnd: i,
+    markerStart: i,
+    markerEnd: start + 1,
+    replacementEnd: end,
+    restart: true,
+  };
 }
 
 function lastEndBetween(tokens: readonly Token[], from: number, to: number): number {
@@ -545,6 +599,9 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
       if (last.kind !== 'pause' && last.kind !== 'dash' && !opener) break;
       rest = rest.slice(0, -1);
     }
+    // "a second mic. Actually, make that two mics.": the full stop left between the old words
+    // and the new is the new sentence's own.
+    if (rest.every((token) => token.kind === 'end' || token.kind === 'pause')) rest = [];
     // A phrase restated from its first word, cut inside a pair ("in black and | white,
     // actually no, in full colour"): the rest of the pair goes with it.
     const lastReplaced = wrong[cut - 1];

@@ -355,6 +355,9 @@ function pitchSignals(
   if (words.some((word, i) => PROPOSING_VERBS.has(word.lemma) && proposesWhatWeDo(words, i))) {
     score += 2;
   }
+  // "I think we should move the close ...", "I'm thinking we offer ...": a change we make, put
+  // to the others ("we should all relax" changes nothing).
+  if (words.some((word, i) => word.lower === 'we' && proposesChange(words, i + 1))) score += 2;
   if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
@@ -392,6 +395,37 @@ function pitchSignals(
     score += 2;
   }
   return score;
+}
+
+/** New things a team may offer ("we should offer", "we could launch"); "we could make the
+ * finals" is no change. */
+const OFFERED: ReadonlySet<string> = new Set([
+  'offer',
+  'build',
+  'launch',
+  'add',
+  'hire',
+  'create',
+  'introduce',
+  'open',
+]);
+
+/** Words between "we" and the change: "we should", "we could just", "we'd". */
+const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
+
+/** After "we": "should offer", "could start", and after "I'm thinking" or "I think" a bare "offer". */
+function proposesChange(words: readonly TaggedToken[], at: number): boolean {
+  let k = at;
+  const modal = PROPOSING_MODALS.has(words[k]?.lower ?? '');
+  if (modal) k++;
+  if (words[k]?.pos === 'ADV') k++;
+  const verb = words[k];
+  if (verb === undefined || !(OFFERED.has(verb.lemma) || CHANGE_VERBS.has(verb.lemma))) {
+    return false;
+  }
+  if (modal) return true;
+  const before = words[at - 2]?.lower;
+  return before === 'thinking' || before === 'think';
 }
 
 /** "if we add", "if we just offered": a change put to others, not a wish ("if we had a dog"). */

@@ -115,6 +115,38 @@ function takeTag(token: TaggedToken, tag: string | undefined, lemma: string | un
   if (lemma !== undefined) token.lemma = lemma.toLowerCase();
 }
 
+/** Words after which a word in its base form names a thing: "charge my watch", "the cut". */
+const NOUN_OPENERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'its',
+]);
+
+/**
+ * wink's lite model reads some nouns as verbs after a determiner ("charge my watch/VERB lay
+ * out ..."), which hides the verb that starts the next task. A base form there is the noun;
+ * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
+ */
+function mendTags(tagged: readonly TaggedToken[]): void {
+  for (let k = 1; k < tagged.length; k++) {
+    const token = tagged[k] as TaggedToken;
+    if (token.pos !== 'VERB' || token.lemma !== token.lower) continue;
+    const prev = tagged[k - 1] as TaggedToken;
+    if (prev.kind !== 'word') continue;
+    // "the leaking tap", "my new watch": a describing word between them.
+    const describing =
+      prev.pos === 'ADJ' || (prev.pos === 'VERB' && /(?:ing|ed)$/u.test(prev.lower));
+    const opener = describing ? tagged[k - 2] : prev;
+    if (opener?.kind === 'word' && NOUN_OPENERS.has(opener.lower)) token.pos = 'NOUN';
+  }
+}
+
 /**
  * Tags the input's tokens in place. wink's tokens are mapped back by character offset: a word
  * wink splits ("can't" -> "ca" "n't") takes the tag of its first piece and keeps its own lower
@@ -135,6 +167,7 @@ function tagInput(input: TaggingInput): void {
       const token = tagged[k] as TaggedToken;
       takeTag(token, tags[k], lemmas[k] ?? token.lower);
     }
+    mendTags(tagged);
     return;
   }
   const values = words.out();
@@ -152,6 +185,7 @@ function tagInput(input: TaggingInput): void {
     const whole = value.length === token.text.length;
     takeTag(token, tags[k], whole ? (lemmas[k] ?? token.lower) : undefined);
   }
+  mendTags(tagged);
 }
 
 /** Tags the engine's own tokens (one wink pass). */

@@ -1,5 +1,6 @@
 import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
 import {
+  CONDITION_OPENERS,
   FUNCTION_WORDS,
   QUESTION_AUX,
   QUESTION_SUBJECTS,
@@ -359,16 +360,23 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]
   const parts: Token[][] = [];
   let current: Token[] = [];
   let words = 0;
+  // "if we raised prices by ten percent | we would ...": the main clause is still to come.
+  let awaitingMain = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.kind === 'word') {
       const next = tokens[i + 1];
+      if (words === 0) awaitingMain = CONDITION_OPENERS.has(token.lower);
+      const newClause = startsNewClause(tokens, i);
+      const mainClause = newClause && awaitingMain;
+      if (mainClause) awaitingMain = false;
       const marker =
         (unpunctuated &&
+          !mainClause &&
           // "small win today | i finally ran five k": a day ends even a short clause.
           (words >= MIN_CLAUSE_WORDS || endsShortClause(tokens, i)) &&
-          (startsNewClause(tokens, i) || startsClauseAfterTime(tokens, i))) ||
-        (runOn && words >= MIN_SPLIT_WORDS && startsNewClause(tokens, i)) ||
+          (newClause || startsClauseAfterTime(tokens, i))) ||
+        (runOn && !mainClause && words >= MIN_SPLIT_WORDS && newClause) ||
         (words >= MIN_SPLIT_WORDS &&
           runOn &&
           isDiscourseMarker(token, next) &&

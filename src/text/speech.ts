@@ -569,7 +569,8 @@ function asideLength(tokens: readonly Token[], i: number, prev: Token | undefine
   for (const aside of ASIDES_BY_FIRST_WORD.get(word) ?? []) {
     if (matchesAt(tokens, i, aside)) return aside.length;
   }
-  return 0;
+  // "a new RCD, and, oh, and text Mike": an "oh" framed by pauses is the aside on its own.
+  return word === 'oh' && prev?.kind === 'pause' && tokens[i + 1]?.kind === 'pause' ? 1 : 0;
 }
 
 const LOWER_FIRST = /^\p{Ll}/u;

@@ -137,6 +137,36 @@ function thingNamedAgainEnd(
   return -1;
 }
 
+/** Words a thing may take before what is said of it ("the coffee machine broke"). */
+const NEWS_SUBJECT_MAX_WORDS = 3;
+/** Past tenses that are not "-ed" and not in VERB_LIKE_WORDS, said of a thing gone wrong. */
+const BROKE_WORDS: ReadonlySet<string> = new Set(['broke', 'broken', 'ran', 'fell', 'sold']);
+
+/**
+ * "no actually, the machine broke": after the marker a thing and what happened to it, news
+ * that says why the task before is off, not a thing to put in its place ("the agent").
+ */
+export function opensNews(tokens: readonly Token[], at: number): boolean {
+  const det = tokens[at];
+  if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return false;
+  for (let j = at + 1; j <= at + NEWS_SUBJECT_MAX_WORDS + 1; j++) {
+    const token = tokens[j];
+    if (token?.kind !== 'word') return false;
+    if (j === at + 1) continue;
+    const prev = (tokens[j - 1] as Token).lower;
+    if (prev.endsWith("'s")) return isStateAfterIs(token);
+    if (
+      VERB_LIKE_WORDS.has(token.lower) ||
+      BROKE_WORDS.has(token.lower) ||
+      (/ed$/u.test(token.lower) && !NOUNS_IN_ED.has(token.lower))
+    ) {
+      return true;
+    }
+    if (FUNCTION_WORDS.has(token.lower)) return false;
+  }
+  return false;
+}
+
 /** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
 function isStateAfterIs(token: Token): boolean {
   // "packed", "fed", "used", "agreed"; not "the dog's bed".

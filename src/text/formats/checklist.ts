@@ -109,6 +109,18 @@ function stripLeadingGlue(tokens: readonly TaggedToken[]): Stripped {
     while (at < all.length && isSeparator(all[at] as TaggedToken)) at++;
   };
   let needsThing = false;
+  // "before then I need to clear out the cupboard": the time goes after the task it times.
+  let when: TaggedToken[] = [];
+  const time = all[at];
+  if (
+    time?.kind === 'word' &&
+    time.pos === 'ADP' &&
+    all[at + 1]?.lower === 'then' &&
+    intentLengthAt(all, at + 2) > 0
+  ) {
+    when = [{ ...time, text: time.lower, space: true }, all[at + 1] as TaggedToken];
+    at += 2;
+  }
   for (let changed = true; changed && at < all.length;) {
     changed = false;
     const first = all[at] as TaggedToken;
@@ -131,7 +143,8 @@ function stripLeadingGlue(tokens: readonly TaggedToken[]): Stripped {
       changed = true;
     }
   }
-  return { tokens: at === 0 ? all : all.slice(at), needsThing };
+  const task = at === 0 ? all : all.slice(at);
+  return { tokens: when.length > 0 ? [...task, ...when] : task, needsThing };
 }
 
 /**
@@ -225,6 +238,20 @@ function isIntro(clause: Clause): boolean {
 }
 
 /**
+ * "before the new tenants move in on the first | i have to replace ...": a time or occasion,
+ * however long, and then the speaker's intent opening the tasks.
+ */
+function leadsIntoIntent(clause: Clause, next: Clause): boolean {
+  const first = clause.tokens.find((token) => token.kind === 'word');
+  return (
+    first !== undefined &&
+    (INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower)) &&
+    wordsOf(clause.tokens).length <= INTRO_BEFORE_INTENT_MAX_WORDS &&
+    intentLengthAt(next.tokens, 0) > 0
+  );
+}
+
+/**
  * A first sentence that names what the tasks are for, when the tasks follow in sentences of
  * their own: "Things for the weekend. Mow the lawn, ...", "Right, launch prep. Update ...",
  * "Before the client call on Thursday. I have to ...". It holds no pause (then it is a list
@@ -278,6 +305,19 @@ function splitIntroFromTask(
   const named = afterListName(tokens);
   if (named > 0) {
     return { intro: tokens.slice(0, named), task: tokens.slice(named), listed: true };
+  }
+  const toDo = toDoNameEnd(tokens);
+  for (
+    let i = toDo;
+    toDo > 0 && i < tokens.length && i <= toDo + INTRO_BEFORE_INTENT_MAX_WORDS;
+    i++
+  ) {
+    const token = tokens[i] as TaggedToken;
+    if (token.kind !== 'word') break;
+    const verb = TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower);
+    if (intentLengthAt(tokens, i) > 0 || (verb && startsVerbPhrase(tokens, i))) {
+      return { intro: tokens.slice(0, i), task: tokens.slice(i) };
+    }
   }
   const startersLed =
     INTRO_STARTERS.has(first.lower) ||
@@ -335,6 +375,27 @@ function splitIntroFromTask(
     if (startersLed && startsTask) return { intro: tokens.slice(0, i), task: tokens.slice(i) };
   }
   return null;
+}
+
+/** Words that name a list by what is to be done ("stuff to get done", "to do"). */
+const TO_DO_NAMES: ReadonlySet<string> = new Set(['stuff', 'things', 'jobs', 'tasks', 'chores']);
+
+/**
+ * "stuff to get done on the game before the playtest | fix the jump bug", "to do for the
+ * album release | order 200 vinyl copies": where the words after a list named by what is to be
+ * done start (its occasion follows, then the first task), or 0.
+ */
+function toDoNameEnd(tokens: readonly TaggedToken[]): number {
+  let at = 0;
+  if (TO_DO_NAMES.has(tokens[0]?.lower ?? '')) at = 1;
+  if (tokens[at]?.lower !== 'to') return 0;
+  const verb = tokens[at + 1];
+  if (verb === undefined || verb.kind !== 'word') return 0;
+  if (verb.lower === 'do') return at + 2;
+  // "to get done", "to sort", "to sort out": the name's own verb, never a task.
+  if (at === 0 || (verb.pos !== 'VERB' && !TASK_VERBS.has(verb.lower))) return 0;
+  const after = tokens[at + 2]?.lower;
+  return after === 'done' || after === 'out' || after === 'up' ? at + 3 : at + 2;
 }
 
 function startsObjectAt(tokens: readonly TaggedToken[], i: number): boolean {
@@ -442,10 +503,27 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
           title = titleFromIntro(split.intro);
           taskTokens = split.task;
           listed = split.listed === true;
-        } else if (clauses.length > 1 && isIntro(clause)) {
+        } else if (
+          clauses.length > 1 &&
+          (isIntro(clause) || leadsIntoIntent(clause, clauses[1] as Clause))
+        ) {
           title = titleFromIntro(clause.tokens);
           return;
         }
+      }
+      // "chase the card machine people, uh, again,": a lone adverb said after a pause is
+      // the task's before it.
+      const words = taskTokens.filter((token) => token.kind === 'word');
+      const only = words[0];
+      if (
+        words.length === 1 &&
+        only?.pos === 'ADV' &&
+        !CONNECTIVES.has(only.lower) &&
+        !SEQUENCE_WORDS.has(only.lower) &&
+        items.length > 0
+      ) {
+        items[items.length - 1] += ` ${only.text}`;
+        return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);
     });

@@ -793,6 +793,16 @@ function rejoinFragments(
       out[out.length - 1] = joined(prev, next, sentences, true, prev.role);
       continue;
     }
+    // "an app where you photograph your fridge and it tells you what to cook": what "it" does
+    // is the thing just named, so the idea goes on.
+    if (
+      next.clause.lead === 'and' &&
+      wordsIn(b)[0]?.lower === 'it' &&
+      isIdeaPhrase(prev.clause.tokens)
+    ) {
+      out[out.length - 1] = joined(prev, next, sentences, false, prev.role);
+      continue;
+    }
     // A subject and its verb, or a verb and its object, are not parted by a comma.
     const tight =
       (isBareSubject(before) && lacksSubject(b) && !TASK_VERBS.has(wordsIn(b)[0]?.lower ?? '')) ||

@@ -31,6 +31,12 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
   ['actually', 'make', 'that'],
   ['no', 'make', 'that'],
   ['or', 'make', 'that'],
+  // "for Friday. Actually, make it Saturday.": "make it" only after "actually" or "no", so
+  // "we can make it" and "make it work" are meant.
+  ['actually', 'no', 'make', 'it'],
+  ['no', 'wait', 'make', 'it'],
+  ['actually', 'make', 'it'],
+  ['no', 'make', 'it'],
   ['actually', 'no'],
   ['no', 'actually'],
   ['no', 'wait'],

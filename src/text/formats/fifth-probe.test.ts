@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { inferFormatAndCategory } from '../infer.js';
+import { formatWithRules } from './format-with-rules.js';
+
+// Speech that a fifth probe (ninety notes written apart from the rules) showed going wrong,
+// each kind with sentences of its own, and the sentences meant literally that must stay as said.
+
+const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+const tweet = (text: string): string =>
+  formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
+const lines = (...parts: string[]): string => parts.join('\n');
+
+describe('tasks run together in unpunctuated speech', () => {
+  it('starts a task at a verb of chores and repairs, after a singular or a plural object', () => {
+    expect(
+      checklist(
+        'reseal the bath regrout the kitchen tiles bleed the radiators in the bedroom and call the landlord',
+      ),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Reseal the bath',
+        '- [ ] Regrout the kitchen tiles',
+        '- [ ] Bleed the radiators in the bedroom',
+        '- [ ] Call the landlord',
+      ),
+    );
+    expect(
+      checklist(
+        'i have to replace the smoke detectors repaint the hallway and price up the new candles restock the business cards',
+      ),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Replace the smoke detectors',
+        '- [ ] Repaint the hallway',
+        '- [ ] Price up the new candles',
+        '- [ ] Restock the business cards',
+      ),
+    );
+  });
+
+  it('reads a thing after "my" or "the leaking" as a thing, so the verb after it starts a task', () => {
+    expect(checklist('charge my watch lay out my kit saturday night and book a taxi')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Charge my watch',
+        '- [ ] Lay out my kit Saturday night',
+        '- [ ] Book a taxi',
+      ),
+    );
+    expect(checklist('fix the leaking tap replace the shower valve and send the invoice')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Fix the leaking tap',
+        '- [ ] Replace the shower valve',
+        '- [ ] Send the invoice',
+      ),
+    );
+  });
+
+  it('keeps news told with "lay" or "put" in one piece', () => {
+    expect(tweet('the dog lay down on the rug and i cried')).toBe(
+      'The dog lay down on the rug and I cried.',
+    );
+  });
+});
+
+describe('the name of a list said before its tasks', () => {
+  it('titles the list with a job list, a long occasion or a list named by what is to be done', () => {
+    expect(
+      checklist(
+        'jobs for monday fix the leaking tap replace the shower valve and send the invoice',
+      ),
+    ).toBe(
+      lines(
+        'Jobs for Monday',
+        '- [ ] Fix the leaking tap',
+        '- [ ] Replace the shower valve',
+        '- [ ] Send the invoice',
+      ),
+    );
+    expect(
+      checklist(
+        'before the new tenants move in on the first i have to replace the smoke detectors and get the carpets cleaned',
+      ),
+    ).toBe(
+      lines(
+        'Before the new tenants move in on the first',
+        '- [ ] Replace the smoke detectors',
+        '- [ ] Get the carpets cleaned',
+      ),
+    );
+    expect(
+      checklist(
+        'stuff to get done on the game before the playtest fix the jump bug in level three and export a build',
+      ),
+    ).toBe(
+      lines(
+        'Stuff to get done on the game before the playtest',
+        '- [ ] Fix the jump bug in level three',
+        '- [ ] Export a build',
+      ),
+    );
+    expect(
+      checklist('to do for the album release order 200 vinyl copies and update the page'),
+    ).toBe(
+      lines('To do for the album release', '- [ ] Order 200 vinyl copies', '- [ ] Update the page'),
+    );
+  });
+
+  it('hears "I still need to" as spoken intent', () => {
+    expect(
+      checklist(
+        'for the school play i still need to paint the castle backdrop and finish the dragon costume',
+      ),
+    ).toBe(
+      lines('School play', '- [ ] Paint the castle backdrop', '- [ ] Finish the dragon costume'),
+    );
+  });
+
+  it('puts "before then" after the task it times instead of leaving it an item', () => {
+    expect(
+      checklist(
+        'The boiler guy is coming Thursday, so before then I need to clear out the cupboard, and move the car.',
+      ),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] The boiler guy is coming Thursday',
+        '- [ ] Clear out the cupboard before then',
+        '- [ ] Move the car',
+      ),
+    );
+  });
+});
+
+describe('what "and" joins inside a task', () => {
+  it('keeps the objects of a preposition together', () => {
+    expect(
+      checklist(
+        'update the fluid charts for bays 3 and 4 and rehearse the sword fight with jamie and priya on wednesday',
+      ),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Update the fluid charts for bays 3 and 4',
+        '- [ ] Rehearse the sword fight with Jamie and Priya on Wednesday',
+      ),
+    );
+    expect(checklist('Finish the past papers for 2019 and 2020, print my candidate number.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Finish the past papers for 2019 and 2020',
+        '- [ ] Print my candidate number',
+      ),
+    );
+  });
+
+  it('keeps "paper plates" one thing in a list said without commas', () => {
+    expect(checklist('for the party we need paper plates napkins cups and a big bag of ice')).toBe(
+      lines('Party', '- [ ] Paper plates', '- [ ] Napkins', '- [ ] Cups', '- [ ] A big bag of ice'),
+    );
+    expect(checklist('order printer paper staples and pens')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Order printer paper',
+        '- [ ] Order staples',
+        '- [ ] Order pens',
+      ),
+    );
+  });
+
+  it('gives a lone "again" to the task before it and drops a lone "oh"', () => {
+    expect(checklist('Chase the card machine people, uh, again, and do the VAT return.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Chase the card machine people again',
+        '- [ ] Do the VAT return',
+      ),
+    );
+    expect(checklist('Grab a new RCD, and, oh, and text Mike to confirm.')).toBe(
+      lines('Personal checklist', '- [ ] Grab a new RCD', '- [ ] Text Mike to confirm'),
+    );
+  });
+});
+
+describe('corrections', () => {
+  it('takes "make it" after "actually" or "no" as "make that", across a full stop', () => {
+    expect(checklist('Book the tasting for Friday. Actually, make it Saturday.')).toBe(
+      lines('Personal checklist', '- [ ] Book the tasting for Saturday'),
+    );
+    expect(tweet('We need a second mic. Actually, make that two mics.')).toBe('We need two mics.');
+    expect(tweet("I'll try, actually, make it work somehow.")).toBe(
+      "I'll try, actually, make it work somehow.",
+    );
+    expect(tweet('Actually, make it a surprise party.')).toBe(
+      'Actually, make it a surprise party.',
+    );
+  });
+
+  it('keeps only the thing said after "just" of a list taken back', () => {
+    expect(checklist('buy milk and eggs okay scratch that just milk')).toBe(
+      lines('Grocery list', '- [ ] Buy milk'),
+    );
+    expect(checklist('Buy milk and eggs. Okay, scratch that, just milk.')).toBe(
+      lines('Grocery list', '- [ ] Buy milk'),
+    );
+  });
+
+  it('reads news after "no actually" as the reason a task is off, not its new object', () => {
+    expect(tweet('grab a coffee, no actually, the machine broke')).toBe('The machine broke.');
+    expect(tweet('email the landlord, no wait, the agent')).toBe('Email the agent.');
+  });
+});
+
+describe('sentences and pitches', () => {
+  it('keeps a condition and its main clause in one sentence', () => {
+    expect(
+      tweet(
+        'if we raised prices by ten percent we would still be cheaper than everyone else in town',
+      ),
+    ).toBe(
+      'If we raised prices by ten percent we would still be cheaper than everyone else in town.',
+    );
+  });
+
+  it('keeps what "it" does in the idea it was said of', () => {
+    expect(
+      formatWithRules(
+        'an app where you photograph your fridge and it tells you what you can make for dinner tonight',
+        'pitch',
+        'personal',
+      ),
+    ).toBe(
+      'An app where you photograph your fridge and it tells you what you can make for dinner tonight.',
+    );
+  });
+});
+
+describe('inference', () => {
+  it('reads an idea announced as had, "what about a ..." and "we should offer ..." as pitches', () => {
+    expect(
+      inferFormatAndCategory(
+        "I've got this idea for a running app that counts the dogs you say hello to.",
+      ).format,
+    ).toBe('pitch');
+    expect(
+      inferFormatAndCategory(
+        'what about a subscription box for beginner gardeners with seeds that suit the season',
+      ).format,
+    ).toBe('pitch');
+    expect(
+      inferFormatAndCategory(
+        'I think we should offer a fixed-price boiler service in September before the cold hits.',
+      ).format,
+    ).toBe('pitch');
+    expect(inferFormatAndCategory('I think we should all just relax about it.').format).not.toBe(
+      'pitch',
+    );
+  });
+
+  it('hears shifts, wards and stock as work', () => {
+    expect(
+      inferFormatAndCategory('twelve night shifts in a row and the nurses on ward 7 were amazing')
+        .category,
+    ).toBe('work');
+    expect(
+      inferFormatAndCategory('restock the business cards and charge the card reader').category,
+    ).toBe('work');
+  });
+});
