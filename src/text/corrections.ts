@@ -205,6 +205,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // A weekday or a month alone is whole ("Actually, make it Saturday").
     const dayOrMonth = !isNumeric(first) && sameKind(first, first);
     if (makeThat && words < 2 && !/^\p{N}/u.test(first.text) && !dayOrMonth) continue;
+    if ((first.lower === 'a' || first.lower === 'an') && isNumeric(tokens[start + 1])) {
+      const amount = articledAmount(tokens, i, start);
+      if (amount !== null) return amount;
+    }
     if ((EXPLICIT_MARKERS.has(name) || withdrawing) && !kindOnly && NARROWING.has(first.lower)) {
       const narrowed = narrowedList(tokens, i, start, end);
       if (narrowed !== null) return narrowed;
@@ -403,6 +407,35 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     }
   }
   return null;
+}
+
+/**
+ * "nearly ninety quid, no wait, a hundred quid": "a hundred" is an amount said with its
+ * article. It replaces the amount said before the marker, and the thing counted with it when
+ * that is said again.
+ */
+function articledAmount(tokens: readonly Token[], i: number, start: number): Correction | null {
+  const wrong = findAnchor(tokens, i, (candidate) => isNumeric(candidate));
+  if (wrong === -1) return null;
+  const from = numberStart(tokens, wrong);
+  const to = numberEnd(tokens, wrong);
+  let newEnd = numberEnd(tokens, start + 1);
+  // "a hundred and twenty"
+  if (tokens[newEnd]?.lower === 'and' && isNumeric(tokens[newEnd + 1])) {
+    newEnd = numberEnd(tokens, newEnd + 1);
+  }
+  const counted = tokens[to];
+  const again = tokens[newEnd];
+  const restated =
+    counted?.kind === 'word' && again?.kind === 'word' && counted.lower === again.lower;
+  return {
+    wrongStart: from,
+    wrongEnd: restated ? to + 1 : to,
+    markerStart: i,
+    markerEnd: start,
+    replacementEnd: restated ? newEnd + 1 : newEnd,
+    restart: true,
+  };
 }
 
 /** "just milk", "only the tent": one of the things said before, the others dropped. */

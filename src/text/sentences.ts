@@ -108,6 +108,107 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   );
 }
 
+/** Whether a verb of telling or thinking stands just before `i`, so what follows is its own. */
+function reportedAt(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - REPORTED_REACH); k--) {
+    const before = tokens[k] as Token;
+    if (before.kind !== 'word') return false;
+    if (TELLING_VERBS.has(before.lower) || THINKING_VERBS.has(before.lower)) return true;
+  }
+  return false;
+}
+
+/** Determiners that open a subject ("the twist is", "my manager was"). */
+const SUBJECT_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'this',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+]);
+/** Words of a subject between its determiner and its "is" ("the farmers market is"). */
+const SUBJECT_MAX_WORDS = 3;
+/** Nouns a clause said without "that" may describe ("the day the shop was shut"). */
+const CLAUSE_NOUNS: ReadonlySet<string> = new Set([
+  'reason',
+  'day',
+  'time',
+  'way',
+  'moment',
+  'fact',
+  'thing',
+  'place',
+  'night',
+  'week',
+  'year',
+  'morning',
+  'minute',
+  'second',
+]);
+/** Words that take a share of the thing after them ("half the desks"). */
+const QUANTIFIERS: ReadonlySet<string> = new Set([
+  'half',
+  'all',
+  'both',
+  'most',
+  'twice',
+  'double',
+]);
+/** Nobody, everyone: subjects that a verb in -s or a "be" follows. */
+const PRONOUN_SUBJECTS: ReadonlySet<string> = new Set([
+  'nobody',
+  'everyone',
+  'everybody',
+  'someone',
+  'somebody',
+]);
+
+/**
+ * "every single day | there is a parent ...", "in the dark | today was ...", "reaches the
+ * houses | the twist is ...", "the library | nobody tells you": a subject and its verb after
+ * a content word start a new clause in unpunctuated speech, unless they are what a verb of
+ * telling or thinking says or describe a noun before them ("the day the shop was shut").
+ */
+function startsSubjectClause(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (
+    token?.kind !== 'word' ||
+    prev?.kind !== 'word' ||
+    next?.kind !== 'word' ||
+    isFunctionWord(prev.lower) ||
+    reportedAt(tokens, i)
+  ) {
+    return false;
+  }
+  const word = token.lower;
+  if (word === 'there' || DAY_TIMES.has(word)) return BE_FORMS.has(next.lower);
+  if (PRONOUN_SUBJECTS.has(word)) {
+    return BE_FORMS.has(next.lower) || /[^s]s$/u.test(next.lower);
+  }
+  if (
+    !SUBJECT_DETERMINERS.has(word) ||
+    CLAUSE_NOUNS.has(prev.lower) ||
+    // "half the desks are booked": a share of the thing, not the end of a clause.
+    QUANTIFIERS.has(prev.lower) ||
+    // "this morning kids were ...": a time, not a subject.
+    CLAUSE_ENDING_TIMES.has(next.lower)
+  ) {
+    return false;
+  }
+  for (let k = i + 1; k <= i + SUBJECT_MAX_WORDS; k++) {
+    const part = tokens[k];
+    if (part?.kind !== 'word' || isFunctionWord(part.lower)) return false;
+    const verb = tokens[k + 1];
+    if (verb?.kind === 'word' && BE_FORMS.has(verb.lower)) return true;
+  }
+  return false;
+}
+
 /** Modals of a clause that says what can be done with the thing before it. */
 const DESCRIBING_MODALS: ReadonlySet<string> = new Set(['can', 'could', 'might']);
 /** After "you can make": where a clause describing the thing ends or goes on with its when. */
@@ -367,7 +468,8 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]
     if (token.kind === 'word') {
       const next = tokens[i + 1];
       if (words === 0) awaitingMain = CONDITION_OPENERS.has(token.lower);
-      const newClause = startsNewClause(tokens, i);
+      const newClause =
+        startsNewClause(tokens, i) || (unpunctuated && startsSubjectClause(tokens, i));
       const mainClause = newClause && awaitingMain;
       if (mainClause) awaitingMain = false;
       const marker =

@@ -164,6 +164,11 @@ function pushPunctuation(out: Token[], token: Token): void {
   out.push(token);
 }
 
+/** Verbs an -ing form goes on from ("stop putting, uh, wet wipes"). */
+const ING_LEADS: ReadonlySet<string> = new Set(['stop', 'keep', 'start', 'quit', 'avoid', 'try']);
+/** Words an amount may open with ("nearly ninety quid"). */
+const AMOUNT_LEADS: ReadonlySet<string> = new Set(['nearly', 'almost', 'roughly', 'around']);
+
 /** "I'm", "we've", "it's": a subject and its auxiliary, which a clause goes on after. */
 const SUBJECT_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|ll|d)$/u;
 
@@ -197,6 +202,20 @@ function commaOnlyFramed(
   if (TASK_VERBS.has(word) && beforeThat?.kind === 'word' && VERB_LEADS.has(beforeThat.lower))
     return true;
   if (IMPERATIVE_VERBS.has(word) && opensClauseAfter(beforeThat)) return true;
+  // "I booked, uh, nine meetings", "I want to propose, uh, a spinoff", "stop putting, uh,
+  // wet wipes": a verb after its subject or "to", in lower case, goes on to what it takes.
+  const lead = beforeThat?.kind === 'word' ? beforeThat.lower : '';
+  const verbForm = /[a-z]{3}(?:ed|ing)$/u.test(word);
+  if (
+    before.text === word &&
+    (VERB_LEADS.has(lead) ||
+      lead === 'who' ||
+      (verbForm && (CLAUSE_SUBJECTS.has(lead) || TASK_VERBS.has(lead) || ING_LEADS.has(lead))))
+  ) {
+    return true;
+  }
+  // "it would save us, um, nearly ninety quid": a pronoun object goes on to its amount.
+  if (OBJECT_PRONOUNS.has(word) && AMOUNT_LEADS.has(after.lower)) return true;
   const amount = isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
   // "reviews take, like, three days", "it took us, like, eight months": a verb or its object
   // goes on to the amount it is said of.
@@ -351,7 +370,27 @@ function restartStart(
     // whole, uh, the whole team"), or a phrase the second time goes on from ("a different, uh,
     // a different century sails past"); a phrase said twice as the subject of what follows is
     // meant ("bought the house, uh, the house is huge").
-    return unfinished || (afterFiller && goesOnFrom(tokens, i, n)) ? start : -1;
+    // "I just, I just saw one", "we haven't even, we haven't even released": a clause begun
+    // again from its subject across a comma, when the second copy goes on ("he loves me, he
+    // loves me not" and "I know, I know" stay).
+    const first = (out[start] as Token).lower;
+    const after = tokens[i + n];
+    const clauseAgain =
+      n > 1 &&
+      (CLAUSE_SUBJECTS.has(first) || SUBJECT_CONTRACTION.test(first)) &&
+      after?.kind === 'word' &&
+      after.lower !== 'not';
+    // "instead of tracking pace, it, it tracks": a word alone between pauses, said again as
+    // the next goes on, was begun again ("I love it, it works" ends a phrase with it).
+    const opener = out[start - 1];
+    const alone =
+      n === 1 &&
+      (opener === undefined || opener.kind === 'pause' || opener.kind === 'end') &&
+      !KEEP_REPEATED.has(first) &&
+      after?.kind === 'word';
+    return unfinished || clauseAgain || alone || (afterFiller && goesOnFrom(tokens, i, n))
+      ? start
+      : -1;
   }
   return -1;
 }

@@ -20,7 +20,15 @@ export function isNumeric(token: Token | undefined): boolean {
   return (
     token !== undefined &&
     token.kind === 'word' &&
-    (/^\p{N}/u.test(token.text) || NUMBER_WORDS.has(token.lower))
+    (/^\p{N}/u.test(token.text) || NUMBER_WORDS.has(token.lower) || isHyphenatedNumber(token.lower))
+  );
+}
+
+/** "sixty-five", "twenty-four": tens and units written as one word. */
+function isHyphenatedNumber(word: string): boolean {
+  const dash = word.indexOf('-');
+  return (
+    dash > 0 && NUMBER_WORDS.has(word.slice(0, dash)) && NUMBER_WORDS.has(word.slice(dash + 1))
   );
 }
 

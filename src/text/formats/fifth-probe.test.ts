@@ -270,3 +270,112 @@ describe('inference', () => {
     ).toBe('work');
   });
 });
+
+describe('restarts and the commas fillers leave', () => {
+  it('drops a clause begun again from its subject across a comma, and a word begun again alone', () => {
+    expect(tweet('I just, I just saw one in Oakfield yesterday.')).toBe(
+      'I just saw one in Oakfield yesterday.',
+    );
+    expect(tweet('It should take, it should take three days.')).toBe('It should take three days.');
+    expect(tweet('So after, after twelve night shifts I am off.')).toBe(
+      'After twelve night shifts I am off.',
+    );
+    expect(tweet('Instead of tracking pace, it, it tracks the dogs you meet.')).toBe(
+      'Instead of tracking pace, it tracks the dogs you meet.',
+    );
+  });
+
+  it('keeps words said twice on purpose', () => {
+    expect(tweet('He loves me, he loves me not.')).toBe('He loves me, he loves me not.');
+    expect(tweet('I love it, it works.')).toBe('I love it, it works.');
+    expect(tweet('Never, never give up.')).toBe('Never, never give up.');
+  });
+
+  it('drops the comma a filler leaves between a verb and what it takes', () => {
+    expect(tweet('I booked, uh, nine meetings this week.')).toBe(
+      'I booked nine meetings this week.',
+    );
+    expect(tweet('I want to propose, uh, a spinoff show.')).toBe(
+      'I want to propose a spinoff show.',
+    );
+    expect(tweet('Please stop putting, uh, wet wipes down the toilet.')).toBe(
+      'Please stop putting wet wipes down the toilet.',
+    );
+    expect(tweet('It would save us, um, nearly ninety quid.')).toBe(
+      'It would save us nearly ninety quid.',
+    );
+    expect(tweet('I bought eggs, uh, milk and bread.')).toBe('I bought eggs, milk and bread.');
+  });
+});
+
+describe('amounts corrected', () => {
+  it('reads "sixty-five" and "a hundred" as amounts', () => {
+    expect(tweet('Sixty-five quid, actually no, seventy-five, flat.')).toBe(
+      'Seventy-five quid, flat.',
+    );
+    expect(tweet("It'd save us nearly ninety quid, no wait, a hundred quid a month.")).toBe(
+      "It'd save us nearly a hundred quid a month.",
+    );
+    expect(tweet('Invite ninety people, actually no, a hundred and twenty.')).toBe(
+      'Invite a hundred and twenty people.',
+    );
+  });
+});
+
+describe('sentences in unpunctuated speech', () => {
+  it('starts a sentence at a subject and its "is" after a finished clause', () => {
+    expect(
+      tweet('some days feel like juggling knives in the dark today was one of those days'),
+    ).toBe('Some days feel like juggling knives in the dark. Today was one of those days.');
+    expect(tweet('i went to the library nobody tells you how quiet it gets')).toBe(
+      'I went to the library. Nobody tells you how quiet it gets.',
+    );
+    expect(tweet('the water reaches the houses the twist is the pipes are alive')).toBe(
+      'The water reaches the houses. The twist is the pipes are alive.',
+    );
+  });
+
+  it('keeps a clause told or thought, and one describing a noun, in its sentence', () => {
+    expect(tweet('i think the plan is good')).toBe('I think the plan is good.');
+    expect(tweet('i told him the car is ready')).toBe('I told him the car is ready.');
+    expect(tweet('the day the shop was shut i cried')).toBe('The day the shop was shut I cried.');
+    expect(tweet('we went to the beach this morning kids were thrilled')).toBe(
+      'We went to the beach this morning. Kids were thrilled.',
+    );
+  });
+});
+
+describe('pitch hooks', () => {
+  const pitch = (text: string): string => formatWithRules(text, 'pitch', 'work');
+
+  it('keeps what a "what if" asks, and the phrase said before it, in the hook', () => {
+    expect(
+      pitch(
+        'So, for the reception, what if instead of, like, a guestbook, we have a typewriter and everyone types us a letter?',
+      ),
+    ).toBe(
+      'For the reception, what if instead of a guestbook, we have a typewriter and everyone types us a letter?',
+    );
+    expect(
+      pitch('what if for our anniversary we took the night train to venice instead of flying'),
+    ).toBe('What if for our anniversary we took the night train to venice instead of flying?');
+  });
+
+  it('drops the framing before a proposal and makes the proposal the hook', () => {
+    expect(
+      pitch(
+        "So, um, I'm thinking we offer the tenants a two-year lease at the current rent. Basically, turnover costs us about three grand per unit.",
+      ),
+    ).toBe(
+      'We offer the tenants a two-year lease at the current rent.\n\nProblem: Turnover costs us about three grand per unit.',
+    );
+    expect(
+      pitch(
+        'i think we should start opening the shop on sunday mornings the farmers market is right outside and we lose all those people to the cafe next door',
+      ).split('\n')[0],
+    ).toBe('I think we should start opening the shop on Sunday mornings.');
+    expect(
+      pitch("I've got this idea for a running app for people who hate running.").split('\n')[0],
+    ).toBe("I've got this idea for a running app for people who hate running.");
+  });
+});

@@ -13,6 +13,7 @@ import {
   ANNOUNCING_NOUNS,
   CREATIVE_IDEA_NOUNS,
   FRAMING_CLAUSES,
+  FRAMING_PREFIXES,
   GAIN_VERBS,
   IDEA_FOR_LEADS,
   IDEA_NOUNS,
@@ -163,8 +164,15 @@ function roleOf(clause: Clause): Role {
   }
   if (lead !== undefined) return lead;
   // "This startup idea is about ...", "my idea": the speaker naming the idea.
+  // "I've got this idea for a running app": the idea had, named after it.
   if (
-    clause.tokens.some((token, i) => token.lower === 'idea' && clause.tokens[i + 1]?.lower === 'is')
+    clause.tokens.some(
+      (token, i) =>
+        token.lower === 'idea' &&
+        (clause.tokens[i + 1]?.lower === 'is' ||
+          (clause.tokens[i + 1]?.lower === 'for' &&
+            ['a', 'an'].includes(clause.tokens[i + 2]?.lower ?? ''))),
+    )
   ) {
     return 'idea';
   }
@@ -221,11 +229,29 @@ function saysWhatWeDo(tokens: readonly TaggedToken[]): boolean {
   );
 }
 
+/** Words before "we should" that still open the proposal ("I think we should ..."). */
+const PROPOSAL_OPENING_WORDS = 3;
+
+/** "we should ...", "I think we should ...", "maybe we could ...": put to the others. */
+function proposesWeDo(tokens: readonly TaggedToken[]): boolean {
+  const words = wordsIn(tokens);
+  for (let k = 0; k <= PROPOSAL_OPENING_WORDS && k < words.length - 1; k++) {
+    if (words[k]?.lower === 'we' && PROPOSING_MODALS.has(words[k + 1]?.lower ?? '')) return true;
+  }
+  return false;
+}
+const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
+
 function hookIndex(clauses: readonly RoleClause[]): number {
   const said = clauses.findIndex(({ role }) => role === 'idea');
   if (said !== -1) return said;
   const phrase = clauses.findIndex(({ clause }) => isIdeaPhrase(clause.tokens));
   if (phrase !== -1) return phrase;
+  // "i think we should start opening the shop on sunday mornings": the proposal itself.
+  const proposed = clauses.findIndex(
+    ({ clause, role }) => role !== 'problem' && role !== 'why' && proposesWeDo(clause.tokens),
+  );
+  if (proposed !== -1) return proposed;
   const named = clauses.findIndex(
     ({ clause, role }) => role !== 'problem' && mentionsIdeaNoun(clause.tokens),
   );
@@ -451,6 +477,29 @@ function isFramingClause(tokens: readonly TaggedToken[]): boolean {
     words.length <= FRAMING_MAX_WORDS &&
     FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))
   );
+}
+
+/** "I was going to say | we should offer ...": the framing goes, the clause it framed stays. */
+function dropFramingPrefix(entry: Placed, sentence: readonly TaggedToken[]): void {
+  const tokens = entry.clause.tokens;
+  for (const prefix of FRAMING_PREFIXES) {
+    let at = 0;
+    let k = 0;
+    while (k < prefix.length && at < tokens.length) {
+      const token = tokens[at] as TaggedToken;
+      at++;
+      if (token.kind !== 'word') continue;
+      if (token.lower !== prefix[k]) break;
+      k++;
+    }
+    if (k < prefix.length) continue;
+    while (tokens[at] !== undefined && tokens[at]?.kind !== 'word') at++;
+    const subject = tokens[at];
+    if (subject === undefined || !PLANNING_PRONOUNS.has(subject.lower)) return;
+    entry.clause = { ...entry.clause, tokens: tokens.slice(at) };
+    entry.from = sentence.indexOf(subject, entry.from);
+    return;
+  }
 }
 
 function wordsIn(tokens: readonly TaggedToken[]): TaggedToken[] {
@@ -773,6 +822,20 @@ function rejoinFragments(
       prev.to = next.to;
       continue;
     }
+    // "for the reception, what if we ...": a phrase without a verb said before the idea is
+    // the idea's, its lead said between them.
+    if (
+      prev !== undefined &&
+      VERBLESS_LEADS.has(next.clause.lead) &&
+      prev.clause.lead === '' &&
+      prev.sentence === next.sentence &&
+      !prev.clause.endsWithColon &&
+      isVerbless(prev.clause.tokens)
+    ) {
+      out[out.length - 1] = joined(prev, next, sentences, false, next.role);
+      before = undefined;
+      continue;
+    }
     // "Good idea from Sarah today: ...": what a colon introduces is told on its own.
     if (prev === undefined || !PLAIN_JOINS.has(next.clause.lead) || prev.clause.endsWithColon) {
       out.push(next);
@@ -822,8 +885,13 @@ function rejoinFragments(
     } else if (opensSubordinate(before.opening) || endsSubordinate(before)) {
       // "... and if the numbers look bad we just go back": the condition leads into its clause.
       out[out.length - 1] = joined(prev, next, sentences, false);
-    } else if (joint === 'inside' && !before.verb && prev.clause.lead === '') {
-      // "No auditions, no sheet music, just singing together": a list said before its clause.
+    } else if (
+      !before.verb &&
+      (prev.clause.lead === '' || VERBLESS_LEADS.has(prev.clause.lead)) &&
+      (joint === 'inside' || prev.clause.lead !== '')
+    ) {
+      // "No auditions, no sheet music, just singing together": a list said before its clause;
+      // "what if for our anniversary | we took the night train": the question's clause.
       out[out.length - 1] = joined(prev, next, sentences, false);
     } else {
       out.push(next);
@@ -831,6 +899,9 @@ function rejoinFragments(
   }
   return out;
 }
+
+/** "what if for our anniversary | we took the night train": a lead whose clause is still to come. */
+const VERBLESS_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine', 'what about']);
 
 /** Leads a hook keeps: the idea's own words, or the speaker putting it forward. */
 function keepsLead(clause: Clause): boolean {
@@ -1064,6 +1135,7 @@ export function formatPitch(
       };
       searched = Math.max(searched, entry.to + 1);
       if (isFramingClause(clause.tokens)) framing.add(entry);
+      else dropFramingPrefix(entry, tokens);
       spoken.push(entry);
     }
   }

@@ -494,6 +494,7 @@ export const KEEP_REPEATED = new Set([
   'well',
   'blah',
   'knock',
+  'never',
 ]);
 
 /** Doubled by grammar ("I had had enough", "so that that works"), but never across a comma. */
@@ -527,6 +528,11 @@ export const RESTARTED_BEFORE_COMMA = new Set([
   'with',
   'from',
   'into',
+  'about',
+  'after',
+  'who',
+  'when',
+  'if',
   'and',
   'or',
   'but',

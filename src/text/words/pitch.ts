@@ -66,8 +66,21 @@ export const CLAUSE_START_LEADS: ReadonlySet<string> = new Set([
 ]);
 
 /** Clauses that only frame what follows ("I was thinking, ..."): no part of a pitch. */
+/**
+ * Framing said before the clause it frames, in one breath ("I was going to say we should
+ * offer ...", "I'm thinking we offer ..."): it goes when a subject follows it.
+ */
+export const FRAMING_PREFIXES: readonly (readonly string[])[] = [
+  ['i', 'was', 'going', 'to', 'say'],
+  ["i'm", 'thinking'],
+  ['i', 'am', 'thinking'],
+];
+
 export const FRAMING_CLAUSES: ReadonlySet<string> = new Set([
   'i was thinking',
+  "i'm thinking",
+  'i am thinking',
+  'i was going to say',
   "i've been thinking",
   'i have been thinking',
   'i think',
