@@ -14,7 +14,6 @@ import {
   COMPOUND_NOUNS,
   LIST_HEADS,
   LIST_STAPLES,
-  MODIFYING_NOUNS,
   IMPERATIVE_VERBS,
   INTENT_PREFIXES,
   SEQUENCE_WORDS,
@@ -323,6 +322,9 @@ function verbAfterNounPhrase(
   }
   if (!TASK_VERBS.has(token.lower) || token.pos === 'ADJ') return false;
   if (followsCausativeObject(tokens, i)) return false;
+  // "the twins sell raffle tickets", "whether the shops deliver on sundays": before the
+  // clause has a verb of its own, a plural is the subject of the verb after it.
+  if (!afterVerb && isPlural(prev)) return false;
   // "exterior paint rent a lift": a verb-looking word after an adjective or noun is that
   // phrase's noun, so the task starts at the next verb, the one with an object.
   const prevIsNoun =
@@ -580,7 +582,10 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       tokens[i - 1]?.pos === 'ADP' &&
       (!isWord(opener) || CLAUSE_CONNECTIVES.has(opener.lower));
     if (words > 0 && !timeThen) {
-      const connective = CLAUSE_CONNECTIVES.has(token.lower);
+      // "I also have to get cash out": a subject alone before the connective goes on with it.
+      const connective =
+        CLAUSE_CONNECTIVES.has(token.lower) &&
+        !(words === 1 && CLAUSE_SUBJECTS.has(tokens[i - 1]?.lower ?? ''));
       if (
         mode === 'tasks' &&
         SPLIT_WORDS.has(token.lower) &&
@@ -615,7 +620,15 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     current.push(token);
     words++;
     if (SUBORDINATORS.has(token.lower)) subordinated = true;
-    if (token.pos === 'VERB' || TASK_VERBS.has(token.lower)) verbs++;
+    // "price up the new candles": a clause opened by a word, its particle and an object has
+    // its verb whatever the word's tag.
+    if (
+      token.pos === 'VERB' ||
+      TASK_VERBS.has(token.lower) ||
+      (words === 1 && startsVerbPhrase(tokens, i))
+    ) {
+      verbs++;
+    }
     if (token.pos === 'VERB' || token.pos === 'AUX') verbsOrAux++;
   }
   flush(false);
@@ -647,12 +660,8 @@ function isPlural(token: TaggedToken): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.lower && token.lower.endsWith('s');
 }
 
-/** `headed`: the first noun already ends a compound ("printer paper | staples"). */
-function isCompound(a: TaggedToken, b: TaggedToken, headed = false): boolean {
-  return (
-    COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`) ||
-    (!headed && MODIFYING_NOUNS.has(a.lower) && isPlural(b))
-  );
+function isCompound(a: TaggedToken, b: TaggedToken): boolean {
+  return COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`);
 }
 
 /** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
@@ -672,8 +681,7 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
   for (let k = 1; k < run.length; k++) {
     const before = run[k - 1] as TaggedToken;
     const after = run[k] as TaggedToken;
-    const headed = k >= 2 && isCompound(run[k - 2] as TaggedToken, before);
-    if (isCompound(before, after, headed)) continue;
+    if (isCompound(before, after)) continue;
     // Three or more nouns in a row in a spoken list are mostly separate things; a plural
     // noun ends its phrase ("batteries | tape"), and so does a staple before another one
     // ("milk | eggs").
@@ -941,7 +949,7 @@ function pointsBack(piece: {
  * "send the client the quote" stay whole. Things said as `needed` ("we need | sunscreen two
  * towels the cooler") are a list even without "and" or a comma: no verb stands between them.
  */
-/** Tags of a preposition's object that a bare second one may join ("with Jamie and Priya"). */
+/** Tags of a preposition's object, up to the "and" that may join a second one to it. */
 const PHRASE_OBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ']);
 
 /**
@@ -966,11 +974,15 @@ function prepositionalJoins(region: readonly TaggedToken[]): {
     }
     if (token.lower === 'and' || token.lower === 'or') {
       const next = region[k + 1];
+      const last = region[k - 1];
       if (
         open !== -1 &&
         isWord(next) &&
-        PHRASE_OBJECT_POS.has(next.pos) &&
-        next.pos !== 'ADJ' &&
+        isWord(last) &&
+        // "for bays 3 and 4", "with Jamie and Priya": a number with a number, a name with a
+        // name; "a prescription for gran and milk" names a second thing.
+        ((last.pos === 'NUM' && next.pos === 'NUM') ||
+          (last.pos === 'PROPN' && next.pos === 'PROPN')) &&
         // "after two months of work and signups are up": a clause of its own.
         !hasOwnVerb(region, k + 1)
       ) {

@@ -161,6 +161,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const markerEnd = markerEndAt(tokens, i, marker);
     if (markerEnd === -1) continue;
     madeThat = marker.includes('make');
+    // "we'll actually make it Saturday", "mum said no, make it July", "I can't actually make
+    // it Wednesday": after a word "make it" is meant; it corrects only opening a sentence or
+    // after a pause ("for Friday. Actually, make it Saturday.").
+    if (marker.at(-1) === 'it' && tokens[i - 1]?.kind === 'word') continue;
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
     const withdrawing = WITHDRAWING_MARKERS.has(name);
@@ -199,6 +203,18 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (first === undefined || first.kind !== 'word' || words === 0) {
       if (withdrawing && !framed) return takeBack(tokens, i, markerEnd, true, false);
       continue;
+    }
+    // "book the plumber, no actually, the landlord sorted it": news of a thing that says why
+    // the task is off, not the thing that takes the place of one said.
+    // Opening a sentence, the marker answers what was said before ("Meet me at the gate.
+    // Wait, no, the gate is locked.") and all of it stays.
+    if (
+      EXPLICIT_MARKERS.has(name) &&
+      opensNews(tokens, start) &&
+      tokens[beforePauses(tokens, i) - 1]?.kind === 'word'
+    ) {
+      const taken = takeBack(tokens, i, markerEnd, true, false);
+      if (taken !== null) return taken;
     }
     // "make that two" alone leaves "a second mic" half restated: only "make that two mics"
     // says what it replaces.
@@ -392,11 +408,14 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       if (candidate.kind === 'end') break;
       if (candidate.kind === 'word') lastWord = j;
     }
-    // "grab a coffee, no actually, the machine broke": news, not the coffee's replacement.
-    if (lastWord !== -1 && opensNews(tokens, start)) {
-      return takeBack(tokens, i, markerEnd, true, false);
-    }
-    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
+    // "the rota, no wait, only Dan is working Sunday": a clause after the marker is news,
+    // no word to put in the place of the one before it.
+    if (
+      EXPLICIT_MARKERS.has(name) &&
+      lastWord !== -1 &&
+      negatedVerbAt(tokens, start) === -1 &&
+      !saysNews(tokens, start, end)
+    ) {
       return {
         wrongStart: lastWord,
         markerStart: i,
@@ -453,7 +472,21 @@ function narrowedList(
   end: number,
 ): Correction | null {
   const thing = tokens[start + 1];
-  if (thing === undefined || thing.kind !== 'word' || end - start < 2) return null;
+  if (
+    thing === undefined ||
+    thing.kind !== 'word' ||
+    end - start < 2 ||
+    // "just the tent fit", "just bring the chairs": a phrase or a task, not one thing kept.
+    FUNCTION_WORDS.has(thing.lower) ||
+    isTaskVerb(thing)
+  ) {
+    return null;
+  }
+  // "only Dan is working Sunday" is news about the one thing.
+  for (let k = start + 2; k < end; k++) {
+    const word = tokens[k] as Token;
+    if (VERB_LIKE_WORDS.has(word.lower) || word.lower.endsWith("'s")) return null;
+  }
   const said = findAnchor(tokens, i, (candidate) => candidate.lower === thing.lower, true);
   if (said === -1) return null;
   let first = said;
@@ -479,6 +512,14 @@ function narrowedList(
     replacementEnd: end,
     restart: true,
   };
+}
+
+function saysNews(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const word = tokens[k] as Token;
+    if (VERB_LIKE_WORDS.has(word.lower)) return true;
+  }
+  return false;
 }
 
 function lastEndBetween(tokens: readonly Token[], from: number, to: number): number {

@@ -355,8 +355,8 @@ function pitchSignals(
   if (words.some((word, i) => PROPOSING_VERBS.has(word.lemma) && proposesWhatWeDo(words, i))) {
     score += 2;
   }
-  // "I think we should move the close ...", "I'm thinking we offer ...": a change we make, put
-  // to the others ("we should all relax" changes nothing).
+  // "I think we should offer ...", "I'm thinking we offer ...": something new put to the
+  // others ("we should all relax", "we should open the windows" are no such thing).
   if (words.some((word, i) => word.lower === 'we' && proposesChange(words, i + 1))) score += 2;
   if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
@@ -397,18 +397,11 @@ function pitchSignals(
   return score;
 }
 
-/** New things a team may offer ("we should offer", "we could launch"); "we could make the
- * finals" is no change. */
-const OFFERED: ReadonlySet<string> = new Set([
-  'offer',
-  'build',
-  'launch',
-  'add',
-  'hire',
-  'create',
-  'introduce',
-  'open',
-]);
+/**
+ * What a business offers its people ("we should offer", "we could launch"): "we should open
+ * the windows", "we could add a bathroom", "we should move the sofa" are plans at home.
+ */
+const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
 
 /** Words between "we" and the change: "we should", "we could just", "we'd". */
 const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
@@ -420,10 +413,10 @@ function proposesChange(words: readonly TaggedToken[], at: number): boolean {
   if (modal) k++;
   if (words[k]?.pos === 'ADV') k++;
   const verb = words[k];
-  if (verb === undefined || !(OFFERED.has(verb.lemma) || CHANGE_VERBS.has(verb.lemma))) {
-    return false;
-  }
+  if (verb === undefined || !OFFERED.has(verb.lemma)) return false;
   if (modal) return true;
+  // "I think we offered it before" tells what was done.
+  if (verb.lower !== verb.lemma) return false;
   const before = words[at - 2]?.lower;
   return before === 'thinking' || before === 'think';
 }

@@ -467,7 +467,14 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]
     const token = tokens[i] as Token;
     if (token.kind === 'word') {
       const next = tokens[i + 1];
-      if (words === 0) awaitingMain = CONDITION_OPENERS.has(token.lower);
+      // "because of the rain", "when is the fair": no clause waiting.
+      if (words === 0) {
+        awaitingMain =
+          CONDITION_OPENERS.has(token.lower) &&
+          next?.kind === 'word' &&
+          next.lower !== 'of' &&
+          !(token.lower === 'when' && QUESTION_AUX.has(next.lower));
+      }
       const newClause =
         startsNewClause(tokens, i) || (unpunctuated && startsSubjectClause(tokens, i));
       const mainClause = newClause && awaitingMain;

@@ -608,8 +608,16 @@ function asideLength(tokens: readonly Token[], i: number, prev: Token | undefine
   for (const aside of ASIDES_BY_FIRST_WORD.get(word) ?? []) {
     if (matchesAt(tokens, i, aside)) return aside.length;
   }
-  // "a new RCD, and, oh, and text Mike": an "oh" framed by pauses is the aside on its own.
-  return word === 'oh' && prev?.kind === 'pause' && tokens[i + 1]?.kind === 'pause' ? 1 : 0;
+  // "a new RCD, and, oh, and text Mike": an "oh" framed by pauses before the next thing is
+  // the aside on its own ("one, oh, four" is a digit, "and, oh, the smell" an exclamation).
+  const then = tokens[i + 2];
+  return word === 'oh' &&
+    prev?.kind === 'pause' &&
+    tokens[i + 1]?.kind === 'pause' &&
+    then?.kind === 'word' &&
+    RUN_ON_ASIDE_ENDS.has(then.lower)
+    ? 1
+    : 0;
 }
 
 const LOWER_FIRST = /^\p{Ll}/u;

@@ -231,6 +231,9 @@ function isIntro(clause: Clause): boolean {
   }
   return (
     INTRO_STARTERS.has(lead) ||
+    // "jobs for monday", "to do before the move": a list named by when or what it is for.
+    (TO_DO_NAMES.has(lead) && words[1] === 'for') ||
+    toDoNameEnd(clause.tokens) > 0 ||
     // "Tomorrow", "on the way home": a time or a place to do the tasks, not a task.
     (TIME_STARTERS.has(lead) && (words.length <= 3 || isVerbless(clause.tokens))) ||
     words.some((word) => LIST_NOUNS.has(word))
@@ -241,13 +244,28 @@ function isIntro(clause: Clause): boolean {
  * "before the new tenants move in on the first | i have to replace ...": a time or occasion,
  * however long, and then the speaker's intent opening the tasks.
  */
-function leadsIntoIntent(clause: Clause, next: Clause): boolean {
-  const first = clause.tokens.find((token) => token.kind === 'word');
+function leadsIntoIntent(tokens: readonly TaggedToken[], next: readonly TaggedToken[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const first = words[0];
   return (
     first !== undefined &&
     (INTRO_STARTERS.has(first.lower) || TIME_STARTERS.has(first.lower)) &&
-    wordsOf(clause.tokens).length <= INTRO_BEFORE_INTENT_MAX_WORDS &&
-    intentLengthAt(next.tokens, 0) > 0
+    words.length <= INTRO_BEFORE_INTENT_MAX_WORDS &&
+    words.length === tokens.length &&
+    // "before I forget the boiler needs servicing", "this morning the car would not start":
+    // news of the speaker's, not the occasion the tasks are for.
+    !words.some(
+      (word) => CLAUSE_SUBJECTS.has(word.lower) || word.pos === 'AUX' || word.lower === 'not',
+    ) &&
+    // "after lunch email the supplier" orders a task; "the new tenants move in" is news.
+    !words.some((word, i) => {
+      const before = words[i - 1];
+      const subject =
+        before !== undefined && before.pos === 'NOUN' && before.lemma !== before.lower;
+      return i > 0 && (TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) && !subject;
+    }) &&
+    intentLengthAt(next, 0) > 0 &&
+    renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS
   );
 }
 
@@ -314,13 +332,18 @@ function splitIntroFromTask(
   ) {
     const token = tokens[i] as TaggedToken;
     if (token.kind !== 'word') break;
-    const verb = TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower);
+    const verb =
+      (TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower)) &&
+      // "to do before the move | book the van": after "the" the word is a thing.
+      !['DET', 'ADP'].includes(tokens[i - 1]?.pos ?? '');
     if (intentLengthAt(tokens, i) > 0 || (verb && startsVerbPhrase(tokens, i))) {
       return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }
   const startersLed =
     INTRO_STARTERS.has(first.lower) ||
+    // "jobs for monday | fix the leaking tap": a list of jobs named by when or whom they are for.
+    (TO_DO_NAMES.has(first.lower) && tokens[1]?.lower === 'for') ||
     TIME_STARTERS.has(first.lower) ||
     // "Saturday morning | I gotta return ...": the day the tasks are for.
     WEEKDAYS.has(first.lower);
@@ -376,6 +399,9 @@ function splitIntroFromTask(
   }
   return null;
 }
+
+/** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
+const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
 
 /** Words that name a list by what is to be done ("stuff to get done", "to do"). */
 const TO_DO_NAMES: ReadonlySet<string> = new Set(['stuff', 'things', 'jobs', 'tasks', 'chores']);
@@ -488,7 +514,7 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
       title === null &&
       sentenceIndex === 0 &&
       next !== undefined &&
-      isIntroSentence(tokens, next)
+      (isIntroSentence(tokens, next) || leadsIntoIntent(tokens, next))
     ) {
       title = titleFromIntro(tokens);
       return;
@@ -505,7 +531,7 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
           listed = split.listed === true;
         } else if (
           clauses.length > 1 &&
-          (isIntro(clause) || leadsIntoIntent(clause, clauses[1] as Clause))
+          (isIntro(clause) || leadsIntoIntent(clause.tokens, (clauses[1] as Clause).tokens))
         ) {
           title = titleFromIntro(clause.tokens);
           return;
@@ -516,13 +542,13 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
       const words = taskTokens.filter((token) => token.kind === 'word');
       const only = words[0];
       if (
+        clauseIndex > 0 &&
         words.length === 1 &&
-        only?.pos === 'ADV' &&
-        !CONNECTIVES.has(only.lower) &&
-        !SEQUENCE_WORDS.has(only.lower) &&
+        only !== undefined &&
+        TRAILING_ADVERBS.has(only.lower) &&
         items.length > 0
       ) {
-        items[items.length - 1] += ` ${only.text}`;
+        items[items.length - 1] += ` ${only.lower}`;
         return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);

@@ -239,7 +239,7 @@ describe('sentences and pitches', () => {
 });
 
 describe('inference', () => {
-  it('reads an idea announced as had, "what about a ..." and "we should offer ..." as pitches', () => {
+  it('reads an idea announced as had and "we should offer ..." as pitches, plans at home not', () => {
     expect(
       inferFormatAndCategory(
         "I've got this idea for a running app that counts the dogs you say hello to.",
@@ -247,24 +247,33 @@ describe('inference', () => {
     ).toBe('pitch');
     expect(
       inferFormatAndCategory(
-        'what about a subscription box for beginner gardeners with seeds that suit the season',
-      ).format,
-    ).toBe('pitch');
-    expect(
-      inferFormatAndCategory(
         'I think we should offer a fixed-price boiler service in September before the cold hits.',
       ).format,
     ).toBe('pitch');
-    expect(inferFormatAndCategory('I think we should all just relax about it.').format).not.toBe(
-      'pitch',
-    );
+    for (const said of [
+      'I think we should all just relax about it.',
+      'i think we tried that thai place before and it was fine',
+      'we should open the windows it is boiling in here',
+      'what about a takeaway tonight i cannot be bothered to cook',
+      'finally got an idea of how big the garden actually is',
+    ]) {
+      expect(inferFormatAndCategory(said).format).not.toBe('pitch');
+    }
   });
 
-  it('hears shifts, wards and stock as work', () => {
+  it('hears shifts, stock and the books as work, a ward or a lease not', () => {
     expect(
-      inferFormatAndCategory('twelve night shifts in a row and the nurses on ward 7 were amazing')
+      inferFormatAndCategory('twelve night shifts in a row and the handover ran late again')
         .category,
     ).toBe('work');
+    expect(
+      inferFormatAndCategory(
+        'dad went into hospital last night he is on ward six and the nurse said he is stable',
+      ).category,
+    ).not.toBe('work');
+    expect(
+      inferFormatAndCategory('we signed the lease on our first flat today so excited').category,
+    ).not.toBe('work');
     expect(
       inferFormatAndCategory('restock the business cards and charge the card reader').category,
     ).toBe('work');
@@ -377,5 +386,102 @@ describe('pitch hooks', () => {
     expect(
       pitch("I've got this idea for a running app for people who hate running.").split('\n')[0],
     ).toBe("I've got this idea for a running app for people who hate running.");
+  });
+});
+
+describe("the fifth probe's rules, narrowed where a review found them too wide", () => {
+  it('keeps a plural subject with its verb, and a compound noun, in one task', () => {
+    expect(checklist('The twins sell raffle tickets at school, so buy five.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] The twins sell raffle tickets at school',
+        '- [ ] Buy five',
+      ),
+    );
+    expect(checklist('check whether the shops deliver on sundays and order the food')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Check whether the shops deliver on Sundays',
+        '- [ ] Order the food',
+      ),
+    );
+    expect(checklist('ask about the bank transfer fee and call mum')).toBe(
+      lines('Personal checklist', '- [ ] Ask about the bank transfer fee', '- [ ] Call mum'),
+    );
+  });
+
+  it('splits a second thing after a preposition, and lists of things with "wine" or "water"', () => {
+    expect(checklist('buy batteries for the smoke alarm and bin bags')).toBe(
+      lines('Personal checklist', '- [ ] Buy batteries for the smoke alarm', '- [ ] Buy bin bags'),
+    );
+    expect(checklist('get a present for dad and balloons')).toBe(
+      lines('Personal checklist', '- [ ] Get a present for dad', '- [ ] Get balloons'),
+    );
+    expect(checklist('buy wine olives crackers and cheese')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Buy wine',
+        '- [ ] Buy olives',
+        '- [ ] Buy crackers',
+        '- [ ] Buy cheese',
+      ),
+    );
+  });
+
+  it('splits sentences after a preposition that only looks like a condition, and after a question', () => {
+    expect(tweet('since monday the heating has been broken we are wearing coats indoors')).toBe(
+      'Since Monday the heating has been broken. We are wearing coats indoors.',
+    );
+    expect(tweet('when will this rain stop i want to go outside')).toBe(
+      'When will this rain stop? I want to go outside.',
+    );
+    expect(checklist('after lunch email the supplier i have to chase the invoice')).toBe(
+      lines('After lunch', '- [ ] Email the supplier', '- [ ] Chase the invoice'),
+    );
+  });
+
+  it('leaves "make it" after a word, "oh" as a digit or an exclamation, and "later" as said', () => {
+    expect(tweet("Tom can't do Friday, so we'll actually make it Saturday instead.")).toBe(
+      "Tom can't do Friday, so we'll actually make it Saturday instead.",
+    );
+    expect(tweet('I wanted the wedding in June but mum said no, make it July.')).toBe(
+      'I wanted the wedding in June but mum said no, make it July.',
+    );
+    expect(tweet('The new flat number is one, oh, four and I love it already.')).toBe(
+      'The new flat number is one, oh, four and I love it already.',
+    );
+    expect(tweet('I opened the fridge and, oh, the smell.')).toBe(
+      'I opened the fridge and, oh, the smell.',
+    );
+    expect(checklist('Pay the gas bill. Later, walk the dog.')).not.toContain('bill later');
+  });
+
+  it('keeps a task that only names jobs, and the occasion of a list after "to do", whole', () => {
+    expect(checklist('apply for jobs update my cv and call the agency')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Apply for jobs',
+        '- [ ] Update my cv',
+        '- [ ] Call the agency',
+      ),
+    );
+    expect(checklist('to do before the move book the van and pack the kitchen')).toBe(
+      lines('To do before the move', '- [ ] Book the van', '- [ ] Pack the kitchen'),
+    );
+    expect(
+      checklist('before i forget the boiler needs servicing i need to ring british gas'),
+    ).not.toMatch(/^Before I forget/u);
+  });
+
+  it('takes news after "no actually" as the reason a task is off only inside a sentence', () => {
+    expect(tweet('book the plumber, no actually, the landlord sorted it')).toBe(
+      'The landlord sorted it.',
+    );
+    expect(tweet('Meet me at the gate. Wait, no, the gate is locked.')).toBe(
+      'Meet me at the gate. Wait, no, the gate is locked.',
+    );
+    expect(
+      tweet('Ask Dan and Priya about the rota, no wait, only Dan is working Sunday.'),
+    ).not.toContain('about the only');
   });
 });

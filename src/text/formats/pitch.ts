@@ -861,6 +861,9 @@ function rejoinFragments(
     if (
       next.clause.lead === 'and' &&
       wordsIn(b)[0]?.lower === 'it' &&
+      // "a local bakery ... and it sells out by nine": the pain it has, no part of the idea.
+      next.role !== 'problem' &&
+      next.role !== 'why' &&
       isIdeaPhrase(prev.clause.tokens)
     ) {
       out[out.length - 1] = joined(prev, next, sentences, false, prev.role);

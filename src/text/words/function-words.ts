@@ -60,21 +60,17 @@ export const PHRASE_DETERMINERS: ReadonlySet<string> = new Set([
 /**
  * Words that open a clause which waits for its main clause ("if we raised prices | we would
  * still be cheaper"): the first subject after one starts that main clause, not a sentence.
+ * "before", "after", "since", "while" and "once" are as often prepositions ("after lunch",
+ * "since monday") and open no such clause.
  */
 export const CONDITION_OPENERS: ReadonlySet<string> = new Set([
   'if',
   'when',
   'whenever',
-  'once',
   'unless',
   'although',
   'though',
   'because',
-  'since',
-  'while',
-  'before',
-  'after',
-  'until',
 ]);
 
 export const SUBJECT_PRONOUNS = new Set([

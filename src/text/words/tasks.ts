@@ -229,14 +229,11 @@ export const TASK_VERBS = new Set([
   // apart from the rules ("reseal the bath regrout the tiles bleed the radiators").
   'swap',
   'patch',
-  'transfer',
   'message',
   'export',
   'grout',
   'sweep',
-  'hire',
   'study',
-  'register',
   'contact',
   'arrange',
   'fold',
@@ -426,7 +423,6 @@ export const LIST_NOUNS = new Set([
   'packing',
   'prep',
   'itinerary',
-  'jobs',
 ]);
 
 /**
@@ -624,32 +620,16 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'tea towels',
   'hand soap',
   'burger buns',
-]);
-
-/**
- * Nouns that, before a plural, say what it is made of or for ("paper plates", "party hats",
- * "garden gloves"): the pair is one thing even in a long spoken list, where three nouns in a
- * row are otherwise split.
- */
-export const MODIFYING_NOUNS: ReadonlySet<string> = new Set([
-  'paper',
-  'plastic',
-  'party',
-  'birthday',
-  'garden',
-  'kitchen',
-  'tennis',
-  'baby',
-  'school',
-  'storage',
-  'gift',
-  'rubber',
-  'freezer',
-  'picnic',
-  'camping',
-  'hair',
-  'wine',
-  'water',
+  // Party and picnic things said in one breath ("paper plates napkins cups").
+  'paper plates',
+  'paper cups',
+  'paper napkins',
+  'plastic cups',
+  'plastic forks',
+  'party hats',
+  'party bags',
+  'birthday candles',
+  'garden gloves',
 ]);
 
 /**
