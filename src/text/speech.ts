@@ -748,6 +748,9 @@ const STREET_WORDS: ReadonlySet<string> = new Set([
   'road',
   'boulevard',
   'lane',
+  'square',
+  'crescent',
+  'terrace',
 ]);
 /** Words a street is said after: "on main street", "at elm road". */
 const STREET_PLACED_BY: ReadonlySet<string> = new Set([
@@ -771,11 +774,52 @@ function isStreetNameAt(tokens: readonly Token[], i: number): boolean {
     next?.kind === 'word' &&
     STREET_WORDS.has(next.lower) &&
     before?.kind === 'word' &&
-    STREET_PLACED_BY.has(before.lower) &&
+    // "at 14 park avenue": a house number places it too.
+    (STREET_PLACED_BY.has(before.lower) || /^\d+[a-z]?$/u.test(before.lower)) &&
     !FUNCTION_WORDS.has(token.lower) &&
     token.text === token.lower &&
     next.text === next.lower
   );
+}
+
+/** Times whose possessive lower-case speech says without its apostrophe ("next weeks episode"). */
+const TIME_OWNERS: ReadonlyMap<string, string> = new Map([
+  ['weeks', 'week'],
+  ['months', 'month'],
+  ['years', 'year'],
+  ['todays', 'today'],
+  ['tonights', 'tonight'],
+  ['tomorrows', 'tomorrow'],
+  ['yesterdays', 'yesterday'],
+]);
+/** What makes "weeks" a possessive before a thing: "next weeks episode", "last years trip". */
+const TIME_OWNER_SETTERS: ReadonlySet<string> = new Set(['next', 'last', 'this']);
+
+/**
+ * "emmas permission slip", "next weeks episode": a first name or a time with an "s" before
+ * a thing is its possessive, its apostrophe lost by speech recognition. The token with the
+ * apostrophe, or null.
+ */
+function possessiveSaidPlain(tokens: readonly Token[], i: number): Token | null {
+  const token = tokens[i] as Token;
+  const word = token.lower;
+  if (token.text !== word || word.length < 4 || !word.endsWith('s')) return null;
+  const next = tokens[i + 1];
+  const prev = tokens[i - 1];
+  if (next?.kind !== 'word' || FUNCTION_WORDS.has(next.lower) || VERB_LIKE_WORDS.has(next.lower)) {
+    return null;
+  }
+  const stem = word.slice(0, -1);
+  const time = TIME_OWNERS.get(word);
+  if (time !== undefined) {
+    const set = word === 'todays' || TIME_OWNER_SETTERS.has(prev?.lower ?? '');
+    return set ? withText(token, `${time}'s`) : null;
+  }
+  if (!FIRST_NAMES.has(stem) || FIRST_NAMES.has(word) || NOT_BEFORE_NAMES.has(prev?.lower ?? '')) {
+    return null;
+  }
+  const name = capitalised({ ...token, text: stem });
+  return { ...token, text: `${name.text}'s`, lower: `${stem}'s` };
 }
 
 /** Word count of a name of several words ("black friday") at i, or 0. */
@@ -807,6 +851,12 @@ export function properCase(tokens: readonly Token[]): Token[] {
       out[i] = capitalised(token);
       out[i + 1] = capitalised(tokens[i + 1] as Token);
       i++;
+      continue;
+    }
+    const owner = token.kind === 'word' ? possessiveSaidPlain(tokens, i) : null;
+    if (owner !== null) {
+      out ??= [...tokens];
+      out[i] = owner;
       continue;
     }
     const phrase = token.kind === 'word' ? properPhraseLengthAt(tokens, i) : 0;

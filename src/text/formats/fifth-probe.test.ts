@@ -485,3 +485,24 @@ describe("the fifth probe's rules, narrowed where a review found them too wide",
     ).not.toContain('about the only');
   });
 });
+
+describe('what lower-case speech loses', () => {
+  it("gives a first name's or a time's possessive back its apostrophe", () => {
+    expect(tweet('tomorrow i need to sign emmas permission slip')).toBe(
+      "Tomorrow I need to sign Emma's permission slip.",
+    );
+    expect(tweet('for next weeks episode i need to email the guest')).toBe(
+      "For next week's episode I need to email the guest.",
+    );
+    expect(tweet('james is coming')).toBe('James is coming.');
+  });
+
+  it('capitalises a street after a house number, and a square', () => {
+    expect(tweet('replace the shower valve at 14 park avenue')).toBe(
+      'Replace the shower valve at 14 Park Avenue.',
+    );
+    expect(tweet('the farmers market is on market square')).toBe(
+      'The farmers market is on Market Square.',
+    );
+  });
+});
