@@ -1101,6 +1101,8 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     const opensThing =
       !clausal &&
       !withinPhrase.inside.has(k) &&
+      // "the green tin one": "one" stands for the thing, no amount of a new one.
+      !(token.lower === 'one' && !isWord(region[k + 1])) &&
       isWord(prev) &&
       NOUN_POS.has(prev.pos) &&
       (token.pos === 'DET' ||

@@ -36,6 +36,7 @@ import {
   isVerbUse,
   sameKind,
   sameKindAt,
+  saidIn,
 } from './corrections/shared.js';
 import { opensNews, takeBack } from './corrections/take-back.js';
 import {
@@ -63,6 +64,8 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   // no wednesday"), or a number and its noun said again with another number ("twelve people,
   // no, fifteen people"); anywhere else it is meant.
   if (marker.length !== 1 || marker[0] !== 'no') return true;
+  // "we were up twenty-one, no one could believe it": "no one" is nobody.
+  if (tokens[i + 1]?.lower === 'one') return false;
   const before = beforePauses(tokens, i) - 1;
   const after = afterPauses(tokens, i + 1);
   // "Monday yes, Tuesday no, Wednesday maybe": said straight after a weekday and before a
@@ -161,6 +164,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     const markerEnd = markerEndAt(tokens, i, marker);
     if (markerEnd === -1) continue;
     madeThat = marker.includes('make');
+    if (TASK_RESTATING_MARKERS.has(marker.join(' '))) {
+      const task = restatedTask(tokens, i, markerEnd, marker.length === 1);
+      if (task !== null) return task;
+    }
     // "we'll actually make it Saturday", "mum said no, make it July", "I can't actually make
     // it Wednesday": after a word "make it" is meant; it corrects only opening a sentence or
     // after a pause ("for Friday. Actually, make it Saturday.").
@@ -221,7 +228,11 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // A weekday or a month alone is whole ("Actually, make it Saturday").
     const dayOrMonth = !isNumeric(first) && sameKind(first, first);
     if (makeThat && words < 2 && !/^\p{N}/u.test(first.text) && !dayOrMonth) continue;
-    if ((first.lower === 'a' || first.lower === 'an') && isNumeric(tokens[start + 1])) {
+    if (
+      EXPLICIT_MARKERS.has(name) &&
+      (first.lower === 'a' || first.lower === 'an') &&
+      MAGNITUDES.has(tokens[start + 1]?.lower ?? '')
+    ) {
       const amount = articledAmount(tokens, i, start);
       if (amount !== null) return amount;
     }
@@ -434,7 +445,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
  * that is said again.
  */
 function articledAmount(tokens: readonly Token[], i: number, start: number): Correction | null {
-  const wrong = findAnchor(tokens, i, (candidate) => isNumeric(candidate));
+  // "a hundred percent worth it" is no amount of the thing.
+  if (tokens[start + 2]?.lower === 'percent') return null;
+  const wrong = findAnchor(tokens, i, (candidate) => isCardinal(candidate));
   if (wrong === -1) return null;
   const from = numberStart(tokens, wrong);
   const to = numberEnd(tokens, wrong);
@@ -455,6 +468,79 @@ function articledAmount(tokens: readonly Token[], i: number, start: number): Cor
     replacementEnd: restated ? newEnd + 1 : newEnd,
     restart: true,
   };
+}
+
+/** Amounts said with "a" ("a hundred"); "a second", "a first" are no amount. */
+const MAGNITUDES: ReadonlySet<string> = new Set(['hundred', 'thousand', 'million', 'dozen']);
+
+/** A count ("ninety", "12"), not an order ("second") or a time ("noon"). */
+function isCardinal(token: Token): boolean {
+  return isNumeric(token) && !ORDINAL_OR_TIME.test(token.lower);
+}
+const ORDINAL_OR_TIME = /^(?:first|second|third|noon|midnight|\d+(?:st|nd|rd|th))$|th$/u;
+
+/** Markers after which a task verb may say a task again. */
+const TASK_RESTATING_MARKERS: ReadonlySet<string> = new Set([
+  'no',
+  'no wait',
+  'wait no',
+  'actually no',
+  'no actually',
+]);
+
+/** Words of a task said again after a marker, read for a thing the task before named. */
+const RESTATED_TASK_WORDS = 6;
+
+/**
+ * "phone Dental Supplies Direct, no, email Dental Supplies Direct about ...": a task verb
+ * after the marker with a thing the task before it named is that task said again; the old
+ * one goes, from its verb. A lone "no" only between pauses.
+ */
+function restatedTask(
+  tokens: readonly Token[],
+  i: number,
+  markerEnd: number,
+  bare: boolean,
+): Correction | null {
+  if (bare && (tokens[i - 1]?.kind !== 'pause' || tokens[markerEnd]?.kind !== 'pause')) {
+    return null;
+  }
+  const start = afterPauses(tokens, markerEnd);
+  if (!isTaskVerb(tokens[start])) return null;
+  const said = beforePauses(tokens, i);
+  let verb = -1;
+  for (let k = said - 1; k >= 0 && verb === -1; k--) {
+    const token = tokens[k] as Token;
+    if (token.kind !== 'word') break;
+    const before = tokens[k - 1];
+    const opens =
+      before === undefined ||
+      before.kind !== 'word' ||
+      CONJUNCTIONS.has(before.lower) ||
+      spokenIntentEndsAt(tokens, k);
+    if (isTaskVerb(token) && opens) verb = k;
+  }
+  if (verb === -1) return null;
+  for (let k = start + 1; k < start + 1 + RESTATED_TASK_WORDS; k++) {
+    const word = tokens[k];
+    if (word?.kind !== 'word') break;
+    if (!FUNCTION_WORDS.has(word.lower) && saidIn(tokens, word.lower, verb + 1, said)) {
+      return {
+        wrongStart: verb,
+        wrongEnd: i,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: start + 1,
+        restart: true,
+      };
+    }
+  }
+  return null;
+}
+
+/** Whether spoken intent ("I need to") ends just before `k`. */
+function spokenIntentEndsAt(tokens: readonly Token[], k: number): boolean {
+  return tokens[k - 1]?.lower === 'to' || tokens[k - 1]?.lower === 'gotta';
 }
 
 /** "just milk", "only the tent": one of the things said before, the others dropped. */

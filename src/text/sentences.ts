@@ -36,6 +36,8 @@ function stripOpeners(tokens: Token[]): Token[] {
       continue;
     }
     if (first.lower === 'so' && next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) break;
+    // "Oh my god, we hit the target!": the exclamation is said, not an opener.
+    if (first.lower === 'oh' && next?.lower === 'my') break;
     // "right so ...", "well okay ...": such a word before "so" or "okay" opens the thought
     // too ("now and then", "right so many" are meant).
     const after = tokens[start + 2];
@@ -118,7 +120,7 @@ function reportedAt(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
-/** Determiners that open a subject ("the twist is", "my manager was"). */
+/** Determiners that open a subject after "right now" ("right now the night staff ..."). */
 const SUBJECT_DETERMINERS: ReadonlySet<string> = new Set([
   'the',
   'this',
@@ -129,48 +131,77 @@ const SUBJECT_DETERMINERS: ReadonlySet<string> = new Set([
   'her',
   'their',
 ]);
-/** Words of a subject between its determiner and its "is" ("the farmers market is"). */
-const SUBJECT_MAX_WORDS = 3;
-/** Nouns a clause said without "that" may describe ("the day the shop was shut"). */
-const CLAUSE_NOUNS: ReadonlySet<string> = new Set([
-  'reason',
-  'day',
-  'time',
-  'way',
-  'moment',
-  'fact',
-  'thing',
-  'place',
-  'night',
-  'week',
-  'year',
-  'morning',
-  'minute',
-  'second',
+/** Verbs "you" does in a clause of its own ("you get seeds", "you scan it"). */
+const YOU_VERBS: ReadonlySet<string> = new Set([
+  'get',
+  'put',
+  'pick',
+  'choose',
+  'scan',
+  'snap',
+  'play',
+  'pay',
+  'type',
+  'tap',
+  'upload',
+  'can',
+  'could',
+  'just',
+  'never',
+  'always',
 ]);
-/** Words that take a share of the thing after them ("half the desks"). */
-const QUANTIFIERS: ReadonlySet<string> = new Set([
-  'half',
-  'all',
-  'both',
-  'most',
-  'twice',
-  'double',
+/** Verbs whose object "you" is, the verb after it still theirs ("help you get started"). */
+const TAKES_YOU: ReadonlySet<string> = new Set([
+  'help',
+  'let',
+  'make',
+  'makes',
+  'want',
+  'need',
+  'see',
+  'watch',
+  'bet',
+  'thank',
+  'remind',
+  'get',
+  'have',
+  'ask',
 ]);
-/** Nobody, everyone: subjects that a verb in -s or a "be" follows. */
-const PRONOUN_SUBJECTS: ReadonlySet<string> = new Set([
-  'nobody',
-  'everyone',
-  'everybody',
-  'someone',
-  'somebody',
+/** Shares of people said as a subject ("most people", "half of us"). */
+const SHARE_WORDS: ReadonlySet<string> = new Set(['most', 'half', 'many']);
+/** What "nobody" does in a clause of its own ("nobody tells you", "nobody cares"). */
+const NOBODY_VERBS: ReadonlySet<string> = new Set([
+  'tells',
+  'told',
+  'knows',
+  'cares',
+  'warns',
+  'talks',
+  'says',
+  'mentions',
+  'wants',
+  'likes',
+]);
+/** Particles after which "there" is a place ("over there", "up there"). */
+const PLACE_PARTICLES: ReadonlySet<string> = new Set([
+  'over',
+  'up',
+  'out',
+  'back',
+  'down',
+  'in',
+  'right',
+  'under',
+  'around',
 ]);
 
 /**
- * "every single day | there is a parent ...", "in the dark | today was ...", "reaches the
- * houses | the twist is ...", "the library | nobody tells you": a subject and its verb after
- * a content word start a new clause in unpunctuated speech, unless they are what a verb of
- * telling or thinking says or describe a noun before them ("the day the shop was shut").
+ * "the market | there is a stall ...", "the library | nobody tells you", "every morning |
+ * you put in your street", "after every walk | right now owners ...", "| most people give
+ * up": a subject and its verb after a content word start a new clause in unpunctuated
+ * speech, unless they are what a verb of telling or thinking says. A determiner's subject
+ * ("the twist is", "today was") is not read so: it as often describes the noun before it
+ * ("the guy my sister is dating") or asks how much ("how long the queue is").
  */
 function startsSubjectClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
@@ -186,27 +217,28 @@ function startsSubjectClause(tokens: readonly Token[], i: number): boolean {
     return false;
   }
   const word = token.lower;
-  if (word === 'there' || DAY_TIMES.has(word)) return BE_FORMS.has(next.lower);
-  if (PRONOUN_SUBJECTS.has(word)) {
-    return BE_FORMS.has(next.lower) || /[^s]s$/u.test(next.lower);
+  // "standing over there was", "lives up there is": after a particle "there" is a place.
+  if (word === 'there') return BE_FORMS.has(next.lower) && !PLACE_PARTICLES.has(prev.lower);
+  // "every morning | you put in your street": "you" and its verb, unless a verb before it
+  // takes "you" as its object ("help you get", "let you know").
+  if (word === 'you') return YOU_VERBS.has(next.lower) && !TAKES_YOU.has(prev.lower);
+  // "after every walk | right now owners have no idea": a time that opens the clause after it.
+  if (word === 'right' && next.lower === 'now') {
+    // "free right now using the badge readers" goes on with its clause.
+    const subject = tokens[i + 2];
+    return (
+      subject?.kind === 'word' &&
+      (SUBJECT_PRONOUNS.has(subject.lower) ||
+        SUBJECT_DETERMINERS.has(subject.lower) ||
+        subject.lower === 'nobody' ||
+        /[^s]s$/u.test(subject.lower))
+    );
   }
-  if (
-    !SUBJECT_DETERMINERS.has(word) ||
-    CLAUSE_NOUNS.has(prev.lower) ||
-    // "half the desks are booked": a share of the thing, not the end of a clause.
-    QUANTIFIERS.has(prev.lower) ||
-    // "this morning kids were ...": a time, not a subject.
-    CLAUSE_ENDING_TIMES.has(next.lower)
-  ) {
-    return false;
-  }
-  for (let k = i + 1; k <= i + SUBJECT_MAX_WORDS; k++) {
-    const part = tokens[k];
-    if (part?.kind !== 'word' || isFunctionWord(part.lower)) return false;
-    const verb = tokens[k + 1];
-    if (verb?.kind === 'word' && BE_FORMS.has(verb.lower)) return true;
-  }
-  return false;
+  // "most people give up", "half of us were engineers": a share of people as the subject.
+  if (SHARE_WORDS.has(word)) return next.lower === 'people' || next.lower === 'of';
+  // "the library | nobody tells you": "everyone" and "somebody" are as often objects ("buy
+  // everyone drinks").
+  return word === 'nobody' && NOBODY_VERBS.has(next.lower);
 }
 
 /** Modals of a clause that says what can be done with the thing before it. */

@@ -1,5 +1,10 @@
 import { applyCorrections } from './corrections.js';
-import { ASIDES, PHRASE_OPENERS, VERB_LIKE_WORDS } from './words/asides.js';
+import {
+  ASIDES,
+  NUMBER_WORDS as SPELLED_NUMBERS,
+  PHRASE_OPENERS,
+  VERB_LIKE_WORDS,
+} from './words/asides.js';
 import {
   CONJUNCTIONS,
   DESCRIBING_WORDS,
@@ -164,10 +169,44 @@ function pushPunctuation(out: Token[], token: Token): void {
   out.push(token);
 }
 
+/** Modals after which a verb still wants what it takes ("we could offer, uh, a ..."). */
+const MODAL_LEADS: ReadonlySet<string> = new Set([
+  'would',
+  'could',
+  'should',
+  'will',
+  'can',
+  "i'd",
+  "we'd",
+  "i'll",
+  "we'll",
+]);
+
+/** Verbs a clause follows without "that" ("I'd propose we use ..."). */
+const CLAUSE_TAKING: ReadonlySet<string> = new Set([
+  'propose',
+  'suggest',
+  'think',
+  'guess',
+  'reckon',
+  'hope',
+  'know',
+  'said',
+  'say',
+  'mean',
+]);
+
+/** A name or a subject before a verb ("Maya slept", "we slept"). */
+function isNamed(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'word' &&
+    (CLAUSE_SUBJECTS.has(token.lower) ||
+      (token.text !== token.lower && /^\p{Lu}/u.test(token.text)))
+  );
+}
+
 /** Verbs an -ing form goes on from ("stop putting, uh, wet wipes"). */
 const ING_LEADS: ReadonlySet<string> = new Set(['stop', 'keep', 'start', 'quit', 'avoid', 'try']);
-/** Words an amount may open with ("nearly ninety quid"). */
-const AMOUNT_LEADS: ReadonlySet<string> = new Set(['nearly', 'almost', 'roughly', 'around']);
 
 /** "I'm", "we've", "it's": a subject and its auxiliary, which a clause goes on after. */
 const SUBJECT_CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|ll|d)$/u;
@@ -186,6 +225,10 @@ function commaOnlyFramed(
   if (before?.kind !== 'word') return false;
   const word = before.lower;
   if (CONJUNCTIONS.has(word) || FUNCTION_WORDS.has(word) || PREPOSITIONS.has(word)) return true;
+  // "I'd propose, uh, we use ...": what is proposed or thought follows its verb unparted.
+  if (after?.kind === 'word' && CLAUSE_SUBJECTS.has(after.lower) && CLAUSE_TAKING.has(word)) {
+    return true;
+  }
   // The words below may also end a phrase ("the one I'm, um, we should go"): the phrase goes
   // on only if no new clause starts after the filler.
   if (
@@ -206,16 +249,35 @@ function commaOnlyFramed(
   // wet wipes": a verb after its subject or "to", in lower case, goes on to what it takes.
   const lead = beforeThat?.kind === 'word' ? beforeThat.lower : '';
   const verbForm = /[a-z]{3}(?:ed|ing)$/u.test(word);
+  // Only where the verb still wants its object: after "to" or a modal a known verb, after
+  // "stop" or "keep" an -ing form before a bare noun ("keep walking, um, the shop's on the
+  // left" and "I'm starving, um, pizza tonight?" go on to a new thought).
+  const wantsObject =
+    ((lead === 'to' || MODAL_LEADS.has(lead)) &&
+      (TASK_VERBS.has(word) || IMPERATIVE_VERBS.has(word) || CLAUSE_TAKING.has(word))) ||
+    (verbForm && (TASK_VERBS.has(lead) || ING_LEADS.has(lead)) && !PHRASE_OPENERS.has(after.lower));
+  if (before.text === word && wantsObject) return true;
+  // "it would save us, um, nearly ninety quid", "saves us, like, hours": a pronoun object
+  // goes on to what it is given.
+  if (OBJECT_PRONOUNS.has(word) && !PHRASE_OPENERS.has(after.lower)) return true;
+  // "finished marking, uh, ninety-two essays", "we've raised, um, eight hundred", "Maya
+  // slept, uh, six hours": a verb goes on to its amount.
+  const [tens, units] = after.lower.split('-');
+  const amountAfter =
+    isNumberWord(after) ||
+    APPROXIMATE_NUMBER_WORDS.has(after.lower) ||
+    // "ninety-two"
+    SPELLED_NUMBERS.has(after.lower) ||
+    (units !== undefined && SPELLED_NUMBERS.has(tens ?? '') && SPELLED_NUMBERS.has(units));
   if (
-    before.text === word &&
-    (VERB_LEADS.has(lead) ||
-      lead === 'who' ||
-      (verbForm && (CLAUSE_SUBJECTS.has(lead) || TASK_VERBS.has(lead) || ING_LEADS.has(lead))))
+    amountAfter &&
+    (verbForm || SUBJECT_CONTRACTION.test(lead) || isNamed(beforeThat) || lead === 'who')
   ) {
     return true;
   }
-  // "it would save us, um, nearly ninety quid": a pronoun object goes on to its amount.
-  if (OBJECT_PRONOUNS.has(word) && AMOUNT_LEADS.has(after.lower)) return true;
+  // "our team, uh, shipped the page": a subject goes on to its verb in the past.
+  if (/[a-z]{3}ed$/u.test(after.lower) && PHRASE_OPENERS.has(lead)) return true;
+
   const amount = isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
   // "reviews take, like, three days", "it took us, like, eight months": a verb or its object
   // goes on to the amount it is said of.
@@ -375,24 +437,78 @@ function restartStart(
     // loves me not" and "I know, I know" stay).
     const first = (out[start] as Token).lower;
     const after = tokens[i + n];
+    // Only a clause left unfinished: with a modal ("it should take,") or ending on a word a
+    // clause cannot end on ("I just,", "we haven't even,"); "I know, I know it's late", "we
+    // did it, we did it again" are said twice on purpose.
     const clauseAgain =
       n > 1 &&
       (CLAUSE_SUBJECTS.has(first) || SUBJECT_CONTRACTION.test(first)) &&
       after?.kind === 'word' &&
-      after.lower !== 'not';
-    // "instead of tracking pace, it, it tracks": a word alone between pauses, said again as
-    // the next goes on, was begun again ("I love it, it works" ends a phrase with it).
+      after.lower !== 'not' &&
+      leftUnfinished(out, start, end);
+    // "instead of tracking pace, it, it tracks", "so after, after twelve shifts": a pronoun
+    // or a word that opens a clause, alone between pauses, begun again; "cream, cream
+    // cheese", "stop, stop talking" are meant.
     const opener = out[start - 1];
     const alone =
       n === 1 &&
-      (opener === undefined || opener.kind === 'pause' || opener.kind === 'end') &&
-      !KEEP_REPEATED.has(first) &&
+      (afterFiller ||
+        opener === undefined ||
+        opener.kind === 'pause' ||
+        opener.kind === 'end' ||
+        OPENERS.has(opener.lower)) &&
+      RESTARTED_ALONE.has(first) &&
       after?.kind === 'word';
     return unfinished || clauseAgain || alone || (afterFiller && goesOnFrom(tokens, i, n))
       ? start
       : -1;
   }
   return -1;
+}
+
+/** Words begun again alone between pauses ("it, it tracks", "after, after twelve"). */
+const RESTARTED_ALONE: ReadonlySet<string> = new Set([
+  'it',
+  'this',
+  'that',
+  'there',
+  'after',
+  'before',
+  'since',
+  'until',
+  'about',
+  'if',
+  'when',
+  'who',
+]);
+/** Modals and words a clause begun again cannot end on ("it should take,", "I just,"). */
+const UNFINISHED_ENDS: ReadonlySet<string> = new Set([
+  'just',
+  'even',
+  'really',
+  'also',
+  'still',
+  'never',
+  'always',
+  'actually',
+]);
+const MODALS_IN_CLAUSE: ReadonlySet<string> = new Set([
+  'should',
+  'could',
+  'would',
+  'will',
+  'can',
+  'might',
+  'must',
+]);
+
+function leftUnfinished(out: readonly Token[], start: number, end: number): boolean {
+  const last = (out[end - 1] as Token).lower;
+  if (UNFINISHED_ENDS.has(last) || SUBJECT_CONTRACTION.test(last)) return true;
+  for (let k = start; k < end; k++) {
+    if (MODALS_IN_CLAUSE.has((out[k] as Token).lower)) return true;
+  }
+  return false;
 }
 
 /** A phrase opened by a determiner, said again with more of it after ("a different century"). */
@@ -610,12 +726,14 @@ function asideLength(tokens: readonly Token[], i: number, prev: Token | undefine
   }
   // "a new RCD, and, oh, and text Mike": an "oh" framed by pauses before the next thing is
   // the aside on its own ("one, oh, four" is a digit, "and, oh, the smell" an exclamation).
+  // "since, oh, since October": before a word said again it is the aside of a restart.
   const then = tokens[i + 2];
+  const said = tokens[i - 2];
   return word === 'oh' &&
     prev?.kind === 'pause' &&
     tokens[i + 1]?.kind === 'pause' &&
     then?.kind === 'word' &&
-    RUN_ON_ASIDE_ENDS.has(then.lower)
+    (RUN_ON_ASIDE_ENDS.has(then.lower) || (said?.kind === 'word' && said.lower === then.lower))
     ? 1
     : 0;
 }

@@ -332,15 +332,18 @@ describe('amounts corrected', () => {
 });
 
 describe('sentences in unpunctuated speech', () => {
-  it('starts a sentence at a subject and its "is" after a finished clause', () => {
-    expect(
-      tweet('some days feel like juggling knives in the dark today was one of those days'),
-    ).toBe('Some days feel like juggling knives in the dark. Today was one of those days.');
+  it('starts a sentence at "there is", "nobody tells", "you get", "right now" or "most people"', () => {
     expect(tweet('i went to the library nobody tells you how quiet it gets')).toBe(
       'I went to the library. Nobody tells you how quiet it gets.',
     );
-    expect(tweet('the water reaches the houses the twist is the pipes are alive')).toBe(
-      'The water reaches the houses. The twist is the pipes are alive.',
+    expect(tweet('a box for new gardeners every month you get seeds that suit the season')).toBe(
+      'A box for new gardeners every month. You get seeds that suit the season.',
+    );
+    expect(tweet('it sends a photo after every walk right now owners have no idea')).toBe(
+      'It sends a photo after every walk. Right now owners have no idea.',
+    );
+    expect(tweet('a card saying what to do this week most people give up too soon')).toBe(
+      'A card saying what to do this week. Most people give up too soon.',
     );
   });
 
@@ -350,6 +353,22 @@ describe('sentences in unpunctuated speech', () => {
     expect(tweet('the day the shop was shut i cried')).toBe('The day the shop was shut I cried.');
     expect(tweet('we went to the beach this morning kids were thrilled')).toBe(
       'We went to the beach this morning. Kids were thrilled.',
+    );
+    // A second review's sentences: a place, an object, a noun a clause describes, how much.
+    expect(tweet('the old guy standing over there was my grandad')).toBe(
+      'The old guy standing over there was my grandad.',
+    );
+    expect(tweet('we said we would buy everyone drinks at the bar')).toBe(
+      'We said we would buy everyone drinks at the bar.',
+    );
+    expect(tweet('we went for dinner with the guy my sister is dating')).toBe(
+      'We went for dinner with the guy my sister is dating.',
+    );
+    expect(tweet('i have no idea how long the queue is going to be')).toBe(
+      'I have no idea how long the queue is going to be.',
+    );
+    expect(tweet('the birthday party for my sister today was amazing')).toBe(
+      'The birthday party for my sister today was amazing.',
     );
   });
 });
@@ -380,7 +399,7 @@ describe('pitch hooks', () => {
     );
     expect(
       pitch(
-        'i think we should start opening the shop on sunday mornings the farmers market is right outside and we lose all those people to the cafe next door',
+        'i think we should start opening the shop on sunday mornings and we lose all those people to the cafe next door',
       ).split('\n')[0],
     ).toBe('I think we should start opening the shop on Sunday mornings.');
     expect(
@@ -503,6 +522,93 @@ describe('what lower-case speech loses', () => {
     );
     expect(tweet('the farmers market is on market square')).toBe(
       'The farmers market is on Market Square.',
+    );
+  });
+});
+
+describe('restarts, commas, amounts and hooks, narrowed where a second review found them too wide', () => {
+  const pitch = (text: string): string => formatWithRules(text, 'pitch', 'work');
+
+  it('keeps a list item that the next item begins with, and words said twice for emphasis', () => {
+    expect(checklist('We need butter, cream, cream cheese and flour.')).toContain('- [ ] Cream\n');
+    expect(tweet('Stop, stop talking and listen.')).toBe('Stop, stop talking and listen.');
+    expect(tweet("I know, I know it's late.")).toBe("I know, I know it's late.");
+    expect(tweet('We did it, we did it again!')).toBe('We did it, we did it again!');
+    expect(tweet('I asked what the call was about, about an hour ago.')).toBe(
+      'I asked what the call was about, about an hour ago.',
+    );
+    expect(tweet('Happily ever after, after all.')).toBe('Happily ever after, after all.');
+  });
+
+  it('keeps the comma before a new thought where a filler was', () => {
+    expect(tweet('We left, um, the next morning we drove home.')).toBe(
+      'We left, the next morning we drove home.',
+    );
+    expect(tweet("Keep walking, um, the shop's on the left.")).toBe(
+      "Keep walking, the shop's on the left.",
+    );
+    expect(tweet("I'm starving, um, pizza tonight?")).toBe("I'm starving, pizza tonight?");
+    expect(tweet('We walked to school, um, the bus was late again.')).toBe(
+      'We walked to school, the bus was late again.',
+    );
+  });
+
+  it('reads "a second" and "a hundred percent" as no amount', () => {
+    expect(tweet("We'll be there by eight, sorry, a second car is coming too.")).toBe(
+      "We'll be there by eight, sorry, a second car is coming too.",
+    );
+    expect(tweet('It costs fifty quid, sorry, a hundred percent worth it though.')).toBe(
+      'It costs fifty quid, sorry, a hundred percent worth it though.',
+    );
+    expect(tweet('We were up twenty-one, no one could believe it.')).toBe(
+      'We were up twenty-one, no one could believe it.',
+    );
+  });
+
+  it('leaves an idea shelved, a pain with "we could barely" and a proposal taken back out of the hook', () => {
+    expect(
+      pitch(
+        'We dropped the idea for a while because of money. Now what if we sold the jam at farmers markets?',
+      ).split('\n')[0],
+    ).toBe('Now what if we sold the jam at farmers markets?');
+    expect(
+      pitch(
+        'We could barely keep up with orders last Christmas. A preorder app for the bakery would fix that.',
+      ).split('\n')[0],
+    ).toBe('A preorder app for the bakery would fix that.');
+    expect(
+      pitch(
+        'I was going to say we should close on Mondays, but actually opening late on Thursdays makes more sense.',
+      ).split('\n')[0],
+    ).toBe('I was going to say we should close on Mondays.');
+  });
+});
+
+describe('a task said again with a new verb after "no"', () => {
+  it('replaces the task when the new one names its thing again', () => {
+    expect(
+      checklist(
+        'Phone Dental Supplies Direct, no, email Dental Supplies Direct about the late invoice.',
+      ),
+    ).toBe(
+      lines('Personal checklist', '- [ ] Email Dental Supplies Direct about the late invoice'),
+    );
+    expect(checklist('I need to call the bank, no, email the bank.')).toBe(
+      lines('Personal checklist', '- [ ] Email the bank'),
+    );
+    expect(tweet('Water the plants, no, the plants are fine.')).toBe(
+      'Water the plants, no, the plants are fine.',
+    );
+  });
+
+  it('keeps "Oh my god" and drops a marker left alone as an item', () => {
+    expect(tweet('Oh my god, we, we hit the target!')).toBe('Oh my god, we hit the target!');
+    expect(checklist('Buy more formula, the, the green tin one, and tidy the spare room.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Buy more formula, the green tin one',
+        '- [ ] Tidy the spare room',
+      ),
     );
   });
 });

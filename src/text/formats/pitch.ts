@@ -170,7 +170,10 @@ function roleOf(clause: Clause): Role {
       (token, i) =>
         token.lower === 'idea' &&
         (clause.tokens[i + 1]?.lower === 'is' ||
-          (clause.tokens[i + 1]?.lower === 'for' &&
+          // "this idea for a running app"; "the idea for a while", "an idea for a logo?" are
+          // no idea put forward.
+          (clause.tokens[i - 1]?.lower === 'this' &&
+            clause.tokens[i + 1]?.lower === 'for' &&
             ['a', 'an'].includes(clause.tokens[i + 2]?.lower ?? ''))),
     )
   ) {
@@ -235,8 +238,11 @@ const PROPOSAL_OPENING_WORDS = 3;
 /** "we should ...", "I think we should ...", "maybe we could ...": put to the others. */
 function proposesWeDo(tokens: readonly TaggedToken[]): boolean {
   const words = wordsIn(tokens);
-  for (let k = 0; k <= PROPOSAL_OPENING_WORDS && k < words.length - 1; k++) {
-    if (words[k]?.lower === 'we' && PROPOSING_MODALS.has(words[k + 1]?.lower ?? '')) return true;
+  for (let k = 0; k <= PROPOSAL_OPENING_WORDS && k < words.length - 2; k++) {
+    if (words[k]?.lower !== 'we' || !PROPOSING_MODALS.has(words[k + 1]?.lower ?? '')) continue;
+    // "we could barely keep up with orders" tells a pain.
+    const verb = words[k + 2] as TaggedToken;
+    return verb.pos === 'VERB' && verb.lemma === verb.lower;
   }
   return false;
 }
@@ -479,7 +485,10 @@ function isFramingClause(tokens: readonly TaggedToken[]): boolean {
   );
 }
 
-/** "I was going to say | we should offer ...": the framing goes, the clause it framed stays. */
+/** After "I'm thinking we": a guess, not a proposal. */
+const HEDGED: ReadonlySet<string> = new Set(['might', 'may', 'are', 'were', 'was', 'is']);
+
+/** "I'm thinking | we offer ...": the framing goes, the clause it framed stays. */
 function dropFramingPrefix(entry: Placed, sentence: readonly TaggedToken[]): void {
   const tokens = entry.clause.tokens;
   for (const prefix of FRAMING_PREFIXES) {
@@ -496,6 +505,9 @@ function dropFramingPrefix(entry: Placed, sentence: readonly TaggedToken[]): voi
     while (tokens[at] !== undefined && tokens[at]?.kind !== 'word') at++;
     const subject = tokens[at];
     if (subject === undefined || !PLANNING_PRONOUNS.has(subject.lower)) return;
+    // "I'm thinking we might be too late": a hedge the clause keeps.
+    const verb = tokens[at + 1];
+    if (verb === undefined || HEDGED.has(verb.lower) || verb.lemma !== verb.lower) return;
     entry.clause = { ...entry.clause, tokens: tokens.slice(at) };
     entry.from = sentence.indexOf(subject, entry.from);
     return;

@@ -255,6 +255,8 @@ export const VERB_LEADS = new Set([
  */
 export const DESCRIBING_WORDS = new Set([
   'old',
+  'single',
+  'whole',
   'new',
   'big',
   'small',
@@ -528,11 +530,6 @@ export const RESTARTED_BEFORE_COMMA = new Set([
   'with',
   'from',
   'into',
-  'about',
-  'after',
-  'who',
-  'when',
-  'if',
   'and',
   'or',
   'but',

@@ -67,11 +67,11 @@ export const CLAUSE_START_LEADS: ReadonlySet<string> = new Set([
 
 /** Clauses that only frame what follows ("I was thinking, ..."): no part of a pitch. */
 /**
- * Framing said before the clause it frames, in one breath ("I was going to say we should
- * offer ...", "I'm thinking we offer ..."): it goes when a subject follows it.
+ * Framing said before the clause it frames, in one breath ("I'm thinking we offer ..."): it
+ * goes when a subject and its verb follow. "I was going to say we should ..." stays: what
+ * follows is often taken back ("..., but actually ...").
  */
 export const FRAMING_PREFIXES: readonly (readonly string[])[] = [
-  ['i', 'was', 'going', 'to', 'say'],
   ["i'm", 'thinking'],
   ['i', 'am', 'thinking'],
 ];

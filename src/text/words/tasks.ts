@@ -227,6 +227,7 @@ export const TASK_VERBS = new Set([
   'hang',
   // Chores, errands, repairs and office work said as tasks, found missing in speech written
   // apart from the rules ("reseal the bath regrout the tiles bleed the radiators").
+  'phone',
   'swap',
   'patch',
   'message',
@@ -468,6 +469,14 @@ export const TITLE_DROP_WORDS = new Set([
 
 /** Items that are conversation, not tasks. */
 export const NON_TASKS = new Set([
+  // A correction's marker or an aside left alone when what it corrects was not found.
+  'oh',
+  'no',
+  'actually',
+  'actually no',
+  'no wait',
+  'wait',
+  'actually wait',
   'that should do it',
   "that's everything",
   'that is everything',
