@@ -292,7 +292,8 @@ function verbAfterNounPhrase(
     isBaseVerb(token) &&
     !followsCausativeObject(tokens, i) &&
     !BASE_FORM_PASTS.has(token.lower) &&
-    NOUN_POS.has(prev.pos) &&
+    // "finish inking page twelve | redo the cover": a number ends its phrase as a noun does.
+    (NOUN_POS.has(prev.pos) || prev.pos === 'NUM') &&
     // "... the free ones change my address": before a possessive a plural ends its phrase too.
     (!isPlural(prev) || POSSESSIVES.has(next.lower)) &&
     (next.pos === 'DET' ||
@@ -357,7 +358,13 @@ function verbAfterNounPhrase(
     }
     return NOUN_PHRASE_START.has(next.pos) || next.pos === 'PRON' || startsObject(next);
   }
-  return startsObject(next) && !VERB_PARTICLES.has(next.lower);
+  // "... the showers | order more chalk", "... paper | order two hundred boxes": an amount is
+  // an object too.
+  return (
+    (startsObject(next) && !VERB_PARTICLES.has(next.lower)) ||
+    next.pos === 'NUM' ||
+    next.lower === 'more'
+  );
 }
 
 /** Whether only sequence words come before the word at `k` in its clause ("first buy", "and then order"). */
@@ -529,12 +536,22 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         isWord(following) && (following.pos !== 'VERB' || thingEnds)
           ? asModifier(following, tokens[next + 1], tokens[next - 1], tokens[next - 2])
           : undefined;
+      // "rename the main character, like, Edith sounds too old": a subject with its verb
+      // says why, no thing of the list.
+      const verbAfter = tokens[next + 1];
+      const saysOfIt =
+        isWord(verbAfter) &&
+        (verbAfter.pos === 'AUX' ||
+          (verbAfter.pos === 'VERB' &&
+            verbAfter.lemma !== verbAfter.lower &&
+            !verbAfter.lower.endsWith('ing')));
       const listGoesOn =
         !colon &&
         mode === 'tasks' &&
         verbs > 0 &&
         thing !== undefined &&
         NOUN_PHRASE_START.has(thing.pos) &&
+        !(thing.pos === 'PROPN' && saysOfIt) &&
         !startsVerbPhrase(tokens, next);
       // "buy milk, because we're out": a task's reason stays with it, and so does what it is
       // not ("send the slides to Marcus, not Priya") and what its thing is ("pay the fee,

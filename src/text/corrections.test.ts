@@ -797,8 +797,9 @@ describe("the fourth batch's corrections, narrowed where a review found them too
     expect(corrected("we'll fly to denver, uh, no wait, drive, not fly")).toBe(
       "we'll drive to denver, uh",
     );
+    // The filler goes with the other fillers, after the corrections.
     expect(corrected("I'll bring the chips, um, no wait, Sarah's bringing those")).toBe(
-      "I'll bring the chips, Sarah's bringing those",
+      "I'll bring the chips, um, Sarah's bringing those",
     );
     expect(
       corrected('buy butter, uh, no wait, margarine, not butter flavored though'),

@@ -364,13 +364,16 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
         !TIME_TAILS.has(after.lower);
       // "for Friday. Actually, make it Saturday.": one word for one, the full stop between goes.
       const stop = alone || (crossesEnd && words === 1) ? lastEndBetween(tokens, wrong, i) : -1;
+      // "redo the cover colours, scratch that, redo the whole cover": a task taken back and
+      // said again from its verb goes whole.
+      const retold = withdrawing && restart && isTaskVerb(first) && !alone;
       return {
         wrongStart,
         markerStart: stop === -1 ? i : stop,
         markerEnd: start,
         replacementEnd: alone ? amountEnd : end,
         restart,
-        ...(alone ? { wrongEnd: wrong + 1 } : {}),
+        ...(alone ? { wrongEnd: wrong + 1 } : retold ? { wrongEnd: beforePauses(tokens, i) } : {}),
       };
     }
     if (kindOnly) {
@@ -417,16 +420,22 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
-      if (candidate.kind === 'word') lastWord = j;
+      // "order euros, well, actually no, dollars": "well" only leads into the marker.
+      if (candidate.kind === 'word' && !LEAD_INS.has(candidate.lower)) lastWord = j;
     }
-    // "the rota, no wait, only Dan is working Sunday": a clause after the marker is news,
-    // no word to put in the place of the one before it.
-    if (
-      EXPLICIT_MARKERS.has(name) &&
-      lastWord !== -1 &&
-      negatedVerbAt(tokens, start) === -1 &&
-      !saysNews(tokens, start, end)
-    ) {
+    // "the rota, no wait, only Dan is working Sunday", "the chips, um, no wait, Sarah's
+    // bringing those": a clause after the marker is news, no word to put in the place of the
+    // one before it; only the marker goes.
+    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && saysNews(tokens, start, end)) {
+      return {
+        wrongStart: i,
+        markerStart: i,
+        markerEnd: start,
+        replacementEnd: start,
+        restart: false,
+      };
+    }
+    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
       return {
         wrongStart: lastWord,
         markerStart: i,
@@ -470,6 +479,9 @@ function articledAmount(tokens: readonly Token[], i: number, start: number): Cor
   };
 }
 
+/** Words said just before a marker that lead into it, never what it corrects. */
+const LEAD_INS: ReadonlySet<string> = new Set(['well', 'um', 'uh', 'er', 'erm', 'oh', 'hmm']);
+
 /** Amounts said with "a" ("a hundred"); "a second", "a first" are no amount. */
 const MAGNITUDES: ReadonlySet<string> = new Set(['hundred', 'thousand', 'million', 'dozen']);
 
@@ -486,6 +498,21 @@ const TASK_RESTATING_MARKERS: ReadonlySet<string> = new Set([
   'wait no',
   'actually no',
   'no actually',
+]);
+
+/** Words that add a task to the one before ("too", "as well", "also"). */
+const ADDING_WORDS: ReadonlySet<string> = new Set(['too', 'also', 'well', 'either']);
+/** Times a task is set for, which another task may share ("tonight"). */
+const WHEN_WORDS: ReadonlySet<string> = new Set([
+  'today',
+  'tonight',
+  'tomorrow',
+  'morning',
+  'afternoon',
+  'evening',
+  'week',
+  'weekend',
+  'first',
 ]);
 
 /** Words of a task said again after a marker, read for a thing the task before named. */
@@ -507,7 +534,10 @@ function restatedTask(
   }
   const start = afterPauses(tokens, markerEnd);
   if (!isTaskVerb(tokens[start])) return null;
-  const said = beforePauses(tokens, i);
+  // "call Mum. No wait, call Mum on Sunday.": opening a sentence, the marker reaches the task
+  // that ended the one before, its full stop going with it.
+  let said = beforePauses(tokens, i);
+  if (tokens[said - 1]?.kind === 'end') said--;
   let verb = -1;
   for (let k = said - 1; k >= 0 && verb === -1; k--) {
     const token = tokens[k] as Token;
@@ -521,10 +551,20 @@ function restatedTask(
     if (isTaskVerb(token) && opens) verb = k;
   }
   if (verb === -1) return null;
+  // "call dad tonight too": another task added, not the first one said again.
+  for (let k = start + 1; k < start + 2 + RESTATED_TASK_WORDS; k++) {
+    const word = tokens[k];
+    if (word?.kind !== 'word') break;
+    if (ADDING_WORDS.has(word.lower)) return null;
+  }
   for (let k = start + 1; k < start + 1 + RESTATED_TASK_WORDS; k++) {
     const word = tokens[k];
     if (word?.kind !== 'word') break;
-    if (!FUNCTION_WORDS.has(word.lower) && saidIn(tokens, word.lower, verb + 1, said)) {
+    if (
+      !FUNCTION_WORDS.has(word.lower) &&
+      !WHEN_WORDS.has(word.lower) &&
+      saidIn(tokens, word.lower, verb + 1, said)
+    ) {
       return {
         wrongStart: verb,
         wrongEnd: i,
@@ -603,7 +643,8 @@ function narrowedList(
 function saysNews(tokens: readonly Token[], start: number, end: number): boolean {
   for (let k = start; k < end; k++) {
     const word = tokens[k] as Token;
-    if (VERB_LIKE_WORDS.has(word.lower)) return true;
+    // "Sarah's bringing those", "they're fine"
+    if (VERB_LIKE_WORDS.has(word.lower) || /['’](?:s|re|m)$/u.test(word.lower)) return true;
   }
   return false;
 }
@@ -755,7 +796,10 @@ export function applyCorrections(tokens: readonly Token[]): Token[] {
     const scratched = view[markerStart]?.lower === 'scratch';
     while (rest.length > 0) {
       const last = rest[rest.length - 1] as Token;
-      const opener = scratched && last.kind === 'word' && TAKE_BACK_OPENERS.has(last.lower);
+      const opener =
+        last.kind === 'word' &&
+        // "euros, well, actually no": "well" led into the marker (fillers go later anyway).
+        ((scratched && TAKE_BACK_OPENERS.has(last.lower)) || last.lower === 'well');
       if (last.kind !== 'pause' && last.kind !== 'dash' && !opener) break;
       rest = rest.slice(0, -1);
     }

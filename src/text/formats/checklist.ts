@@ -305,6 +305,7 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   if (ordersSomething) return false;
   const namesList =
     errand ||
+    (TO_DO_NAMES.has(first.lower) && words[1]?.lower === 'for') ||
     words.some((word) => LIST_NOUNS.has(word.lower)) ||
     INTRO_STARTERS.has(first.lower) ||
     TIME_STARTERS.has(first.lower);

@@ -612,3 +612,72 @@ describe('a task said again with a new verb after "no"', () => {
     );
   });
 });
+
+describe('the seventh probe: tasks run together, a task retold, and what a filler leaves', () => {
+  it('starts a task at "top up", "order more" and "order two hundred", and after a number', () => {
+    expect(checklist('check the tyre pressure top up the screen wash and charge the scanner')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Check the tyre pressure',
+        '- [ ] Top up the screen wash',
+        '- [ ] Charge the scanner',
+      ),
+    );
+    expect(checklist('call the plumber about the showers order more chalk and reply to dave')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Call the plumber about the showers',
+        '- [ ] Order more chalk',
+        '- [ ] Reply to Dave',
+      ),
+    );
+    expect(checklist('restock the red wrapping paper order two hundred more boxes')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Restock the red wrapping paper',
+        '- [ ] Order two hundred more boxes',
+      ),
+    );
+    expect(checklist('buy a top and shorts')).toBe(
+      lines('Personal checklist', '- [ ] Buy a top', '- [ ] Buy shorts'),
+    );
+  });
+
+  it('takes back a task said again with "scratch that" from its verb, or after a full stop', () => {
+    expect(
+      checklist(
+        'I need to finish inking page twelve, uh, redo the cover colours, scratch that, redo the whole cover, and then send the files.',
+      ),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Finish inking page twelve',
+        '- [ ] Redo the whole cover',
+        '- [ ] Send the files',
+      ),
+    );
+    expect(
+      checklist(
+        'Jobs for Saturday. Mow the lawn, and, you know, call Mum. No wait, call Mum on Sunday.',
+      ),
+    ).toBe(lines('Jobs for Saturday', '- [ ] Mow the lawn', '- [ ] Call Mum on Sunday'));
+    expect(tweet('Call mom tonight. Actually no, call dad tonight too.')).toBe(
+      'Call mom tonight. Actually no, call dad tonight too.',
+    );
+  });
+
+  it('skips "well" before a marker and keeps news after one as said', () => {
+    expect(checklist('order euros, well, actually no, dollars, and buy a new suitcase')).toBe(
+      lines('Packing list', '- [ ] Order dollars', '- [ ] Buy a new suitcase'),
+    );
+    expect(tweet("I'll bring the chips, um, no wait, Sarah's bringing those.")).toBe(
+      "I'll bring the chips, Sarah's bringing those.",
+    );
+  });
+
+  it('reads a name with a verb after a pause as what is said of the task, no thing of its list', () => {
+    expect(
+      checklist('Rename the main character, like, Edith sounds too old, and print two copies.'),
+    ).not.toContain('Rename Edith');
+  });
+});

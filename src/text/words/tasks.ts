@@ -228,6 +228,8 @@ export const TASK_VERBS = new Set([
   // Chores, errands, repairs and office work said as tasks, found missing in speech written
   // apart from the rules ("reseal the bath regrout the tiles bleed the radiators").
   'phone',
+  'top',
+  'redo',
   'swap',
   'patch',
   'message',
