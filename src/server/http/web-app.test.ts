@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { precompress } from '#scripts/precompress.mjs';
 import { useTestApp } from '../test-support/api.js';
 import { COMPRESS_MIN_BYTES } from './compression.js';
+import { SHOWN_PATH_MAX_CHARS } from './web-app.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'voice-ideas-web-'));
 const script = `console.log(${JSON.stringify('an app chunk '.repeat(400))});\n`;
@@ -87,6 +88,23 @@ describe('API replies', () => {
       expect(reply.statusCode).toBe(201);
     }
   }
+
+  it('tells back at most the start of a very long unknown path, in a small JSON 404', async () => {
+    const path = `/api/ideas/${'%F0%9F%98%80'.repeat(200)}`;
+    const reply = await testApp().app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(reply.statusCode).toBe(404);
+    // Small enough to go out as plain JSON, never compressed: no text of the caller's grows it.
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    const body = reply.json<{ error: string; message: string }>();
+    expect(body.error).toBe('not_found');
+    expect(body.message).toBe(
+      `There is no API endpoint GET ${path.slice(0, SHOWN_PATH_MAX_CHARS)}….`,
+    );
+  });
 
   it('compresses a large JSON reply and keeps it private to the person', async () => {
     await seed(3);

@@ -14,6 +14,17 @@ The API is running under /api. To serve the app, build it with
 (or start the server with \`npm start\`, which builds when the build is missing or stale).
 `;
 
+/** A path told back in an error at most this long: the rest is the caller's own text. */
+export const SHOWN_PATH_MAX_CHARS = 120;
+
+/**
+ * The path as an error tells it back: a path of thousands of characters would otherwise be
+ * echoed whole, making a 404 as large as the request line (and worth compressing).
+ */
+function shownPath(path: string): string {
+  return path.length > SHOWN_PATH_MAX_CHARS ? `${path.slice(0, SHOWN_PATH_MAX_CHARS)}…` : path;
+}
+
 /**
  * Serves the built web app and the SPA fallback. /api/* never falls back: an unknown API path is
  * a JSON 404. Any other unknown path answers 200 with index.html, whose router shows its own
@@ -50,10 +61,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      throw new HttpError(404, 'not_found', `There is no API endpoint ${request.method} ${path}.`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `There is no API endpoint ${request.method} ${shownPath(path)}.`,
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new HttpError(404, 'not_found', `There is nothing at ${request.method} ${path}.`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `There is nothing at ${request.method} ${shownPath(path)}.`,
+      );
     }
     if (!hasBuild()) {
       return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD_PAGE);
