@@ -292,8 +292,10 @@ function verbAfterNounPhrase(
     isBaseVerb(token) &&
     !followsCausativeObject(tokens, i) &&
     !BASE_FORM_PASTS.has(token.lower) &&
-    // "finish inking page twelve | redo the cover": a number ends its phrase as a noun does.
-    (NOUN_POS.has(prev.pos) || prev.pos === 'NUM') &&
+    // "finish inking page twelve | redo the cover": a number ends its phrase as a noun does,
+    // before a verb with a determiner's object ("buy two get one free" is one offer).
+    (NOUN_POS.has(prev.pos) ||
+      (prev.pos === 'NUM' && (next.pos === 'DET' || POSSESSIVES.has(next.lower)))) &&
     // "... the free ones change my address": before a possessive a plural ends its phrase too.
     (!isPlural(prev) || POSSESSIVES.has(next.lower)) &&
     (next.pos === 'DET' ||
@@ -360,12 +362,42 @@ function verbAfterNounPhrase(
   }
   // "... the showers | order more chalk", "... paper | order two hundred boxes": an amount is
   // an object too.
+  return (startsObject(next) && !VERB_PARTICLES.has(next.lower)) || amountOfThingsAt(tokens, i + 1);
+}
+
+/**
+ * "order two hundred more boxes", "order more chalk": an amount and the things it counts.
+ * "the food order more carefully", "the amazon order two weeks late", "order 4512" count
+ * nothing, or only time.
+ */
+function amountOfThingsAt(tokens: readonly TaggedToken[], j: number): boolean {
+  let k = j;
+  while (
+    isWord(tokens[k]) &&
+    ((tokens[k] as TaggedToken).pos === 'NUM' || tokens[k]?.lower === 'more')
+  ) {
+    k++;
+  }
+  const thing = tokens[k];
   return (
-    (startsObject(next) && !VERB_PARTICLES.has(next.lower)) ||
-    next.pos === 'NUM' ||
-    next.lower === 'more'
+    k > j &&
+    isWord(thing) &&
+    thing.pos === 'NOUN' &&
+    !TIME_UNITS.has(thing.lemma) &&
+    !TIME_UNITS.has(thing.lower)
   );
 }
+
+/** Units of time an amount may count ("two weeks late"): no things to order. */
+const TIME_UNITS: ReadonlySet<string> = new Set([
+  'minute',
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'time',
+]);
 
 /** Whether only sequence words come before the word at `k` in its clause ("first buy", "and then order"). */
 function opensTask(tokens: readonly TaggedToken[], k: number): boolean {

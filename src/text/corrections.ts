@@ -29,6 +29,7 @@ import {
   afterPauses,
   allWords,
   beforePauses,
+  clauseStartBefore,
   findAnchor,
   isNumeric,
   isReasonSubject,
@@ -366,7 +367,10 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       const stop = alone || (crossesEnd && words === 1) ? lastEndBetween(tokens, wrong, i) : -1;
       // "redo the cover colours, scratch that, redo the whole cover": a task taken back and
       // said again from its verb goes whole.
-      const retold = withdrawing && restart && isTaskVerb(first) && !alone;
+      // A list before it ("buy eggs, milk, flour, scratch that, buy sugar") may take back
+      // only its last thing: then the old way, word for word.
+      const retold =
+        withdrawing && restart && isTaskVerb(first) && !alone && !listedBetween(tokens, wrong, i);
       return {
         wrongStart,
         markerStart: stop === -1 ? i : stop,
@@ -420,21 +424,28 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     for (let j = i - 1; j >= 0 && lastWord === -1; j--) {
       const candidate = tokens[j] as Token;
       if (candidate.kind === 'end') break;
-      // "order euros, well, actually no, dollars": "well" only leads into the marker.
-      if (candidate.kind === 'word' && !LEAD_INS.has(candidate.lower)) lastWord = j;
+      // "order euros, well, actually no, dollars": "well" only leads into the marker ("milk
+      // as well" is said of the milk).
+      const leadIn = LEAD_INS.has(candidate.lower) && tokens[j - 1]?.lower !== 'as';
+      if (candidate.kind === 'word' && !leadIn) lastWord = j;
     }
     // "the rota, no wait, only Dan is working Sunday", "the chips, um, no wait, Sarah's
     // bringing those": a clause after the marker is news, no word to put in the place of the
     // one before it; only the marker goes.
-    if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && saysNews(tokens, start, end)) {
-      return {
-        wrongStart: i,
-        markerStart: i,
-        markerEnd: start,
-        replacementEnd: start,
-        restart: false,
-      };
+    // Opening a sentence, the marker answers what came before and all of it stays ("The
+    // meeting is at five. Actually no one told me it moved.").
+    const inSentence = tokens[beforePauses(tokens, i) - 1]?.kind === 'word';
+    if (inSentence && EXPLICIT_MARKERS.has(name) && saysNews(tokens, start, end)) {
+      // "get flowers for Sue, no wait, she's allergic", "I'll drive, actually no, I'm taking
+      // the train": news that turns down the task, or the speaker's own plan, takes it back.
+      if (takenBackBy(tokens, i, start)) {
+        const taken = takeBack(tokens, i, markerEnd, true, false);
+        if (taken !== null) return taken;
+      }
+      return markerOnly(i, start);
     }
+    // "buy juice, well, no wait, get milk": a task after the marker is a task of its own.
+    if (inSentence && EXPLICIT_MARKERS.has(name) && isTaskVerb(first)) return markerOnly(i, start);
     if (EXPLICIT_MARKERS.has(name) && lastWord !== -1 && negatedVerbAt(tokens, start) === -1) {
       return {
         wrongStart: lastWord,
@@ -500,6 +511,19 @@ const TASK_RESTATING_MARKERS: ReadonlySet<string> = new Set([
   'no actually',
 ]);
 
+/** Words after a task's verb within which its object is named ("the new", "Dental Supplies"). */
+const OBJECT_REACH = 3;
+
+/** Whether a pause or an "and" parts things between `from` and the marker at `i`. */
+function listedBetween(tokens: readonly Token[], from: number, i: number): boolean {
+  const said = beforePauses(tokens, i);
+  for (let k = from + 1; k < said; k++) {
+    const token = tokens[k] as Token;
+    if (token.kind === 'pause' || token.lower === 'and' || token.lower === 'or') return true;
+  }
+  return false;
+}
+
 /** Words that add a task to the one before ("too", "as well", "also"). */
 const ADDING_WORDS: ReadonlySet<string> = new Set(['too', 'also', 'well', 'either']);
 /** Times a task is set for, which another task may share ("tonight"). */
@@ -560,10 +584,12 @@ function restatedTask(
   for (let k = start + 1; k < start + 1 + RESTATED_TASK_WORDS; k++) {
     const word = tokens[k];
     if (word?.kind !== 'word') break;
+    // The thing the old task was done to, just after its verb ("phone | Dental Supplies
+    // Direct"): "call the landlord about the rent" is not "pay the rent" said again.
     if (
       !FUNCTION_WORDS.has(word.lower) &&
       !WHEN_WORDS.has(word.lower) &&
-      saidIn(tokens, word.lower, verb + 1, said)
+      saidIn(tokens, word.lower, verb + 1, Math.min(said, verb + 1 + OBJECT_REACH))
     ) {
       return {
         wrongStart: verb,
@@ -638,6 +664,34 @@ function narrowedList(
     replacementEnd: end,
     restart: true,
   };
+}
+
+/** Only the marker goes: what came before it and after it both stay. */
+function markerOnly(i: number, start: number): Correction {
+  return { wrongStart: i, markerStart: i, markerEnd: start, replacementEnd: start, restart: false };
+}
+
+/** Who a clause is said of: "I", "I'll" and "I'm" are one speaker. */
+function subjectOf(token: Token | undefined): string {
+  if (token?.kind !== 'word') return '';
+  return token.lower.replace(/['’](?:ll|m|re|d|ve|s)$/u, '');
+}
+
+/**
+ * Whether news after a marker takes back the clause before it: a task ("get flowers for Sue,
+ * no wait, she's allergic") or the same speaker's plan ("I'll drive, actually no, I'm taking
+ * the train"). Someone else's news ("I'll bring the chips, no wait, Sarah's bringing those")
+ * leaves the plan as said.
+ */
+function takenBackBy(tokens: readonly Token[], i: number, start: number): boolean {
+  let first = clauseStartBefore(tokens, beforePauses(tokens, i));
+  while (tokens[first]?.kind === 'pause') first++;
+  const opener = tokens[first];
+  if (isTaskVerb(opener)) return true;
+  const said = subjectOf(opener);
+  return (
+    said !== '' && CLAUSE_SUBJECTS.has(opener?.lower ?? '') && said === subjectOf(tokens[start])
+  );
 }
 
 function saysNews(tokens: readonly Token[], start: number, end: number): boolean {

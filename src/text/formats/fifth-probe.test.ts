@@ -681,3 +681,35 @@ describe('the seventh probe: tasks run together, a task retold, and what a fille
     ).not.toContain('Rename Edith');
   });
 });
+
+describe("the seventh probe's rules, narrowed where a third review found them too wide", () => {
+  it('retells only the task whose thing is named again, and a list only word for word', () => {
+    expect(
+      checklist('Pay the rent. Call the landlord about the rent. No wait, pay the rent on Friday.'),
+    ).toContain('- [ ] Call the landlord about the rent');
+    expect(checklist('buy eggs, milk, flour, scratch that, buy sugar')).toContain('- [ ] Buy milk');
+  });
+
+  it('keeps a task of its own after a marker, and takes back a task or a plan that news turns down', () => {
+    expect(checklist('buy juice, well, no wait, get milk')).toBe(
+      lines('Grocery list', '- [ ] Buy juice', '- [ ] Get milk'),
+    );
+    expect(
+      checklist('Get flowers for Sue, no wait, she is allergic, get chocolates.'),
+    ).not.toContain('Get flowers');
+    expect(tweet("I'll drive, actually no, I'm taking the train.")).toBe("I'm taking the train.");
+    expect(tweet('meet at six, no wait, it is at seven')).not.toContain('six');
+  });
+
+  it('reads "order" before a time or an order number as the noun it is, and a shop offer whole', () => {
+    expect(checklist('check the food order more carefully this time')).toBe(
+      lines('Personal checklist', '- [ ] Check the food order more carefully this time'),
+    );
+    expect(checklist('chase the amazon order two weeks late now')).toBe(
+      lines('Personal checklist', '- [ ] Chase the Amazon order two weeks late now'),
+    );
+    expect(checklist('buy two get one free on nappies so stock up')).toContain(
+      '- [ ] Buy two get one free on nappies',
+    );
+  });
+});

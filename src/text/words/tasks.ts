@@ -479,6 +479,7 @@ export const NON_TASKS = new Set([
   'no wait',
   'wait',
   'actually wait',
+  'well',
   'that should do it',
   "that's everything",
   'that is everything',
