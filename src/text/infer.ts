@@ -35,6 +35,7 @@ import {
   OPINION_MARKERS,
   OPINION_PHRASES,
   PITCH_PHRASES,
+  PROPOSING_MODALS,
   PRIVATE_MARKERS,
   PRODUCT_NOUNS,
   PROPOSAL_LABELS,
@@ -404,7 +405,6 @@ function pitchSignals(
 const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
 
 /** Words between "we" and the change: "we should", "we could just", "we'd". */
-const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
 
 /** After "we": "should offer", "could start", and after "I'm thinking" or "I think" a bare "offer". */
 function proposesChange(words: readonly TaggedToken[], at: number): boolean {

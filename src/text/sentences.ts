@@ -195,6 +195,15 @@ const PLACE_PARTICLES: ReadonlySet<string> = new Set([
   'around',
 ]);
 
+/** The words startsSubjectClause opens a clause at. */
+const SUBJECT_CLAUSE_WORDS: ReadonlySet<string> = new Set([
+  'there',
+  'you',
+  'right',
+  'nobody',
+  ...SHARE_WORDS,
+]);
+
 /**
  * "the market | there is a stall ...", "the library | nobody tells you", "every morning |
  * you put in your street", "after every walk | right now owners ...", "| most people give
@@ -205,10 +214,12 @@ const PLACE_PARTICLES: ReadonlySet<string> = new Set([
  */
 function startsSubjectClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
+  // Read for every word of unpunctuated speech: the word itself rules out almost all of them
+  // before the look back for a verb of telling.
+  if (token?.kind !== 'word' || !SUBJECT_CLAUSE_WORDS.has(token.lower)) return false;
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (
-    token?.kind !== 'word' ||
     prev?.kind !== 'word' ||
     next?.kind !== 'word' ||
     isFunctionWord(prev.lower) ||

@@ -1,10 +1,6 @@
 import { applyCorrections } from './corrections.js';
-import {
-  ASIDES,
-  NUMBER_WORDS as SPELLED_NUMBERS,
-  PHRASE_OPENERS,
-  VERB_LIKE_WORDS,
-} from './words/asides.js';
+import { isNumeric } from './corrections/shared.js';
+import { ASIDES, PHRASE_OPENERS, VERB_LIKE_WORDS } from './words/asides.js';
 import {
   CONJUNCTIONS,
   DESCRIBING_WORDS,
@@ -262,13 +258,8 @@ function commaOnlyFramed(
   if (OBJECT_PRONOUNS.has(word) && !PHRASE_OPENERS.has(after.lower)) return true;
   // "finished marking, uh, ninety-two essays", "we've raised, um, eight hundred", "Maya
   // slept, uh, six hours": a verb goes on to its amount.
-  const [tens, units] = after.lower.split('-');
-  const amountAfter =
-    isNumberWord(after) ||
-    APPROXIMATE_NUMBER_WORDS.has(after.lower) ||
-    // "ninety-two"
-    SPELLED_NUMBERS.has(after.lower) ||
-    (units !== undefined && SPELLED_NUMBERS.has(tens ?? '') && SPELLED_NUMBERS.has(units));
+  // isNumeric reads digits, spelled numbers and "ninety-two" as the corrections do.
+  const amountAfter = isNumeric(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
   if (
     amountAfter &&
     (verbForm || SUBJECT_CONTRACTION.test(lead) || isNamed(beforeThat) || lead === 'who')

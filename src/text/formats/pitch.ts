@@ -39,6 +39,7 @@ import {
   reportedSpeechAt,
   wordsIn,
 } from './pitch/hook-breaks.js';
+import { PROPOSING_MODALS } from '../words/inference.js';
 import { TASK_VERBS } from '../words/tasks.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
@@ -257,7 +258,6 @@ function proposesWeDo(tokens: readonly TaggedToken[]): boolean {
   }
   return false;
 }
-const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
 
 function hookIndex(clauses: readonly RoleClause[]): number {
   const said = clauses.findIndex(({ role }) => role === 'idea');

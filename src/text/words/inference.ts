@@ -186,6 +186,9 @@ export const PITCH_PHRASES: readonly string[] = [
  */
 export const PROPOSAL_LABELS: ReadonlySet<string> = new Set(['proposal', 'suggestion', 'pitch']);
 
+/** Modals a proposal is put with ("we should ...", "we could ..."). */
+export const PROPOSING_MODALS: ReadonlySet<string> = new Set(['should', 'could']);
+
 /**
  * Verbs that change how something is done ("let's rotate who runs the retro", "let's move
  * standup to ten"): after "let's" and with a reason, a proposal; "let's grab lunch" is a plan.
