@@ -32,6 +32,7 @@ run(process.execPath, [
   'warn',
 ]);
 mkdirSync(join(rootDir, 'test-results', 'screens'), { recursive: true });
+mkdirSync(join(rootDir, 'test-results', 'failures'), { recursive: true });
 run(process.execPath, [
   join(rootDir, 'node_modules/vitest/vitest.mjs'),
   'run',

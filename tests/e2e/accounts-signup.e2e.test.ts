@@ -9,6 +9,29 @@ import { startStack, type Stack } from './support/stack';
 
 const PASSWORD = 'correct horse 42';
 
+/** Whether anything lies over the top, middle or bottom of the header button named `name`. */
+async function headerButtonCovered(page: Page, name: string): Promise<boolean> {
+  const box = await page.getByRole('button', { name }).boundingBox();
+  if (!box) throw new Error(`no ${name} button on screen`);
+  // Down its middle: the button is round, and its corners are not its to take.
+  const x = box.x + box.width / 2;
+  const points = [
+    [x, box.y + 2],
+    [x, box.y + box.height / 2],
+    [x, box.y + box.height - 2],
+  ];
+  return page.evaluate(
+    ({ label, at }) => {
+      const button = document.querySelector(`button[aria-label="${label}"]`);
+      return at.some(([x, y]) => {
+        const hit = document.elementFromPoint(x ?? 0, y ?? 0);
+        return !(button && hit && button.contains(hit));
+      });
+    },
+    { label: name, at: points },
+  );
+}
+
 describe('accounts: signing up keeps the guest ideas, then out and in again', () => {
   let stack: Stack;
   let context: BrowserContext;
@@ -138,6 +161,10 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
     await shoot(page, 'accounts-07-login-page');
     await expectAccessible(page, '/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // The toast comes whenever its code has loaded; it must never cover the header's buttons,
+    // or a tap on the menu that it lands under is lost.
+    await toast(page, 'Signed in').waitFor();
+    expect(await headerButtonCovered(page, 'Open menu')).toBe(false);
     await page.waitForURL(`${stack.baseUrl}/`);
     await page.getByTestId('idea-card').filter({ hasText: 'Pitch the podcast' }).waitFor();
 

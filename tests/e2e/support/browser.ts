@@ -70,6 +70,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserCont
     reducedMotion: options.reducedMotion ?? 'reduce',
   });
   context.setDefaultTimeout(15_000);
+  watchForFailure(context);
   if (options.signupPromptSeen ?? true) {
     await context.addInitScript(() => {
       if (localStorage.getItem('hasSeenSignupPrompt') === null) {
@@ -78,6 +79,70 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserCont
     });
   }
   return context;
+}
+
+interface Watched {
+  context: BrowserContext;
+  /** The page's own errors and console errors, newest last, for a failed test's report. */
+  errors: string[];
+}
+
+const watched = new Set<Watched>();
+const MAX_ERRORS_KEPT = 20;
+
+function watchForFailure(context: BrowserContext) {
+  const entry: Watched = { context, errors: [] };
+  const keep = (line: string) => {
+    entry.errors.push(line);
+    if (entry.errors.length > MAX_ERRORS_KEPT) entry.errors.shift();
+  };
+  const watchPage = (page: Page) => {
+    page.on('pageerror', (error) => keep(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') keep(`console error: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) =>
+      keep(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+    );
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+  context.on('close', () => watched.delete(entry));
+  watched.add(entry);
+}
+
+/**
+ * What a failed journey's browser showed: each open page's address, its dialogs and visible
+ * text, and the errors it logged, printed to the test log (CI keeps only the log), with a
+ * screenshot in test-results/failures/ for a local run.
+ */
+export async function reportOpenPages(testName: string): Promise<void> {
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let index = 0;
+  for (const { context, errors } of watched) {
+    for (const page of context.pages()) {
+      index += 1;
+      const lines = [`--- ${testName}: page ${index} at ${page.url()}`];
+      try {
+        const seen = await page.evaluate(() => ({
+          dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map(
+            (dialog) => {
+              const labelId = dialog.getAttribute('aria-labelledby');
+              const label = labelId ? document.getElementById(labelId) : null;
+              return (label ?? dialog).textContent?.slice(0, 80) ?? '';
+            },
+          ),
+          text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500),
+        }));
+        lines.push(`dialogs: ${JSON.stringify(seen.dialogs)}`, `text: ${seen.text}`);
+        await page.screenshot({ path: `test-results/failures/${slug}-${index}.png` });
+      } catch (error) {
+        lines.push(`could not read the page: ${String(error)}`);
+      }
+      lines.push(...(errors.length ? errors : ['no page or console errors']));
+      console.error(lines.join('\n'));
+    }
+  }
 }
 
 /** Switches the system colour scheme and waits until the app has repainted in it. */

@@ -56,7 +56,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none" />
+      {/* Below the header, where the banners are, so a toast never covers its buttons; the
+          viewport's own box lets taps through, only a toast takes them. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed top-[calc(env(safe-area-inset-top)+3.25rem)] left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col gap-2 p-3 outline-none" />
     </ToastPrimitive.Provider>
   );
 }
