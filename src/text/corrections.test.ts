@@ -820,3 +820,47 @@ describe('a phrase said again with its determiner, after the phrase it restates'
     );
   });
 });
+
+describe('a date, a day or a time said again as a phrase', () => {
+  it('puts the new phrase in place of the whole one said before the marker', () => {
+    expect(corrected('book the flights by the end of October, no, mid October')).toBe(
+      'book the flights by mid October',
+    );
+    expect(corrected('book flights by the end of october no mid october and sort visas')).toBe(
+      'book flights by mid october and sort visas',
+    );
+    expect(corrected('gym on Mondays and Fridays, no, Mondays and Thursdays')).toBe(
+      'gym on Mondays and Thursdays',
+    );
+    expect(corrected('the kids are 5 and 7, no, 6 and 8')).toBe('the kids are 6 and 8');
+    expect(corrected('meet at quarter to four, actually no, quarter past four')).toBe(
+      'meet at quarter past four',
+    );
+  });
+
+  it('corrects across a full stop only after an explicit marker, never after a question', () => {
+    expect(corrected('The call is at six. Actually no, half six.')).toBe(
+      'The call is at half six.',
+    );
+    expect(corrected('Do you want two? No, three.')).toBe('Do you want two? No, three.');
+    expect(corrected('The call is at six. No, half six is too late.')).toBe(
+      'The call is at six. No, half six is too late.',
+    );
+  });
+
+  it('leaves a phrase that says more than when', () => {
+    for (const said of [
+      'Monday yes, Tuesday no, Wednesday and Thursday maybe',
+      'the bus leaves at six. Actually no one knows',
+      'we open Friday, no, Friday works for everyone',
+    ]) {
+      expect(corrected(said)).toBe(said);
+    }
+  });
+
+  it('leaves a lone word of the kind to replace only the word it restates', () => {
+    expect(corrected('book the flight for next tuesday no wednesday')).toBe(
+      'book the flight for next wednesday',
+    );
+  });
+});

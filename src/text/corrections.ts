@@ -20,6 +20,7 @@ import {
   restatementAcrossEnd,
   sentenceSaidAgain,
 } from './corrections/restatement.js';
+import { restatedKindPhrase } from './corrections/kind-phrase.js';
 import { findRetraction, negatedVerbAt } from './corrections/retraction.js';
 import {
   CORRECTION_FIRST_WORDS,
@@ -80,6 +81,8 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
     (tokens[i - 1]?.kind !== 'pause' && after === i + 1) ||
     DAY_SETTERS.has(tokens[before - 1]?.lower ?? '');
   if (!answer && set && sameKindAt(tokens, before, after)) return true;
+  // "by the end of October, no, mid October": a date or time said again as a phrase.
+  if (restatedKindPhrase(tokens, i, after, false) !== null) return true;
   const noun = tokens[before];
   const then = tokens[after + 2];
   return (
@@ -288,6 +291,18 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
       isTaskVerb(tokens[i - 2]) &&
       RESTATED_PREPOSITIONS.has(tokens[start + 1]?.lower ?? '');
     const nameFor = apology && (framedByPauses || saidStraight) && nameForName(tokens, start);
+    // "by the end of October, no, mid October", "Mondays and Fridays, no, Mondays and
+    // Thursdays": a date or a time said again as a phrase, all of it in place of all of one.
+    if (!withdrawing) {
+      const opensSentence = tokens[beforePauses(tokens, i) - 1]?.kind === 'end';
+      const phrase = restatedKindPhrase(
+        tokens,
+        i,
+        start,
+        opensSentence && EXPLICIT_MARKERS.has(name),
+      );
+      if (phrase !== null) return phrase;
+    }
     const wrong = findAnchor(
       tokens,
       i,

@@ -145,6 +145,11 @@ describe('words said again to restart a phrase', () => {
       'We shipped it today and the team was amazing.',
     ],
     ['We need to, to finish the report', 'We need to finish the report.'],
+    ['We need to talk about, about the new slot.', 'We need to talk about the new slot.'],
+    ["It's been raining since, since Monday", "It's been raining since Monday."],
+    ['Can you, can you send it?', 'Can you send it?'],
+    ['can you can you send the file', 'Can you send the file?'],
+    ['Do we, do we need a permit?', 'Do we need a permit?'],
     ['I think I, I think we should go', 'I think we should go.'],
     // Emphasis said again stays, whatever came between.
     ['It was very, um, very hard', 'It was very, very hard.'],
@@ -254,6 +259,10 @@ describe('words said again on purpose', () => {
       'We finally bought the house, the house is huge.',
     ],
     ['Send it to Dave, uh, Dave will review it.', 'Send it to Dave, Dave will review it.'],
+    ["I'd seen it before, before it was cool.", "I'd seen it before, before it was cool."],
+    ['Ask what it was about, about a week ago.', 'Ask what it was about, about a week ago.'],
+    ['We talked about, about 20 minutes.', 'We talked about, about 20 minutes.'],
+    ['Can you? Can you?', 'Can you? Can you?'],
   ])('keeps %s', (transcript, expected) => {
     expect(formatWithRules(transcript, 'tweet', 'work').replace(/ #\S+/gu, '')).toBe(expected);
   });

@@ -417,7 +417,12 @@ function restartStart(
       // loves me he loves me not" is said twice on purpose.
       const subjectAgain =
         n > 1 && CLAUSE_SUBJECTS.has((out[start] as Token).lower) && tokens[i + n]?.lower !== 'not';
-      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) || unfinished || subjectAgain ? start : -1;
+      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) ||
+        unfinished ||
+        subjectAgain ||
+        questionAgain(out, start, n, tokens[i + n])
+        ? start
+        : -1;
     }
     // Across a comma or a filler only the words a phrase goes on after were begun again ("the
     // whole, uh, the whole team"), or a phrase the second time goes on from ("a different, uh,
@@ -450,11 +455,68 @@ function restartStart(
         OPENERS.has(opener.lower)) &&
       RESTARTED_ALONE.has(first) &&
       after?.kind === 'word';
-    return unfinished || clauseAgain || alone || (afterFiller && goesOnFrom(tokens, i, n))
+    // "talk about, about the new slot": a preposition begun again after its verb. One may
+    // end its clause ("what the call was about, about an hour ago"): after a "be", or before
+    // an amount, the second is meant.
+    const prepositionAgain =
+      n === 1 &&
+      RESTARTED_PREPOSITIONS.has(first) &&
+      opener?.kind === 'word' &&
+      !BE_FORMS.has(opener.lower) &&
+      after?.kind === 'word' &&
+      !isNumberWord(after) &&
+      after.lower !== 'a' &&
+      after.lower !== 'an';
+    return unfinished ||
+      clauseAgain ||
+      alone ||
+      prepositionAgain ||
+      questionAgain(out, start, n, after) ||
+      (afterFiller && goesOnFrom(tokens, i, n))
       ? start
       : -1;
   }
   return -1;
+}
+
+const BE_FORMS: ReadonlySet<string> = new Set(['is', 'was', 'are', 'were', 'be', 'been']);
+
+/** Prepositions begun again after a verb ("talk about, about"); "before" and "after" may end a
+ * clause ("I'd seen it before, before it was cool"), so they are not here. */
+const RESTARTED_PREPOSITIONS: ReadonlySet<string> = new Set(['about', 'since', 'until', 'till']);
+
+/** Words that open a question with its subject after them ("can you, can you send it"). */
+const QUESTION_OPENERS: ReadonlySet<string> = new Set([
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+  'do',
+  'does',
+  'did',
+  'are',
+  'is',
+  'have',
+]);
+
+/**
+ * "can you, can you send it", "do we do we need it": a question begun again from its opening
+ * word and subject, when it goes on after the second copy ("can you? can you?" asked twice
+ * is two sentences, not a restart).
+ */
+function questionAgain(
+  out: readonly Token[],
+  start: number,
+  n: number,
+  after: Token | undefined,
+): boolean {
+  return (
+    n === 2 &&
+    QUESTION_OPENERS.has((out[start] as Token).lower) &&
+    CLAUSE_SUBJECTS.has((out[start + 1] as Token).lower) &&
+    after?.kind === 'word'
+  );
 }
 
 /** Words begun again alone between pauses ("it, it tracks", "after, after twelve"). */

@@ -1,0 +1,141 @@
+import type { Token } from '../tokenizer.js';
+import { AMBIGUOUS_MONTHS, MONTHS, WEEKDAYS } from '../words/proper-nouns.js';
+import { type Correction, beforePauses, isNumeric } from './shared.js';
+import { TIME_TAILS } from './times.js';
+
+/**
+ * A date, a day or a time said again as a phrase of its own, in place of the one before:
+ * "by the end of October, no, mid October", "Mondays and Fridays, no, Mondays and Thursdays",
+ * "The call is at six. Actually no, half six." The words of such a phrase are few and known
+ * (TIME_PHRASE_WORDS), so a phrase made only of them, with a month, a weekday or a number in
+ * it, can be put in place of the run of them said just before the marker without reading
+ * anything else as a date: "the kids are 5, no, 6 and 8" keeps "the kids are".
+ */
+
+/** The words around a month, a weekday or a number in a phrase that dates or times something. */
+const TIME_PHRASE_WORDS: ReadonlySet<string> = new Set([
+  'the',
+  'end',
+  'start',
+  'beginning',
+  'middle',
+  'mid',
+  'early',
+  'late',
+  'of',
+  'half',
+  'quarter',
+  'past',
+  'next',
+  'this',
+  'first',
+  'last',
+  'week',
+  'weekend',
+]);
+
+/** "and" or "or" join two words of the kind inside one phrase ("Mondays and Thursdays"). */
+const JOINS: ReadonlySet<string> = new Set(['and', 'or']);
+
+/** How far back the phrase's first word is looked for when said again. */
+const SAID_AGAIN_REACH = 4;
+
+/** Words in the phrase said anew, at most. */
+const PHRASE_MAX_WORDS = 4;
+
+type Kind = 'number' | 'weekday' | 'month';
+
+function kindOf(token: Token | undefined): Kind | null {
+  if (token === undefined || token.kind !== 'word') return null;
+  if (isNumeric(token)) return 'number';
+  const word = token.lower;
+  if (WEEKDAYS.has(word) || (word.endsWith('s') && WEEKDAYS.has(word.slice(0, -1)))) {
+    return 'weekday';
+  }
+  // "may" and "march" are months only inside such a phrase, which is where this looks.
+  return MONTHS.has(word) || AMBIGUOUS_MONTHS.has(word) ? 'month' : null;
+}
+
+/** Where the phrase said anew at `start` ends, and its kind; null when it is not one. */
+function phraseFrom(tokens: readonly Token[], start: number): { end: number; kind: Kind } | null {
+  let kind: Kind | null = null;
+  let end = start;
+  while (end - start < PHRASE_MAX_WORDS) {
+    const token = tokens[end];
+    if (token === undefined || token.kind !== 'word') break;
+    const tokenKind = kindOf(token);
+    if (tokenKind !== null) {
+      if (kind !== null && kind !== tokenKind) return null;
+      kind = tokenKind;
+    } else if (JOINS.has(token.lower)) {
+      if (kind === null || kindOf(tokens[end + 1]) !== kind) break;
+    } else if (TIME_TAILS.has(token.lower)) {
+      if (kind !== 'number') return null;
+    } else if (!TIME_PHRASE_WORDS.has(token.lower)) {
+      return null;
+    }
+    end++;
+  }
+  // It must end where its clause does: "mid October and sort the visas" goes on with a task.
+  const after = tokens[end];
+  const ends = after === undefined || after.kind !== 'word' || JOINS.has(after.lower);
+  // A word of the kind alone ("next Tuesday, no, Wednesday") replaces that word only, which
+  // the reach for a word of the same kind does.
+  return kind !== null && ends && end - start > 1 ? { end, kind } : null;
+}
+
+/**
+ * The correction when the words after the marker at `i` (from `start`) are such a phrase and
+ * the words before it end in one of the same kind; null otherwise. Across a full stop only
+ * when `crossesEnd` (an explicit marker opening the sentence, and the phrase is all of it),
+ * and never after a question ("Two? No, three." answers it).
+ */
+export function restatedKindPhrase(
+  tokens: readonly Token[],
+  i: number,
+  start: number,
+  crossesEnd: boolean,
+): Correction | null {
+  const phrase = phraseFrom(tokens, start);
+  if (phrase === null) return null;
+  let said = beforePauses(tokens, i);
+  let stop = -1;
+  const mark = tokens[said - 1];
+  if (mark?.kind === 'end') {
+    const sentenceEnds = tokens[phrase.end] === undefined || tokens[phrase.end]?.kind === 'end';
+    if (!crossesEnd || !sentenceEnds || mark.text.includes('?')) return null;
+    stop = said - 1;
+    said = stop;
+  }
+  let last = said - 1;
+  if (TIME_TAILS.has(tokens[last]?.lower ?? '')) last--;
+  if (kindOf(tokens[last]) !== phrase.kind) return null;
+  const first = (tokens[start] as Token).lower;
+  let wrongStart = last;
+  for (let j = last - 1; j >= 0; j--) {
+    const token = tokens[j] as Token;
+    if (token.kind !== 'word') break;
+    const joined = JOINS.has(token.lower) && kindOf(tokens[j - 1]) === phrase.kind;
+    if (!joined && kindOf(token) !== phrase.kind && !TIME_PHRASE_WORDS.has(token.lower)) break;
+    wrongStart = j;
+  }
+  // "quarter to four, no, quarter past four": said again from the same word, the phrase is
+  // replaced from there, which may lie before a word the run stopped at; otherwise from the
+  // first word of the run.
+  for (let j = last - 1; j >= Math.max(0, last - SAID_AGAIN_REACH); j--) {
+    const token = tokens[j] as Token;
+    if (token.kind !== 'word') break;
+    if (token.lower === first) {
+      wrongStart = Math.min(wrongStart, j);
+      break;
+    }
+  }
+  return {
+    wrongStart,
+    wrongEnd: said,
+    markerStart: stop === -1 ? i : stop,
+    markerEnd: start,
+    replacementEnd: phrase.end,
+    restart: true,
+  };
+}
