@@ -20,7 +20,7 @@ import {
   restatementAcrossEnd,
   sentenceSaidAgain,
 } from './corrections/restatement.js';
-import { restatedKindPhrase } from './corrections/kind-phrase.js';
+import { restatedKindPhrase, restatesAfterBareNo } from './corrections/kind-phrase.js';
 import { findRetraction, negatedVerbAt } from './corrections/retraction.js';
 import {
   CORRECTION_FIRST_WORDS,
@@ -82,7 +82,7 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
     DAY_SETTERS.has(tokens[before - 1]?.lower ?? '');
   if (!answer && set && sameKindAt(tokens, before, after)) return true;
   // "by the end of October, no, mid October": a date or time said again as a phrase.
-  if (restatedKindPhrase(tokens, i, after, false) !== null) return true;
+  if (restatesAfterBareNo(tokens, i, after)) return true;
   const noun = tokens[before];
   const then = tokens[after + 2];
   return (

@@ -72,6 +72,11 @@ function isLikeFiller(
   // "and also like cancel the subscription": an "also" opening the clause leaves "like" no
   // subject to be the verb of ("I also like coffee" has one).
   const alsoOpening = prevWord === 'also' && opensClauseAfter(beforePrev);
+  // "I need to like learn the bridge": between "to" and a bare verb "like" is no verb itself
+  // ("I'd like to like this post" likes it).
+  if (prevWord === 'to' && next?.kind === 'word') {
+    return IMPERATIVE_VERBS.has(next.lower) || TASK_VERBS.has(next.lower);
+  }
   if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord) && !alsoOpening) return false;
   if (next === undefined || next.kind === 'end') return false;
   if (next.kind === 'pause') return true;
@@ -83,9 +88,14 @@ function isLikeFiller(
   // A bare verb cannot follow a meant "like" ("also like to travel", "also like coffee").
   if (alsoOpening) return fillerNext || IMPERATIVE_VERBS.has(next.lower);
   if (CONJUNCTIONS.has(prevWord)) return !LIKE_VERB_AFTER.has(next.lower);
+  // "a box with like practical stuff", "for like an hour": after a preposition it only hedges.
+  if (LIKE_HEDGED_AFTER.has(prevWord)) return true;
   if (LIKE_LINKING_BEFORE.has(prevWord)) return fillerNext;
   return false;
 }
+
+/** Prepositions after which "like" only hedges what follows ("with like practical stuff"). */
+const LIKE_HEDGED_AFTER: ReadonlySet<string> = new Set(['with', 'for', 'about', 'from', 'into']);
 
 /** Whether a word after `prev` starts a clause: nothing, a mark or a conjunction before it. */
 function opensClauseAfter(prev: Token | undefined): boolean {
@@ -121,6 +131,13 @@ function youKnowFillerLength(tokens: readonly Token[], i: number, prev: Token | 
   // Run on inside a clause of unpunctuated speech: before the next clause ("like a complaint
   // you know and if ...") or a phrase restated ("from the store you know the free ones").
   if (prev !== undefined && YOU_KNOW_VERB_AFTER.has(prev.lower)) return 0;
+  // "a sign up sheet you know for the mailing list": before the thing's purpose; "you know
+  // for sure" and "you know for a fact" are known.
+  if (next.lower === 'for') {
+    const then = tokens[i + 3]?.lower;
+    const known = then === 'sure' || then === 'certain' || tokens[i + 4]?.lower === 'fact';
+    return known || prev?.kind !== 'word' || !/^[a-z]+$/u.test(prev.lower) ? 0 : 2;
+  }
   return CONJUNCTIONS.has(next.lower) || YOU_KNOW_FILLER_BEFORE.has(next.lower) ? 2 : 0;
 }
 
@@ -221,6 +238,8 @@ function commaOnlyFramed(
   if (before?.kind !== 'word') return false;
   const word = before.lower;
   if (CONJUNCTIONS.has(word) || FUNCTION_WORDS.has(word) || PREPOSITIONS.has(word)) return true;
+  // "I gotta, um, grab the screws": "gotta" and "gonna" hold a "to" and go on to their verb.
+  if (word === 'gotta' || word === 'gonna' || word === 'wanna') return true;
   // "I'd propose, uh, we use ...": what is proposed or thought follows its verb unparted.
   if (after?.kind === 'word' && CLAUSE_SUBJECTS.has(after.lower) && CLAUSE_TAKING.has(word)) {
     return true;
@@ -369,7 +388,9 @@ function keepRunOnBoundary(
     prev?.kind === 'word' &&
     !CONJUNCTIONS.has(prev.lower) &&
     following?.kind === 'word' &&
-    !CONJUNCTIONS.has(following.lower)
+    !CONJUNCTIONS.has(following.lower) &&
+    // "a sign up sheet you know for the mailing list": the purpose goes on with its thing.
+    following.lower !== 'for'
   ) {
     out.push(ASIDE_BOUNDARY);
   }
@@ -456,13 +477,14 @@ function restartStart(
       RESTARTED_ALONE.has(first) &&
       after?.kind === 'word';
     // "talk about, about the new slot": a preposition begun again after its verb. One may
-    // end its clause ("what the call was about, about an hour ago"): after a "be", or before
-    // an amount, the second is meant.
+    // end its clause ("what the call was about, about an hour ago", "what it's about, about
+    // the parking"): after a "be", or before an amount, the second is meant.
     const prepositionAgain =
       n === 1 &&
       RESTARTED_PREPOSITIONS.has(first) &&
       opener?.kind === 'word' &&
       !BE_FORMS.has(opener.lower) &&
+      !/['’](?:s|re|m)$/u.test(opener.lower) &&
       after?.kind === 'word' &&
       !isNumberWord(after) &&
       after.lower !== 'a' &&
@@ -482,8 +504,9 @@ function restartStart(
 const BE_FORMS: ReadonlySet<string> = new Set(['is', 'was', 'are', 'were', 'be', 'been']);
 
 /** Prepositions begun again after a verb ("talk about, about"); "before" and "after" may end a
- * clause ("I'd seen it before, before it was cool"), so they are not here. */
-const RESTARTED_PREPOSITIONS: ReadonlySet<string> = new Set(['about', 'since', 'until', 'till']);
+ * clause ("I'd seen it before, before it was cool"), and "till" is also the shop's, so they are
+ * not here. */
+const RESTARTED_PREPOSITIONS: ReadonlySet<string> = new Set(['about', 'since', 'until']);
 
 /** Words that open a question with its subject after them ("can you, can you send it"). */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([
@@ -511,8 +534,11 @@ function questionAgain(
   n: number,
   after: Token | undefined,
 ): boolean {
+  // "What is it, is it broken?" asks a second question: only a question opening its clause
+  // is begun again.
   return (
     n === 2 &&
+    opensClauseAfter(out[start - 1]) &&
     QUESTION_OPENERS.has((out[start] as Token).lower) &&
     CLAUSE_SUBJECTS.has((out[start + 1] as Token).lower) &&
     after?.kind === 'word'

@@ -34,6 +34,26 @@ const TIME_PHRASE_WORDS: ReadonlySet<string> = new Set([
   'weekend',
 ]);
 
+/** What a whole date or time phrase is said after: its preposition or a "be". */
+const PHRASE_LEADS: ReadonlySet<string> = new Set([
+  'by',
+  'on',
+  'at',
+  'in',
+  'for',
+  'from',
+  'until',
+  'till',
+  'before',
+  'after',
+  'around',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+]);
+
 /** "and" or "or" join two words of the kind inside one phrase ("Mondays and Thursdays"). */
 const JOINS: ReadonlySet<string> = new Set(['and', 'or']);
 
@@ -130,6 +150,13 @@ export function restatedKindPhrase(
       break;
     }
   }
+  // The old phrase must be whole: after its preposition, a "be", or nothing. "the first or
+  // second week of August, no, the end of August" and "the last two weeks of May, no, mid
+  // June" stop short of it, and only part would be replaced.
+  const lead = tokens[wrongStart - 1];
+  if (lead?.kind === 'word' && !PHRASE_LEADS.has(lead.lower) && !/['’]s$/u.test(lead.lower)) {
+    return null;
+  }
   return {
     wrongStart,
     wrongEnd: said,
@@ -138,4 +165,14 @@ export function restatedKindPhrase(
     replacementEnd: phrase.end,
     restart: true,
   };
+}
+
+/**
+ * Whether a lone "no" at i says such a phrase again. Unpunctuated, "no" before a word of the
+ * kind says none of it ("Tuesdays and Thursdays no Mondays or Fridays"): only a phrase that
+ * opens with a time word ("no mid October") or follows a pause is said again.
+ */
+export function restatesAfterBareNo(tokens: readonly Token[], i: number, after: number): boolean {
+  if (tokens[i + 1]?.kind !== 'pause' && kindOf(tokens[after]) !== null) return false;
+  return restatedKindPhrase(tokens, i, after, false) !== null;
 }
