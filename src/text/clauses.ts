@@ -4,6 +4,7 @@ import {
   CLAUSE_SUBJECTS,
   FUNCTION_WORDS,
   INDEFINITE_PERSONS,
+  OBJECT_OPENERS,
   OBJECT_PRONOUNS,
   PHRASE_DETERMINERS,
 } from './words/function-words.js';
@@ -205,6 +206,8 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   // "tweet it", "send them": a word with a pronoun object is a verb whatever its tag.
   const next = tokens[i + 1];
   if (isWord(next) && OBJECT_PRONOUNS.has(next.lower) && token.pos !== 'DET') return true;
+  // "phone charger", "iron board": a known compound is a thing, whatever its first word's tag.
+  if (isWord(next) && COMPOUND_NOUNS.has(`${token.lower} ${next.lower}`)) return false;
   if (isBaseVerb(token)) return true;
   // "blow up the balloons": a word, its particle and an object is a verb whatever its tag.
   if (
@@ -713,6 +716,15 @@ function isCompound(a: TaggedToken, b: TaggedToken): boolean {
   return COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`);
 }
 
+function isPause(token: TaggedToken): boolean {
+  return token.kind === 'pause';
+}
+
+/** Commas between things: a list as Whisper writes it ("the blue adapter, sunscreen"). */
+function isCommaList(region: readonly TaggedToken[]): boolean {
+  return region.some((token) => token.kind === 'pause' && token.text === ',');
+}
+
 /** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
 function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<number> {
   const breaks = new Set<number>();
@@ -786,10 +798,11 @@ function isClauseVerb(region: readonly TaggedToken[], k: number): boolean {
 export function verbHead(tokens: readonly TaggedToken[]): number {
   const first = tokens[0];
   if (!isWord(first)) return 0;
-  const verbLed =
-    isBaseVerb(first) || (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower));
-  if (!verbLed) return 0;
   const next = tokens[1];
+  const verbLed =
+    (isBaseVerb(first) || (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&
+    !(isWord(next) && COMPOUND_NOUNS.has(`${first.lower} ${next.lower}`));
+  if (!verbLed) return 0;
   if (isWord(next) && VERB_PARTICLES.has(next.lower) && isWord(tokens[2])) {
     const after = tokens[2] as TaggedToken;
     if (NOUN_PHRASE_START.has(after.pos) || after.pos === 'PRON') return 2;
@@ -1092,6 +1105,10 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
   // signups are up thirty percent this week"): they part at the joiners only, never inside.
   const clausal = headLength === 0 && region.some((_, k) => isClauseVerb(region, k));
+  // A list written with commas has its things parted already: after "the" or "my", nouns in
+  // a row are one thing ("check the fridge temperature log, and ..."); "milk, eggs bread and
+  // cheese" and "a hammer nails, screws" still part.
+  const written = isCommaList(region);
 
   // Each piece keeps the pause or joiner said before it, for when it joins the thing before.
   const chunks: { gap: TaggedToken[]; tokens: TaggedToken[] }[] = [];
@@ -1134,10 +1151,10 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
           run.push(region[r] as TaggedToken);
         }
         const before = region[k - 1];
-        runBreaks = nounRunBreaks(
-          run,
-          isWord(before) && (before.lower === 'a' || before.lower === 'an'),
-        );
+        runBreaks =
+          written && isWord(before) && DEFINITE_OPENERS.has(before.lower)
+            ? new Set()
+            : nounRunBreaks(run, isWord(before) && (before.lower === 'a' || before.lower === 'an'));
         runIndex = 0;
       } else {
         runIndex++;
@@ -1152,6 +1169,11 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       !withinPhrase.inside.has(k) &&
       // "the green tin one": "one" stands for the thing, no amount of a new one.
       !(token.lower === 'one' && !isWord(region[k + 1])) &&
+      // "the Year 8 essays", "Gate 12": a number after a name is part of it.
+      !(token.pos === 'NUM' && isWord(prev) && prev.text !== prev.lower) &&
+      // "..., mark the essays": in a written list, the first word after a comma takes what
+      // follows it, whatever its tag.
+      !(written && chunk.length === 1 && prev === chunk[0] && gap.some(isPause)) &&
       isWord(prev) &&
       NOUN_POS.has(prev.pos) &&
       (token.pos === 'DET' ||
@@ -1178,5 +1200,101 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     }
   }
   if (things.length < 2) return [tokens.slice()];
-  return things.map((thing) => [...head, ...thing]);
+  const headWord = head[0]?.lower;
+  return things.map((thing, k) =>
+    k > 0 &&
+    written &&
+    // "phone the bank, phone charger": the verb said again is the thing's own word.
+    (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)
+      ? thing
+      : [...head, ...thing],
+  );
 }
+
+/** Determiners after which a written list's nouns in a row are one thing. */
+const DEFINITE_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+]);
+
+/** Particles that carry a task's verb on to its object ("hand over the notes", "back up my
+ * files"); "in" and "on" say where a thing goes ("eggs in the fridge"). */
+const TASK_PARTICLES: ReadonlySet<string> = new Set([
+  'up',
+  'out',
+  'off',
+  'back',
+  'away',
+  'down',
+  'over',
+]);
+
+/** People a thing is got for ("dad a card", "mum some flowers"): no verb before them. */
+const RECEIVERS: ReadonlySet<string> = new Set([
+  'mum',
+  'mom',
+  'dad',
+  'nan',
+  'gran',
+  'grandma',
+  'grandpa',
+  'grandad',
+  'sister',
+  'brother',
+  'wife',
+  'husband',
+  'son',
+  'daughter',
+  'baby',
+  'boss',
+  'teacher',
+]);
+
+/**
+ * "photocopy the worksheets, mark the essays, and hand over the notes": in a written list, a
+ * piece whose first word takes an object ("the", "my", or a particle and then "the") is a
+ * task with its own verb, whatever the tagger made of the verb; the first task's verb is not
+ * put before it. A name ("Mark the date") keeps its capital, so a lower-case word only.
+ */
+function opensOwnTask(thing: readonly TaggedToken[]): boolean {
+  const words = thing.filter(isWord);
+  const [verb, next, after] = words;
+  if (verb === undefined || next === undefined || verb.text !== verb.lower) return false;
+  if (!['NOUN', 'VERB', 'ADJ'].includes(verb.pos) || RECEIVERS.has(verb.lower)) return false;
+  // "shoes my sister lent me", "rollers the big ones": a plural is a thing; a verb said to do
+  // a task is never in -s.
+  if (isPlural(verb) || (verb.lower.endsWith('s') && !verb.lower.endsWith('ss'))) return false;
+  // "bread the big loaf" names the bread: only a word known as a task's verb takes an object.
+  const known =
+    TASK_VERBS.has(verb.lower) ||
+    IMPERATIVE_VERBS.has(verb.lower) ||
+    VERBS_TAGGED_AS_NOUNS.has(verb.lower);
+  if (!known) return false;
+  const object = (token: TaggedToken | undefined): boolean =>
+    token !== undefined && OBJECT_OPENERS.has(token.lower);
+  return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
+}
+
+/** Verbs the tagger reads as nouns after a comma ("..., mark the essays, hand over the notes"). */
+const VERBS_TAGGED_AS_NOUNS: ReadonlySet<string> = new Set([
+  'mark',
+  'hand',
+  'open',
+  'close',
+  'dry',
+  'prime',
+  'warm',
+  'water',
+  'iron',
+  'dust',
+  'file',
+  'print',
+  'text',
+]);

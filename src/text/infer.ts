@@ -359,6 +359,15 @@ function pitchSignals(
   // "I think we should offer ...", "I'm thinking we offer ...": something new put to the
   // others ("we should all relax", "we should open the windows" are no such thing).
   if (words.some((word, i) => word.lower === 'we' && proposesChange(words, i + 1))) score += 2;
+  // "I think we should let support see the logs, it would save us ten tickets a week": a
+  // change put to the team with what it would bring ("we should move the sofa" brings none).
+  if (
+    !rhetorical &&
+    words.some((word, i) => word.lower === 'we' && proposesTeamChange(words, i + 1)) &&
+    PROPOSAL_GAINS.some((phrase) => containsPhrase(text, phrase))
+  ) {
+    score += 2;
+  }
   if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
@@ -420,6 +429,33 @@ function proposesChange(words: readonly TaggedToken[], at: number): boolean {
   const before = words[at - 2]?.lower;
   return before === 'thinking' || before === 'think';
 }
+
+/** After "we": "should let", "could just move": a modal and a change a team makes. */
+function proposesTeamChange(words: readonly TaggedToken[], at: number): boolean {
+  if (!PROPOSING_MODALS.has(words[at]?.lower ?? '')) return false;
+  const verb = words[at + 1]?.pos === 'ADV' ? words[at + 2] : words[at + 1];
+  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
+}
+
+/** What a change would bring a team: time, money, tickets, bugs caught. */
+const PROPOSAL_GAINS: readonly string[] = [
+  'it would save',
+  "it'd save",
+  'would save us',
+  "we'd save",
+  'we would save',
+  "we'd catch",
+  'we would catch',
+  'it would cut',
+  "it'd cut",
+  "we'd cut",
+  'it would pay for itself',
+  "it'd pay for itself",
+  'it would free up',
+  "it'd free up",
+  "we'd get more",
+  "we'd make more",
+];
 
 /** "if we add", "if we just offered": a change put to others, not a wish ("if we had a dog"). */
 function changesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {

@@ -404,6 +404,34 @@ function splitIntroFromTask(
 /** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
 const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
 
+/** "it's her birthday", "they're in my email": a clause about the thing just named. */
+const REMARK_OPENERS: ReadonlySet<string> = new Set(["it's", "they're", "that's", "she's", "he's"]);
+
+/** Words that make a clause a task of its own after all ("it's time to book", "she's got to"). */
+const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
+  'to',
+  'need',
+  'needs',
+  'should',
+  'must',
+  'gotta',
+  'gonna',
+]);
+
+/** Whether a clause only says something of the task before it: no task, verb or intent. */
+function isRemark(words: readonly TaggedToken[]): boolean {
+  const [first, ...rest] = words;
+  if (first === undefined || !REMARK_OPENERS.has(first.lower.replace('’', "'"))) return false;
+  // "it's broken again": a participle says how the thing is.
+  const participle = (word: TaggedToken): boolean => /[a-z](?:ed|en)$/u.test(word.lower);
+  return rest.every(
+    (word) =>
+      !REMARK_TASK_WORDS.has(word.lower) &&
+      word.pos !== 'AUX' &&
+      (word.pos !== 'VERB' || participle(word)),
+  );
+}
+
 /** Words that name a list by what is to be done ("stuff to get done", "to do"). */
 const TO_DO_NAMES: ReadonlySet<string> = new Set(['stuff', 'things', 'jobs', 'tasks', 'chores']);
 
@@ -550,6 +578,14 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
         items.length > 0
       ) {
         items[items.length - 1] += ` ${only.lower}`;
+        return;
+      }
+      // "ring my sister on Wednesday, it's her birthday": a remark on the task before it goes
+      // with that task, not in a box of its own.
+      const remark =
+        clauseIndex > 0 && items.length > 0 && isRemark(words) ? renderTask(taskTokens) : '';
+      if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
+        items[items.length - 1] += `, ${remark.charAt(0).toLowerCase()}${remark.slice(1)}`;
         return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);

@@ -9,6 +9,7 @@ import {
 import type { Sentence, Token } from '../tokenizer.js';
 import { byFirstWord, phraseLengthAt } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { OBJECT_OPENERS } from '../words/function-words.js';
 
 /** Spoken topic words and the hashtag people use for them. */
 const HASHTAGS: ReadonlyMap<string, string> = new Map(
@@ -109,18 +110,6 @@ const CATEGORY_HASHTAGS: Record<Category, string> = {
 };
 
 const MAX_HASHTAGS = 2;
-
-const OBJECT_OPENERS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'our',
-  'your',
-  'his',
-  'her',
-  'their',
-]);
 
 function chooseHashtags(sentences: readonly Sentence[], category: Category): string[] {
   const present = new Set<string>();

@@ -57,6 +57,15 @@ export const PHRASE_DETERMINERS: ReadonlySet<string> = new Set([
   'your',
 ]);
 
+/** What opens a verb's object ("running the", "mark the essays", "wash her car"): the phrase
+ * determiners and every possessive. */
+export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  ...PHRASE_DETERMINERS,
+  'his',
+  'her',
+  'their',
+]);
+
 /**
  * Words that open a clause which waits for its main clause ("if we raised prices | we would
  * still be cheaper"): the first subject after one starts that main clause, not a sentence.
