@@ -652,7 +652,9 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       } else if (
         connective &&
         startsVerbPhrase(tokens, i + 1) &&
-        !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1))
+        !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1)) &&
+        // "keeps the voicemail just so he can hear him": a purpose, not a clause of its own.
+        !(token.lower === 'so' && tokens[i - 1]?.lower === 'just')
       ) {
         flush(false);
         if (mode === 'ideas') lead = token.lower;

@@ -215,3 +215,49 @@ describe('a change put to the team with what it would bring', () => {
     );
   });
 });
+
+describe('pitches and takes the eighth probe found broken', () => {
+  const pitch = (text: string): string => formatWithRules(text, 'pitch', 'creative');
+
+  it('keeps a purpose said with "just so" in its sentence', () => {
+    expect(
+      pitch(
+        "Song idea. Um, it's about a guy who keeps his late dad's voicemail just so he can hear him say call me back. The chorus is the voicemail beep.",
+      ),
+    ).toContain("keeps his late dad's voicemail just so he can hear him say call me back.");
+  });
+
+  it('leaves out "a thought" and "I had an idea" said before the idea', () => {
+    const swapShop = pitch(
+      "So, uh, a thought. A swap shop for kids' school uniforms, run out of the community centre. It saves everyone money.",
+    );
+    expect(swapShop.startsWith("A swap shop for kids' school uniforms")).toBe(true);
+    expect(swapShop).not.toContain('A thought');
+    expect(
+      pitch('I had an idea. We could rent the hall out on Sundays so it pays for the heating.'),
+    ).not.toContain('I had an idea');
+  });
+
+  it('drops the "but" that leads from a label into the take', () => {
+    expect(tweet('unpopular opinion but homework does more harm than good')).toBe(
+      'Unpopular opinion: homework does more harm than good.',
+    );
+  });
+});
+
+describe('categories from words the eighth probe found missing', () => {
+  it('hears nappies and a driving test as personal, patients and pupils as work', () => {
+    expect(
+      inferFormatAndCategory('I need to get nappies wipes and the calpol before thursday').category,
+    ).toBe('personal');
+    expect(
+      inferFormatAndCategory('I just passed my driving test on the third try and I am shaking')
+        .category,
+    ).toBe('personal');
+    expect(
+      inferFormatAndCategory(
+        'what if there was an app that tells us which patients have not been turned in two hours',
+      ).category,
+    ).toBe('work');
+  });
+});

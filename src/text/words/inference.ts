@@ -493,6 +493,13 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'accrual',
     'subscriber',
     'per unit',
+    // A hospital's and a classroom's words, found missing in speech written apart from the rules.
+    'patient',
+    'pharmacist',
+    'accountant',
+    'translator',
+    'pupil',
+    'classroom',
   ],
   personal: [
     'aunt',
@@ -661,6 +668,11 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'stepmom',
     'stepmum',
     'toddler',
+    'nappy',
+    'nappies',
+    'calpol',
+    'pram',
+    'driving test',
   ],
   creative: [
     'album',
@@ -759,5 +771,7 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'photographer',
     'reflector',
     'tripod',
+    'ep',
+    'mixtape',
   ],
 };

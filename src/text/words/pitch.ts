@@ -92,6 +92,19 @@ export const FRAMING_CLAUSES: ReadonlySet<string> = new Set([
   'here is my idea',
   "here's the pitch",
   'here is the pitch',
+  // "So, a thought. A swap shop for ...": a heading too.
+  'a thought',
+  'just a thought',
+  'a quick thought',
+  'quick thought',
+  'a random thought',
+  'random thought',
+  'i had a thought',
+  "i've had a thought",
+  'i have a thought',
+  'i had an idea',
+  "i've had an idea",
+  'i have an idea',
 ]);
 
 /** Leads that belong to the idea's own words and stay in the hook ("What if ...?"). */
