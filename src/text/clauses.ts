@@ -727,6 +727,9 @@ function isCommaList(region: readonly TaggedToken[]): boolean {
   return region.some((token) => token.kind === 'pause' && token.text === ',');
 }
 
+/** Titles said before a name. */
+const TITLES: ReadonlySet<string> = new Set(['mr', 'mrs', 'ms', 'dr', 'prof']);
+
 /** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
 function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<number> {
   const breaks = new Set<number>();
@@ -745,6 +748,8 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
     const before = run[k - 1] as TaggedToken;
     const after = run[k] as TaggedToken;
     if (isCompound(before, after)) continue;
+    // "Mr. Patel's meds": a title goes with its name, and a possessive with what it owns.
+    if (TITLES.has(before.lower.replace(/\.$/u, '')) || /['’]s?$/u.test(before.lower)) continue;
     // Three or more nouns in a row in a spoken list are mostly separate things; a plural
     // noun ends its phrase ("batteries | tape"), and so does a staple before another one
     // ("milk | eggs").
@@ -1171,8 +1176,9 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       !withinPhrase.inside.has(k) &&
       // "the green tin one": "one" stands for the thing, no amount of a new one.
       !(token.lower === 'one' && !isWord(region[k + 1])) &&
-      // "the Year 8 essays", "Gate 12": a number after a name is part of it.
-      !(token.pos === 'NUM' && isWord(prev) && prev.text !== prev.lower) &&
+      // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
+      // a name or a noun is part of it.
+      !(token.pos === 'NUM' && isWord(prev) && (prev.text !== prev.lower || written)) &&
       // "..., mark the essays": in a written list, the first word after a comma takes what
       // follows it, whatever its tag.
       !(written && chunk.length === 1 && prev === chunk[0] && gap.some(isPause)) &&
@@ -1274,18 +1280,25 @@ function opensOwnTask(thing: readonly TaggedToken[]): boolean {
   // a task is never in -s.
   if (isPlural(verb) || (verb.lower.endsWith('s') && !verb.lower.endsWith('ss'))) return false;
   // "bread the big loaf" names the bread: only a word known as a task's verb takes an object.
+  if (COMPOUND_NOUNS.has(`${verb.lower} ${next.lower}`)) return false;
   const known =
     TASK_VERBS.has(verb.lower) ||
     IMPERATIVE_VERBS.has(verb.lower) ||
     VERBS_TAGGED_AS_NOUNS.has(verb.lower);
   if (!known) return false;
+  // A thing in a list is a word or three ("print paper"); a task goes on to say more.
+  if (words.length >= TASK_MIN_WORDS) return true;
   const object = (token: TaggedToken | undefined): boolean =>
     token !== undefined && OBJECT_OPENERS.has(token.lower);
   return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
 }
 
+/** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */
+const TASK_MIN_WORDS = 4;
+
 /** Verbs the tagger reads as nouns after a comma ("..., mark the essays, hand over the notes"). */
 const VERBS_TAGGED_AS_NOUNS: ReadonlySet<string> = new Set([
+  'slice',
   'mark',
   'hand',
   'open',

@@ -153,7 +153,10 @@ const PRO_FORM_DETERMINERS: ReadonlySet<string> = new Set(['the', 'that', 'this'
  * sentence before when the marker opens its own ("... a second mic. Actually, make that two").
  */
 function reachesBackFrom(tokens: readonly Token[], i: number): boolean {
-  return tokens[beforePauses(tokens, i) - 1]?.kind === 'end';
+  let before = beforePauses(tokens, i) - 1;
+  // "for Tuesday. Actually, scratch that, make it Wednesday.": after the word it opens with.
+  if (tokens[before]?.lower === 'actually') before = beforePauses(tokens, before) - 1;
+  return tokens[before]?.kind === 'end';
 }
 
 function findCorrection(tokens: readonly Token[], i: number): Correction | null {

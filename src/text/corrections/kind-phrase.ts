@@ -76,6 +76,11 @@ function kindOf(token: Token | undefined): Kind | null {
   return MONTHS.has(word) || AMBIGUOUS_MONTHS.has(word) ? 'month' : null;
 }
 
+/** Whether a word of kind `a` may stand in a phrase of kind `b`: a day in a date. */
+function fits(a: Kind | null, b: Kind): boolean {
+  return a === b || (b === 'month' && a === 'number');
+}
+
 /** Where the phrase said anew at `start` ends, and its kind; null when it is not one. */
 function phraseFrom(tokens: readonly Token[], start: number): { end: number; kind: Kind } | null {
   let kind: Kind | null = null;
@@ -85,8 +90,13 @@ function phraseFrom(tokens: readonly Token[], start: number): { end: number; kin
     if (token === undefined || token.kind !== 'word') break;
     const tokenKind = kindOf(token);
     if (tokenKind !== null) {
-      if (kind !== null && kind !== tokenKind) return null;
-      kind = tokenKind;
+      // "the 14th of June": a day and its month are a date, of the month's kind.
+      if (kind !== null && kind !== tokenKind) {
+        if (!fits(tokenKind, kind) && !fits(kind, tokenKind)) return null;
+        kind = 'month';
+      } else {
+        kind = tokenKind;
+      }
     } else if (JOINS.has(token.lower)) {
       if (kind === null || kindOf(tokens[end + 1]) !== kind) break;
     } else if (TIME_TAILS.has(token.lower)) {
@@ -129,14 +139,25 @@ export function restatedKindPhrase(
   }
   let last = said - 1;
   if (TIME_TAILS.has(tokens[last]?.lower ?? '')) last--;
+  let wrongEnd = said;
+  // "the twelfth of June, no, the fourteenth": a day said again replaces the day, and the
+  // month it was said with stays.
+  if (kindOf(tokens[last]) === 'month' && phrase.kind === 'number') {
+    const of = tokens[last - 1];
+    if (of?.lower !== 'of' || kindOf(tokens[last - 2]) !== 'number') return null;
+    last -= 2;
+    wrongEnd = last + 1;
+  }
   if (kindOf(tokens[last]) !== phrase.kind) return null;
   const first = (tokens[start] as Token).lower;
   let wrongStart = last;
   for (let j = last - 1; j >= 0; j--) {
     const token = tokens[j] as Token;
     if (token.kind !== 'word') break;
-    const joined = JOINS.has(token.lower) && kindOf(tokens[j - 1]) === phrase.kind;
-    if (!joined && kindOf(token) !== phrase.kind && !TIME_PHRASE_WORDS.has(token.lower)) break;
+    const joined = JOINS.has(token.lower) && fits(kindOf(tokens[j - 1]), phrase.kind);
+    if (!joined && !fits(kindOf(token), phrase.kind) && !TIME_PHRASE_WORDS.has(token.lower)) {
+      break;
+    }
     wrongStart = j;
   }
   // "quarter to four, no, quarter past four": said again from the same word, the phrase is
@@ -159,7 +180,7 @@ export function restatedKindPhrase(
   }
   return {
     wrongStart,
-    wrongEnd: said,
+    wrongEnd,
     markerStart: stop === -1 ? i : stop,
     markerEnd: start,
     replacementEnd: phrase.end,

@@ -184,11 +184,22 @@ describe('the eighth probe rules, narrowed where a review found them too wide', 
     }
   });
 
+  it('replaces a date phrase whole, or a day inside a date, or leaves it', () => {
+    expect(tweet('The trip is the first or second week of August, no, the end of August.')).toBe(
+      'The trip is the end of August.',
+    );
+    expect(tweet('Book the bus for the twelfth of June, no, the fourteenth.')).toBe(
+      'Book the bus for the fourteenth of June.',
+    );
+    expect(tweet('Book the bus for the 12th of June, no, the 14th of June.')).toBe(
+      'Book the bus for the 14th of June.',
+    );
+  });
+
   it('leaves a "no" that says none of the days, and a phrase it cannot replace whole', () => {
     for (const said of [
       'I can do Tuesdays and Thursdays, no Mondays or Fridays.',
       "We're open in June and July, no August or September.",
-      'The trip is the first or second week of August, no, the end of August.',
       'Exams are the last two weeks of May, no, mid June.',
     ]) {
       expect(tweet(said)).toBe(said);
@@ -259,5 +270,45 @@ describe('categories from words the eighth probe found missing', () => {
         'what if there was an app that tells us which patients have not been turned in two hours',
       ).category,
     ).toBe('work');
+  });
+});
+
+describe('a ninth probe (blind, sixty notes) found', () => {
+  const items = (text: string): string[] => checklist(text).split('\n').slice(1);
+
+  it('keeps a title with its name, a possessive with its thing, and a number with its bay', () => {
+    expect(
+      items(
+        "Restock the IV tubing in bay three, chase pharmacy about Mr. Patel's meds, and update the whiteboard.",
+      ),
+    ).toEqual([
+      '- [ ] Restock the IV tubing in bay three',
+      "- [ ] Chase pharmacy about Mr. Patel's meds",
+      '- [ ] Update the whiteboard',
+    ]);
+  });
+
+  it('reads a longer piece led by a verb of tasks as a task of its own', () => {
+    expect(
+      items(
+        'Make the vinaigrette, slice about two kilos of onions, and confirm the dishes with Tom.',
+      ),
+    ).toEqual([
+      '- [ ] Make the vinaigrette',
+      '- [ ] Slice about two kilos of onions',
+      '- [ ] Confirm the dishes with Tom',
+    ]);
+    expect(items('write the migration script and ping Dave about the API keys')).toContain(
+      '- [ ] Ping Dave about the API keys',
+    );
+  });
+
+  it('takes "scratch that, make it Wednesday" for a replacement, after "Actually" too', () => {
+    expect(
+      items(
+        'Reorder the oat milk, and schedule the window cleaner for Tuesday. Actually, scratch that, make it Wednesday.',
+      ),
+    ).toEqual(['- [ ] Reorder the oat milk', '- [ ] Schedule the window cleaner for Wednesday']);
+    expect(items('call mom okay scratch that call dad')).toEqual(['- [ ] Call dad']);
   });
 });

@@ -26,6 +26,9 @@ export const ASIDES: readonly (readonly string[])[] = [
  */
 export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
   // "actually no, make that two pounds": one marker, or "make that" would be the replacement.
+  // "for Tuesday. Scratch that, make it Wednesday.": a replacement, not a task taken back.
+  ['scratch', 'that', 'make', 'it'],
+  ['scratch', 'that', 'make', 'that'],
   ['actually', 'no', 'make', 'that'],
   ['no', 'wait', 'make', 'that'],
   ['actually', 'make', 'that'],
