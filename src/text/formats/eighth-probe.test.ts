@@ -271,6 +271,21 @@ describe('categories from words the eighth probe found missing', () => {
       ).category,
     ).toBe('work');
   });
+
+  it('hears a class, a bakery and a kitchen team as work, and a kids book as creative', () => {
+    for (const said of [
+      'One of my students put her hand up today and answered a question. I nearly cried.',
+      'Our little bakery turned five today. Thank you to every single regular.',
+      'our new lamb curry sold out in under an hour tonight the kitchen team absolutely smashed it',
+    ]) {
+      expect(inferFormatAndCategory(said).category).toBe('work');
+    }
+    expect(
+      inferFormatAndCategory(
+        'what if there was a city where it rains a different colour every day that could be a really cool kids book',
+      ).category,
+    ).toBe('creative');
+  });
 });
 
 describe('a ninth probe (blind, sixty notes) found', () => {

@@ -500,6 +500,12 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'translator',
     'pupil',
     'classroom',
+    'students',
+    'teaching',
+    'grading',
+    'bakery',
+    'regulars',
+    'kitchen team',
   ],
   personal: [
     'aunt',
@@ -773,5 +779,8 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'tripod',
     'ep',
     'mixtape',
+    'kids book',
+    "children's book",
+    'picture book',
   ],
 };
