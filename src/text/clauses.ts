@@ -8,6 +8,7 @@ import {
   OBJECT_PRONOUNS,
   PHRASE_DETERMINERS,
 } from './words/function-words.js';
+import { PHRASE_OPENERS } from './words/asides.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
 import { WEEKDAYS } from './words/proper-nouns.js';
@@ -1229,18 +1230,10 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   );
 }
 
-/** Determiners after which a written list's nouns in a row are one thing. */
-const DEFINITE_OPENERS: ReadonlySet<string> = new Set([
-  'the',
-  'my',
-  'our',
-  'your',
-  'his',
-  'her',
-  'their',
-  'this',
-  'that',
-]);
+/** Determiners after which a written list's nouns in a row are one thing: all but "a". */
+const DEFINITE_OPENERS: ReadonlySet<string> = new Set(
+  [...PHRASE_OPENERS].filter((word) => word !== 'a' && word !== 'an'),
+);
 
 /** Particles that carry a task's verb on to its object ("hand over the notes", "back up my
  * files"); "in" and "on" say where a thing goes ("eggs in the fridge"). */
