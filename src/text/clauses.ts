@@ -337,7 +337,11 @@ function verbAfterNounPhrase(
   const prevIsNoun =
     CONTENT_POS.has(prev.pos) ||
     (prev.pos === 'VERB' && ['ADJ', 'NOUN'].includes(tokens[i - 2]?.pos ?? ''));
-  if (!prevIsNoun || FUNCTION_WORDS.has(prev.lower) || PRE_VERB_ADVERBS.has(prev.lower)) {
+  // "count the till | order more bags": after a determiner a function word is a thing.
+  const functionWord =
+    FUNCTION_WORDS.has(prev.lower) &&
+    !(NOUN_POS.has(prev.pos) && PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? ''));
+  if (!prevIsNoun || functionWord || PRE_VERB_ADVERBS.has(prev.lower)) {
     return false;
   }
   // "first buy paint second ...": after a sequence word the tagger reads the task's verb as a

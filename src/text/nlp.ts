@@ -132,12 +132,18 @@ const NOUN_OPENERS: ReadonlySet<string> = new Set([
  * wink's lite model reads some nouns as verbs after a determiner ("charge my watch/VERB lay
  * out ..."), which hides the verb that starts the next task. A base form there is the noun;
  * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
+ * It reads "the till" as the preposition, which a determiner never comes before.
  */
 function mendTags(tagged: readonly TaggedToken[]): void {
   for (let k = 1; k < tagged.length; k++) {
     const token = tagged[k] as TaggedToken;
-    if (token.pos !== 'VERB' || token.lemma !== token.lower) continue;
     const prev = tagged[k - 1] as TaggedToken;
+    // "count the till": after a determiner a preposition's word is the thing ("till").
+    if ((token.pos === 'ADP' || token.pos === 'SCONJ') && NOUN_OPENERS.has(prev.lower)) {
+      token.pos = 'NOUN';
+      continue;
+    }
+    if (token.pos !== 'VERB' || token.lemma !== token.lower) continue;
     if (prev.kind !== 'word') continue;
     // "the leaking tap", "my new watch": a describing word between them.
     const describing =

@@ -335,3 +335,19 @@ describe('a ninth probe (blind, sixty notes) found', () => {
     expect(items('call mom okay scratch that call dad')).toEqual(['- [ ] Call dad']);
   });
 });
+
+describe('titles and tills the ninth probe found', () => {
+  it('takes "to-dos for the sprint" as the title', () => {
+    expect(checklist('So, to-dos for the sprint. Fix the login bug, and update the README.')).toBe(
+      lines('To-dos for the sprint', '- [ ] Fix the login bug', '- [ ] Update the README'),
+    );
+  });
+
+  it('reads "the till" as a thing, so the task after it starts at its verb', () => {
+    expect(checklist('count the till order more paper bags').split('\n').slice(1)).toEqual([
+      '- [ ] Count the till',
+      '- [ ] Order more paper bags',
+    ]);
+    expect(tweet('we stay open till nine tonight')).toBe('We stay open till nine tonight.');
+  });
+});

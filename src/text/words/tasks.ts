@@ -375,6 +375,7 @@ export const LIST_NOUNS = new Set([
   'todo',
   'to-do',
   'todos',
+  'to-dos',
   'tasks',
   'things',
   'stuff',
