@@ -1188,9 +1188,9 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
         isWord(prev) &&
         (prev.text !== prev.lower || (written && !NOUN_POS.has(region[k + 1]?.pos ?? '')))
       ) &&
-      // "..., mark the essays": in a written list, the first word after a comma takes what
-      // follows it, whatever its tag.
       isWord(prev) &&
+      // "..., mark the essays": in a written list, a known verb said first after a comma
+      // takes what follows it, whatever its tag.
       !(
         written &&
         chunk.length === 1 &&
@@ -1274,9 +1274,10 @@ const RECEIVERS: ReadonlySet<string> = new Set([
 
 /**
  * "photocopy the worksheets, mark the essays, and hand over the notes": in a written list, a
- * piece whose first word takes an object ("the", "my", or a particle and then "the") is a
- * task with its own verb, whatever the tagger made of the verb; the first task's verb is not
- * put before it. A name ("Mark the date") keeps its capital, so a lower-case word only.
+ * piece led by a known verb, in lower case (a name, "Mark", keeps its capital), is a task of
+ * its own whatever the tagger made of the verb, when it takes an object ("the", "my", or a
+ * particle and then "the") or says more than a thing would (four words or more); the first
+ * task's verb is not put before it.
  */
 function opensOwnTask(thing: readonly TaggedToken[]): boolean {
   const words = thing.filter(isWord);
@@ -1286,8 +1287,8 @@ function opensOwnTask(thing: readonly TaggedToken[]): boolean {
   // "shoes my sister lent me", "rollers the big ones": a plural is a thing; a verb said to do
   // a task is never in -s.
   if (isPlural(verb) || (verb.lower.endsWith('s') && !verb.lower.endsWith('ss'))) return false;
-  // "bread the big loaf" names the bread: only a word known as a task's verb takes an object.
   if (COMPOUND_NOUNS.has(`${verb.lower} ${next.lower}`)) return false;
+  // "bread the big loaf" names the bread: only a word known as a task's verb takes an object.
   if (!isKnownTaskVerb(verb)) return false;
   // A thing in a list is a word or three ("print paper"); a task goes on to say more. A word
   // read as describing ("clean towels for the gym bag") takes its object first.

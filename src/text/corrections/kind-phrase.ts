@@ -9,7 +9,8 @@ import { TIME_TAILS } from './times.js';
  * "The call is at six. Actually no, half six." The words of such a phrase are few and known
  * (TIME_PHRASE_WORDS), so a phrase made only of them, with a month, a weekday or a number in
  * it, can be put in place of the run of them said just before the marker without reading
- * anything else as a date: "the kids are 5, no, 6 and 8" keeps "the kids are".
+ * anything else as a date: "the kids are 5, no, 6 and 8" keeps "the kids are". A day said
+ * again after a whole date replaces the day only ("the twelfth of June, no, the fourteenth").
  */
 
 /** The words around a month, a weekday or a number in a phrase that dates or times something. */
@@ -116,7 +117,8 @@ function phraseFrom(tokens: readonly Token[], start: number): { end: number; kin
 
 /**
  * The correction when the words after the marker at `i` (from `start`) are such a phrase and
- * the words before it end in one of the same kind; null otherwise. Across a full stop only
+ * the words before it end in one of the same kind, or in a date whose day it says again; null
+ * otherwise. Across a full stop only
  * when `crossesEnd` (an explicit marker opening the sentence, and the phrase is all of it),
  * and never after a question ("Two? No, three." answers it).
  */
