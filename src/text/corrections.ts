@@ -165,6 +165,9 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
   // Once "actually no, make that" was said, "actually no" alone is not tried: "make that"
   // would be taken for the replacement.
   let madeThat = false;
+  // What was said just before the marker, pauses aside: a word within a sentence, or the end
+  // of the one before.
+  const saidBefore = tokens[beforePauses(tokens, i) - 1]?.kind;
   for (const marker of CORRECTION_MARKERS) {
     if (madeThat) return null;
     if (marker[0] !== token.lower) continue;
@@ -228,11 +231,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // the task is off, not the thing that takes the place of one said.
     // Opening a sentence, the marker answers what was said before ("Meet me at the gate.
     // Wait, no, the gate is locked.") and all of it stays.
-    if (
-      EXPLICIT_MARKERS.has(name) &&
-      opensNews(tokens, start) &&
-      tokens[beforePauses(tokens, i) - 1]?.kind === 'word'
-    ) {
+    if (EXPLICIT_MARKERS.has(name) && opensNews(tokens, start) && saidBefore === 'word') {
       const taken = takeBack(tokens, i, markerEnd, true, false);
       if (taken !== null) return taken;
     }
@@ -303,13 +302,8 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // "by the end of October, no, mid October", "Mondays and Fridays, no, Mondays and
     // Thursdays": a date or a time said again as a phrase, all of it in place of all of one.
     if (!withdrawing) {
-      const opensSentence = tokens[beforePauses(tokens, i) - 1]?.kind === 'end';
-      const phrase = restatedKindPhrase(
-        tokens,
-        i,
-        start,
-        opensSentence && EXPLICIT_MARKERS.has(name),
-      );
+      const crossing = saidBefore === 'end' && EXPLICIT_MARKERS.has(name);
+      const phrase = restatedKindPhrase(tokens, i, start, crossing);
       if (phrase !== null) return phrase;
     }
     const wrong = findAnchor(
@@ -458,7 +452,7 @@ function findCorrection(tokens: readonly Token[], i: number): Correction | null 
     // one before it; only the marker goes.
     // Opening a sentence, the marker answers what came before and all of it stays ("The
     // meeting is at five. Actually no one told me it moved.").
-    const inSentence = tokens[beforePauses(tokens, i) - 1]?.kind === 'word';
+    const inSentence = saidBefore === 'word';
     if (inSentence && EXPLICIT_MARKERS.has(name) && saysNews(tokens, start, end)) {
       // "get flowers for Sue, no wait, she's allergic", "I'll drive, actually no, I'm taking
       // the train": news that turns down the task, or the speaker's own plan, takes it back.

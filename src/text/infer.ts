@@ -413,15 +413,15 @@ function pitchSignals(
  */
 const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
 
-/** Words between "we" and the change: "we should", "we could just", "we'd". */
+/** The verb at `at`, or after one adverb there ("could just move", "we just offered"). */
+function verbPastAdverb(words: readonly TaggedToken[], at: number): TaggedToken | undefined {
+  return words[at]?.pos === 'ADV' ? words[at + 1] : words[at];
+}
 
 /** After "we": "should offer", "could start", and after "I'm thinking" or "I think" a bare "offer". */
 function proposesChange(words: readonly TaggedToken[], at: number): boolean {
-  let k = at;
-  const modal = PROPOSING_MODALS.has(words[k]?.lower ?? '');
-  if (modal) k++;
-  if (words[k]?.pos === 'ADV') k++;
-  const verb = words[k];
+  const modal = PROPOSING_MODALS.has(words[at]?.lower ?? '');
+  const verb = verbPastAdverb(words, modal ? at + 1 : at);
   if (verb === undefined || !OFFERED.has(verb.lemma)) return false;
   if (modal) return true;
   // "I think we offered it before" tells what was done.
@@ -433,7 +433,7 @@ function proposesChange(words: readonly TaggedToken[], at: number): boolean {
 /** After "we": "should let", "could just move": a modal and a change a team makes. */
 function proposesTeamChange(words: readonly TaggedToken[], at: number): boolean {
   if (!PROPOSING_MODALS.has(words[at]?.lower ?? '')) return false;
-  const verb = words[at + 1]?.pos === 'ADV' ? words[at + 2] : words[at + 1];
+  const verb = verbPastAdverb(words, at + 1);
   return verb !== undefined && CHANGE_MADE.has(verb.lemma);
 }
 
@@ -460,7 +460,7 @@ const PROPOSAL_GAINS: readonly string[] = [
 /** "if we add", "if we just offered": a change put to others, not a wish ("if we had a dog"). */
 function changesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
   if (words[at]?.lower !== 'we') return false;
-  const verb = words[at + 1]?.pos === 'ADV' ? words[at + 2] : words[at + 1];
+  const verb = verbPastAdverb(words, at + 1);
   return verb !== undefined && CHANGE_MADE.has(verb.lemma);
 }
 

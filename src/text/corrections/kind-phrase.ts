@@ -118,9 +118,9 @@ function phraseFrom(tokens: readonly Token[], start: number): { end: number; kin
 /**
  * The correction when the words after the marker at `i` (from `start`) are such a phrase and
  * the words before it end in one of the same kind, or in a date whose day it says again; null
- * otherwise. Across a full stop only
- * when `crossesEnd` (an explicit marker opening the sentence, and the phrase is all of it),
- * and never after a question ("Two? No, three." answers it).
+ * otherwise. Across a full stop only when `crossesEnd` (an explicit marker opening the
+ * sentence, and the phrase is all of it), and never after a question ("Two? No, three."
+ * answers it).
  */
 export function restatedKindPhrase(
   tokens: readonly Token[],

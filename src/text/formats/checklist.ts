@@ -421,7 +421,8 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
 function isRemark(words: readonly TaggedToken[]): boolean {
   const [first, ...rest] = words;
-  if (first === undefined || !REMARK_OPENERS.has(first.lower.replace('’', "'"))) return false;
+  // The tokenizer's lower case already reads "it’s" as "it's".
+  if (first === undefined || !REMARK_OPENERS.has(first.lower)) return false;
   // "it's broken again": a participle says how the thing is.
   const participle = (word: TaggedToken): boolean => /[a-z](?:ed|en)$/u.test(word.lower);
   return rest.every(
