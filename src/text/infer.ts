@@ -17,7 +17,7 @@ import {
 } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { CLAUSE_SUBJECTS } from './words/function-words.js';
-import { announcementLength } from './formats/pitch.js';
+import { announcementLength, headsIdeaRunIn } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
@@ -87,13 +87,16 @@ function containsPhrase(text: string, phrase: string): boolean {
 }
 
 /**
- * Where a premise starts after an opening "idea for" ("idea for a board game where ...", "new
- * idea for a short film about ..."): spoken notes drop the "here's an" that makes it a lead.
- * Only describing words may come before "idea": "no idea for a ..." names none.
+ * Where a premise starts after an opening "idea for" or "idea" said as a heading ("idea for a
+ * board game where ...", "new idea for a short film about ...", "idea a lunchbox with a
+ * screen ..."): spoken notes drop the "here's an" that makes it a lead. Only describing words
+ * may come before "idea": "no idea for a ..." names none.
  */
 function premiseStart(words: readonly TaggedToken[]): number {
   const idea = words.findIndex((word) => word.lemma === 'idea');
-  if (idea === -1 || idea > IDEA_KIND_MAX_WORDS || words[idea + 1]?.lower !== 'for') return 0;
+  if (idea === -1 || idea > IDEA_KIND_MAX_WORDS) return 0;
+  if (idea === 0 && headsIdeaRunIn(words)) return 1;
+  if (words[idea + 1]?.lower !== 'for') return 0;
   return words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos)) ? idea + 2 : 0;
 }
 

@@ -7,7 +7,9 @@ import {
   SUBJECT_PRONOUNS,
   WH_WORDS,
   PHRASE_DETERMINERS,
+  OBJECT_OPENERS,
 } from './words/function-words.js';
+import { AMBIGUOUS_MONTHS, MONTHS, WEEKDAYS } from './words/proper-nouns.js';
 import { cleanTokens } from './speech.js';
 import { tokenize, type Sentence, type Token } from './tokenizer.js';
 
@@ -64,6 +66,248 @@ const MIN_SPLIT_WORDS = 8;
 /** The same for a split before a subject ("about accessibility | they showed"). */
 const MIN_CLAUSE_WORDS = 4;
 
+/**
+ * A subject and its verb said as one word: after a content word nothing but a new clause opens
+ * with one ("doors at 8 | we've been trying", "87000 words | it's a mess"). "that's" is left
+ * out: after a noun it is as often "that is" describing it ("the one that's broken").
+ */
+const SUBJECT_CONTRACTIONS: ReadonlySet<string> = new Set([
+  "i've",
+  "we've",
+  "they've",
+  "you've",
+  "i'd",
+  "we'd",
+  "they'd",
+  "they're",
+  "you're",
+  "he's",
+  "she's",
+  "it's",
+  "it'll",
+  "there's",
+]);
+
+/**
+ * What "it" does as a subject and never as the object before it ("the gate latch | it keeps
+ * swinging open", "my novel | it took me two years"): a modal or a verb that takes a subject
+ * ("make it work", "let it go" give the object a base form, which is not here).
+ */
+const IT_SUBJECT_VERBS: ReadonlySet<string> = new Set([
+  'would',
+  'will',
+  'could',
+  'can',
+  'might',
+  'should',
+  'must',
+  'takes',
+  'took',
+  'keeps',
+  'kept',
+  'looks',
+  'looked',
+  'sounds',
+  'sounded',
+  'seems',
+  'seemed',
+  'turned',
+  'started',
+  'starts',
+  'costs',
+  'broke',
+  'means',
+]);
+
+/**
+ * Feelings that take a clause straight after them without "that" ("i'm so glad | we went"):
+ * what follows is theirs when the speaker says they feel so (see feelsAbout).
+ */
+const CLAUSE_TAKING_ADJECTIVES: ReadonlySet<string> = new Set([
+  'glad',
+  'happy',
+  'proud',
+  'worried',
+  'excited',
+  'thankful',
+  'grateful',
+  'relieved',
+  'sure',
+]);
+/** What says the speaker feels so ("i'm glad", "so glad", "we're really proud"). */
+const FEELING_LEADS: ReadonlySet<string> = new Set(["i'm", "we're", 'am', 'so']);
+
+/**
+ * "i'm so glad | we went", "we're really proud | she did it": the feeling's clause. A feeling
+ * said of someone else ends its own ("the dog seems happy | we should ...").
+ */
+function feelsAbout(tokens: readonly Token[], i: number): boolean {
+  const feeling = tokens[i - 1];
+  if (feeling === undefined || !CLAUSE_TAKING_ADJECTIVES.has(feeling.lower)) return false;
+  const lead = tokens[i - 2]?.lower ?? '';
+  if (FEELING_LEADS.has(lead)) return true;
+  return (lead === 'so' || lead === 'really') && FEELING_LEADS.has(tokens[i - 3]?.lower ?? '');
+}
+
+/** Adverbs that lead into the clause after them ("and instead | we do ..." is one clause). */
+const LEADING_ADVERBS: ReadonlySet<string> = new Set([
+  'instead',
+  'otherwise',
+  'meanwhile',
+  'sometimes',
+  'anyway',
+]);
+/** Prepositions of a time or place said before its clause ("and in september i'm starting"). */
+const LEAD_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'in',
+  'on',
+  'at',
+  'by',
+  'after',
+  'before',
+  'from',
+  'since',
+  'during',
+]);
+/** Words a phrase led by such a preposition holds after it at most. */
+const LEAD_PHRASE_REACH = 3;
+
+/**
+ * "... and in september | i'm starting", "but by friday | we ...": a join, then a preposition
+ * and its phrase, lead into the clause after them.
+ */
+function leadsIntoClause(tokens: readonly Token[], i: number): boolean {
+  const prev = tokens[i - 1] as Token;
+  const joined = (k: number): boolean => PHRASE_JOINERS.has(tokens[k]?.lower ?? '');
+  // "we got pizza instead | we were too tired": the adverb ends its own clause.
+  if (LEADING_ADVERBS.has(prev.lower)) return joined(i - 2);
+  let time = false;
+  for (let k = i - 1; k >= Math.max(1, i - 1 - LEAD_PHRASE_REACH); k--) {
+    const word = tokens[k] as Token;
+    if (word.kind !== 'word') return false;
+    time ||= isTimeWord(word.lower);
+    // "the kids are fed and in bed | i'm going": a place goes with the clause before it.
+    if (LEAD_PREPOSITIONS.has(word.lower)) return time && joined(k - 1);
+  }
+  return false;
+}
+
+/** A word that makes a phrase a time ("in march", "on friday", "after lunch", "by 5"). */
+function isTimeWord(word: string): boolean {
+  return (
+    MONTHS.has(word) ||
+    AMBIGUOUS_MONTHS.has(word) ||
+    WEEKDAYS.has(word) ||
+    TIME_NOUNS.has(word) ||
+    LEAD_TIMES.has(word) ||
+    /^\d/u.test(word)
+  );
+}
+/** Times besides months, weekdays and parts of the day ("after lunch", "by then"). */
+const LEAD_TIMES: ReadonlySet<string> = new Set([
+  'lunch',
+  'dinner',
+  'breakfast',
+  'then',
+  'christmas',
+  'easter',
+  'tomorrow',
+]);
+
+/**
+ * "the ships | she's guiding in are ...", "that guy | she's dating is ...", "the best film |
+ * i've ever seen": after "the" or "that" and a noun, a contraction whose -ing form is followed
+ * by a preposition or "is", or an "ever", describes the thing ("i called the school | she's
+ * picking them up" goes on).
+ */
+function describesWithContraction(tokens: readonly Token[], i: number): boolean {
+  const determiner = tokens[i - 2]?.lower;
+  if (determiner !== 'the' && determiner !== 'that') return false;
+  const participle = tokens[i + 1];
+  if (participle?.kind !== 'word') return false;
+  if (participle.lower === 'ever') return true;
+  const after = tokens[i + 2];
+  return (
+    participle.lower.endsWith('ing') &&
+    after?.kind === 'word' &&
+    (STRANDED_PREPOSITIONS.has(after.lower) || BE_FORMS.has(after.lower))
+  );
+}
+
+/** Nouns of time ("in the morning", "after the weekend"). */
+const TIME_NOUNS: ReadonlySet<string> = new Set([
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'week',
+  'weekend',
+  'month',
+  'year',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'term',
+  'semester',
+]);
+
+/** Whether the word at `i` is a subject that opens a clause, as far as its own words tell. */
+function opensClauseAsSubject(tokens: readonly Token[], i: number): boolean {
+  const word = (tokens[i] as Token).lower;
+  if (SUBJECT_PRONOUNS.has(word) || SUBJECT_CONTRACTIONS.has(word)) return true;
+  const next = tokens[i + 1];
+  return (
+    word === 'it' &&
+    next?.kind === 'word' &&
+    IT_SUBJECT_VERBS.has(next.lower) &&
+    endsNamedThing(tokens, i)
+  );
+}
+
+/** Past forms not ending in -ed that take "it" as their object ("broke it", "took it"). */
+const PAST_VERBS: ReadonlySet<string> = new Set([
+  'broke',
+  'took',
+  'made',
+  'got',
+  'bought',
+  'found',
+  'left',
+  'lost',
+  'put',
+  'brought',
+  'caught',
+  'sold',
+  'won',
+  'saw',
+  'wrote',
+  'read',
+  'did',
+  'had',
+  'kept',
+]);
+
+/** Words back from "it" that the thing before it may take ("the gate latch | it"). */
+const NAMED_THING_REACH = 3;
+
+/**
+ * Whether the words before `i` end a thing named with its determiner ("my novel", "the gate
+ * latch"), which "it" cannot be the object of: after a verb it is one ("companies fighting it
+ * will lose", "the dog chewed it should i ...").
+ */
+function endsNamedThing(tokens: readonly Token[], i: number): boolean {
+  const prev = (tokens[i - 1] as Token).lower;
+  if (/(?:ing|ed)$/u.test(prev) || PAST_VERBS.has(prev)) return false;
+  for (let k = i - 2; k >= Math.max(0, i - NAMED_THING_REACH); k--) {
+    const word = tokens[k] as Token;
+    if (word.kind !== 'word') return false;
+    if (OBJECT_OPENERS.has(word.lower)) return true;
+    if (/(?:ing|ed)$/u.test(word.lower)) return false;
+  }
+  return false;
+}
+
 /** A subject pronoun after a content word: unpunctuated speech starting a new clause. */
 export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
@@ -71,22 +315,24 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   if (
     token === undefined ||
     token.kind !== 'word' ||
-    !SUBJECT_PRONOUNS.has(token.lower) ||
     prev === undefined ||
     prev.kind !== 'word' ||
-    isFunctionWord(prev.lower)
+    isFunctionWord(prev.lower) ||
+    !opensClauseAsSubject(tokens, i)
   ) {
     return false;
   }
   // "i told my kids | we were going", "i think | we should": what was told or thought is
   // that verb's; a verb of thinking says it straight after itself ("i heard a noise | i
-  // went" is two).
+  // went" is two), as does a feeling ("so glad | we went").
   for (let k = i - 1; k >= Math.max(0, i - REPORTED_REACH); k--) {
     const before = tokens[k] as Token;
     if (before.kind !== 'word') break;
     if (TELLING_VERBS.has(before.lower)) return false;
-    if (k === i - 1 && THINKING_VERBS.has(before.lower)) return false;
+    if (k === i - 1 && (THINKING_VERBS.has(before.lower) || feelsAbout(tokens, i))) return false;
   }
+  if (leadsIntoClause(tokens, i)) return false;
+  if (SUBJECT_CONTRACTIONS.has(token.lower) && describesWithContraction(tokens, i)) return false;
   // "buy the treats he likes, and ...", "the first job they ever had": a subject and one word
   // (an "ever" before it aside) that end the phrase describe the thing before them (a
   // relative clause without "that"); a new clause goes on ("she just cried" is one).
@@ -347,6 +593,40 @@ const THINKING_VERBS: ReadonlySet<string> = new Set([
   'yelled',
   'asking',
   'asked',
+  'thinks',
+  'knows',
+  'hopes',
+  'reckons',
+  'believes',
+  'suggests',
+  'confirm',
+  'confirms',
+  'check',
+  // "i want to suggest | we try", "which means | we can".
+  'suggest',
+  'suggested',
+  'suggesting',
+  'propose',
+  'proposed',
+  'reckon',
+  'reckoned',
+  'believe',
+  'believed',
+  'imagine',
+  'admit',
+  'agree',
+  'agreed',
+  'pretend',
+  'suspect',
+  'assume',
+  'doubt',
+  'remember',
+  'forgot',
+  'forget',
+  'promise',
+  'means',
+  'learned',
+  'learnt',
 ]);
 
 /** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
@@ -444,10 +724,12 @@ function countWords(tokens: readonly Token[]): number {
  * it before "so", "but", "also", "anyway", "and then" and "and I/we ..." once the current part
  * is long enough to stand alone.
  */
-function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
+function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  const next = tokens[i + 1];
   switch (token.lower) {
     case 'so':
-      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower));
+      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) && !soMeansVery(tokens, i);
     case 'but':
     case 'also':
     case 'anyway':
@@ -457,6 +739,59 @@ function isDiscourseMarker(token: Token, next: Token | undefined): boolean {
     default:
       return false;
   }
+}
+
+/** Verbs after which "so" says how much ("textbooks are so expensive", "i feel so old"). */
+const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'am',
+  'feel',
+  'feels',
+  'felt',
+  'look',
+  'looks',
+  'looked',
+  'seem',
+  'seems',
+  'seemed',
+  'sound',
+  'sounds',
+  'sounded',
+  'got',
+  'get',
+  'gets',
+  'getting',
+  'not',
+]);
+
+/**
+ * "so" as "very" after a verb of being ("it's so good", "are so expensive") or as "too" before
+ * one ("and honestly so are we"): no clause of its own starts there.
+ */
+function soMeansVery(tokens: readonly Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (
+    prev?.kind === 'word' &&
+    (SO_DEGREE_AFTER.has(prev.lower) || /['’](?:s|m|re)$/u.test(prev.lower))
+  ) {
+    return true;
+  }
+  const verb = tokens[i + 1];
+  const subject = tokens[i + 2];
+  const after = tokens[i + 3];
+  return (
+    verb?.kind === 'word' &&
+    QUESTION_AUX.has(verb.lower) &&
+    subject?.kind === 'word' &&
+    (SUBJECT_PRONOUNS.has(subject.lower) || subject.lower === 'you') &&
+    (after === undefined || after.kind !== 'word' || PHRASE_JOINERS.has(after.lower))
+  );
 }
 
 /** A join that a sentence cannot end on ("or" stays: "three hours or so"). */
@@ -531,7 +866,7 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]
         (runOn && !mainClause && words >= MIN_SPLIT_WORDS && newClause) ||
         (words >= MIN_SPLIT_WORDS &&
           runOn &&
-          isDiscourseMarker(token, next) &&
+          isDiscourseMarker(tokens, i) &&
           // "three hours or so we were tired": "or so" says about, it joins nothing.
           !(token.lower === 'so' && tokens[i - 1]?.lower === 'or'));
       if (marker && !isLeadPhrase(current)) {

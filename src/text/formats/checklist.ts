@@ -405,7 +405,14 @@ function splitIntroFromTask(
 const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
 
 /** "it's her birthday", "they're in my email": a clause about the thing just named. */
-const REMARK_OPENERS: ReadonlySet<string> = new Set(["it's", "they're", "that's", "she's", "he's"]);
+const REMARK_OPENERS: ReadonlySet<string> = new Set([
+  "it's",
+  "they're",
+  "that's",
+  "she's",
+  "he's",
+  "there's",
+]);
 
 /** Words that make a clause a task of its own after all ("it's time to book", "she's got to"). */
 const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
@@ -581,10 +588,12 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
         items[items.length - 1] += ` ${only.lower}`;
         return;
       }
-      // "ring my sister on Wednesday, it's her birthday": a remark on the task before it goes
-      // with that task, not in a box of its own.
+      // "ring my sister on Wednesday, it's her birthday", "send the invoice. it's 450.": a
+      // remark on the task before it goes with that task, not in a box of its own.
       const remark =
-        clauseIndex > 0 && items.length > 0 && isRemark(words) ? renderTask(taskTokens) : '';
+        (clauseIndex > 0 || sentenceIndex > 0) && items.length > 0 && isRemark(words)
+          ? renderTask(taskTokens)
+          : '';
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
         items[items.length - 1] += `, ${remark.charAt(0).toLowerCase()}${remark.slice(1)}`;
         return;

@@ -401,6 +401,11 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   ) {
     return tokens.length;
   }
+  // "idea a lunchbox with a screen ...": unpunctuated speech runs the heading into the idea
+  // ("pitch a tent" is a verb and its object).
+  if (first.lower !== 'pitch' && headsIdeaRunIn(wordsIn(tokens))) {
+    return tokens.indexOf(first) + 1;
+  }
   let kind = 0;
   while (kind < KIND_MAX_WORDS && words[kind] !== undefined) {
     const word = words[kind] as TaggedToken;
@@ -419,6 +424,33 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   if (next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB')) return 0;
   return tokens.indexOf(head) + 1;
 }
+
+/**
+ * "idea a lunchbox with a screen ...": a heading said first and run into the idea it names. "idea
+ * a lot of people have", "idea a bit rough" and "this idea a colleague had" say of an idea.
+ */
+export function headsIdeaRunIn(words: readonly TaggedToken[]): boolean {
+  const [heading, article, noun] = words;
+  return (
+    heading !== undefined &&
+    ANNOUNCING_NOUNS.has(heading.lower) &&
+    (article?.lower === 'a' || article?.lower === 'an') &&
+    noun !== undefined &&
+    !AMOUNT_NOUNS.has(noun.lower)
+  );
+}
+
+/** Nouns that make "a ..." an amount or a time ("a lot", "a bit", "a day"). */
+const AMOUNT_NOUNS: ReadonlySet<string> = new Set([
+  'lot',
+  'bit',
+  'few',
+  'couple',
+  'little',
+  'day',
+  'week',
+  'while',
+]);
 
 /** A clause where it was said: its sentence, and its first and last token there. */
 interface Placed extends RoleClause {
