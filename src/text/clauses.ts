@@ -295,10 +295,15 @@ function verbAfterNounPhrase(
     afterVerb &&
     isBaseVerb(token) &&
     !followsCausativeObject(tokens, i) &&
-    !BASE_FORM_PASTS.has(token.lower) &&
+    // "... at the old place | set it up at the new one": with "it" and its particle "set" is
+    // an order, not a past.
+    (!BASE_FORM_PASTS.has(token.lower) ||
+      (OBJECT_PRONOUNS.has(next.lower) && PHRASAL_PARTICLES.has(tokens[i + 2]?.lower ?? ''))) &&
     // "finish inking page twelve | redo the cover": a number ends its phrase as a noun does,
-    // before a verb with a determiner's object ("buy two get one free" is one offer).
+    // before a verb with a determiner's object ("buy two get one free" is one offer); "the
+    // new one | buy boxes" is a thing.
     (NOUN_POS.has(prev.pos) ||
+      (prev.lower === 'one' && PHRASE_DETERMINERS.has(tokens[i - 3]?.lower ?? '')) ||
       (prev.pos === 'NUM' && (next.pos === 'DET' || POSSESSIVES.has(next.lower)))) &&
     // "... the free ones change my address": before a possessive a plural ends its phrase too.
     (!isPlural(prev) || POSSESSIVES.has(next.lower)) &&
@@ -1137,13 +1142,15 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   let runBreaks = new Set<number>();
   let runIndex = 0;
   const withinPhrase = prepositionalJoins(region);
+  const numbered = numberedJoins(region);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
     if (
       token.kind === 'pause' ||
       (token.kind === 'word' &&
         (token.lower === 'and' || token.lower === 'or') &&
-        !withinPhrase.joins.has(k))
+        !withinPhrase.joins.has(k) &&
+        !numbered.has(k))
     ) {
       push();
       gap.push(token);
@@ -1179,6 +1186,7 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     const opensThing =
       !clausal &&
       !withinPhrase.inside.has(k) &&
+      !numbered.has(k) &&
       // "the green tin one": "one" stands for the thing, no amount of a new one.
       !(token.lower === 'one' && !isWord(region[k + 1])) &&
       // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
@@ -1232,6 +1240,29 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       ? thing
       : [...head, ...thing],
   );
+}
+
+/**
+ * "chapters 4 and 5", "rooms 3 or 4": numbers joined after a plural name which of them is
+ * meant, one thing. The indexes of those numbers and their join.
+ */
+function numberedJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k + 2 < region.length; k++) {
+    const join = region[k + 1] as TaggedToken;
+    if (
+      region[k]?.pos === 'NUM' &&
+      region[k + 2]?.pos === 'NUM' &&
+      (join.lower === 'and' || join.lower === 'or') &&
+      isPlural(region[k - 1] as TaggedToken)
+    ) {
+      inside
+        .add(k)
+        .add(k + 1)
+        .add(k + 2);
+    }
+  }
+  return inside;
 }
 
 /** Determiners after which a written list's nouns in a row are one thing: all but "a". */

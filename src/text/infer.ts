@@ -396,6 +396,9 @@ function pitchSignals(
     (introduced && putForward && containsPhrase(text, 'instead of'));
   const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (names && (pains || wished)) score += 2;
+  // "I keep thinking about a tool that writes the release notes", "someone should put lockers
+  // at the station": a thing mused on or a change put to the world.
+  if (words.some((word, i) => musesOnThing(words, i) || someoneShouldMake(words, i))) score += 2;
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
   // naming the kind of idea, then the idea ("I had no idea for the lunch" names none; "gift
   // ideas for Mum: ..." names a list).
@@ -408,6 +411,37 @@ function pitchSignals(
     score += 2;
   }
   return score;
+}
+
+/** Words that say what a thing mused on would do or be for ("a tool that ...", "an app for"). */
+const THING_DESCRIBED_BY: ReadonlySet<string> = new Set(['that', 'which', 'where', 'for', 'to']);
+/** Words from "thinking about" to the thing mused on at most ("a little app"). */
+const MUSED_THING_REACH = 4;
+
+/**
+ * "thinking about a tool that reads ...", "been thinking of an app for night workers": an idea
+ * turned over, named as a thing with what it does ("thinking about a game we played" is not).
+ */
+function musesOnThing(words: readonly TaggedToken[], i: number): boolean {
+  const about = words[i + 1]?.lower;
+  if (words[i]?.lower !== 'thinking' || (about !== 'about' && about !== 'of')) return false;
+  const article = words[i + 2]?.lower;
+  if (article !== 'a' && article !== 'an') return false;
+  for (let k = i + 3; k < i + 3 + MUSED_THING_REACH; k++) {
+    const word = words[k];
+    if (word === undefined) return false;
+    if (isIdeaNoun(word)) return THING_DESCRIBED_BY.has(words[k + 1]?.lower ?? '');
+    if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
+  }
+  return false;
+}
+
+/** "someone should put lockers at ...", "somebody should build a ...": a change put to anyone. */
+function someoneShouldMake(words: readonly TaggedToken[], i: number): boolean {
+  const who = words[i]?.lower;
+  if ((who !== 'someone' && who !== 'somebody') || words[i + 1]?.lower !== 'should') return false;
+  const verb = verbPastAdverb(words, i + 2);
+  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
 }
 
 /**

@@ -2,6 +2,8 @@ import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Sentence, Token } from './tokenizer.js';
 import { FUNCTION_WORDS } from './words/function-words.js';
+import { WEEKDAYS } from './words/proper-nouns.js';
+import { TASK_VERBS } from './words/tasks.js';
 
 /**
  * Part-of-speech tags and lemmas from wink-nlp's English lite model (docs/decisions/
@@ -134,6 +136,32 @@ const NOUN_OPENERS: ReadonlySet<string> = new Set([
  * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
  * It reads "the till" as the preposition, which a determiner never comes before.
  */
+/** Prepositions that make a number before a task verb a time ("at 5 | call mum"). */
+const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'by', 'before', 'after', 'until']);
+/** Days said as a word before a task ("tomorrow | ring the bank"). */
+const DAY_WORDS: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow']);
+
+/**
+ * "pick up the kids at 3:30 | drop off the books", "on tuesday | ring margaret", "set it up at
+ * the new one | buy boxes": wink reads a task's verb after a time, a weekday or "one" as a
+ * noun. Only a known task verb in its base form, and never after a determiner ("the 3:30 drop
+ * off point", "chapter 4 review").
+ */
+function startsTaskAfterTime(tagged: readonly TaggedToken[], k: number): boolean {
+  const token = tagged[k] as TaggedToken;
+  const prev = tagged[k - 1] as TaggedToken;
+  if (token.lemma !== token.lower || !TASK_VERBS.has(token.lower) || prev.kind !== 'word') {
+    return false;
+  }
+  const before = tagged[k - 2];
+  if (before?.pos === 'DET') return false;
+  if (WEEKDAYS.has(prev.lower) || DAY_WORDS.has(prev.lower) || prev.lower === 'one') return true;
+  return (
+    prev.pos === 'NUM' &&
+    (prev.lower.includes(':') || (before !== undefined && TIME_PREPOSITIONS.has(before.lower)))
+  );
+}
+
 function mendTags(tagged: readonly TaggedToken[]): void {
   for (let k = 1; k < tagged.length; k++) {
     const token = tagged[k] as TaggedToken;
@@ -141,6 +169,10 @@ function mendTags(tagged: readonly TaggedToken[]): void {
     // "count the till": after a determiner a preposition's word is the thing ("till").
     if ((token.pos === 'ADP' || token.pos === 'SCONJ') && NOUN_OPENERS.has(prev.lower)) {
       token.pos = 'NOUN';
+      continue;
+    }
+    if (token.pos === 'NOUN' && startsTaskAfterTime(tagged, k)) {
+      token.pos = 'VERB';
       continue;
     }
     if (token.pos !== 'VERB' || token.lemma !== token.lower) continue;

@@ -347,6 +347,17 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   const named = tokens[i - 2];
   const describes = named?.kind === 'word' && PHRASE_DETERMINERS.has(named.lower);
   if (describes && endsOnPreposition(tokens, i + 2)) return false;
+  // "the holiday | we had in wales", "the name | we had at the start": a verb that wants an
+  // object, with a preposition where it would be, has the thing before it as its object.
+  if (
+    describes &&
+    verb?.kind === 'word' &&
+    OBJECT_WANTING_PASTS.has(verb.lower) &&
+    after?.kind === 'word' &&
+    STRANDED_PREPOSITIONS.has(after.lower)
+  ) {
+    return false;
+  }
   // "three dinners you can make tonight with ...": things, then what one can do with them.
   return !(
     (describes || /[^s]s$/u.test(prev.lower)) &&
@@ -518,6 +529,28 @@ function canDoWith(tokens: readonly Token[], verbAt: number): boolean {
     (after === undefined || after.kind !== 'word' || DONE_WITH_WORDS.has(after.lower))
   );
 }
+
+/** Past forms that want an object ("we had", "she bought"): without one, the thing before is it. */
+const OBJECT_WANTING_PASTS: ReadonlySet<string> = new Set([
+  'had',
+  'got',
+  'made',
+  'bought',
+  'saw',
+  'did',
+  'found',
+  'took',
+  'used',
+  'booked',
+  'ordered',
+  'tried',
+  'watched',
+  'read',
+  'met',
+  'picked',
+  'chose',
+  'wrote',
+]);
 
 /** Words a relative clause without "that" may run to its preposition ("i grew up in"). */
 const STRANDED_REACH = 3;

@@ -285,6 +285,8 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   // "Shopping list. Milk, eggs, bread.", "Things to pack for Lisbon. Passport, ...": a list
   // named as such comes before its things as well as before tasks.
   const thingsTo = namesThingsTo(words);
+  // "To do tomorrow.": the list named by what is to be done, its "do" no task.
+  const toDo = toDoNameEnd(words);
   if (!thingsFollowListName(words, next) && !startsVerbPhrase(next, 0)) return false;
   // A task verb orders something where it leads or has an object: "Pick up groceries",
   // "Review the chores chart"; in "the client call on Thursday" it names the meeting, and in
@@ -296,6 +298,7 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
     words.at(-1)?.lower === 'run' && before?.pos === 'NOUN' && before.lemma === before.lower;
   const ordersSomething = words.some(
     (word, i) =>
+      i >= toDo &&
       !(thingsTo && i === 2) &&
       !(errand && i === words.length - 1) &&
       (((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
@@ -304,6 +307,7 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   );
   if (ordersSomething) return false;
   const namesList =
+    toDo > 0 ||
     errand ||
     (TO_DO_NAMES.has(first.lower) && words[1]?.lower === 'for') ||
     words.some((word) => LIST_NOUNS.has(word.lower)) ||
@@ -428,16 +432,31 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
 function isRemark(words: readonly TaggedToken[]): boolean {
   const [first, ...rest] = words;
+  if (first === undefined) return false;
+  // "I hate doing that", "I always forget those": the speaker's feeling about the task.
+  const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
   // The tokenizer's lower case already reads "it’s" as "it's".
-  if (first === undefined || !REMARK_OPENERS.has(first.lower)) return false;
-  // "it's broken again": a participle says how the thing is.
-  const participle = (word: TaggedToken): boolean => /[a-z](?:ed|en)$/u.test(word.lower);
-  return rest.every(
+  if (feeling === 0 && !REMARK_OPENERS.has(first.lower)) return false;
+  // "it's broken again": a participle says how the thing is; "hate doing it" what is hated.
+  const participle = (word: TaggedToken): boolean =>
+    /[a-z](?:ed|en)$/u.test(word.lower) || (feeling > 0 && word.lower.endsWith('ing'));
+  return words.slice(Math.max(1, feeling)).every(
     (word) =>
       !REMARK_TASK_WORDS.has(word.lower) &&
       word.pos !== 'AUX' &&
-      (word.pos !== 'VERB' || participle(word)),
+      (word.pos !== 'VERB' || participle(word)) &&
+      // "I always forget those | print the set list": a task run on after the feeling.
+      !(feeling > 0 && TASK_VERBS.has(word.lower)),
   );
+}
+
+/** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
+const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
+
+/** After "I" (and one adverb), a verb of feeling: where it ends, or 0. */
+function speakerFeelingEnd(words: readonly TaggedToken[]): number {
+  const at = words[1]?.pos === 'ADV' ? 2 : 1;
+  return FEELING_VERBS.has(words[at]?.lower ?? '') ? at + 1 : 0;
 }
 
 /** Words that name a list by what is to be done ("stuff to get done", "to do"). */
@@ -526,6 +545,58 @@ function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][
   return splitList(shaped, needsThing || listed).map((item) => stripLeadingGlue(item).tokens);
 }
 
+/** Words that count a list's tasks aloud, in order ("one ... two ...", "first ... second"). */
+const ENUMERATORS: readonly (readonly string[])[] = [
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
+  ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+  ['firstly', 'secondly', 'thirdly', 'fourthly', 'fifthly'],
+];
+
+/** Whether a task's verb follows `at`, a pause between them aside ("two, chase payroll"). */
+function verbFollows(tokens: readonly TaggedToken[], at: number): boolean {
+  const next = tokens[at + 1]?.kind === 'pause' ? tokens[at + 2] : tokens[at + 1];
+  return (
+    next !== undefined &&
+    next.kind === 'word' &&
+    (TASK_VERBS.has(next.lower) || IMPERATIVE_VERBS.has(next.lower) || next.pos === 'VERB')
+  );
+}
+
+/**
+ * "to do tomorrow one send the rota two chase payroll three do the stock count", "One, send the
+ * rota. Two, ...": tasks counted aloud, each count before its verb, start a task each and are
+ * not part of it. At least "one" and "two" (or "first" and "second") must be said, in order:
+ * "buy one loaf two pints" counts things, and a lone "first" is a task's order.
+ */
+function splitAtEnumerators(sentences: readonly TaggedToken[][]): TaggedToken[][] {
+  for (const counts of ENUMERATORS) {
+    const at = new Set<TaggedToken>();
+    for (const tokens of sentences) {
+      tokens.forEach((token, i) => {
+        if (token.kind === 'word' && token.lower === counts[at.size] && verbFollows(tokens, i)) {
+          at.add(token);
+        }
+      });
+    }
+    if (at.size < 2) continue;
+    return sentences.flatMap((tokens) => {
+      const parts: TaggedToken[][] = [];
+      let from = 0;
+      tokens.forEach((token, i) => {
+        if (!at.has(token)) return;
+        // "... in the back room and four sit down": the join goes with the count.
+        parts.push(tokens.slice(from, tokens[i - 1]?.lower === 'and' ? i - 1 : i));
+        from = i + 1;
+      });
+      parts.push(tokens.slice(from));
+      return parts
+        .map((part) => trimPauses(part))
+        .filter((part) => part.some((token) => token.kind === 'word'));
+    });
+  }
+  return [...sentences];
+}
+
 /**
  * A checklist: a short title line (the spoken intro such as "For the camping trip", else a
  * topic or category title), then one "- [ ] Task" per task. Tasks are the clauses of
@@ -533,7 +604,8 @@ function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][
  * ("I need to") and sequence words are dropped so each task starts with its verb, capitalised;
  * conversational and duplicate tasks are left out. Every word of a task is the speaker's.
  */
-export function formatChecklist(sentences: readonly TaggedToken[][], category: Category): string {
+export function formatChecklist(said: readonly TaggedToken[][], category: Category): string {
+  const sentences = splitAtEnumerators(said);
   let title: string | null = null;
   const items: string[] = [];
   const seen = new Set<string>();
@@ -595,7 +667,10 @@ export function formatChecklist(sentences: readonly TaggedToken[][], category: C
           ? renderTask(taskTokens)
           : '';
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
-        items[items.length - 1] += `, ${remark.charAt(0).toLowerCase()}${remark.slice(1)}`;
+        const said = /^I\b/u.test(remark)
+          ? remark
+          : remark.charAt(0).toLowerCase() + remark.slice(1);
+        items[items.length - 1] += `, ${said}`;
         return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);

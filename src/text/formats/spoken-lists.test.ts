@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { inferFormatAndCategory } from '../infer.js';
+import { cleanSpeech, renderSentence } from '../sentences.js';
+import { formatWithRules } from './format-with-rules.js';
+
+// Lists and ideas as a tenth probe (48 browser-style notes written apart from the rules) showed
+// them said: tasks counted aloud, a task's verb after a time, numbered things, a feeling about
+// a task, an idea mused on. Each kind has sentences of its own and sentences meant otherwise.
+
+const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+const lines = (...parts: string[]): string => parts.join('\n');
+
+describe('tasks counted aloud', () => {
+  it('starts a task at each count and drops the count', () => {
+    expect(
+      checklist(
+        'things for monday one email the supplier about the late order two book the van three ring the landlord about the boiler',
+      ),
+    ).toBe(
+      lines(
+        'Things for Monday',
+        '- [ ] Email the supplier about the late order',
+        '- [ ] Book the van',
+        '- [ ] Ring the landlord about the boiler',
+      ),
+    );
+    expect(
+      checklist(
+        'Jobs for the weekend. First, clear the gutters. Second, fix the shed door. Third, take the bottles to the tip.',
+      ),
+    ).toBe(
+      lines(
+        'Jobs for the weekend',
+        '- [ ] Clear the gutters',
+        '- [ ] Fix the shed door',
+        '- [ ] Take the bottles to the tip',
+      ),
+    );
+  });
+
+  it('names the list "to do" said first', () => {
+    expect(checklist('To do tomorrow. One, send the rota. Two, chase payroll.')).toBe(
+      lines('To do tomorrow', '- [ ] Send the rota', '- [ ] Chase payroll'),
+    );
+  });
+
+  it('leaves numbers that count things, and words that only look like counts', () => {
+    expect(checklist('buy one loaf two pints of milk and three apples')).toBe(
+      lines(
+        'Grocery list',
+        '- [ ] Buy one loaf',
+        '- [ ] Buy two pints of milk',
+        '- [ ] Buy three apples',
+      ),
+    );
+    expect(checklist('first aid kit second hand bike and a third chair')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] First aid kit',
+        '- [ ] Second hand bike',
+        '- [ ] A third chair',
+      ),
+    );
+  });
+});
+
+describe("a task's verb after a time, a weekday or a thing", () => {
+  it('starts the next task', () => {
+    expect(checklist('pick up the kids at 3:30 drop off the library books')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Pick up the kids at 3:30',
+        '- [ ] Drop off the library books',
+      ),
+    );
+    expect(
+      checklist('take the car in for its service on tuesday ring margaret about the bridge club'),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Take the car in for its service on Tuesday',
+        '- [ ] Ring Margaret about the bridge club',
+      ),
+    );
+    expect(
+      checklist('cancel the internet at the old place set it up at the new one buy boxes'),
+    ).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Cancel the internet at the old place',
+        '- [ ] Set it up at the new one',
+        '- [ ] Buy boxes',
+      ),
+    );
+  });
+
+  it('keeps a noun after a determiner, and an offer, whole', () => {
+    expect(checklist('meet at the 3:30 drop off point')).toBe(
+      lines('Personal checklist', '- [ ] Meet at the 3:30 drop off point'),
+    );
+    expect(checklist('buy two get one free and pick up the kids')).toBe(
+      lines('Personal checklist', '- [ ] Buy two get one free', '- [ ] Pick up the kids'),
+    );
+  });
+});
+
+describe('numbers that name which of a thing', () => {
+  it('keeps "chapters 4 and 5" one task', () => {
+    expect(checklist('email my tutor about the extension and read chapters 4 and 5')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Email my tutor about the extension',
+        '- [ ] Read chapters 4 and 5',
+      ),
+    );
+  });
+});
+
+describe("the speaker's feeling about a task", () => {
+  it('goes with the task, "I" kept', () => {
+    expect(checklist('Buy the tickets. I love doing this. Then pack the bags.')).toBe(
+      lines(
+        'Packing list',
+        '- [ ] Buy the tickets, I love doing this',
+        '- [ ] Pack the bags',
+      ),
+    );
+  });
+
+  it('never takes a task said after it', () => {
+    expect(
+      checklist('restring the guitar buy spare cables i always forget those print the set list'),
+    ).toContain('print the set list');
+    expect(checklist('Buy the tickets. I love doing this. Then pack the bags.')).not.toContain(
+      '- [ ] I love',
+    );
+  });
+});
+
+describe('a clause without its object describes the thing before it', () => {
+  it('keeps "the holiday we had in wales" one sentence', () => {
+    const sentences = (text: string): string[] => cleanSpeech(text).map(renderSentence);
+    expect(sentences('i keep thinking about the holiday we had in wales')).toEqual([
+      'I keep thinking about the holiday we had in Wales.',
+    ]);
+    expect(sentences('i walked the dog we had lunch at the pub')).toEqual([
+      'I walked the dog.',
+      'We had lunch at the pub.',
+    ]);
+  });
+});
+
+describe('an idea mused on or put to the world', () => {
+  it.each([
+    'i keep thinking about a tool that reads your commit history and writes the release notes for you',
+    "i've been thinking about an app that tells you which bins go out this week",
+    'someone should start a swap shop at the school gate for uniforms kids have grown out of',
+    'somebody should put lockers at the train station where local farms can leave veg boxes',
+  ])('%s', (text) => {
+    expect(inferFormatAndCategory(text).format).toBe('pitch');
+  });
+
+  it.each([
+    'i keep thinking about the holiday we had in wales',
+    'i keep thinking about a game we played as kids',
+    'someone should tell him to stop',
+  ])('not: %s', (text) => {
+    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+  });
+});
