@@ -431,7 +431,7 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
 
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
 function isRemark(words: readonly TaggedToken[]): boolean {
-  const [first, ...rest] = words;
+  const first = words[0];
   if (first === undefined) return false;
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
   const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
