@@ -429,24 +429,35 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
   'gonna',
 ]);
 
+/** Subjects said with "have", their participle what was done ("I've put that off"). */
+const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
+
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
 function isRemark(words: readonly TaggedToken[]): boolean {
   const first = words[0];
   if (first === undefined) return false;
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
   const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
+  const have = HAVE_OPENERS.has(first.lower);
   // The tokenizer's lower case already reads "it’s" as "it's".
-  if (feeling === 0 && !REMARK_OPENERS.has(first.lower)) return false;
-  // "it's broken again": a participle says how the thing is; "hate doing it" what is hated.
+  if (feeling === 0 && !have && !REMARK_OPENERS.has(first.lower)) return false;
+  // "she's been waiting a week", "hate doing it": what is going on, or what is hated.
+  const ongoing = (word: TaggedToken): boolean =>
+    word.lower.endsWith('ing') || word.lower === 'been' || word.lower === 'being';
+  // "it's broken again": a participle says how the thing is.
   const participle = (word: TaggedToken): boolean =>
-    /[a-z](?:ed|en)$/u.test(word.lower) || (feeling > 0 && word.lower.endsWith('ing'));
-  return words.slice(Math.max(1, feeling)).every(
-    (word) =>
-      !REMARK_TASK_WORDS.has(word.lower) &&
-      word.pos !== 'AUX' &&
-      (word.pos !== 'VERB' || participle(word)) &&
-      // "I always forget those | print the set list": a task run on after the feeling.
-      !(feeling > 0 && TASK_VERBS.has(word.lower)),
+    /[a-z](?:ed|en)$/u.test(word.lower) || ongoing(word);
+  const rest = words.slice(Math.max(1, feeling));
+  // "I've put that off": after "have" its first verb is what was done, whatever its form.
+  const done = have ? rest.findIndex((word) => word.pos === 'VERB' || word.pos === 'AUX') : -1;
+  return rest.every(
+    (word, k) =>
+      k === done ||
+      (!REMARK_TASK_WORDS.has(word.lower) &&
+        (word.pos !== 'AUX' || ongoing(word)) &&
+        (word.pos !== 'VERB' || participle(word)) &&
+        // "I always forget those | print the set list": a task run on after the remark.
+        !((feeling > 0 || have) && TASK_VERBS.has(word.lower))),
   );
 }
 

@@ -133,6 +133,34 @@ describe("the speaker's feeling about a task", () => {
   });
 });
 
+describe('a remark of what is going on or what was done', () => {
+  it('goes with its task', () => {
+    expect(checklist("email Sam, he's waiting on the invoice")).toContain(
+      "- [ ] Email Sam, he's waiting on the invoice",
+    );
+    expect(
+      checklist(
+        "review priya's proposal and give her feedback she's been waiting a week book the room for june",
+      ),
+    ).toContain("- [ ] Give her feedback, she's been waiting a week");
+    expect(checklist("text sam back about the weekend i've been ignoring him for 3 days")).toBe(
+      lines(
+        'Personal checklist',
+        "- [ ] Text Sam back about the weekend, I've been ignoring him for 3 days",
+      ),
+    );
+  });
+
+  it('stays a task when it says one, or says what is to come', () => {
+    expect(checklist("Call the plumber. I've got to fix the sink too.")).toContain(
+      '- [ ] Fix the sink too',
+    );
+    expect(checklist("Buy bread. It's going to rain. Take the washing in.")).toContain(
+      "- [ ] It's going to rain",
+    );
+  });
+});
+
 describe('a clause without its object describes the thing before it', () => {
   it('keeps "the holiday we had in wales" one sentence', () => {
     const sentences = (text: string): string[] => cleanSpeech(text).map(renderSentence);
