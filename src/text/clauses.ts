@@ -1254,7 +1254,9 @@ function numberedJoins(region: readonly TaggedToken[]): Set<number> {
       region[k]?.pos === 'NUM' &&
       region[k + 2]?.pos === 'NUM' &&
       (join.lower === 'and' || join.lower === 'or') &&
-      isPlural(region[k - 1] as TaggedToken)
+      isPlural(region[k - 1] as TaggedToken) &&
+      // "eggs 6 and 2 loaves": the second number counts a thing of its own.
+      region[k + 3]?.pos !== 'NOUN'
     ) {
       inside
         .add(k)

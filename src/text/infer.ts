@@ -413,8 +413,25 @@ function pitchSignals(
   return score;
 }
 
-/** Words that say what a thing mused on would do or be for ("a tool that ...", "an app for"). */
-const THING_DESCRIBED_BY: ReadonlySet<string> = new Set(['that', 'which', 'where', 'for', 'to']);
+/** Modals that say what a thing mused on would do ("an app that could ..."). */
+const DOING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'can', 'will', 'might']);
+
+/**
+ * After the thing mused on, what it does or whom it is for: "a tool that reads ...", "an app
+ * for night workers". A memory or a choice is not an idea: "a story that my gran told", "a
+ * song that was on the radio", "a club for my son", "a show to watch".
+ */
+function saysWhatItDoes(words: readonly TaggedToken[], at: number): boolean {
+  const joint = words[at]?.lower;
+  const next = words[at + 1];
+  if (next === undefined) return false;
+  if (joint === 'for') return next.pos === 'NOUN' || next.pos === 'ADJ';
+  if (joint !== 'that' && joint !== 'which') return false;
+  return (
+    DOING_MODALS.has(next.lower) ||
+    (next.pos === 'VERB' && /[^s]s$/u.test(next.lower) && next.lower !== 'was')
+  );
+}
 /** Words from "thinking about" to the thing mused on at most ("a little app"). */
 const MUSED_THING_REACH = 4;
 
@@ -430,19 +447,31 @@ function musesOnThing(words: readonly TaggedToken[], i: number): boolean {
   for (let k = i + 3; k < i + 3 + MUSED_THING_REACH; k++) {
     const word = words[k];
     if (word === undefined) return false;
-    if (isIdeaNoun(word)) return THING_DESCRIBED_BY.has(words[k + 1]?.lower ?? '');
+    if (isIdeaNoun(word)) return saysWhatItDoes(words, k + 1);
     if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
   }
   return false;
 }
 
-/** "someone should put lockers at ...", "somebody should build a ...": a change put to anyone. */
+/**
+ * "someone should put lockers at ...", "somebody should build a ...": a new thing put to anyone
+ * ("someone should give that dog a bath", "someone should cut the grass" ask for a chore).
+ */
 function someoneShouldMake(words: readonly TaggedToken[], i: number): boolean {
   const who = words[i]?.lower;
   if ((who !== 'someone' && who !== 'somebody') || words[i + 1]?.lower !== 'should') return false;
   const verb = verbPastAdverb(words, i + 2);
-  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
+  if (verb === undefined || !CHANGE_MADE.has(verb.lemma)) return false;
+  const thing = words[words.indexOf(verb) + 1];
+  return (
+    thing !== undefined &&
+    (NEW_THING_OPENERS.has(thing.lower) ||
+      (thing.pos === 'NOUN' && thing.lemma !== thing.lower && thing.lower.endsWith('s')))
+  );
 }
+
+/** What opens a new thing after its verb ("start a swap shop", "put lockers", "run some"). */
+const NEW_THING_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'some']);
 
 /**
  * What a business offers its people ("we should offer", "we could launch"): "we should open

@@ -138,6 +138,8 @@ const NOUN_OPENERS: ReadonlySet<string> = new Set([
  */
 /** Prepositions that make a number before a task verb a time ("at 5 | call mum"). */
 const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'by', 'before', 'after', 'until']);
+/** Words after which a word is a noun, its verb ("walk was long"). */
+const NOUN_FOLLOWERS: ReadonlySet<string> = new Set(['is', 'was', 'are', 'were']);
 /** Days said as a word before a task ("tomorrow | ring the bank"). */
 const DAY_WORDS: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow']);
 
@@ -155,6 +157,11 @@ function startsTaskAfterTime(tagged: readonly TaggedToken[], k: number): boolean
   }
   const before = tagged[k - 2];
   if (before?.pos === 'DET') return false;
+  // "one pack of nappies", "today walk was long": a thing, not a task's verb.
+  const after = tagged[k + 1]?.lower ?? '';
+  if (after === 'of' || NOUN_FOLLOWERS.has(after)) return false;
+  // "at 3:30 drop off the parcel": a time said first is the task's, no task of its own.
+  if (!tagged.slice(0, k - 1).some((word) => word.pos === 'VERB')) return false;
   if (WEEKDAYS.has(prev.lower) || DAY_WORDS.has(prev.lower) || prev.lower === 'one') return true;
   return (
     prev.pos === 'NUM' &&

@@ -354,6 +354,8 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
     verb?.kind === 'word' &&
     OBJECT_WANTING_PASTS.has(verb.lower) &&
     after?.kind === 'word' &&
+    // "we had to call a locksmith" goes on with its own verb.
+    after.lower !== 'to' &&
     STRANDED_PREPOSITIONS.has(after.lower)
   ) {
     return false;
@@ -533,7 +535,6 @@ function canDoWith(tokens: readonly Token[], verbAt: number): boolean {
 /** Past forms that want an object ("we had", "she bought"): without one, the thing before is it. */
 const OBJECT_WANTING_PASTS: ReadonlySet<string> = new Set([
   'had',
-  'got',
   'made',
   'bought',
   'saw',
@@ -546,7 +547,6 @@ const OBJECT_WANTING_PASTS: ReadonlySet<string> = new Set([
   'tried',
   'watched',
   'read',
-  'met',
   'picked',
   'chose',
   'wrote',

@@ -464,10 +464,18 @@ function isRemark(words: readonly TaggedToken[]): boolean {
 /** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
 const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
 
-/** After "I" (and one adverb), a verb of feeling: where it ends, or 0. */
+/** What a feeling about the task before it is about ("hate doing that", "forget those"). */
+const TASK_POINTERS: ReadonlySet<string> = new Set(['it', 'that', 'this', 'those', 'them']);
+
+/**
+ * After "I" (and one adverb), a verb of feeling about the task: where it ends, or 0. "I love
+ * you" and "I love the new kitchen" are about something else.
+ */
 function speakerFeelingEnd(words: readonly TaggedToken[]): number {
   const at = words[1]?.pos === 'ADV' ? 2 : 1;
-  return FEELING_VERBS.has(words[at]?.lower ?? '') ? at + 1 : 0;
+  if (!FEELING_VERBS.has(words[at]?.lower ?? '')) return 0;
+  const about = words[at + 1]?.lower ?? '';
+  return TASK_POINTERS.has(about) || about.endsWith('ing') ? at + 1 : 0;
 }
 
 /** Words that name a list by what is to be done ("stuff to get done", "to do"). */
@@ -563,13 +571,46 @@ const ENUMERATORS: readonly (readonly string[])[] = [
   ['firstly', 'secondly', 'thirdly', 'fourthly', 'fifthly'],
 ];
 
-/** Whether a task's verb follows `at`, a pause between them aside ("two, chase payroll"). */
-function verbFollows(tokens: readonly TaggedToken[], at: number): boolean {
-  const next = tokens[at + 1]?.kind === 'pause' ? tokens[at + 2] : tokens[at + 1];
+/** Nouns a number after them labels ("chapter one", "week two"), never a count of tasks. */
+const LABELLED_NOUNS: ReadonlySet<string> = new Set([
+  'chapter',
+  'week',
+  'day',
+  'step',
+  'part',
+  'page',
+  'level',
+  'room',
+  'episode',
+  'season',
+  'round',
+  'stage',
+  'phase',
+  'year',
+  'table',
+]);
+
+/**
+ * Whether the count at `at` counts a task: said on its own before the task's verb, a pause
+ * between them aside ("two, chase payroll"). "the first clean", "the other two take the
+ * bus", "chapter one" and "one pack of wipes" count or name something else.
+ */
+function countsTask(tokens: readonly TaggedToken[], at: number): boolean {
+  const before = tokens[at - 1];
+  if (
+    before !== undefined &&
+    before.kind === 'word' &&
+    (['DET', 'ADJ', 'ADP', 'PRON'].includes(before.pos) || LABELLED_NOUNS.has(before.lower))
+  ) {
+    return false;
+  }
+  const verbAt = tokens[at + 1]?.kind === 'pause' ? at + 2 : at + 1;
+  const verb = tokens[verbAt];
   return (
-    next !== undefined &&
-    next.kind === 'word' &&
-    (TASK_VERBS.has(next.lower) || IMPERATIVE_VERBS.has(next.lower) || next.pos === 'VERB')
+    verb !== undefined &&
+    verb.kind === 'word' &&
+    (TASK_VERBS.has(verb.lower) || IMPERATIVE_VERBS.has(verb.lower) || verb.pos === 'VERB') &&
+    tokens[verbAt + 1]?.lower !== 'of'
   );
 }
 
@@ -584,7 +625,7 @@ function splitAtEnumerators(sentences: readonly TaggedToken[][]): TaggedToken[][
     const at = new Set<TaggedToken>();
     for (const tokens of sentences) {
       tokens.forEach((token, i) => {
-        if (token.kind === 'word' && token.lower === counts[at.size] && verbFollows(tokens, i)) {
+        if (token.kind === 'word' && token.lower === counts[at.size] && countsTask(tokens, i)) {
           at.add(token);
         }
       });

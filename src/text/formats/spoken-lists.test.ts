@@ -192,3 +192,59 @@ describe('an idea mused on or put to the world', () => {
     expect(inferFormatAndCategory(text).format).not.toBe('pitch');
   });
 });
+
+describe('sentences a review found the first version of these rules reading wrongly', () => {
+  it('keeps counts of things, labels and "the first" as said', () => {
+    expect(checklist('we need one pack of nappies two tins of beans and three loaves')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] One pack of nappies',
+        '- [ ] Two tins of beans',
+        '- [ ] Three loaves',
+      ),
+    );
+    expect(checklist('the first clean was quick the second clean took ages')).toContain(
+      'the second clean took ages',
+    );
+    expect(checklist('chapter one read the intro chapter two answer the questions')).toContain(
+      'chapter two',
+    );
+  });
+
+  it('keeps a time said first, and a thing that is the subject, with their words', () => {
+    expect(checklist('at 3:30 drop off the parcel at the post office')).toBe(
+      lines('Personal checklist', '- [ ] At 3:30 drop off the parcel at the post office'),
+    );
+    expect(checklist('today walk was long and muddy')).toBe(
+      lines('Personal checklist', '- [ ] Today walk was long and muddy'),
+    );
+  });
+
+  it('parts a number that counts a thing of its own', () => {
+    expect(checklist('buy eggs 6 and 2 loaves of bread')).toContain('- [ ] Buy 2 loaves of bread');
+  });
+
+  it('joins only a feeling about the task', () => {
+    expect(checklist('Pay the gas bill, I love the new kitchen')).toContain(
+      '- [ ] I love the new kitchen',
+    );
+  });
+
+  it.each([
+    'someone should give that dog a bath',
+    'someone should cut the grass',
+    'thinking about a story that my gran told me',
+    'i keep thinking about a song that was on the radio',
+    'thinking about a club for my son to join',
+  ])('reads no pitch in: %s', (text) => {
+    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+  });
+
+  it('cuts before "we had to ..." ', () => {
+    const sentences = (text: string): string[] => cleanSpeech(text).map(renderSentence);
+    expect(sentences('i lost the keys we had to call a locksmith')).toEqual([
+      'I lost the keys.',
+      'We had to call a locksmith.',
+    ]);
+  });
+});
