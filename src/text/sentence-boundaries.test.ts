@@ -129,6 +129,18 @@ describe('"so" meaning "very" or "too" in a long run-on', () => {
   });
 });
 
+describe('a tweet cut at "so"', () => {
+  it('keeps the "so" the speaker said at the head of the next sentence', () => {
+    expect(
+      formatWithRules(
+        "big news our band is finally playing the crown on friday the 14th doors at 8 we've been trying to get a slot there for two years so come down if you're around",
+        'tweet',
+        'creative',
+      ),
+    ).toContain("for two years. So come down if you're around.");
+  });
+});
+
 describe('an idea said as a heading run into it', () => {
   it('heads the pitch with it and reads the note as a pitch', () => {
     const text =

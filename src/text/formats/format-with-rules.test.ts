@@ -78,7 +78,7 @@ describe('tweet', () => {
       'work',
     );
     expect(tweet).toBe(
-      'We finished the migration to the new database last night after three weeks of testing. Now the reports load in under a second. But the export still needs some work. #work',
+      'We finished the migration to the new database last night after three weeks of testing. So now the reports load in under a second. But the export still needs some work. #work',
     );
   });
 

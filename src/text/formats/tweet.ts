@@ -179,6 +179,16 @@ function withLabelColon(sentence: Sentence): Sentence {
   };
 }
 
+/**
+ * "... for two years | so come down if you're around": a run-on cut at "so" keeps it at the
+ * head of what came of the sentence before, as the speaker said it.
+ */
+function withItsSo(sentence: Sentence): Sentence {
+  if (sentence.joinedBy !== 'so') return sentence;
+  const so: Token = { text: 'so', lower: 'so', kind: 'word', space: true };
+  return { ...sentence, tokens: [so, ...sentence.tokens] };
+}
+
 export function formatTweet(sentences: readonly Sentence[], category: Category): string {
   // Render sentence by sentence and stop at the limit: a 2,000-word transcript needs only
   // its first few sentences rendered.
@@ -186,7 +196,7 @@ export function formatTweet(sentences: readonly Sentence[], category: Category):
   let length = 0;
   let overflow = false;
   for (const [index, sentence] of sentences.entries()) {
-    const rendered = renderSentence(index === 0 ? withLabelColon(sentence) : sentence);
+    const rendered = renderSentence(index === 0 ? withLabelColon(sentence) : withItsSo(sentence));
     const previous = kept[kept.length - 1];
     const separator = previous !== undefined && !endsWithFullWidthStop(previous) ? 1 : 0;
     const added = separator + codePointLength(rendered);
