@@ -229,3 +229,32 @@ describe('sentences a review found the first version of these rules cutting wron
     expect(inferFormatAndCategory(text).format).not.toBe('pitch');
   });
 });
+
+describe('someone named by a possessive, then what they said or did', () => {
+  it.each([
+    [
+      "i've built a meal planner and a budget tracker and they're all beautiful my coworkers think i'm weird",
+      "I've built a meal planner and a budget tracker and they're all beautiful. | My coworkers think I'm weird.",
+    ],
+    [
+      'passed my driving test on the third try in the car park my mum cried in the car',
+      'Passed my driving test on the third try in the car park. | My mum cried in the car.',
+    ],
+    [
+      'a song about the last bus home with a fingerpicked guitar my sister said it sounds like a lullaby',
+      'A song about the last bus home with a fingerpicked guitar. | My sister said it sounds like a lullaby.',
+    ],
+  ])('%s', (text, expected) => {
+    expect(sentences(text)).toBe(expected);
+  });
+
+  it('keeps what is told and what describes a thing in its sentence', () => {
+    expect(sentences('we went for dinner with the guy my sister is dating')).toBe(
+      'We went for dinner with the guy my sister is dating.',
+    );
+    expect(sentences('i told the teacher my son was off sick all week')).toBe(
+      'I told the teacher my son was off sick all week.',
+    );
+    expect(sentences('we baked the cake my kids wanted')).toBe('We baked the cake my kids wanted.');
+  });
+});

@@ -454,6 +454,87 @@ const PLACE_PARTICLES: ReadonlySet<string> = new Set([
   'around',
 ]);
 
+/** Possessives that open a subject of someone the speaker knows ("my sister", "our boss"). */
+const OWNING_WORDS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'their']);
+/** Words such a subject holds after its possessive at most ("my friend tom", "my head chef"). */
+const OWNED_SUBJECT_WORDS = 3;
+/**
+ * Verbs that tell what such a subject said, did or is, and never follow a possessive's noun as
+ * its object's word ("my sister said", "my manager saw", "my neighbour ron has").
+ */
+const OWNED_SUBJECT_VERBS: ReadonlySet<string> = new Set([
+  // "my coworkers think", "my kids love": a plural subject's own verb.
+  'think',
+  'say',
+  'love',
+  'hate',
+  'want',
+  'reckon',
+  'said',
+  'says',
+  'told',
+  'thinks',
+  'thought',
+  'reckons',
+  'loves',
+  'loved',
+  'hates',
+  'saw',
+  'cried',
+  'asked',
+  'wants',
+  'wanted',
+  'was',
+  'is',
+  'were',
+  'are',
+  'has',
+  'had',
+  'could',
+  'would',
+  'will',
+  'can',
+  'keeps',
+  'kept',
+  'came',
+  'called',
+  'texted',
+  'rang',
+  "didn't",
+  "doesn't",
+  "don't",
+  "can't",
+  "won't",
+]);
+
+/**
+ * "they're all beautiful | my coworkers think i'm weird", "in the car park | my sister said":
+ * someone named by a possessive, then what they said or did, after a content word. What a verb
+ * of telling or thinking says is its own ("i told him my sister was ..."); "the cake my kids
+ * wanted" ends on its verb and describes the cake.
+ */
+function startsOwnedSubjectClause(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  if (token?.kind !== 'word' || !OWNING_WORDS.has(token.lower)) return false;
+  const prev = tokens[i - 1];
+  if (prev?.kind !== 'word' || isFunctionWord(prev.lower) || reportedAt(tokens, i)) return false;
+  for (let k = i + 1; k <= i + OWNED_SUBJECT_WORDS; k++) {
+    const word = tokens[k];
+    if (word?.kind !== 'word') return false;
+    if (k > i + 1 && OWNED_SUBJECT_VERBS.has(word.lower)) {
+      const after = tokens[k + 1];
+      if (after?.kind !== 'word' || PHRASE_JOINERS.has(after.lower)) return false;
+      // "the guy | my sister is dating": after a thing named with its determiner, a clause
+      // that ends a word after its verb describes that thing.
+      const last = tokens[k + 2];
+      const described = PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
+      return !(described && (last?.kind !== 'word' || PHRASE_JOINERS.has(last.lower)));
+    }
+    if (isFunctionWord(word.lower)) return false;
+  }
+  return false;
+}
+
 /** The words startsSubjectClause opens a clause at. */
 const SUBJECT_CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'there',
@@ -887,7 +968,8 @@ function splitRunOn(tokens: Token[], unpunctuated: boolean, afterSo: Set<Token[]
           !(token.lower === 'when' && QUESTION_AUX.has(next.lower));
       }
       const newClause =
-        startsNewClause(tokens, i) || (unpunctuated && startsSubjectClause(tokens, i));
+        startsNewClause(tokens, i) ||
+        (unpunctuated && (startsSubjectClause(tokens, i) || startsOwnedSubjectClause(tokens, i)));
       const mainClause = newClause && awaitingMain;
       if (mainClause) awaitingMain = false;
       const marker =
