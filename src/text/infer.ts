@@ -440,8 +440,10 @@ const MUSED_THING_REACH = 4;
  * turned over, named as a thing with what it does ("thinking about a game we played" is not).
  */
 function musesOnThing(words: readonly TaggedToken[], i: number): boolean {
+  if (words[i]?.lower !== 'thinking') return false;
+  if (thinksOfNewThing(words, words[i + 1]?.lower === 'that' ? i + 2 : i + 1)) return true;
   const about = words[i + 1]?.lower;
-  if (words[i]?.lower !== 'thinking' || (about !== 'about' && about !== 'of')) return false;
+  if (about !== 'about' && about !== 'of') return false;
   const article = words[i + 2]?.lower;
   if (article !== 'a' && article !== 'an') return false;
   for (let k = i + 3; k < i + 3 + MUSED_THING_REACH; k++) {
@@ -451,6 +453,39 @@ function musesOnThing(words: readonly TaggedToken[], i: number): boolean {
     if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
   }
   return false;
+}
+
+/** Who may make a new thing after "I've been thinking" ("we could start", "it'd make"). */
+const MAKERS: ReadonlySet<string> = new Set(['we', 'i', 'it']);
+/** Verbs that found a new thing ("start a group", "open a cafe", "launch a newsletter"). */
+const FOUNDING: ReadonlySet<string> = new Set([
+  'start',
+  'open',
+  'launch',
+  'build',
+  'create',
+  'offer',
+]);
+const MAKING_MODALS: ReadonlySet<string> = new Set(['could', 'should', 'might', 'would']);
+
+/**
+ * "I've been thinking we could start a walking football group", "thinking it'd make a lovely
+ * community garden": a new thing someone could make, turned over ("thinking we should go
+ * home" makes none).
+ */
+function thinksOfNewThing(words: readonly TaggedToken[], at: number): boolean {
+  const who = words[at]?.lower ?? '';
+  let verbAt: number;
+  if (who === "it'd" || who === "we'd") verbAt = at + 1;
+  else if (MAKERS.has(who) && MAKING_MODALS.has(words[at + 1]?.lower ?? '')) verbAt = at + 2;
+  else return false;
+  const verb = verbPastAdverb(words, verbAt);
+  if (verb === undefined) return false;
+  // The place itself would make one ("it'd make a lovely garden"); people found one ("we
+  // could start a group"), where "we should make a cake" is a plan at home.
+  const itself = who.startsWith('it');
+  const founds = itself ? verb.lemma === 'make' || verb.lemma === 'be' : FOUNDING.has(verb.lemma);
+  return founds && NEW_THING_OPENERS.has(words[words.indexOf(verb) + 1]?.lower ?? '');
 }
 
 /**

@@ -266,3 +266,20 @@ describe('a job said by its own words', () => {
     },
   );
 });
+
+describe('a new thing turned over after "I have been thinking"', () => {
+  it.each([
+    "i've been thinking we could start a walking football group for the over 60s on sunday mornings",
+    "there's an empty lot behind the church and i've been thinking it'd make a lovely community garden",
+  ])('reads as a pitch: %s', (text) => {
+    expect(inferFormatAndCategory(text).format).toBe('pitch');
+  });
+
+  it.each([
+    'thinking we should make a cake for mum',
+    'i was thinking we could run a bath for the kids',
+    "i've been thinking we should go home early today",
+  ])('not: %s', (text) => {
+    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+  });
+});
