@@ -459,80 +459,79 @@ const OWNING_WORDS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', '
 /** Words such a subject holds after its possessive at most ("my friend tom", "my head chef"). */
 const OWNED_SUBJECT_WORDS = 3;
 /**
- * Verbs that tell what such a subject said, did or is, and never follow a possessive's noun as
- * its object's word ("my sister said", "my manager saw", "my neighbour ron has").
+ * What such a subject said or thought ("my sister said", "my coworkers think"): a verb that
+ * never follows a possessive's noun as the object of the verb before it. What they did or are
+ * ("my roof has been leaking", "my brother was") reads as often as that object's own clause
+ * ("fix our roof | has been ...", "ring my brother | was he ...") and is left alone.
  */
 const OWNED_SUBJECT_VERBS: ReadonlySet<string> = new Set([
-  // "my coworkers think", "my kids love": a plural subject's own verb.
-  'think',
-  'say',
-  'love',
-  'hate',
-  'want',
-  'reckon',
   'said',
   'says',
-  'told',
+  'say',
+  'think',
   'thinks',
   'thought',
   'reckons',
-  'loves',
-  'loved',
-  'hates',
-  'saw',
-  'cried',
+  'reckon',
+  'told',
   'asked',
-  'wants',
-  'wanted',
-  'was',
-  'is',
-  'were',
-  'are',
-  'has',
-  'had',
-  'could',
-  'would',
-  'will',
-  'can',
-  'keeps',
-  'kept',
-  'came',
-  'called',
-  'texted',
-  'rang',
-  "didn't",
-  "doesn't",
-  "don't",
-  "can't",
-  "won't",
+]);
+/** Words back from a possessive that a verb reporting what follows may stand. */
+const REPORTING_REACH = 6;
+/** Verbs that report a clause said after them, besides those of telling and thinking. */
+const REPORTING_VERBS: ReadonlySet<string> = new Set([
+  'confirmed',
+  'admitted',
+  'announced',
+  'explained',
+  'discovered',
+  'suspected',
+  'worried',
+  'out',
 ]);
 
 /**
  * "they're all beautiful | my coworkers think i'm weird", "in the car park | my sister said":
- * someone named by a possessive, then what they said or did, after a content word. What a verb
- * of telling or thinking says is its own ("i told him my sister was ..."); "the cake my kids
- * wanted" ends on its verb and describes the cake.
+ * someone named by a possessive, then what they said or thought, after a content word. What a
+ * verb of telling or reporting says is its own ("the doctor confirmed my dad has ..."); "the
+ * pub my dad said was the best", "the film my brother told me about" describe the thing.
  */
 function startsOwnedSubjectClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
   if (token?.kind !== 'word' || !OWNING_WORDS.has(token.lower)) return false;
   const prev = tokens[i - 1];
-  if (prev?.kind !== 'word' || isFunctionWord(prev.lower) || reportedAt(tokens, i)) return false;
+  if (prev?.kind !== 'word' || isFunctionWord(prev.lower)) return false;
+  for (let k = i - 1; k >= Math.max(0, i - REPORTING_REACH); k--) {
+    const before = tokens[k] as Token;
+    if (before.kind !== 'word') break;
+    if (
+      TELLING_VERBS.has(before.lower) ||
+      THINKING_VERBS.has(before.lower) ||
+      REPORTING_VERBS.has(before.lower)
+    ) {
+      return false;
+    }
+  }
   for (let k = i + 1; k <= i + OWNED_SUBJECT_WORDS; k++) {
     const word = tokens[k];
     if (word?.kind !== 'word') return false;
-    if (k > i + 1 && OWNED_SUBJECT_VERBS.has(word.lower)) {
-      const after = tokens[k + 1];
-      if (after?.kind !== 'word' || PHRASE_JOINERS.has(after.lower)) return false;
-      // "the guy | my sister is dating": after a thing named with its determiner, a clause
-      // that ends a word after its verb describes that thing.
-      const last = tokens[k + 2];
-      const described = PHRASE_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
-      return !(described && (last?.kind !== 'word' || PHRASE_JOINERS.has(last.lower)));
-    }
+    if (k > i + 1 && OWNED_SUBJECT_VERBS.has(word.lower)) return saysAClause(tokens, k);
     if (isFunctionWord(word.lower)) return false;
   }
   return false;
+}
+
+/**
+ * After "my sister said" at `verbAt`: what was said goes on ("said it was fine"). "said was
+ * the best" and "told me about" end a clause describing the thing before it.
+ */
+function saysAClause(tokens: readonly Token[], verbAt: number): boolean {
+  const after = tokens[verbAt + 1];
+  if (after?.kind !== 'word' || PHRASE_JOINERS.has(after.lower)) return false;
+  if (BE_FORMS.has(after.lower) || QUESTION_AUX.has(after.lower)) return false;
+  const last = tokens[verbAt + 2];
+  const ends = last?.kind !== 'word' || PHRASE_JOINERS.has(last.lower);
+  return !(ends || STRANDED_PREPOSITIONS.has(last.lower));
 }
 
 /** The words startsSubjectClause opens a clause at. */

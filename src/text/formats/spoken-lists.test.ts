@@ -250,21 +250,21 @@ describe('sentences a review found the first version of these rules reading wron
 });
 
 describe('a job said by its own words', () => {
-  it.each([
-    'finished a 12 hour shift and the drive home was lovely',
-    'jobs list quote for the kitchen rewire and fit the outside light at number 12',
-    'the printer is broken again so i have been photocopying worksheets at the library',
-    'prep list for tomorrow break down the lamb shoulders and make the stock',
-  ])('reads as work: %s', (text) => {
-    expect(inferFormatAndCategory(text).category).toBe('work');
+  it('reads a teacher photocopying as work', () => {
+    expect(
+      inferFormatAndCategory(
+        'the printer is broken again so i have been photocopying worksheets at the library',
+      ).category,
+    ).toBe('work');
   });
 
-  it.each(['shift the sofa and hoover the rug', 'drive home and make dinner for the kids'])(
-    'not: %s',
-    (text) => {
-      expect(inferFormatAndCategory(text).category).not.toBe('work');
-    },
-  );
+  it.each([
+    'helped my daughter with her maths worksheet tonight',
+    'we painted our kitchen sage green this weekend',
+    'need to check the opening hours of the swimming pool for the kids',
+  ])('leaves family life out of work: %s', (text) => {
+    expect(inferFormatAndCategory(text).category).not.toBe('work');
+  });
 });
 
 describe('a new thing turned over after "I have been thinking"', () => {

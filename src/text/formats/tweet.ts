@@ -184,7 +184,8 @@ function withLabelColon(sentence: Sentence): Sentence {
  * head of what came of the sentence before, as the speaker said it.
  */
 function withItsSo(sentence: Sentence): Sentence {
-  if (sentence.joinedBy !== 'so') return sentence;
+  // "... for more | so so proud": the "so" said again is the adverb's.
+  if (sentence.joinedBy !== 'so' || sentence.tokens[0]?.lower === 'so') return sentence;
   const so: Token = { text: 'so', lower: 'so', kind: 'word', space: true };
   return { ...sentence, tokens: [so, ...sentence.tokens] };
 }

@@ -295,9 +295,6 @@ export const AMBIENT_WORDS: ReadonlySet<string> = new Set([
   'running',
   'saturday',
   'sunday',
-  // Driven home from a shift, worked from home; a restaurant's kitchen and a home's.
-  'home',
-  'kitchen',
   // A status update, a software update, a life update.
   'update',
   'weekend',
@@ -509,17 +506,9 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'bakery',
     'regulars',
     'kitchen team',
-    // A shift worked ("a 12 hour shift"; "shift the sofa" is a verb, see NOUN_SENSES), a
-    // teacher's worksheets and photocopying, an electrician's rewire, a chef's prep list, a
-    // shop's opening hours.
-    'shift',
-    'worksheet',
-    'photocopy',
+    // Photocopying worksheets is a teacher's job ("a photocopy of my licence" is not).
     'photocopying',
     'photocopier',
-    'rewire',
-    'prep list',
-    'opening hours',
   ],
   personal: [
     'aunt',
