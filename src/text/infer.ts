@@ -17,6 +17,7 @@ import {
 } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { CLAUSE_SUBJECTS } from './words/function-words.js';
+import { isRemark, namesToDoList } from './formats/checklist.js';
 import { announcementLength, headsIdeaRunIn } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
@@ -213,6 +214,10 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
     let invites = false;
     for (const clause of splitClauses(tokens, 'tasks')) {
       const words = clause.tokens.filter((token) => token.kind === 'word');
+      // "mark the essays | there's about 30 of them": a remark on the task before it says
+      // nothing against a list.
+      if (tasks + sentenceTasks > 0 && isRemark(words)) continue;
+      if (namesToDoList(words)) continue;
       let first = 0;
       while (first < words.length - 1 && SEQUENCE_WORDS.has((words[first] as TaggedToken).lower)) {
         first++;

@@ -433,7 +433,7 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
 const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
 
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
-function isRemark(words: readonly TaggedToken[]): boolean {
+export function isRemark(words: readonly TaggedToken[]): boolean {
   const first = words[0];
   if (first === undefined) return false;
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
@@ -476,6 +476,15 @@ function speakerFeelingEnd(words: readonly TaggedToken[]): number {
   if (!FEELING_VERBS.has(words[at]?.lower ?? '')) return 0;
   const about = words[at + 1]?.lower ?? '';
   return TASK_POINTERS.has(about) || about.endsWith('ing') ? at + 1 : 0;
+}
+
+/**
+ * "things to do before monday", "to do tomorrow": a clause that only names the list by what is
+ * to be done, no task and no statement against a list.
+ */
+export function namesToDoList(words: readonly TaggedToken[]): boolean {
+  const end = toDoNameEnd(words);
+  return end > 0 && words.slice(end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX');
 }
 
 /** Words that name a list by what is to be done ("stuff to get done", "to do"). */

@@ -283,3 +283,19 @@ describe('a new thing turned over after "I have been thinking"', () => {
     expect(inferFormatAndCategory(text).format).not.toBe('pitch');
   });
 });
+
+describe('a list named by what is to be done, with a remark on a task', () => {
+  it('reads as a checklist', () => {
+    const text =
+      "things to do before monday mark the year 9 essays there's about 30 of them print the worksheets for the trip and email mr patel about the permission slips";
+    expect(inferFormatAndCategory(text).format).toBe('checklist');
+    expect(checklist(text)).toBe(
+      lines(
+        'Things to do before Monday',
+        "- [ ] Mark the year 9 essays, there's about 30 of them",
+        '- [ ] Print the worksheets for the trip',
+        '- [ ] Email Mr Patel about the permission slips',
+      ),
+    );
+  });
+});

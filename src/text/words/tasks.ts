@@ -155,6 +155,9 @@ const RARELY_NOUN_TASK_VERBS = [
 
 /** "and" starts a new task when a verb or a subject follows: "buy milk and call mom". */
 export const TASK_VERBS = new Set([
+  // A teacher's "mark the essays", "grade the mocks".
+  'mark',
+  'grade',
   'brief',
   'figure',
   'scan',
