@@ -1,0 +1,319 @@
+import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
+import { CONDITION_OPENERS, QUESTION_AUX, SUBJECT_PRONOUNS } from './words/function-words.js';
+import {
+  BE_FORMS,
+  PHRASE_JOINERS,
+  isFunctionWord,
+  startsNewClause,
+  startsOwnedSubjectClause,
+  startsSubjectClause,
+} from './clause-subjects.js';
+import type { Token } from './tokenizer.js';
+
+/**
+ * Where a sentence ends in speech that says so only by its words: browser recognition gives
+ * no punctuation, and Whisper runs long sentences together. A new clause's subject, a
+ * discourse marker in a long run, or a day that ends a short clause cuts it; openers ("so",
+ * "okay") said first are dropped. toSentences in sentences.ts uses both.
+ */
+
+/** Openers that may follow another ("right so", "well okay"). */
+const CHAINED_OPENERS: ReadonlySet<string> = new Set(['so', 'okay', 'ok']);
+
+export function stripOpeners(tokens: Token[]): Token[] {
+  let start = 0;
+  for (;;) {
+    const first = tokens[start];
+    if (first === undefined) break;
+    if (first.kind === 'pause' || first.kind === 'dash') {
+      start++;
+      continue;
+    }
+    if (first.kind !== 'word' || start + 1 >= tokens.length) break;
+    const next = tokens[start + 1];
+    const nextIsPause = next?.kind === 'pause';
+    if (first.lower === 'all' && next?.lower === 'right') {
+      start += 2;
+      continue;
+    }
+    if (first.lower === 'so' && next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) break;
+    // "Oh my god, we hit the target!": the exclamation is said, not an opener.
+    if (first.lower === 'oh' && next?.lower === 'my') break;
+    // "right so ...", "well okay ...": such a word before "so" or "okay" opens the thought
+    // too ("now and then", "right so many" are meant).
+    const after = tokens[start + 2];
+    const nextIsOpener =
+      next?.kind === 'word' &&
+      CHAINED_OPENERS.has(next.lower) &&
+      !(next.lower === 'so' && after?.kind === 'word' && SO_KEEP_BEFORE.has(after.lower));
+    if (
+      OPENERS.has(first.lower) ||
+      ((nextIsPause || nextIsOpener) && OPENERS_BEFORE_PAUSE.has(first.lower))
+    ) {
+      start++;
+      continue;
+    }
+    break;
+  }
+  return start === 0 ? tokens : tokens.slice(start);
+}
+
+/** A run-on sentence longer than this many words is split before discourse markers. */
+const RUN_ON_WORDS = 25;
+/** A split leaves at least this many words in the part before it. */
+const MIN_SPLIT_WORDS = 8;
+/** The same for a split before a subject ("about accessibility | they showed"). */
+const MIN_CLAUSE_WORDS = 4;
+
+/** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
+const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([
+  'today',
+  'tonight',
+  'yesterday',
+  'morning',
+  'afternoon',
+  'evening',
+  'weekend',
+]);
+/** Words that make "morning" or "weekend" a time said of the clause ("this morning"). */
+const TIME_DETERMINERS: ReadonlySet<string> = new Set(['this', 'last', 'yesterday', 'tomorrow']);
+
+/**
+ * After a time that ends a clause, a word and its "is" or "are" open the next one. "today"
+ * always ends one; "morning" or "weekend" only as "this morning", "last weekend" ("the
+ * afternoon sun is", "every weekend ritual is" name a thing).
+ */
+function startsClauseAfterTime(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (
+    token?.kind !== 'word' ||
+    prev?.kind !== 'word' ||
+    next?.kind !== 'word' ||
+    !CLAUSE_ENDING_TIMES.has(prev.lower) ||
+    isFunctionWord(token.lower) ||
+    !BE_FORMS.has(next.lower)
+  ) {
+    return false;
+  }
+  return DAY_TIMES.has(prev.lower) || TIME_DETERMINERS.has(tokens[i - 2]?.lower ?? '');
+}
+
+/**
+ * "small win today | i ...": two words of content and a day end a clause; "until yesterday",
+ * "earlier today", "as of today" lead into the one after them.
+ */
+function endsShortClause(tokens: readonly Token[], i: number): boolean {
+  const day = tokens[i - 1];
+  const first = tokens[i - 3];
+  const second = tokens[i - 2];
+  return (
+    day?.kind === 'word' &&
+    DAY_TIMES.has(day.lower) &&
+    first?.kind === 'word' &&
+    second?.kind === 'word' &&
+    !isFunctionWord(first.lower) &&
+    !isFunctionWord(second.lower) &&
+    !LEADING_INTO.has(first.lower) &&
+    !LEADING_INTO.has(second.lower)
+  );
+}
+
+/** Words that lead a time into the clause after it. */
+const LEADING_INTO: ReadonlySet<string> = new Set([
+  'until',
+  'till',
+  'since',
+  'earlier',
+  'later',
+  'starting',
+  'from',
+  'as',
+  'of',
+]);
+
+/** Times that are a clause's time on their own. */
+const DAY_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'yesterday']);
+
+function countWords(tokens: readonly Token[]): number {
+  let count = 0;
+  for (const token of tokens) if (token.kind === 'word') count++;
+  return count;
+}
+
+/**
+ * Unpunctuated speech (browser recognition gives none) arrives as one endless sentence. Split
+ * it before "so", "but", "also", "anyway", "and then" and "and I/we ..." once the current part
+ * is long enough to stand alone.
+ */
+function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  const next = tokens[i + 1];
+  switch (token.lower) {
+    case 'so':
+      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) && !soMeansVery(tokens, i);
+    case 'but':
+    case 'also':
+    case 'anyway':
+      return true;
+    case 'and':
+      return next?.kind === 'word' && (next.lower === 'then' || SUBJECT_PRONOUNS.has(next.lower));
+    default:
+      return false;
+  }
+}
+
+/** Verbs after which "so" says how much ("textbooks are so expensive", "i feel so old"). */
+const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'am',
+  'feel',
+  'feels',
+  'felt',
+  'look',
+  'looks',
+  'looked',
+  'seem',
+  'seems',
+  'seemed',
+  'sound',
+  'sounds',
+  'sounded',
+  'got',
+  'get',
+  'gets',
+  'getting',
+  'not',
+]);
+
+/**
+ * "so" as "very" after a verb of being ("it's so good", "are so expensive") or as "too" before
+ * one ("and honestly so are we"): no clause of its own starts there.
+ */
+function soMeansVery(tokens: readonly Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (
+    prev?.kind === 'word' &&
+    (SO_DEGREE_AFTER.has(prev.lower) || /['’](?:s|m|re)$/u.test(prev.lower))
+  ) {
+    return true;
+  }
+  const verb = tokens[i + 1];
+  const subject = tokens[i + 2];
+  const after = tokens[i + 3];
+  return (
+    verb?.kind === 'word' &&
+    QUESTION_AUX.has(verb.lower) &&
+    subject?.kind === 'word' &&
+    (SUBJECT_PRONOUNS.has(subject.lower) || subject.lower === 'you') &&
+    (after === undefined || after.kind !== 'word' || PHRASE_JOINERS.has(after.lower))
+  );
+}
+
+/** A join that a sentence cannot end on ("or" stays: "three hours or so"). */
+const TRAILING_JOINS: ReadonlySet<string> = new Set(['and']);
+
+/** Words that open a phrase said before its clause ("for this weekend | i need to ..."). */
+const LEAD_PHRASE_OPENERS: ReadonlySet<string> = new Set([
+  'for',
+  'on',
+  'this',
+  'next',
+  'by',
+  'before',
+  'after',
+  'tomorrow',
+  'tonight',
+  'today',
+]);
+/** Words such a phrase holds at most. */
+const LEAD_PHRASE_MAX_WORDS = 4;
+
+/**
+ * "okay so for this weekend i need to ...": a short phrase of time or purpose said before the
+ * clause it sets, openers aside, is no sentence of its own.
+ */
+function isLeadPhrase(part: readonly Token[]): boolean {
+  const kept = stripOpeners(part as Token[]);
+  const first = kept.find((token) => token.kind === 'word');
+  return (
+    first !== undefined &&
+    LEAD_PHRASE_OPENERS.has(first.lower) &&
+    countWords(kept) <= LEAD_PHRASE_MAX_WORDS &&
+    // "tomorrow is my birthday | i can't wait": a clause of its own.
+    !kept.some(
+      (token) =>
+        token.kind === 'word' &&
+        (BE_FORMS.has(token.lower) || /['’](?:m|re|ll|ve|d)$|n['’]t$/u.test(token.lower)),
+    )
+  );
+}
+
+export function splitRunOn(
+  tokens: Token[],
+  unpunctuated: boolean,
+  afterSo: Set<Token[]>,
+): Token[][] {
+  const runOn = countWords(tokens) > RUN_ON_WORDS;
+  if (!runOn && !unpunctuated) return [tokens];
+  const parts: Token[][] = [];
+  let current: Token[] = [];
+  let words = 0;
+  // "if we raised prices by ten percent | we would ...": the main clause is still to come.
+  let awaitingMain = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind === 'word') {
+      const next = tokens[i + 1];
+      // "because of the rain", "when is the fair": no clause waiting.
+      if (words === 0) {
+        awaitingMain =
+          CONDITION_OPENERS.has(token.lower) &&
+          next?.kind === 'word' &&
+          next.lower !== 'of' &&
+          !(token.lower === 'when' && QUESTION_AUX.has(next.lower));
+      }
+      const newClause =
+        startsNewClause(tokens, i) ||
+        (unpunctuated && (startsSubjectClause(tokens, i) || startsOwnedSubjectClause(tokens, i)));
+      const mainClause = newClause && awaitingMain;
+      if (mainClause) awaitingMain = false;
+      const marker =
+        (unpunctuated &&
+          !mainClause &&
+          // "small win today | i finally ran five k": a day ends even a short clause.
+          (words >= MIN_CLAUSE_WORDS || endsShortClause(tokens, i)) &&
+          (newClause || startsClauseAfterTime(tokens, i))) ||
+        (runOn && !mainClause && words >= MIN_SPLIT_WORDS && newClause) ||
+        (words >= MIN_SPLIT_WORDS &&
+          runOn &&
+          isDiscourseMarker(tokens, i) &&
+          // "three hours or so we were tired": "or so" says about, it joins nothing.
+          !(token.lower === 'so' && tokens[i - 1]?.lower === 'or'));
+      if (marker && !isLeadPhrase(current)) {
+        // "... at 10 and | also renew ...": the join said before the new sentence joins nothing.
+        const last = current[current.length - 1];
+        if (last?.kind === 'word' && TRAILING_JOINS.has(last.lower)) current.pop();
+        parts.push(current);
+        current = [];
+        words = 0;
+        // "and" and "so" only joined the parts; "but", "also", "then" still carry meaning. What
+        // follows a "so" is what came of the part before ("... | so you never overbuy"), which
+        // a pitch tells as why it matters.
+        if (token.lower === 'so') afterSo.add(current);
+        if (token.lower === 'and' || token.lower === 'so' || token.lower === 'anyway') continue;
+      }
+    }
+    if (token.kind === 'word') words++;
+    current.push(token);
+  }
+  parts.push(current);
+  return parts;
+}
