@@ -222,7 +222,7 @@ describe('sentences a review found the first version of these rules cutting wron
     ],
     [
       "the kids are fed and in bed i'm going to watch tv",
-      "The kids are fed and in bed. | I'm going to watch tv.",
+      "The kids are fed and in bed. | I'm going to watch TV.",
     ],
   ])('%s', (text, expected) => {
     expect(sentences(text)).toBe(expected);

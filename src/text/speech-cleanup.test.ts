@@ -283,3 +283,24 @@ describe('streets and quarters in lower-case speech', () => {
     );
   });
 });
+
+describe('initials, shops and names in lower-case speech', () => {
+  it('writes them as they are written', () => {
+    expect(
+      formatWithRules(
+        'call the gp about my prescription then book the mot and get milk from tesco',
+        'checklist',
+        'personal',
+      ),
+    ).toContain(
+      '- [ ] Call the GP about my prescription\n- [ ] Book the MOT\n- [ ] Get milk from Tesco',
+    );
+    expect(tweet('gerald from the pub said the nhs is struggling')).toBe(
+      'Gerald from the pub said the NHS is struggling.',
+    );
+  });
+
+  it('leaves a word that is also a name in lower case after a determiner', () => {
+    expect(tweet('we planted a lily by the pond')).toBe('We planted a lily by the pond.');
+  });
+});

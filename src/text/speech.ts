@@ -31,6 +31,7 @@ import {
 import {
   AMBIGUOUS_MONTHS,
   AMBIGUOUS_PLANETS,
+  ACRONYMS,
   BRANDS,
   DAY_ORDINALS,
   FIRST_NAMES,
@@ -855,9 +856,12 @@ const NOT_BEFORE_NAMES: ReadonlySet<string> = new Set([
   'shall',
 ]);
 
-/** A brand's spelling by its lower-case form, and by its possessive ("netflix's"). */
+/**
+ * A brand's or an acronym's spelling by its lower-case form, and by its possessive
+ * ("netflix's", "the nhs's").
+ */
 const BRAND_SPELLINGS: ReadonlyMap<string, string> = new Map(
-  BRANDS.flatMap((brand) => {
+  [...BRANDS, ...ACRONYMS].flatMap((brand) => {
     const lower = brand.toLowerCase();
     return [
       [lower, brand],

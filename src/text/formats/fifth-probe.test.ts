@@ -480,7 +480,7 @@ describe("the fifth probe's rules, narrowed where a review found them too wide",
       lines(
         'Personal checklist',
         '- [ ] Apply for jobs',
-        '- [ ] Update my cv',
+        '- [ ] Update my CV',
         '- [ ] Call the agency',
       ),
     );
