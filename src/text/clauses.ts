@@ -643,7 +643,10 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
       token.lower === 'then' &&
       tokens[i - 1]?.pos === 'ADP' &&
       (!isWord(opener) || CLAUSE_CONNECTIVES.has(opener.lower));
-    if (words > 0 && !timeThen) {
+    // "I need to finally update the docs", "to also book": after "to" the word is the
+    // infinitive's adverb, no sequence.
+    const splitInfinitive = tokens[i - 1]?.lower === 'to';
+    if (words > 0 && !timeThen && !splitInfinitive) {
       // "I also have to get cash out": a subject alone before the connective goes on with it.
       const connective =
         CLAUSE_CONNECTIVES.has(token.lower) &&

@@ -287,7 +287,9 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
   const thingsTo = namesThingsTo(words);
   // "To do tomorrow.": the list named by what is to be done, its "do" no task.
   const toDo = toDoNameEnd(words);
-  if (!thingsFollowListName(words, next) && !startsVerbPhrase(next, 0)) return false;
+  if (!thingsFollowListName(words, next) && !startsVerbPhrase(next, countedStart(next))) {
+    return false;
+  }
   // A task verb orders something where it leads or has an object: "Pick up groceries",
   // "Review the chores chart"; in "the client call on Thursday" it names the meeting, and in
   // "things to pack" the things.
@@ -623,6 +625,18 @@ function countsTask(tokens: readonly TaggedToken[], at: number): boolean {
   );
 }
 
+/** Where a sentence's words start after a count said first ("First, review the PR."). */
+function countedStart(tokens: readonly TaggedToken[]): number {
+  let at = 0;
+  while (
+    tokens[at] !== undefined &&
+    (tokens[at]?.kind === 'pause' || SEQUENCE_WORDS.has(tokens[at]?.lower ?? ''))
+  ) {
+    at++;
+  }
+  return at;
+}
+
 /**
  * "to do tomorrow one send the rota two chase payroll three do the stock count", "One, send the
  * rota. Two, ...": tasks counted aloud, each count before its verb, start a task each and are
@@ -710,6 +724,8 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       // "chase the card machine people, uh, again,": a lone adverb said after a pause is
       // the task's before it.
       const words = taskTokens.filter((token) => token.kind === 'word');
+      // "First, review the PR": the count said before its task, behind a pause, is no task.
+      if (words.every((word) => SEQUENCE_WORDS.has(word.lower))) return;
       const only = words[0];
       if (
         clauseIndex > 0 &&

@@ -299,3 +299,27 @@ describe('a list named by what is to be done, with a remark on a task', () => {
     );
   });
 });
+
+describe('a Whisper-style list with its counts and adverbs behind commas', () => {
+  it('names the list, drops the count and keeps an adverb after "to" with its verb', () => {
+    expect(
+      checklist(
+        'Okay, stuff for tomorrow. Um, first, review the pull request. Then, uh, update the docs.',
+      ),
+    ).toBe(lines('Stuff for tomorrow', '- [ ] Review the pull request', '- [ ] Update the docs'));
+    expect(
+      checklist('I need to, like, finally update the deployment docs. And book the room.'),
+    ).toBe(lines('Personal checklist', '- [ ] Update the deployment docs', '- [ ] Book the room'));
+  });
+
+  it('still starts a task at a sequence word said before its verb', () => {
+    expect(checklist('book the van then call the landlord finally pay the deposit')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Book the van',
+        '- [ ] Call the landlord',
+        '- [ ] Pay the deposit',
+      ),
+    );
+  });
+});
