@@ -166,10 +166,7 @@ function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
 
 /** Verbs after which "so" says how much ("textbooks are so expensive", "i feel so old"). */
 const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
-  'is',
-  'are',
-  'was',
-  'were',
+  ...BE_FORMS,
   'be',
   'been',
   'being',

@@ -87,6 +87,7 @@ function isTimeWord(word: string): boolean {
     /^\d/u.test(word)
   );
 }
+
 /**
  * "the ships | she's guiding in are ...", "that guy | she's dating is ...", "the best film |
  * i've ever seen": after "the" or "that" and a noun, a contraction whose -ing form is followed
@@ -201,12 +202,24 @@ export function startsNewClause(tokens: readonly Token[], i: number): boolean {
   );
 }
 
-/** Whether a verb of telling or thinking stands just before `i`, so what follows is its own. */
-function reportedAt(tokens: readonly Token[], i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - REPORTED_REACH); k--) {
+/** No words: reportedAt's verbs of telling and thinking alone. */
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a verb of telling or thinking (or one of `reporting`) stands within `reach` words
+ * before `i`, so what follows is its own.
+ */
+function reportedAt(
+  tokens: readonly Token[],
+  i: number,
+  reach = REPORTED_REACH,
+  reporting: ReadonlySet<string> = NO_WORDS,
+): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - reach); k--) {
     const before = tokens[k] as Token;
     if (before.kind !== 'word') return false;
-    if (TELLING_VERBS.has(before.lower) || THINKING_VERBS.has(before.lower)) return true;
+    const word = before.lower;
+    if (TELLING_VERBS.has(word) || THINKING_VERBS.has(word) || reporting.has(word)) return true;
   }
   return false;
 }
@@ -219,6 +232,7 @@ const OWNING_WORDS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', '
 const OWNED_SUBJECT_WORDS = 3;
 /** Words back from a possessive that a verb reporting what follows may stand. */
 const REPORTING_REACH = 6;
+
 /**
  * "they're all beautiful | my coworkers think i'm weird", "in the car park | my sister said":
  * someone named by a possessive, then what they said or thought, after a content word. What a
@@ -230,17 +244,7 @@ export function startsOwnedSubjectClause(tokens: readonly Token[], i: number): b
   if (token?.kind !== 'word' || !OWNING_WORDS.has(token.lower)) return false;
   const prev = tokens[i - 1];
   if (prev?.kind !== 'word' || isFunctionWord(prev.lower)) return false;
-  for (let k = i - 1; k >= Math.max(0, i - REPORTING_REACH); k--) {
-    const before = tokens[k] as Token;
-    if (before.kind !== 'word') break;
-    if (
-      TELLING_VERBS.has(before.lower) ||
-      THINKING_VERBS.has(before.lower) ||
-      REPORTING_VERBS.has(before.lower)
-    ) {
-      return false;
-    }
-  }
+  if (reportedAt(tokens, i, REPORTING_REACH, REPORTING_VERBS)) return false;
   for (let k = i + 1; k <= i + OWNED_SUBJECT_WORDS; k++) {
     const word = tokens[k];
     if (word?.kind !== 'word') return false;
@@ -334,6 +338,7 @@ function canDoWith(tokens: readonly Token[], verbAt: number): boolean {
 
 /** Words a relative clause without "that" may run to its preposition ("i grew up in"). */
 const STRANDED_REACH = 3;
+
 /**
  * "the town i grew up in, and ...": a subject and verb whose clause ends on a preposition at
  * a pause describe the thing before them; the preposition's object is that thing ("today | i

@@ -723,7 +723,7 @@ function isMonth(token: TaggedToken | undefined): boolean {
   );
 }
 
-function isPlural(token: TaggedToken): boolean {
+export function isPlural(token: TaggedToken): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.lower && token.lower.endsWith('s');
 }
 

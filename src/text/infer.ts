@@ -10,6 +10,7 @@ import {
 import {
   afterListName,
   intentLengthAt,
+  isPlural,
   splitClauses,
   splitList,
   thingsFollowListName,
@@ -437,6 +438,7 @@ function saysWhatItDoes(words: readonly TaggedToken[], at: number): boolean {
     (next.pos === 'VERB' && /[^s]s$/u.test(next.lower) && next.lower !== 'was')
   );
 }
+
 /** Words from "thinking about" to the thing mused on at most ("a little app"). */
 const MUSED_THING_REACH = 4;
 
@@ -503,11 +505,7 @@ function someoneShouldMake(words: readonly TaggedToken[], i: number): boolean {
   const verb = verbPastAdverb(words, i + 2);
   if (verb === undefined || !CHANGE_MADE.has(verb.lemma)) return false;
   const thing = words[words.indexOf(verb) + 1];
-  return (
-    thing !== undefined &&
-    (NEW_THING_OPENERS.has(thing.lower) ||
-      (thing.pos === 'NOUN' && thing.lemma !== thing.lower && thing.lower.endsWith('s')))
-  );
+  return thing !== undefined && (NEW_THING_OPENERS.has(thing.lower) || isPlural(thing));
 }
 
 /** What opens a new thing after its verb ("start a swap shop", "put lockers", "run some"). */

@@ -130,12 +130,6 @@ const NOUN_OPENERS: ReadonlySet<string> = new Set([
   'its',
 ]);
 
-/**
- * wink's lite model reads some nouns as verbs after a determiner ("charge my watch/VERB lay
- * out ..."), which hides the verb that starts the next task. A base form there is the noun;
- * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
- * It reads "the till" as the preposition, which a determiner never comes before.
- */
 /** Prepositions that make a number before a task verb a time ("at 5 | call mum"). */
 const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'by', 'before', 'after', 'until']);
 /** Words after which a word is a noun, its verb ("walk was long"). */
@@ -169,6 +163,12 @@ function startsTaskAfterTime(tagged: readonly TaggedToken[], k: number): boolean
   );
 }
 
+/**
+ * wink's lite model reads some nouns as verbs after a determiner ("charge my watch/VERB lay
+ * out ..."), which hides the verb that starts the next task. A base form there is the noun;
+ * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
+ * It reads "the till" as the preposition, which a determiner never comes before.
+ */
 function mendTags(tagged: readonly TaggedToken[]): void {
   for (let k = 1; k < tagged.length; k++) {
     const token = tagged[k] as TaggedToken;

@@ -628,10 +628,8 @@ function countsTask(tokens: readonly TaggedToken[], at: number): boolean {
 /** Where a sentence's words start after a count said first ("First, review the PR."). */
 function countedStart(tokens: readonly TaggedToken[]): number {
   let at = 0;
-  while (
-    tokens[at] !== undefined &&
-    (tokens[at]?.kind === 'pause' || SEQUENCE_WORDS.has(tokens[at]?.lower ?? ''))
-  ) {
+  for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+    if (token.kind !== 'pause' && !SEQUENCE_WORDS.has(token.lower)) break;
     at++;
   }
   return at;
@@ -744,10 +742,10 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           ? renderTask(taskTokens)
           : '';
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
-        const said = /^I\b/u.test(remark)
+        const joined = /^I\b/u.test(remark)
           ? remark
           : remark.charAt(0).toLowerCase() + remark.slice(1);
-        items[items.length - 1] += `, ${said}`;
+        items[items.length - 1] += `, ${joined}`;
         return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);

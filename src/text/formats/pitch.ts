@@ -401,9 +401,8 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   ) {
     return tokens.length;
   }
-  // "idea a lunchbox with a screen ...": unpunctuated speech runs the heading into the idea
-  // ("pitch a tent" is a verb and its object).
-  if (first.lower !== 'pitch' && headsIdeaRunIn(wordsIn(tokens))) {
+  // "idea a lunchbox with a screen ...": unpunctuated speech runs the heading into the idea.
+  if (headsIdeaRunIn(wordsIn(tokens))) {
     return tokens.indexOf(first) + 1;
   }
   let kind = 0;
@@ -427,13 +426,15 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
 
 /**
  * "idea a lunchbox with a screen ...": a heading said first and run into the idea it names. "idea
- * a lot of people have", "idea a bit rough" and "this idea a colleague had" say of an idea.
+ * a lot of people have", "idea a bit rough" and "this idea a colleague had" say of an idea, and
+ * "pitch a tent" is a verb and its object.
  */
 export function headsIdeaRunIn(words: readonly TaggedToken[]): boolean {
   const [heading, article, noun] = words;
   return (
     heading !== undefined &&
     ANNOUNCING_NOUNS.has(heading.lower) &&
+    heading.lower !== 'pitch' &&
     (article?.lower === 'a' || article?.lower === 'an') &&
     noun !== undefined &&
     !AMOUNT_NOUNS.has(noun.lower)
