@@ -226,6 +226,19 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
 }
 
+/** "don't forget the dog's lead", "do not leave the keys": a task said as what not to do. */
+function forbidsAt(tokens: readonly TaggedToken[], at: number): boolean {
+  const word = tokens[at];
+  if (!isWord(word)) return false;
+  const verb =
+    word.lower === 'do' && tokens[at + 1]?.lower === 'not'
+      ? tokens[at + 2]
+      : ["don't", 'dont', 'don’t'].includes(word.lower)
+        ? tokens[at + 1]
+        : undefined;
+  return isWord(verb) && isBaseVerb(verb);
+}
+
 /** "because we're out", "so the kitchen is done by Friday": why, not a new task. */
 function isReasonAt(tokens: readonly TaggedToken[], at: number): boolean {
   const word = tokens[at];
@@ -597,6 +610,8 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         thing !== undefined &&
         NOUN_PHRASE_START.has(thing.pos) &&
         !(thing.pos === 'PROPN' && saysOfIt) &&
+        // "get a new kettle, the old one is broken": said of the thing, no thing of the list.
+        !saysOfTheOnes(tokens.slice(next).filter(isWord)) &&
         !startsVerbPhrase(tokens, next);
       // "buy milk, because we're out": a task's reason stays with it, and so does what it is
       // not ("send the slides to Marcus, not Priya") and what its thing is ("pay the fee,
@@ -664,7 +679,7 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         if (connective) continue;
       } else if (
         connective &&
-        startsVerbPhrase(tokens, i + 1) &&
+        (startsVerbPhrase(tokens, i + 1) || (mode === 'tasks' && forbidsAt(tokens, i + 1))) &&
         !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1)) &&
         // "keeps the voicemail just so he can hear him": a purpose, not a clause of its own.
         !(token.lower === 'so' && tokens[i - 1]?.lower === 'just')
@@ -944,17 +959,72 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
       LIST_HEADS.has(word.lower) &&
       (k > 0 || word.lower === 'groceries') &&
       !(isWord(before) && before.pos === 'DET');
-    if (head || errand) {
+    // "packing for spain | passports ...": a packing list named by where it is for.
+    const packing = k === 0 && word.lower === 'packing' && tokens[1]?.lower === 'for';
+    if (head || errand || packing) {
       let at = k + 1;
       while (isWord(tokens[at]) && DAY_WORDS.has((tokens[at] as TaggedToken).lower)) at++;
+      if (tokens[at]?.lower === 'for') at = afterListTopic(tokens, at);
       const first = tokens[at];
-      if (!isWord(first) || !NOUN_PHRASE_START.has(first.pos)) return -1;
+      // "sleeping bags", "frozen peas": a describing form opens a thing as an adjective does.
+      const opensThing =
+        isWord(first) &&
+        (NOUN_PHRASE_START.has(first.pos) ||
+          asModifier(first, tokens[at + 1], tokens[at - 1]).pos === 'ADJ');
+      if (!opensThing) return -1;
       // "our shopping list the kids wrote is funny": a clause about the list, no things.
       return hasOwnVerb(tokens, at) ? -1 : at;
     }
     if (word.pos === 'VERB' && word.lower !== 'do') return -1;
   }
   return -1;
+}
+
+/** Words of whom or where a list is for ("for the lake district", "for trader joe's"). */
+const LIST_TOPIC_MAX_WORDS = 4;
+
+/**
+ * "grocery list for trader joe's | milk eggs ...", "packing for the lake district so |
+ * sleeping bags ...": where the things start after what the list is for, its `for` at
+ * `forAt`; -1 when no topic can be told from the things. A pause or "so" said within reach
+ * ends the topic; else it is a day, a name, or one thing with its owner's name.
+ */
+function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
+  const reach = Math.min(tokens.length, forAt + LIST_TOPIC_MAX_WORDS + 2);
+  for (let k = forAt + 2; k < reach; k++) {
+    const token = tokens[k] as TaggedToken;
+    if (token.kind === 'pause') return k + 1;
+    if (!isWord(token)) return -1;
+    if (token.lower === 'so') return k + 1;
+  }
+  let at = forAt + 1;
+  if (PHRASE_DETERMINERS.has(tokens[at]?.lower ?? '')) at++;
+  const first = tokens[at];
+  if (!isWord(first)) return -1;
+  if (DAY_WORDS.has(first.lower)) return at + 1;
+  if (!NOUN_POS.has(first.pos)) return -1;
+  at++;
+  // "trader joe's", "the kids' party": a name runs on, and an owner's word holds the next.
+  while (
+    at < reach &&
+    isWord(tokens[at]) &&
+    ((tokens[at] as TaggedToken).pos === 'PROPN' ||
+      /['’]s$/u.test((tokens[at] as TaggedToken).lower) ||
+      ownsNext(tokens[at - 1] as TaggedToken))
+  ) {
+    at++;
+  }
+  // "Packing list for the camping trip.": a word or none left is the topic's own, and the
+  // things, if any, follow in another sentence.
+  return tokens.slice(at).filter(isWord).length >= LIST_TOPIC_MIN_THINGS_WORDS ? at : -1;
+}
+
+/** Words a list's things take at least after its topic ("milk eggs", "the tent"). */
+const LIST_TOPIC_MIN_THINGS_WORDS = 2;
+
+/** "mum's | birthday", "the kids' | party"; a shop's name ("Sainsbury's") owns nothing after it. */
+function ownsNext(token: TaggedToken): boolean {
+  return token.pos !== 'PROPN' && /['’]s?$/u.test(token.lower);
 }
 
 /** "things to pack", "stuff to buy": a list named by what is to be done with its things. */
@@ -965,6 +1035,62 @@ const THING_STARTS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'DET', 'NUM'
 /** "things to pack for Lisbon": the words name a list by what is to be done with its things. */
 export function namesThingsTo(words: readonly TaggedToken[]): boolean {
   return THINGS_WORDS.has(words[0]?.lower ?? '') && words[1]?.lower === 'to';
+}
+
+/** "the Aldi ones are fine", "the big one is better": said of the thing before, by its kind. */
+export function saysOfTheOnes(words: readonly TaggedToken[]): boolean {
+  const ones = words.findIndex((word) => word.lower === 'one' || word.lower === 'ones');
+  return (
+    ones > 0 &&
+    ones <= ONES_MAX_WORDS &&
+    POINTING_DETERMINERS.has(words[0]?.lower ?? '') &&
+    words[ones + 1]?.pos === 'AUX' &&
+    !words.some((word) => TASK_VERBS.has(word.lower) && word.pos === 'VERB')
+  );
+}
+
+/** "the Aldi ones": a determiner and up to two describing words before "ones". */
+const ONES_MAX_WORDS = 3;
+const POINTING_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'those',
+  'these',
+  'that',
+  'this',
+]);
+
+/** Words that name a list said as a heading: "Baby stuff.", "Stuff for Monday.", "Jobs.". */
+const LIST_HEADING_WORDS: ReadonlySet<string> = new Set([
+  ...LIST_HEADS,
+  'stuff',
+  'things',
+  'jobs',
+  'chores',
+  'errands',
+  'tasks',
+]);
+const LIST_HEADING_MAX_WORDS = 7;
+
+/**
+ * "Baby stuff.", "Stuff for Monday.", "Packing for Spain.", "Things to pack.": a sentence that
+ * only names a list ("Fun stuff happened" and "Things I love" say something of it).
+ */
+export function namesListHeading(words: readonly TaggedToken[]): boolean {
+  if (words.length === 0 || words.length > LIST_HEADING_MAX_WORDS) return false;
+  if (namesThingsTo(words)) return true;
+  const packing = words[0]?.lower === 'packing' && words[1]?.lower === 'for';
+  const start = packing ? 2 : 0;
+  // The list's word ends the name or leads into what it is for: "Shopping list: milk, eggs"
+  // goes on to the things themselves.
+  const named = words.some(
+    (word, i) =>
+      LIST_HEADING_WORDS.has(word.lower) &&
+      (i === words.length - 1 || words[i + 1]?.lower === 'for'),
+  );
+  return (
+    (packing || named) &&
+    words.slice(start).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
+  );
 }
 
 /**
@@ -997,7 +1123,7 @@ export function thingsFollowListName(
 }
 
 /** A verb of a clause, not a describing form ("frozen", "sleeping"). */
-function isFiniteVerb(token: TaggedToken): boolean {
+export function isFiniteVerb(token: TaggedToken): boolean {
   return (
     token.pos === 'AUX' ||
     (token.pos === 'VERB' && !token.lower.endsWith('ing') && !token.lower.endsWith('en'))

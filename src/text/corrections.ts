@@ -85,18 +85,29 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   if (restatesAfterBareNo(tokens, i, after)) return true;
   const noun = tokens[before];
   const then = tokens[after + 2];
+  // "twenty years, no two years have been the same": "no two" opens news; the amount said
+  // again ends where it was said, or at a "please" ("2 pies no 3 pies please").
+  const endsThere =
+    then === undefined ||
+    then.kind !== 'word' ||
+    then.lower === 'please' ||
+    CONJUNCTIONS.has(then.lower) ||
+    RESTATED_PREPOSITIONS.has(then.lower);
+  // "size 3, no, size 4", "room 12 no room 14": a name and its number said again.
+  const named = tokens[before - 1];
+  const renumbered =
+    named?.kind === 'word' &&
+    !isNumeric(named) &&
+    isNumeric(tokens[before]) &&
+    tokens[after]?.lower === named.lower &&
+    isNumeric(tokens[after + 1]);
   return (
-    noun?.kind === 'word' &&
-    isNumeric(tokens[before - 1]) &&
-    isNumeric(tokens[after]) &&
-    tokens[after + 1]?.lower === noun.lower &&
-    // "twenty years, no two years have been the same": "no two" opens news; the amount said
-    // again ends where it was said, or at a "please" ("2 pies no 3 pies please").
-    (then === undefined ||
-      then.kind !== 'word' ||
-      then.lower === 'please' ||
-      CONJUNCTIONS.has(then.lower) ||
-      RESTATED_PREPOSITIONS.has(then.lower))
+    endsThere &&
+    (renumbered ||
+      (noun?.kind === 'word' &&
+        isNumeric(tokens[before - 1]) &&
+        isNumeric(tokens[after]) &&
+        tokens[after + 1]?.lower === noun.lower))
   );
 }
 

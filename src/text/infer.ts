@@ -10,7 +10,9 @@ import {
 import {
   afterListName,
   intentLengthAt,
+  isFiniteVerb,
   isPlural,
+  namesListHeading,
   splitClauses,
   splitList,
   thingsFollowListName,
@@ -95,11 +97,36 @@ function containsPhrase(text: string, phrase: string): boolean {
  * may come before "idea": "no idea for a ..." names none.
  */
 function premiseStart(words: readonly TaggedToken[]): number {
-  const idea = words.findIndex((word) => word.lemma === 'idea');
+  const idea = words.findIndex((word) => word.lemma === 'idea' || word.lemma === 'proposal');
   if (idea === -1 || idea > IDEA_KIND_MAX_WORDS) return 0;
-  if (idea === 0 && headsIdeaRunIn(words)) return 1;
+  if (idea === 0 && words[0]?.lemma === 'idea' && headsIdeaRunIn(words)) return 1;
   if (words[idea + 1]?.lower !== 'for') return 0;
-  return words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos)) ? idea + 2 : 0;
+  if (!words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos))) return 0;
+  return afterIdeaTopic(words, idea + 2);
+}
+
+/** Words of what an idea is for before the idea runs on ("for the wall by the community centre"). */
+const IDEA_TOPIC_MAX_WORDS = 7;
+
+/**
+ * "idea for the wall by the community centre a big mural ...", "proposal for the ward a ten
+ * minute huddle ...": unpunctuated, the idea starts at the "a" that follows what it is for,
+ * before any verb; else right after "for".
+ */
+function afterIdeaTopic(words: readonly TaggedToken[], from: number): number {
+  const reach = Math.min(words.length, from + IDEA_TOPIC_MAX_WORDS);
+  for (let j = from + 1; j < reach; j++) {
+    const word = words[j] as TaggedToken;
+    if (word.pos === 'VERB' || word.pos === 'AUX') break;
+    const before = words[j - 1] as TaggedToken;
+    if (
+      (word.lower === 'a' || word.lower === 'an') &&
+      (before.pos === 'NOUN' || before.pos === 'PROPN')
+    ) {
+      return j;
+    }
+  }
+  return from;
 }
 
 const IDEA_KIND_MAX_WORDS = 2;
@@ -124,6 +151,38 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
   }
   return true;
 }
+
+/** Words that name a kind of work before what it is about: "kids book", "short film". */
+const WORK_KIND_MAX_WORDS = 3;
+/** How far after "about a" the one it is about may say who or what they are. */
+const SUBJECT_REACH = 4;
+
+/**
+ * "kids book about a sock who gets lost ...", "film where the dog narrates": a kind of work
+ * named, bare, and what it is about or where it happens. "Film about a dog made me cry" tells
+ * of one seen: the one it is about must be said more of ("who", "that", "where").
+ */
+function tellsWorkAbout(tokens: readonly TaggedToken[]): boolean {
+  const words = tokens.filter(isWord);
+  let kind = 0;
+  while (kind < WORK_KIND_MAX_WORDS && IDEA_KIND_TAGS.has(words[kind]?.pos ?? '')) kind++;
+  const named = words[kind - 1];
+  if (
+    named === undefined ||
+    !(CREATIVE_IDEA_NOUNS.has(named.lemma) || WORK_NOUNS.has(named.lemma))
+  ) {
+    return false;
+  }
+  const link = words[kind]?.lower;
+  if (link === 'where') return true;
+  if (link !== 'about' || !['a', 'an'].includes(words[kind + 1]?.lower ?? '')) return false;
+  return words
+    .slice(kind + 3, kind + 3 + SUBJECT_REACH)
+    .some((word) => RELATIVE_WORDS.has(word.lower));
+}
+
+/** Works told of that are not ideas' names elsewhere ("a book" pitched is a kids book). */
+const WORK_NOUNS: ReadonlySet<string> = new Set(['book', 'script', 'screenplay', 'zine']);
 
 /** Words after an opening rhetorical ask that make it a real one ("can we agree on a date"). */
 const AGREE_ON: ReadonlySet<string> = new Set(['on', 'to', 'with', 'upon', 'what', 'when', 'how']);
@@ -197,7 +256,13 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let tasks = 0;
   let others = 0;
   let invitations = 0;
+  // "Packing for Spain. Passports, obviously. Sun cream, the factor 50.": a list named on its
+  // own, then its things a sentence or a pause at a time.
+  const heading =
+    sentences.length > 1 && namesListHeading((sentences[0] as TaggedToken[]).filter(isWord));
+  let things = 0;
   for (const [index, tokens] of sentences.entries()) {
+    if (heading && index === 0) continue;
     const ideas = ideaList(tokens);
     if (ideas !== null) {
       tasks += ideas.length;
@@ -231,7 +296,9 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
         named > 0 || (intent > 0 && NEED_WORDS.has((rest[intent - 1] as TaggedToken).lower));
       rest = rest.slice(named + intent);
       if (isInvitation(rest)) invites = true;
-      if (verbHead(rest) > 0 || (needsThing && rest.length > 0) || remindsOf(rest)) {
+      if (heading && rest.length > 0 && !rest.some(isFiniteVerb)) {
+        things++;
+      } else if (verbHead(rest) > 0 || (needsThing && rest.length > 0) || remindsOf(rest)) {
         sentenceTasks += splitList(
           clause.tokens.slice(clause.tokens.indexOf(rest[0] as TaggedToken)),
           needsThing,
@@ -244,6 +311,9 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
     if (invites) invitations++;
     else tasks += sentenceTasks;
   }
+  // "Our wedding guest list. Two hundred people.": one thing under a list's name is news.
+  if (things >= 2) tasks += things;
+  else others += things;
   return { tasks, others, invitations };
 }
 
@@ -342,7 +412,7 @@ function pitchSignals(
   let score = 0;
   for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
   const first = sentences[0];
-  if (first !== undefined && isPremise(first)) score += 2;
+  if (first !== undefined && (isPremise(first) || tellsWorkAbout(first))) score += 2;
   if (sentences.some(opensWithProposal)) score += 2;
   const words = wordsOf(sentences);
   const proposes = words.some(
@@ -831,6 +901,8 @@ function categoryFromVocabulary(
   for (const [index, tokens] of sentences.entries()) {
     const words = tokens.filter((token) => token.kind === 'word');
     const topic = index === 0 ? topicLength(words) : 0;
+    // "kids book about a sock who ...": a work's premise is creative whatever it is about.
+    if (index === 0 && format === 'pitch' && tellsWorkAbout(tokens)) vote('creative', 2);
     // The second word of a phrase read as one thing ("video call", "short story") does not
     // vote again on its own.
     let consumed = -1;

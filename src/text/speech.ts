@@ -300,6 +300,8 @@ function commaOnlyFramed(
   // A number or describing word goes on to its noun, never to a determiner ("in 2019, um, the
   // team"); a number before another is a guess revised ("twenty, um, thirty chairs").
   if (PHRASE_OPENERS.has(after.lower)) return false;
+  // "attempt number, uh, nine": a number names which one.
+  if (word === 'number' && isNumeric(after)) return true;
   // "actually, uh, great": a word that only says how much goes on to what it says it of.
   if (INTENSIFIERS.has(word)) return true;
   if (isNumberWord(before) || APPROXIMATE_NUMBER_WORDS.has(word)) {

@@ -41,8 +41,18 @@ export const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
   'or rather',
 ]);
 
+/** "twice, scratch that, three times": how often, said as one word, is a number said again. */
+const HOW_OFTEN: ReadonlySet<string> = new Set(['once', 'twice', 'thrice']);
+
+function countsTimes(token: Token): boolean {
+  return isNumeric(token) || HOW_OFTEN.has(token.lower);
+}
+
 export function sameKind(a: Token, b: Token): boolean {
   if (isNumeric(a) && isNumeric(b)) return true;
+  if ((HOW_OFTEN.has(a.lower) || HOW_OFTEN.has(b.lower)) && countsTimes(a) && countsTimes(b)) {
+    return true;
+  }
   if (WEEKDAYS.has(a.lower) && WEEKDAYS.has(b.lower)) return true;
   return (
     (MONTHS.has(a.lower) || AMBIGUOUS_MONTHS.has(a.lower)) &&

@@ -1,6 +1,9 @@
 import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
   afterListName,
+  isFiniteVerb,
+  namesListHeading,
+  saysOfTheOnes,
   DAY_WORDS,
   intentLengthAt,
   namesThingsTo,
@@ -410,6 +413,27 @@ function splitIntroFromTask(
 /** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
 const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
 
+/** Adverbs that say what the speaker thinks of the thing before them ("Passports, obviously"). */
+const COMMENT_ADVERBS: ReadonlySet<string> = new Set([
+  'obviously',
+  'definitely',
+  'probably',
+  'ideally',
+  'hopefully',
+]);
+
+/** Words of "the factor 50", "the big one": which one of the thing said before. */
+const WHICH_ONE_MAX_WORDS = 4;
+
+/**
+ * "size 4", "the factor 50": a name and its number, or a phrase opened by "the" as the only
+ * other piece of its sentence ("Adapters, the kids' iPads, chargers" names three things).
+ */
+function tellsWhichOne(words: readonly TaggedToken[], pieces: number): boolean {
+  if (words.length === 2 && words[0]?.pos === 'NOUN' && words[1]?.pos === 'NUM') return true;
+  return pieces === 2 && words[0]?.lower === 'the' && words.length <= WHICH_ONE_MAX_WORDS;
+}
+
 /** "it's her birthday", "they're in my email": a clause about the thing just named. */
 const REMARK_OPENERS: ReadonlySet<string> = new Set([
   "it's",
@@ -438,6 +462,7 @@ const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
 export function isRemark(words: readonly TaggedToken[]): boolean {
   const first = words[0];
   if (first === undefined) return false;
+  if (saysOfTheOnes(words)) return true;
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
   const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
   const have = HAVE_OPENERS.has(first.lower);
@@ -446,9 +471,11 @@ export function isRemark(words: readonly TaggedToken[]): boolean {
   // "she's been waiting a week", "hate doing it": what is going on, or what is hated.
   const ongoing = (word: TaggedToken): boolean =>
     word.lower.endsWith('ing') || word.lower === 'been' || word.lower === 'being';
-  // "it's broken again": a participle says how the thing is.
+  // "it's broken again", "she's grown": a participle says how the thing is.
   const participle = (word: TaggedToken): boolean =>
-    /[a-z](?:ed|en)$/u.test(word.lower) || ongoing(word);
+    /[a-z](?:ed|en)$/u.test(word.lower) ||
+    ongoing(word) ||
+    (word.lemma !== word.lower && !word.lower.endsWith('s'));
   const rest = words.slice(Math.max(1, feeling));
   // "I've put that off": after "have" its first verb is what was done, whatever its form.
   const done = have ? rest.findIndex((word) => word.pos === 'VERB' || word.pos === 'AUX') : -1;
@@ -696,12 +723,17 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       title === null &&
       sentenceIndex === 0 &&
       next !== undefined &&
-      (isIntroSentence(tokens, next) || leadsIntoIntent(tokens, next))
+      (isIntroSentence(tokens, next) ||
+        leadsIntoIntent(tokens, next) ||
+        // "Baby stuff. Nappies, size 4.": a list named on its own, its things after it.
+        namesListHeading(tokens.filter((token) => token.kind === 'word')))
     ) {
       title = titleFromIntro(tokens);
       return;
     }
     const clauses = splitClauses(tokens, 'tasks');
+    // Whether the clause before, in this sentence, was a thing with no verb.
+    let thingBefore = false;
     clauses.forEach((clause, clauseIndex) => {
       let taskTokens = clause.tokens;
       let listed = false;
@@ -729,12 +761,24 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         clauseIndex > 0 &&
         words.length === 1 &&
         only !== undefined &&
-        TRAILING_ADVERBS.has(only.lower) &&
+        (TRAILING_ADVERBS.has(only.lower) || COMMENT_ADVERBS.has(only.lower)) &&
         items.length > 0
       ) {
-        items[items.length - 1] += ` ${only.lower}`;
+        // "Passports, obviously": what the speaker thinks of it keeps its comma.
+        items[items.length - 1] += COMMENT_ADVERBS.has(only.lower)
+          ? `, ${only.lower}`
+          : ` ${only.lower}`;
         return;
       }
+      const thing = words.length > 0 && !words.some(isFiniteVerb);
+      // "Nappies, size 4", "Sun cream, the factor 50": which one, said after the thing.
+      if (thingBefore && thing && items.length > 0 && tellsWhichOne(words, clauses.length)) {
+        const which = renderTask(taskTokens);
+        items[items.length - 1] += `, ${which.charAt(0).toLowerCase()}${which.slice(1)}`;
+        thingBefore = false;
+        return;
+      }
+      thingBefore = thing && !listed;
       // "ring my sister on Wednesday, it's her birthday", "send the invoice. it's 450.": a
       // remark on the task before it goes with that task, not in a box of its own.
       const remark =

@@ -43,8 +43,7 @@ describe('lists written with commas', () => {
       checklist('Packing for Lisbon. Passport, phone charger, the blue adapter, and sunscreen.'),
     ).toBe(
       lines(
-        'Packing list',
-        '- [ ] Packing for Lisbon',
+        'Packing for Lisbon',
         '- [ ] Passport',
         '- [ ] Phone charger',
         '- [ ] The blue adapter',

@@ -170,6 +170,7 @@ export const LINKING_VERBS = new Set([
   'getting',
   'became',
   'becomes',
+  'become',
 ]);
 
 /** After a conjunction, "like" followed by these is still a verb ("and like to travel"). */

@@ -421,6 +421,8 @@ export const TITLE_TRAILING_DROP_WORDS = new Set([
   'i',
   'we',
   'need',
+  // "Packing for the lake district so | sleeping bags ...": the "so" leads into the things.
+  'so',
 ]);
 
 export const TITLE_DROP_WORDS = new Set([
@@ -608,6 +610,15 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'party bags',
   'birthday candles',
   'garden gloves',
+  // Camping and travel things said in one breath ("sleeping bags head torches the stove").
+  'head torches',
+  'head torch',
+  'gas stove',
+  'tent pegs',
+  'walking boots',
+  'sun cream',
+  'swimming costumes',
+  'travel adapter',
 ]);
 
 /**

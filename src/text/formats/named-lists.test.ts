@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { inferFormatAndCategory } from '../infer.js';
+import { cleanSpeech, renderSentence } from '../sentences.js';
+import { formatWithRules } from './format-with-rules.js';
+
+// Speech that a ninth probe (sixty notes written apart from the rules) showed going wrong: lists
+// named before their things, ideas named before a long topic, corrections and fillers said
+// inside a phrase. Each kind has sentences meant otherwise that must stay as they were.
+
+const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
+const lines = (...parts: string[]): string => parts.join('\n');
+const cleaned = (text: string): string => cleanSpeech(text).map(renderSentence).join(' ');
+const format = (text: string): string | null => inferFormatAndCategory(text).format;
+
+describe('a list named before its things', () => {
+  it('reads a heading sentence and the things after it as a checklist titled by the heading', () => {
+    const packing =
+      "Packing for Spain. Passports, obviously. Sun cream, the factor 50. Adapters, the kids' iPads and chargers.";
+    expect(format(packing)).toBe('checklist');
+    expect(checklist(packing)).toBe(
+      lines(
+        'Packing for Spain',
+        '- [ ] Passports, obviously',
+        '- [ ] Sun cream, the factor 50',
+        '- [ ] Adapters',
+        "- [ ] The kids' iPads",
+        '- [ ] Chargers',
+      ),
+    );
+    const baby =
+      "Okay, baby stuff. Um, nappies, size 3, no, size 4, she's grown. Wipes, the Aldi ones are fine. Uh, Calpol.";
+    expect(format(baby)).toBe('checklist');
+    expect(checklist(baby)).toBe(
+      lines(
+        'Baby stuff',
+        "- [ ] Nappies, size 4, she's grown",
+        '- [ ] Wipes, the Aldi ones are fine',
+        '- [ ] Calpol',
+      ),
+    );
+    expect(
+      format(
+        'Okay, stuff for Monday. Um, do the schedule for next week, order more paper bags, uh, the large ones, and sort out the new register.',
+      ),
+    ).toBe('checklist');
+  });
+
+  it('keeps news about a list, a heading with a verb and one thing under a name as tweets', () => {
+    expect(format('Our wedding guest list. Two hundred people.')).toBe('tweet');
+    expect(format('Fun stuff happened today. We went to the zoo and saw the penguins.')).toBe(
+      'tweet',
+    );
+    expect(format('Things I love. My kids, coffee, and sleep.')).not.toBe('checklist');
+  });
+
+  it('reads what an unpunctuated list is for before its things', () => {
+    expect(format("grocery list for trader joe's milk eggs bread and bananas")).toBe('checklist');
+    expect(checklist('grocery list for saturday milk eggs bread')).toBe(
+      lines('Grocery list for Saturday', '- [ ] Milk', '- [ ] Eggs', '- [ ] Bread'),
+    );
+    const lakes =
+      "packing for the lake district so sleeping bags head torches the little gas stove and the spare canister wellies for the kids and don't forget the dog's lead";
+    expect(format(lakes)).toBe('checklist');
+    expect(checklist(lakes)).toBe(
+      lines(
+        'Packing for the lake district',
+        '- [ ] Sleeping bags',
+        '- [ ] Head torches',
+        '- [ ] The little gas stove',
+        '- [ ] The spare canister wellies for the kids',
+        "- [ ] Don't forget the dog's lead",
+      ),
+    );
+    // Named in a sentence of its own, the list's name keeps all its words.
+    expect(checklist('Packing list for the camping trip. Tent, stove, and matches.')).toBe(
+      lines('Packing list for the camping trip', '- [ ] Tent', '- [ ] Stove', '- [ ] Matches'),
+    );
+  });
+
+  it('keeps a remark on the thing before it with that thing', () => {
+    expect(checklist("Buy nappies, she's grown.")).toBe(
+      lines('Personal checklist', "- [ ] Buy nappies, she's grown"),
+    );
+    // "the big one is" said of the thing; "the blue one, buy it" orders something.
+    expect(checklist('Get a new kettle, the old one is broken.')).toBe(
+      lines('Personal checklist', '- [ ] Get a new kettle, the old one is broken'),
+    );
+  });
+});
+
+describe('an idea named before a long topic', () => {
+  it('reads "idea for" or "proposal for" and its topic, then the idea, as a pitch', () => {
+    expect(
+      format(
+        'Okay, idea for the mural on Carver Street. Um, a giant whale swimming through the old factory smokestacks. And it could all light up at night.',
+      ),
+    ).toBe('pitch');
+    expect(
+      format(
+        "idea for the wall by the community centre um a big mural of all the people who have run the market over the years and we could get the kids from st mary's to paint the leaves",
+      ),
+    ).toBe('pitch');
+    expect(
+      format(
+        'proposal for the ward um a ten minute huddle at the start of every shift where we flag the high risk patients and we trial it for a month',
+      ),
+    ).toBe('pitch');
+  });
+
+  it('reads a kind of work and who it is about as a creative pitch, and a work seen as news', () => {
+    expect(
+      inferFormatAndCategory(
+        'kids book about a sock who gets lost in the washing machine and finds a whole city of lost socks and he has to choose between going home or staying with his new friends',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'creative' });
+    expect(format('film about a dog made me cry')).toBe('tweet');
+    expect(format('book about a girl I met at uni came out today')).toBe('tweet');
+  });
+});
+
+describe('corrections and fillers inside a phrase', () => {
+  it('puts "three times" in the place of "twice", and a number said again with its name', () => {
+    expect(
+      cleaned(
+        'I need to fix the chart colours, rehearse it twice, scratch that, three times, and book the room.',
+      ),
+    ).toBe('I need to fix the chart colours, rehearse it three times, and book the room.');
+    expect(cleaned('call mum twice no three times this week')).toBe(
+      'Call mum three times this week.',
+    );
+    expect(cleaned("Nappies, size 3, no, size 4, she's grown.")).toBe(
+      "Nappies, size 4, she's grown.",
+    );
+    expect(cleaned('gate 12 no gate 14 for the flight')).toBe('Gate 14 for the flight.');
+  });
+
+  it('keeps a "no" that answers, or opens news, as said', () => {
+    expect(cleaned('Size 3, no, size 4 is too big.')).toBe('Size 3, no, size 4 is too big.');
+    expect(cleaned('Did we win? No, we lost.')).toBe('Did we win? No, we lost.');
+  });
+
+  it('drops the commas that only framed a filler inside a phrase', () => {
+    expect(cleaned('The windows on the building become, like, bubbles.')).toBe(
+      'The windows on the building become bubbles.',
+    );
+    expect(cleaned('Sourdough attempt number, uh, nine, and it finally has an open crumb.')).toBe(
+      'Sourdough attempt number nine, and it finally has an open crumb.',
+    );
+    // A comma the speaker said between things stays.
+    expect(cleaned('Passports, uh, sun cream, and the adapters.')).toBe(
+      'Passports, sun cream, and the adapters.',
+    );
+  });
+});
