@@ -1,5 +1,12 @@
 import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
-import { CONDITION_OPENERS, QUESTION_AUX, SUBJECT_PRONOUNS } from './words/function-words.js';
+import {
+  CONDITION_OPENERS,
+  FUNCTION_WORDS,
+  QUESTION_AUX,
+  SUBJECT_PRONOUNS,
+  WH_WORDS,
+} from './words/function-words.js';
+import { OWNED_SUBJECT_VERBS, TELLING_VERBS, THINKING_VERBS } from './words/clause-subjects.js';
 import {
   BE_FORMS,
   PHRASE_JOINERS,
@@ -253,6 +260,56 @@ function isLeadPhrase(part: readonly Token[]): boolean {
   );
 }
 
+/** Words after which a hesitation is no end: the clause still wants what follows. */
+const CLAUSE_WANTING_WORDS: ReadonlySet<string> = new Set([
+  ...TELLING_VERBS,
+  ...THINKING_VERBS,
+  ...OWNED_SUBJECT_VERBS,
+]);
+/** Words a finished clause may end with although they are function words ("were here"). */
+const CLAUSE_ENDING_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'here',
+  'there',
+  'now',
+  'it',
+  'them',
+  'too',
+  'then',
+]);
+/** Adverbs that open a sentence of their own after a pause ("um honestly the best part"). */
+const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['honestly', 'seriously', 'anyway']);
+
+/**
+ * "nothing broke um who am i", "when the romans were here um i am thirty one", "night shift
+ * number four done um honestly the best part": in unpunctuated speech a hesitation between a
+ * finished clause and a subject with its verb, a question or a sentence adverb is where one
+ * sentence stopped. After "and", a verb wanting its object, "to" or "I think" the sentence
+ * goes on ("it is um slightly too big", "I think um we should").
+ */
+function resumesAfterHesitation(tokens: readonly Token[], i: number, words: number): boolean {
+  const token = tokens[i] as Token;
+  if (token.hesitated !== true || words < MIN_CLAUSE_WORDS) return false;
+  const last = tokens[i - 1];
+  const beforeLast = tokens[i - 2];
+  if (last?.kind !== 'word') return false;
+  if (FUNCTION_WORDS.has(last.lower) && !CLAUSE_ENDING_FUNCTION_WORDS.has(last.lower)) {
+    return false;
+  }
+  if (
+    CLAUSE_WANTING_WORDS.has(last.lower) ||
+    (beforeLast?.kind === 'word' && CLAUSE_WANTING_WORDS.has(beforeLast.lower))
+  ) {
+    return false;
+  }
+  const next = tokens[i + 1];
+  if (next?.kind !== 'word') return false;
+  if (SENTENCE_ADVERBS.has(token.lower)) return true;
+  if (WH_WORDS.has(token.lower)) {
+    return QUESTION_AUX.has(next.lower);
+  }
+  return SUBJECT_PRONOUNS.has(token.lower) && !PHRASE_JOINERS.has(next.lower);
+}
+
 export function splitRunOn(
   tokens: Token[],
   unpunctuated: boolean,
@@ -283,6 +340,7 @@ export function splitRunOn(
       const mainClause = newClause && awaitingMain;
       if (mainClause) awaitingMain = false;
       const marker =
+        (unpunctuated && !mainClause && resumesAfterHesitation(tokens, i, words)) ||
         (unpunctuated &&
           !mainClause &&
           // "small win today | i finally ran five k": a day ends even a short clause.

@@ -9,6 +9,7 @@ import {
   PHRASE_DETERMINERS,
 } from './words/function-words.js';
 import { PHRASE_OPENERS } from './words/asides.js';
+import { SO_KEEP_BEFORE } from './words/fillers.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
 import { WEEKDAYS } from './words/proper-nouns.js';
@@ -226,7 +227,13 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
 }
 
-/** "don't forget the dog's lead", "do not leave the keys": a task said as what not to do. */
+/** Verbs of a reminder said as what not to do ("don't forget", "don't leave"). */
+const REMINDING_VERBS: ReadonlySet<string> = new Set(['forget', 'leave', 'miss', 'lose']);
+
+/**
+ * "pack the car and don't forget the dog's lead", "and do not leave the keys": a reminder,
+ * a task of its own. "and don't know which seats yet" and "don't worry" say something else.
+ */
 function forbidsAt(tokens: readonly TaggedToken[], at: number): boolean {
   const word = tokens[at];
   if (!isWord(word)) return false;
@@ -236,7 +243,7 @@ function forbidsAt(tokens: readonly TaggedToken[], at: number): boolean {
       : ["don't", 'dont', 'don’t'].includes(word.lower)
         ? tokens[at + 1]
         : undefined;
-  return isWord(verb) && isBaseVerb(verb);
+  return isWord(verb) && REMINDING_VERBS.has(verb.lower);
 }
 
 /** "because we're out", "so the kitchen is done by Friday": why, not a new task. */
@@ -679,7 +686,8 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         if (connective) continue;
       } else if (
         connective &&
-        (startsVerbPhrase(tokens, i + 1) || (mode === 'tasks' && forbidsAt(tokens, i + 1))) &&
+        (startsVerbPhrase(tokens, i + 1) ||
+          (mode === 'tasks' && verbs > 0 && forbidsAt(tokens, i + 1))) &&
         !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1)) &&
         // "keeps the voicemail just so he can hear him": a purpose, not a clause of its own.
         !(token.lower === 'so' && tokens[i - 1]?.lower === 'just')
@@ -834,8 +842,12 @@ export function verbHead(tokens: readonly TaggedToken[]): number {
   const first = tokens[0];
   if (!isWord(first)) return 0;
   const next = tokens[1];
+  // "do the schedule", "do the washing": "do" with its object is the task's verb.
+  const doesThing = first.lower === 'do' && isWord(next) && next.pos === 'DET';
   const verbLed =
-    (isBaseVerb(first) || (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&
+    (isBaseVerb(first) ||
+      doesThing ||
+      (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&
     !(isWord(next) && isCompound(first, next));
   if (!verbLed) return 0;
   if (isWord(next) && VERB_PARTICLES.has(next.lower) && isWord(tokens[2])) {
@@ -995,25 +1007,29 @@ function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
     const token = tokens[k] as TaggedToken;
     if (token.kind === 'pause') return k + 1;
     if (!isWord(token)) return -1;
-    if (token.lower === 'so') return k + 1;
+    // "packing for the weekend so many bags": a "so" that says how many is no list's start.
+    if (token.lower === 'so') {
+      return SO_KEEP_BEFORE.has(tokens[k + 1]?.lower ?? '') ? -1 : k + 1;
+    }
   }
   let at = forAt + 1;
   if (PHRASE_DETERMINERS.has(tokens[at]?.lower ?? '')) at++;
   const first = tokens[at];
   if (!isWord(first)) return -1;
-  if (DAY_WORDS.has(first.lower)) return at + 1;
-  if (!NOUN_POS.has(first.pos)) return -1;
+  if (!DAY_WORDS.has(first.lower) && !NOUN_POS.has(first.pos)) return -1;
   at++;
-  // "trader joe's", "the kids' party": a name runs on, and an owner's word holds the next.
-  while (
-    at < reach &&
-    isWord(tokens[at]) &&
-    ((tokens[at] as TaggedToken).pos === 'PROPN' ||
-      /['’]s$/u.test((tokens[at] as TaggedToken).lower) ||
-      ownsNext(tokens[at - 1] as TaggedToken))
-  ) {
-    at++;
-  }
+  const wordAt = (k: number): TaggedToken | undefined => {
+    const token = tokens[k];
+    return k < reach && isWord(token) ? token : undefined;
+  };
+  // "tom's | party", "the kids' | party": an owner said first holds the next word; said after
+  // a word of the name ("trader joe's") it ends a shop's name.
+  if (/['’]s?$/u.test(first.lower) && NOUN_POS.has(wordAt(at)?.pos ?? '')) at++;
+  while (wordAt(at)?.pos === 'PROPN' || /['’]s$/u.test(wordAt(at)?.lower ?? '')) at++;
+  // "sunday brunch", "the school trip", "the dinner party": the occasion the list is for.
+  while (LIST_OCCASIONS.has(wordAt(at)?.lemma ?? '')) at++;
+  // "the dinner party on friday": and the day it is on.
+  if (wordAt(at)?.lower === 'on' && DAY_WORDS.has(wordAt(at + 1)?.lower ?? '')) at += 2;
   // "Packing list for the camping trip.": a word or none left is the topic's own, and the
   // things, if any, follow in another sentence.
   return tokens.slice(at).filter(isWord).length >= LIST_TOPIC_MIN_THINGS_WORDS ? at : -1;
@@ -1022,10 +1038,26 @@ function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
 /** Words a list's things take at least after its topic ("milk eggs", "the tent"). */
 const LIST_TOPIC_MIN_THINGS_WORDS = 2;
 
-/** "mum's | birthday", "the kids' | party"; a shop's name ("Sainsbury's") owns nothing after it. */
-function ownsNext(token: TaggedToken): boolean {
-  return token.pos !== 'PROPN' && /['’]s?$/u.test(token.lower);
-}
+/** Occasions a list is for, said after their kind ("sunday brunch", "the hospital bag"). */
+const LIST_OCCASIONS: ReadonlySet<string> = new Set([
+  'party',
+  'dinner',
+  'brunch',
+  'lunch',
+  'breakfast',
+  'trip',
+  'holiday',
+  'bag',
+  'wedding',
+  'birthday',
+  'sleepover',
+  'bbq',
+  'barbecue',
+  'picnic',
+  'weekend',
+  'shower',
+  'night',
+]);
 
 /** "things to pack", "stuff to buy": a list named by what is to be done with its things. */
 const THINGS_WORDS: ReadonlySet<string> = new Set(['things', 'stuff']);

@@ -87,10 +87,12 @@ function isBareNoMarker(tokens: readonly Token[], i: number, marker: readonly st
   const then = tokens[after + 2];
   // "twenty years, no two years have been the same": "no two" opens news; the amount said
   // again ends where it was said, or at a "please" ("2 pies no 3 pies please").
+  // "size 10 no size 12 no size 14": or at the next correction.
   const endsThere =
     then === undefined ||
     then.kind !== 'word' ||
     then.lower === 'please' ||
+    then.lower === 'no' ||
     CONJUNCTIONS.has(then.lower) ||
     RESTATED_PREPOSITIONS.has(then.lower);
   // "size 3, no, size 4", "room 12 no room 14": a name and its number said again.

@@ -488,3 +488,34 @@ describe("inference the fourth batch's review found too narrow", () => {
     ).toBe('pitch');
   });
 });
+
+describe('the people one works for, and ideas named as a way to earn', () => {
+  it('reads a client, a customer or a patient as the speaker at work', () => {
+    for (const text of [
+      'Um, so a client just asked me if I could make the logo "pop more" but also, like, "more minimal." And I\'m just sitting here staring at the wall.',
+      'finished the loft conversion in walthamstow today six weeks start to finish and the client made us all bacon sandwiches proper result',
+      'eleven hours on the tills today and a man shouted at me because we ran out of the meal deal crisps',
+      'proposal for the english department we swap one lesson a fortnight for silent reading where the kids choose anything',
+    ]) {
+      expect(inferFormatAndCategory(text).category).toBe('work');
+    }
+    // A role word said of a thing is no person at work.
+    expect(
+      inferFormatAndCategory(
+        'The mural on Baker Street is finally done. Six weeks, forty cans of spray paint, and one very patient landlord.',
+      ).category,
+    ).toBe('creative');
+    expect(
+      inferFormatAndCategory('We spent the whole day at the department store with the kids')
+        .category,
+    ).toBe('personal');
+  });
+
+  it('reads an idea named as a way to earn as work', () => {
+    expect(
+      inferFormatAndCategory(
+        'side hustle idea um ironing service for busy parents and we collect the shirts on monday and bring them back on wednesday',
+      ),
+    ).toMatchObject({ format: 'pitch', category: 'work' });
+  });
+});

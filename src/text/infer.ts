@@ -26,6 +26,7 @@ import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
   AMBIENT_WORDS,
+  ROLE_WORDS,
   ANNOUNCEMENTS,
   CATEGORY_VOCABULARY,
   CHANGE_VERBS,
@@ -123,11 +124,40 @@ function afterIdeaTopic(words: readonly TaggedToken[], from: number): number {
       (word.lower === 'a' || word.lower === 'an') &&
       (before.pos === 'NOUN' || before.pos === 'PROPN')
     ) {
-      return j;
+      return judged(words.slice(j + 1)) ? from : j;
     }
   }
   return from;
 }
+
+/** Words that make "a ..." after an idea's topic a verdict on it ("a total failure", "a bit rubbish"). */
+const VERDICT_WORDS: ReadonlySet<string> = new Set([
+  'total',
+  'complete',
+  'bit',
+  'disaster',
+  'failure',
+  'flop',
+  'mess',
+  'joke',
+  'nightmare',
+  'success',
+  'hit',
+]);
+
+/** "a total failure nobody turned up", "a five percent cut ... was rejected today": said of it. */
+function judged(rest: readonly TaggedToken[]): boolean {
+  return (
+    VERDICT_WORDS.has(rest[0]?.lower ?? '') ||
+    rest.some(
+      (word, i) =>
+        NEWS_WORDS.has(word.lower) ||
+        (BE_PAST.has(word.lower) && /ed$/u.test(rest[i + 1]?.lower ?? '')),
+    )
+  );
+}
+
+const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
 
 const IDEA_KIND_MAX_WORDS = 2;
 const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -150,6 +180,32 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
     );
   }
   return true;
+}
+
+/** "Idea for the mural on Carver Street.": up to this many words with no verb. */
+const LONG_IDEA_TOPIC_MAX_WORDS = 10;
+/** Words that open the idea itself after its topic ("A giant whale ...", "We paint ..."). */
+const IDEA_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'we', 'you', 'imagine', 'what']);
+
+/**
+ * "Idea for the mural on Carver Street. A giant whale ...": a long topic named with no verb,
+ * then the idea. News of the idea follows such a name too ("Idea for the garden on Elm
+ * Road. Council said no."), so the sentence after it must open as an idea does.
+ */
+function namesLongIdeaTopic(
+  tokens: readonly TaggedToken[],
+  next: readonly TaggedToken[] | undefined,
+): boolean {
+  const words = tokens.filter(isWord);
+  const opener = next?.find(isWord);
+  return (
+    (words[0]?.lemma === 'idea' || words[0]?.lemma === 'proposal') &&
+    words[1]?.lower === 'for' &&
+    words.length <= LONG_IDEA_TOPIC_MAX_WORDS &&
+    words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX') &&
+    opener !== undefined &&
+    IDEA_OPENERS.has(opener.lower)
+  );
 }
 
 /** Words that name a kind of work before what it is about: "kids book", "short film". */
@@ -179,6 +235,41 @@ function tellsWorkAbout(tokens: readonly TaggedToken[]): boolean {
   return words
     .slice(kind + 3, kind + 3 + SUBJECT_REACH)
     .some((word) => RELATIVE_WORDS.has(word.lower));
+}
+
+/** Words of a work seen, read or heard rather than pitched ("highly recommend", "five stars"). */
+const REVIEW_WORDS: ReadonlySet<string> = new Set([
+  'recommend',
+  'star',
+  'meh',
+  'watch',
+  'episode',
+  'season',
+  'read',
+  'stuck',
+]);
+
+/**
+ * "Film about a man who loses his memory. Absolutely loved it.": the work told as seen, liked
+ * or out now, its plot said only to say which one.
+ */
+function reviews(sentences: readonly TaggedToken[][]): boolean {
+  const words = wordsOf(sentences);
+  return words.some((word, i) => {
+    const before = words[i - 1];
+    return (
+      (word.lower !== 'new' && (FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower))) ||
+      (word.lower !== 'just' && NEWS_WORDS.has(word.lower)) ||
+      REVIEW_WORDS.has(word.lemma) ||
+      REVIEW_WORDS.has(word.lower) ||
+      // "saw it", "binge watched it": the work as "it", after a verb told as done.
+      (word.lower === 'it' &&
+        before !== undefined &&
+        before.pos === 'VERB' &&
+        before.lemma !== before.lower &&
+        !before.lower.endsWith('ing'))
+    );
+  });
 }
 
 /** Works told of that are not ideas' names elsewhere ("a book" pitched is a kids book). */
@@ -251,6 +342,49 @@ function remindsOf(words: readonly TaggedToken[]): boolean {
 /** Words that make what is not to be forgotten a thought ("how far", "who you are"). */
 const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why']);
 
+function isFeeling(word: TaggedToken): boolean {
+  return (
+    FEELING_WORDS.has(word.lemma) ||
+    FEELING_WORDS.has(word.lower) ||
+    JUDGING_ADJECTIVES.has(word.lower)
+  );
+}
+
+/** Adjectives that judge what is said rather than say which one ("lovely people", "great food"). */
+const JUDGING_ADJECTIVES: ReadonlySet<string> = new Set([
+  'great',
+  'lovely',
+  'beautiful',
+  'gorgeous',
+  'incredible',
+  'awesome',
+  'brilliant',
+  'terrible',
+  'awful',
+  'horrible',
+  'fantastic',
+  'wonderful',
+  'nice',
+  'good',
+  'bad',
+  'better',
+  'happy',
+  'sad',
+]);
+
+/**
+ * "Sun cream", "the factor 50", "Calpol": a thing to get or pack. "So tired", "Great team
+ * though", "Bag ready", "Any day now" and "First smile today" say how something is or went.
+ */
+function isListThing(words: readonly TaggedToken[]): boolean {
+  const last = words[words.length - 1];
+  return (
+    words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'NUM') &&
+    last?.pos !== 'ADJ' &&
+    !words.some((word) => word.pos === 'ADV' || isFeeling(word) || NEWS_WORDS.has(word.lower))
+  );
+}
+
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let tasks = 0;
@@ -258,8 +392,13 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   let invitations = 0;
   // "Packing for Spain. Passports, obviously. Sun cream, the factor 50.": a list named on its
   // own, then its things a sentence or a pause at a time.
+  const first = (sentences[0] ?? []).filter(isWord);
+  // "Favourite things. Coffee. Rainy mornings.": a heading with a feeling names no list.
+  // "Stuff for the new flat." is no feeling: "new" counts as news, not as a heading's feeling.
   const heading =
-    sentences.length > 1 && namesListHeading((sentences[0] as TaggedToken[]).filter(isWord));
+    sentences.length > 1 &&
+    namesListHeading(first) &&
+    !first.some((word) => word.lower !== 'new' && isFeeling(word));
   let things = 0;
   for (const [index, tokens] of sentences.entries()) {
     if (heading && index === 0) continue;
@@ -285,6 +424,8 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
       if (tasks + sentenceTasks > 0 && isRemark(words)) continue;
       if (namesToDoList(words)) continue;
       let first = 0;
+      // "and sort out the register": the join before a task says nothing of it.
+      if (words[0]?.lower === 'and' && words.length > 1) first = 1;
       while (first < words.length - 1 && SEQUENCE_WORDS.has((words[first] as TaggedToken).lower)) {
         first++;
       }
@@ -296,13 +437,13 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
         named > 0 || (intent > 0 && NEED_WORDS.has((rest[intent - 1] as TaggedToken).lower));
       rest = rest.slice(named + intent);
       if (isInvitation(rest)) invites = true;
-      if (heading && rest.length > 0 && !rest.some(isFiniteVerb)) {
-        things++;
-      } else if (verbHead(rest) > 0 || (needsThing && rest.length > 0) || remindsOf(rest)) {
+      if (verbHead(rest) > 0 || (needsThing && rest.length > 0) || remindsOf(rest)) {
         sentenceTasks += splitList(
           clause.tokens.slice(clause.tokens.indexOf(rest[0] as TaggedToken)),
           needsThing,
         ).length;
+      } else if (heading && rest.length > 0 && !rest.some(isFiniteVerb) && isListThing(rest)) {
+        things++;
       } else {
         others++;
       }
@@ -412,7 +553,9 @@ function pitchSignals(
   let score = 0;
   for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
   const first = sentences[0];
-  if (first !== undefined && (isPremise(first) || tellsWorkAbout(first))) score += 2;
+  if (first !== undefined && (isPremise(first) || (tellsWorkAbout(first) && !reviews(sentences)))) {
+    score += 2;
+  }
   if (sentences.some(opensWithProposal)) score += 2;
   const words = wordsOf(sentences);
   const proposes = words.some(
@@ -481,7 +624,8 @@ function pitchSignals(
   if (
     sentences.some(
       (tokens, index) =>
-        namesIdeaBeforeIt(tokens, index < sentences.length - 1) && ideaList(tokens) === null,
+        (namesIdeaBeforeIt(tokens, index < sentences.length - 1) && ideaList(tokens) === null) ||
+        namesLongIdeaTopic(tokens, sentences[index + 1]),
     )
   ) {
     score += 2;
@@ -883,6 +1027,25 @@ function singularOf(word: TaggedToken): string {
     : word.lemma;
 }
 
+/** Kinds of idea that earn a living ("side hustle idea", "business idea", "startup idea"). */
+const EARNING_IDEA_KINDS: ReadonlySet<string> = new Set([
+  'business',
+  'hustle',
+  'startup',
+  'product',
+  'app',
+  'saas',
+]);
+
+/** "a client", "the customers": a role said as the person ("one very patient cat" is not). */
+function isRole(word: TaggedToken, next: TaggedToken | undefined): boolean {
+  return (
+    ROLE_WORDS.has(word.lower) &&
+    word.pos === 'NOUN' &&
+    !(next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN'))
+  );
+}
+
 const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);
 
 function categoryFromVocabulary(
@@ -919,6 +1082,8 @@ function categoryFromVocabulary(
           vote('creative', next?.lemma === 'idea' ? 4 : 2);
         }
         if (castsThePlayer(words, i)) vote('creative', 2);
+        // "Side hustle idea: ...", "business idea": a way to earn, whatever it is about.
+        if (EARNING_IDEA_KINDS.has(word.lower) && next?.lemma === 'idea') vote('work', 4);
       }
       if (i === consumed) return;
       if (NEUTRAL_PAIRS.has(pair)) {
@@ -948,7 +1113,11 @@ function categoryFromVocabulary(
       // "our band's playing": the band votes as "band" would.
       const owner = word.lower.endsWith("'s") ? word.lower.slice(0, -2) : word.lower;
       const weight =
-        (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma) ? 0.5 : 1) * stress;
+        (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma)
+          ? 0.5
+          : isRole(word, next)
+            ? 2
+            : 1) * stress;
       const keys = [word.lower, word.lemma, owner, singularOf(word)];
       for (const category of categoriesOf(...keys)) vote(category, weight);
     });

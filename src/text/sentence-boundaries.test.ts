@@ -278,3 +278,41 @@ describe('someone named by a possessive, then what they said or did', () => {
     expect(sentences('we need to fix our roof has been leaking for weeks')).not.toContain('|');
   });
 });
+
+describe('a hesitation between a finished clause and a new one ends a sentence', () => {
+  it.each([
+    [
+      'deployed on a friday and nothing broke um who am i',
+      'Deployed on a Friday and nothing broke. | Who am I?',
+    ],
+    [
+      'year seven asked me today if i was alive when the romans were here um i am thirty one',
+      'Year seven asked me today if I was alive when the romans were here. | I am thirty one.',
+    ],
+    [
+      'night shift number four done um honestly the best part was the tea',
+      'Night shift number four done. | Honestly the best part was the tea.',
+    ],
+    [
+      'i was so tired after the match uh i fell asleep on the sofa',
+      'I was so tired after the match. | I fell asleep on the sofa.',
+    ],
+  ])('%s', (text, expected) => {
+    expect(sentences(text)).toBe(expected);
+  });
+
+  it('keeps one sentence where the clause still wants what follows the hesitation', () => {
+    for (const text of [
+      'finally finished the sweater and it is um slightly too big',
+      'the dog ran in and um knocked over the birthday cake',
+      'i think um we should go to the beach today',
+      'my sister told me um i should call the landlord',
+      'we went to the market because um we needed eggs',
+      'i need to um chase the invoice from last week',
+    ]) {
+      expect(sentences(text)).not.toContain('|');
+    }
+    // Said with punctuation, the speaker's own full stops and commas are the boundaries.
+    expect(sentences('It is, um, I think the best one.')).not.toContain('|');
+  });
+});

@@ -314,6 +314,9 @@ function commaOnlyFramed(
   );
 }
 
+/** The fillers that are a speaker's pause for thought, not a word of the sentence. */
+const HESITATIONS: ReadonlySet<string> = new Set(['um', 'uh', 'er', 'erm', 'uhm', 'umm', 'uhh']);
+
 /** Drops `count` filler tokens at i, with the commas that only framed them. Returns the new i. */
 function skipFiller(tokens: readonly Token[], i: number, count: number, out: Token[]): number {
   let next = i + count;
@@ -665,6 +668,8 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   // Whether a filler was dropped since the last word: a word said again after one is a restart.
   let afterFiller = false;
+  // Whether that filler was a hesitation said between two words ("broke um who am i").
+  let hesitation = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.kind !== 'word') {
@@ -676,6 +681,7 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
     const next = tokens[i + 1];
 
     if (SIMPLE_FILLERS.has(word)) {
+      hesitation = HESITATIONS.has(word) && prev?.kind === 'word' && next?.kind === 'word';
       i = skipFiller(tokens, i, 1, out);
       afterFiller = true;
       continue;
@@ -735,6 +741,8 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       out.length = start;
     }
     afterFiller = false;
+    const hesitated = hesitation;
+    hesitation = false;
     if (word === 'hashtag' && next?.kind === 'word') {
       out.push({ ...next, text: `#${next.text}`, lower: `#${next.lower}`, space: token.space });
       i++;
@@ -750,10 +758,11 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       continue;
     }
 
-    if (word === 'i') out.push(withText(token, 'I'));
+    const said = hesitated ? { ...token, hesitated: true as const } : token;
+    if (word === 'i') out.push(withText(said, 'I'));
     else if (word.startsWith("i'") && word.length <= 4)
-      out.push(withText(token, `I${token.text.slice(1)}`));
-    else out.push(token);
+      out.push(withText(said, `I${token.text.slice(1)}`));
+    else out.push(said);
   }
   while (out.length > 0) {
     const last = out[out.length - 1] as Token;

@@ -15,6 +15,8 @@ export interface Token {
   kind: TokenKind;
   /** Whether whitespace preceded the token in the source. */
   space: boolean;
+  /** A hesitation ("um", "uh") was said just before this word and dropped as a filler. */
+  hesitated?: true;
 }
 
 export interface Sentence {

@@ -64,6 +64,8 @@ export function sameKind(a: Token, b: Token): boolean {
 const CORRECTION_REACH_WORDS = 8;
 
 export const REPLACEMENT_STOPS: ReadonlySet<string> = new Set([
+  // "size 10 no size 12 no size 14": a "no" after the replacement opens the next correction.
+  'no',
   'and',
   'but',
   'then',

@@ -426,12 +426,19 @@ const COMMENT_ADVERBS: ReadonlySet<string> = new Set([
 const WHICH_ONE_MAX_WORDS = 4;
 
 /**
- * "size 4", "the factor 50": a name and its number, or a phrase opened by "the" as the only
- * other piece of its sentence ("Adapters, the kids' iPads, chargers" names three things).
+ * "size 4", "the factor 50", "the warm one": a name and its number, or a phrase opened by
+ * "the" that counts or says "one", as the only other piece of its sentence ("Milk, the bread"
+ * and "Adapters, the kids' iPads, chargers" name things of their own).
  */
 function tellsWhichOne(words: readonly TaggedToken[], pieces: number): boolean {
   if (words.length === 2 && words[0]?.pos === 'NOUN' && words[1]?.pos === 'NUM') return true;
-  return pieces === 2 && words[0]?.lower === 'the' && words.length <= WHICH_ONE_MAX_WORDS;
+  const last = words[words.length - 1];
+  return (
+    pieces === 2 &&
+    words[0]?.lower === 'the' &&
+    words.length <= WHICH_ONE_MAX_WORDS &&
+    (last?.pos === 'NUM' || last?.lower === 'one' || last?.lower === 'ones')
+  );
 }
 
 /** "it's her birthday", "they're in my email": a clause about the thing just named. */
@@ -781,8 +788,11 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       thingBefore = thing && !listed;
       // "ring my sister on Wednesday, it's her birthday", "send the invoice. it's 450.": a
       // remark on the task before it goes with that task, not in a box of its own.
+      // "the old one was better" is said of a thing only in its own sentence.
       const remark =
-        (clauseIndex > 0 || sentenceIndex > 0) && items.length > 0 && isRemark(words)
+        (clauseIndex > 0 || (sentenceIndex > 0 && !saysOfTheOnes(words))) &&
+        items.length > 0 &&
+        isRemark(words)
           ? renderTask(taskTokens)
           : '';
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {

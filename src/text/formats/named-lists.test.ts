@@ -47,6 +47,21 @@ describe('a list named before its things', () => {
 
   it('keeps news about a list, a heading with a verb and one thing under a name as tweets', () => {
     expect(format('Our wedding guest list. Two hundred people.')).toBe('tweet');
+    // Under a heading, what is said of how things are or went is no thing of a list.
+    for (const text of [
+      'Baby stuff. So tired. Zero sleep last night.',
+      'Work stuff. Long day. Great team though.',
+      'Holiday stuff. Beautiful beach. Amazing food. Would go again.',
+      'Things to do in Lisbon. Amazing city. Great food. Lovely people.',
+      'Packing for Spain. So excited. Three weeks of sunshine.',
+      'Packing for the hospital. Bag ready. Car seat fitted. Any day now.',
+      'The guest list. Two hundred people. Way too many.',
+      'Favourite things. Coffee. Rainy mornings. Good books.',
+      'Wine list. Incredible. Best I have seen in years.',
+    ]) {
+      expect(format(text)).toBe('tweet');
+    }
+    expect(format('Stuff for the new flat. Kettle. Toaster. Bin bags.')).toBe('checklist');
     expect(format('Fun stuff happened today. We went to the zoo and saw the penguins.')).toBe(
       'tweet',
     );
@@ -71,6 +86,18 @@ describe('a list named before its things', () => {
         "- [ ] Don't forget the dog's lead",
       ),
     );
+    // An owner said first holds its word; an occasion goes with its kind, and so does its day.
+    expect(checklist("shopping list for tom's party crisps and juice")).toBe(
+      lines("Shopping list for Tom's party", '- [ ] Crisps', '- [ ] Juice'),
+    );
+    expect(checklist('grocery list for sunday brunch eggs bacon pancakes')).toBe(
+      lines('Grocery list for Sunday brunch', '- [ ] Eggs', '- [ ] Bacon', '- [ ] Pancakes'),
+    );
+    expect(checklist('packing for the school trip lunchbox water bottle')).toBe(
+      lines('Packing for the school trip', '- [ ] Lunchbox', '- [ ] Water bottle'),
+    );
+    // A "so" that says how many is no list's start.
+    expect(format('packing for the weekend so many bags')).toBe('tweet');
     // Named in a sentence of its own, the list's name keeps all its words.
     expect(checklist('Packing list for the camping trip. Tent, stove, and matches.')).toBe(
       lines('Packing list for the camping trip', '- [ ] Tent', '- [ ] Stove', '- [ ] Matches'),
@@ -84,6 +111,29 @@ describe('a list named before its things', () => {
     // "the big one is" said of the thing; "the blue one, buy it" orders something.
     expect(checklist('Get a new kettle, the old one is broken.')).toBe(
       lines('Personal checklist', '- [ ] Get a new kettle, the old one is broken'),
+    );
+    // Said in a sentence of its own, it may be of anything: the task before keeps its words.
+    expect(checklist('Call mum. The old one was better. Book the dentist.')).not.toContain(
+      'Call mum, the old one',
+    );
+    // "the bread" is a thing of its own; "the warm one" says which.
+    expect(checklist('Shopping list. Milk, the bread. Eggs.')).toBe(
+      lines('Shopping list', '- [ ] Milk', '- [ ] The bread', '- [ ] Eggs'),
+    );
+    expect(checklist('Things to pack. Coat, the warm one. Boots.')).toBe(
+      lines('Things to pack', '- [ ] Coat, the warm one', '- [ ] Boots'),
+    );
+  });
+
+  it('makes a reminder after "and" a task, and nothing else said after "and don\'t"', () => {
+    expect(checklist("Pack the car and don't forget the dog's lead")).toBe(
+      lines('Packing list', '- [ ] Pack the car', "- [ ] Don't forget the dog's lead"),
+    );
+    expect(checklist("buy the tickets and don't know which seats yet")).toBe(
+      lines('Personal checklist', "- [ ] Buy the tickets and don't know which seats yet"),
+    );
+    expect(format("Great day at the beach and don't forget the sun cream next time lol")).toBe(
+      'tweet',
     );
   });
 });
@@ -105,6 +155,16 @@ describe('an idea named before a long topic', () => {
         'proposal for the ward um a ten minute huddle at the start of every shift where we flag the high risk patients and we trial it for a month',
       ),
     ).toBe('pitch');
+    // News of an idea, or a verdict on it, follows its name too.
+    for (const text of [
+      'Idea for the community garden on Elm Road. Council said no.',
+      'Idea for the office Christmas party this year. Nobody liked it.',
+      'idea for the team a total failure nobody turned up',
+      'idea for the logo a bit rubbish honestly',
+      'proposal for the budget a five percent cut across the board was rejected today',
+    ]) {
+      expect(format(text)).toBe('tweet');
+    }
   });
 
   it('reads a kind of work and who it is about as a creative pitch, and a work seen as news', () => {
@@ -115,6 +175,16 @@ describe('an idea named before a long topic', () => {
     ).toMatchObject({ format: 'pitch', category: 'creative' });
     expect(format('film about a dog made me cry')).toBe('tweet');
     expect(format('book about a girl I met at uni came out today')).toBe('tweet');
+    // A plot said to say which one was seen, read or heard.
+    for (const text of [
+      'Film about a man who loses his memory. Absolutely loved it. Five stars.',
+      'Film about a guy who trains dogs. Saw it last night. Meh.',
+      'Podcast where two comedians review bad films. Highly recommend.',
+      'Song about a girl who left town. Been stuck in my head all day.',
+      'Series about a detective who cannot remember faces. Season two is out today.',
+    ]) {
+      expect(format(text)).not.toBe('pitch');
+    }
   });
 });
 
@@ -132,6 +202,7 @@ describe('corrections and fillers inside a phrase', () => {
       "Nappies, size 4, she's grown.",
     );
     expect(cleaned('gate 12 no gate 14 for the flight')).toBe('Gate 14 for the flight.');
+    expect(cleaned('Size 10 no size 12 no size 14.')).toBe('Size 14.');
   });
 
   it('keeps a "no" that answers, or opens news, as said', () => {

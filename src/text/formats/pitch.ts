@@ -375,7 +375,6 @@ const KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
 const KIND_MAX_WORDS = 3;
 /** "Idea for the book club" said on its own: at most this many words. */
 const IDEA_FOR_MAX_WORDS = 6;
-const IDEA_FOR_VERBLESS_MAX_WORDS = 10;
 
 /** Words before a kind of idea that only point to it ("a song idea", "my startup idea"). */
 const POINTING_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'another', 'my', 'our', 'this']);
@@ -396,14 +395,9 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   const first = words[0];
   if (first === undefined) return 0;
   // "Proposal:", "Idea for the book club.": said on its own before the idea.
-  // "Idea for the mural on Carver Street.": longer, but with no verb it still only names.
   if (
     ANNOUNCING_NOUNS.has(first.lemma) &&
-    (words.length === 1 ||
-      (words[1]?.lower === 'for' &&
-        (words.length <= IDEA_FOR_MAX_WORDS ||
-          (words.length <= IDEA_FOR_VERBLESS_MAX_WORDS &&
-            words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')))))
+    (words.length === 1 || (words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS))
   ) {
     return tokens.length;
   }

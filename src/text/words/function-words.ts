@@ -257,6 +257,7 @@ export const QUESTION_AUX = new Set([
   'should',
   'would',
   'will',
+  'am',
   'is',
   'are',
   'was',

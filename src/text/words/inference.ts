@@ -302,6 +302,27 @@ export const AMBIENT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The people one is paid to serve or works beside: a client, a customer, a patient said of
+ * are the speaker's work more surely than any thing said with them ("a client asked me to
+ * make the logo pop", "the client made us bacon sandwiches"). They count double.
+ */
+export const ROLE_WORDS: ReadonlySet<string> = new Set([
+  'client',
+  'clients',
+  'customer',
+  'customers',
+  'patient',
+  'patients',
+  'pupil',
+  'pupils',
+  'colleague',
+  'colleagues',
+  'coworker',
+  'coworkers',
+  'boss',
+]);
+
+/**
  * Words of a category only as nouns: a drum beat, an album track and an escape room are art,
  * but to beat someone at cards, track the hours or escape the heat is not; a notice period is
  * work, to notice is not.
@@ -320,6 +341,7 @@ export const NOUN_SENSES: ReadonlySet<string> = new Set([
  * no video work.
  */
 export const NEUTRAL_PAIRS: ReadonlySet<string> = new Set([
+  'department store',
   'video call',
   'video calls',
   'video chat',
@@ -509,6 +531,13 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     // Photocopying worksheets is a teacher's job ("a photocopy of my licence" is not).
     'photocopying',
     'photocopier',
+    // A shop's tills, a school's department, a business's profits, a hustle on the side.
+    'tills',
+    'department',
+    'profit',
+    'profits',
+    'side hustle',
+    'boss',
   ],
   personal: [
     'aunt',
