@@ -194,7 +194,9 @@ const MAX_SEQUENCE_RUN = 4;
 
 /** Whether the words from j start a task: a verb, spoken intent ("I need to"), or a subject. */
 export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boolean {
-  let i = j;
+  // "and actually start the essay", "and also book the van": one adverb before the verb.
+  const adverb = tokens[j];
+  let i = isWord(adverb) && TASK_ADVERBS.has(adverb.lower) && isWord(tokens[j + 1]) ? j + 1 : j;
   while (isWord(tokens[i]) && SEQUENCE_WORDS.has((tokens[i] as TaggedToken).lower)) {
     // "and then finally": a longer run starts no task, and reading on from every word of a run
     // of hundreds would cost the square of its length.
@@ -246,6 +248,9 @@ function forbidsAt(tokens: readonly TaggedToken[], at: number): boolean {
   return isWord(verb) && REMINDING_VERBS.has(verb.lower);
 }
 
+/** Adverbs said before a task's verb ("and actually start the essay"). */
+const TASK_ADVERBS: ReadonlySet<string> = new Set(['actually', 'also', 'finally', 'definitely']);
+
 /** "because we're out", "so the kitchen is done by Friday": why, not a new task. */
 function isReasonAt(tokens: readonly TaggedToken[], at: number): boolean {
   const word = tokens[at];
@@ -284,6 +289,8 @@ function verbAfterNounPhrase(
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (!isWord(prev) || !isWord(next)) return false;
+  // "the stats problem set for wednesday": a known compound's last word is no verb.
+  if (isCompound(prev, token)) return false;
   // "... for saturday tune the drums", "... the banner proofs chase the invoice": a singular
   // word the tagger calls a noun (or a task verb it calls an adjective), between a finished
   // noun phrase (a name, a number, a plural) and a determiner, is a new verb.
@@ -1512,4 +1519,8 @@ const VERBS_TAGGED_AS_NOUNS: ReadonlySet<string> = new Set([
   'file',
   'print',
   'text',
+  // "seed the database", "portion the hake", "price the earrings".
+  'seed',
+  'portion',
+  'price',
 ]);

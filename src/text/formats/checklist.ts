@@ -466,10 +466,22 @@ const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
 const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
 
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
-export function isRemark(words: readonly TaggedToken[]): boolean {
+export function isRemark(said: readonly TaggedToken[]): boolean {
+  // "I think there's one in Peckham": the remark with the speaker's doubt on it.
+  const hedged = said[0]?.lower === 'i' && HEDGING_VERBS.has(said[1]?.lower ?? '');
+  const words = hedged ? said.slice(2) : said;
   const first = words[0];
   if (first === undefined) return false;
-  if (saysOfTheOnes(words)) return true;
+  // "Not the small one": what the thing before is not.
+  if (saysOfTheOnes(words) || (!hedged && first.lower === 'not' && words.length > 1)) return true;
+  // "they said they have loads": what someone said of it, with no task in it.
+  if (
+    HEARSAY_SUBJECTS.has(first.lower) &&
+    words[1]?.lower === 'said' &&
+    !words.some((word) => TASK_VERBS.has(word.lower) || REMARK_TASK_WORDS.has(word.lower))
+  ) {
+    return true;
+  }
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
   const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
   const have = HAVE_OPENERS.has(first.lower);
@@ -496,6 +508,11 @@ export function isRemark(words: readonly TaggedToken[]): boolean {
         !((feeling > 0 || have) && TASK_VERBS.has(word.lower))),
   );
 }
+
+/** "I think", "I reckon": doubt said before a remark, which stays a remark. */
+const HEDGING_VERBS: ReadonlySet<string> = new Set(['think', 'reckon', 'guess']);
+/** Who says something of the task ("they said they have loads"). */
+const HEARSAY_SUBJECTS: ReadonlySet<string> = new Set(['they', 'she', 'he']);
 
 /** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
 const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
@@ -800,6 +817,8 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           ? remark
           : remark.charAt(0).toLowerCase() + remark.slice(1);
         items[items.length - 1] += `, ${joined}`;
+        // "Not the small one, the big one": which one, said after what it is not.
+        thingBefore = words[0]?.lower === 'not';
         return;
       }
       for (const task of tasksOf(taskTokens, listed)) add(task);

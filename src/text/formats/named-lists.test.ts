@@ -223,3 +223,68 @@ describe('corrections and fillers inside a phrase', () => {
     );
   });
 });
+
+describe('tasks and what is said of them in a run of tasks', () => {
+  it('starts a task at a verb after "and actually", and keeps a compound whole', () => {
+    expect(
+      checklist(
+        'things to do this week finish the stats problem set for wednesday email doctor harris about the extension and like actually start the essay on the cold war',
+      ),
+    ).toBe(
+      lines(
+        'Things to do this week',
+        '- [ ] Finish the stats problem set for Wednesday',
+        '- [ ] Email doctor harris about the extension',
+        '- [ ] Actually start the essay on the cold war',
+      ),
+    );
+    expect(
+      checklist(
+        'Before the demo I need to fix the chart colours, seed the database with the fake customers, and book the room.',
+      ),
+    ).toBe(
+      lines(
+        'Before the demo',
+        '- [ ] Fix the chart colours',
+        '- [ ] Seed the database with the fake customers',
+        '- [ ] Book the room',
+      ),
+    );
+    // A thing of a list is no verb.
+    expect(checklist('Shopping list: bird seed, the big bag, and milk.')).toBe(
+      lines('Shopping list', '- [ ] Bird seed', '- [ ] The big bag', '- [ ] Milk'),
+    );
+  });
+
+  it('keeps hearsay, a hedged remark and what a thing is not with the task before', () => {
+    expect(
+      checklist(
+        "Things to do for the zine. Scan the collages, find a printer that does risograph, I think there's one in Peckham, and set up the Instagram page.",
+      ),
+    ).toBe(
+      lines(
+        'Things to do for the zine',
+        '- [ ] Scan the collages',
+        "- [ ] Find a printer that does risograph, I think there's one in Peckham",
+        '- [ ] Set up the Instagram page',
+      ),
+    );
+    expect(checklist('Get boxes from the Tesco by the station, they said they have loads.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Get boxes from the Tesco by the station, they said they have loads',
+      ),
+    );
+    expect(checklist('Book the big conference room. Not the small one, the big one.')).toBe(
+      lines(
+        'Personal checklist',
+        '- [ ] Book the big conference room, not the small one, the big one',
+      ),
+    );
+    // What someone said that asks for something is a task of its own.
+    expect(checklist('Book the van. She said to call the depot first.')).toContain('\n- [ ] ');
+    expect(checklist('Book the van. She said to call the depot first.')).not.toContain(
+      'Book the van, she said',
+    );
+  });
+});

@@ -610,6 +610,9 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'party bags',
   'birthday candles',
   'garden gloves',
+  // A student's and a band's things.
+  'problem set',
+  'set list',
   // Camping and travel things said in one breath ("sleeping bags head torches the stove").
   'head torches',
   'head torch',
