@@ -4,7 +4,6 @@ import {
   FUNCTION_WORDS,
   QUESTION_AUX,
   SUBJECT_PRONOUNS,
-  WH_WORDS,
 } from './words/function-words.js';
 import { OWNED_SUBJECT_VERBS, TELLING_VERBS, THINKING_VERBS } from './words/clause-subjects.js';
 import {
@@ -277,7 +276,28 @@ const CLAUSE_ENDING_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'then',
 ]);
 /** Adverbs that open a sentence of their own after a pause ("um honestly the best part"). */
-const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['honestly', 'seriously', 'anyway']);
+const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['honestly', 'seriously']);
+/** What a sentence adverb opens a sentence with ("honestly the best part", "honestly it"). */
+const SENTENCE_OPENING_WORDS: ReadonlySet<string> = new Set([
+  'the',
+  'it',
+  "it's",
+  'i',
+  "i'm",
+  'we',
+  "we're",
+  'they',
+  "that's",
+  'you',
+]);
+/** Question words that never open a relative clause ("the aunt who is ninety" does). */
+const ASKING_WORDS: ReadonlySet<string> = new Set(['what', 'why', 'how']);
+/**
+ * Words after a subject's pronoun that a sentence of its own has at least: "i am thirty one",
+ * "we trial it"; "the beach um we found" and "the hotel um we stayed at" describe the thing
+ * before, and "um i think" hedges it.
+ */
+const RESUMED_MIN_WORDS = 3;
 
 /**
  * "nothing broke um who am i", "when the romans were here um i am thirty one", "night shift
@@ -303,11 +323,18 @@ function resumesAfterHesitation(tokens: readonly Token[], i: number, words: numb
   }
   const next = tokens[i + 1];
   if (next?.kind !== 'word') return false;
-  if (SENTENCE_ADVERBS.has(token.lower)) return true;
-  if (WH_WORDS.has(token.lower)) {
-    return QUESTION_AUX.has(next.lower);
+  // "um honestly the best part was", not "took it um seriously this time".
+  if (SENTENCE_ADVERBS.has(token.lower)) return SENTENCE_OPENING_WORDS.has(next.lower);
+  // "um what should i do", "um who am i"; "um who is ninety now" says who.
+  if (ASKING_WORDS.has(token.lower)) return QUESTION_AUX.has(next.lower);
+  if (token.lower === 'who') return next.lower === 'am';
+  if (!SUBJECT_PRONOUNS.has(token.lower) || PHRASE_JOINERS.has(next.lower)) return false;
+  let said = 0;
+  for (let k = i + 1; k < tokens.length && said < RESUMED_MIN_WORDS; k++) {
+    if ((tokens[k] as Token).kind !== 'word') break;
+    said++;
   }
-  return SUBJECT_PRONOUNS.has(token.lower) && !PHRASE_JOINERS.has(next.lower);
+  return said >= RESUMED_MIN_WORDS;
 }
 
 export function splitRunOn(

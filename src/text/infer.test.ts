@@ -457,6 +457,11 @@ describe('inference a third probe found', () => {
         "Basically, uh, our customers keep asking for, you know, an export to CSV button. If we add it to the reports page, um, I think we'd cut support tickets by like a third.",
       ),
     ).toMatchObject({ format: 'pitch', category: 'work' });
+    // An app is made for anything: what it is for decides.
+    expect(
+      inferFormatAndCategory('app idea a chore chart for the family where the kids earn points')
+        .category,
+    ).toBe('personal');
   });
 });
 
@@ -509,6 +514,15 @@ describe('the people one works for, and ideas named as a way to earn', () => {
       inferFormatAndCategory('We spent the whole day at the department store with the kids')
         .category,
     ).toBe('personal');
+    // Patient as a virtue, someone else's boss, a story's characters and a game's boss.
+    for (const text of [
+      'our dog is so patient with the new kitten',
+      "my husband's boss invited us to a barbecue on sunday",
+      'my novel is about a nurse and her patients during the war',
+      'the final boss in the game took me three hours',
+    ]) {
+      expect(inferFormatAndCategory(text).category).not.toBe('work');
+    }
   });
 
   it('reads an idea named as a way to earn as work', () => {

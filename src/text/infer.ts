@@ -8,6 +8,7 @@ import {
   FORMAT_MATCH_WEIGHT,
 } from './detect/detection.js';
 import {
+  DAY_WORDS,
   afterListName,
   intentLengthAt,
   isFiniteVerb,
@@ -20,8 +21,9 @@ import {
 } from './clauses.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { CLAUSE_SUBJECTS } from './words/function-words.js';
+import { MONTHS } from './words/proper-nouns.js';
 import { isRemark, namesToDoList } from './formats/checklist.js';
-import { announcementLength, headsIdeaRunIn } from './formats/pitch.js';
+import { afterIdeaTopic, announcementLength, headsIdeaRunIn } from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
@@ -105,59 +107,6 @@ function premiseStart(words: readonly TaggedToken[]): number {
   if (!words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos))) return 0;
   return afterIdeaTopic(words, idea + 2);
 }
-
-/** Words of what an idea is for before the idea runs on ("for the wall by the community centre"). */
-const IDEA_TOPIC_MAX_WORDS = 7;
-
-/**
- * "idea for the wall by the community centre a big mural ...", "proposal for the ward a ten
- * minute huddle ...": unpunctuated, the idea starts at the "a" that follows what it is for,
- * before any verb; else right after "for".
- */
-function afterIdeaTopic(words: readonly TaggedToken[], from: number): number {
-  const reach = Math.min(words.length, from + IDEA_TOPIC_MAX_WORDS);
-  for (let j = from + 1; j < reach; j++) {
-    const word = words[j] as TaggedToken;
-    if (word.pos === 'VERB' || word.pos === 'AUX') break;
-    const before = words[j - 1] as TaggedToken;
-    if (
-      (word.lower === 'a' || word.lower === 'an') &&
-      (before.pos === 'NOUN' || before.pos === 'PROPN')
-    ) {
-      return judged(words.slice(j + 1)) ? from : j;
-    }
-  }
-  return from;
-}
-
-/** Words that make "a ..." after an idea's topic a verdict on it ("a total failure", "a bit rubbish"). */
-const VERDICT_WORDS: ReadonlySet<string> = new Set([
-  'total',
-  'complete',
-  'bit',
-  'disaster',
-  'failure',
-  'flop',
-  'mess',
-  'joke',
-  'nightmare',
-  'success',
-  'hit',
-]);
-
-/** "a total failure nobody turned up", "a five percent cut ... was rejected today": said of it. */
-function judged(rest: readonly TaggedToken[]): boolean {
-  return (
-    VERDICT_WORDS.has(rest[0]?.lower ?? '') ||
-    rest.some(
-      (word, i) =>
-        NEWS_WORDS.has(word.lower) ||
-        (BE_PAST.has(word.lower) && /ed$/u.test(rest[i + 1]?.lower ?? '')),
-    )
-  );
-}
-
-const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
 
 const IDEA_KIND_MAX_WORDS = 2;
 const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -378,12 +327,38 @@ const JUDGING_ADJECTIVES: ReadonlySet<string> = new Set([
  */
 function isListThing(words: readonly TaggedToken[]): boolean {
   const last = words[words.length - 1];
+  // "Twelve kids.", "Two hours.": how many or how long is news of the day, not a thing to get.
+  const counted = words[0]?.pos === 'NUM' && COUNTED_FACTS.has(words[1]?.lemma ?? '');
   return (
+    !counted &&
     words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'NUM') &&
     last?.pos !== 'ADJ' &&
-    !words.some((word) => word.pos === 'ADV' || isFeeling(word) || NEWS_WORDS.has(word.lower))
+    !words.some(
+      (word) =>
+        word.pos === 'ADV' ||
+        isFeeling(word) ||
+        NEWS_WORDS.has(word.lower) ||
+        // "Exam Monday.", "Venue in June.": when something is, not a thing.
+        DAY_WORDS.has(word.lower) ||
+        MONTHS.has(word.lower),
+    )
   );
 }
+
+/** What a number counts when it tells how a day went ("twelve kids", "two hours"). */
+const COUNTED_FACTS: ReadonlySet<string> = new Set([
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'minute',
+  'kid',
+  'people',
+  'person',
+  'guest',
+  'family',
+]);
 
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
@@ -1028,23 +1003,26 @@ function singularOf(word: TaggedToken): string {
 }
 
 /** Kinds of idea that earn a living ("side hustle idea", "business idea", "startup idea"). */
-const EARNING_IDEA_KINDS: ReadonlySet<string> = new Set([
-  'business',
-  'hustle',
-  'startup',
-  'product',
-  'app',
-  'saas',
-]);
+const EARNING_IDEA_KINDS: ReadonlySet<string> = new Set(['business', 'hustle', 'startup', 'saas']);
 
-/** "a client", "the customers": a role said as the person ("one very patient cat" is not). */
-function isRole(word: TaggedToken, next: TaggedToken | undefined): boolean {
+/**
+ * "a client", "the customers", "my patients": the people the speaker works for, said as such.
+ * "so patient", "her patients", "a tough customer" and "one very patient cat" are not.
+ */
+function isRole(
+  word: TaggedToken,
+  before: TaggedToken | undefined,
+  next: TaggedToken | undefined,
+): boolean {
   return (
     ROLE_WORDS.has(word.lower) &&
     word.pos === 'NOUN' &&
+    ROLE_DETERMINERS.has(before?.lower ?? '') &&
     !(next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN'))
   );
 }
+
+const ROLE_DETERMINERS: ReadonlySet<string> = new Set(['a', 'the', 'my', 'our', 'every']);
 
 const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);
 
@@ -1061,6 +1039,8 @@ function categoryFromVocabulary(
     said.set(category, (said.get(category) ?? 0) + Math.ceil(weight));
   };
   let firstPerson = false;
+  // The people the speaker works for, said as such ("a client", "our customers").
+  let roles = 0;
   for (const [index, tokens] of sentences.entries()) {
     const words = tokens.filter((token) => token.kind === 'word');
     const topic = index === 0 ? topicLength(words) : 0;
@@ -1112,12 +1092,9 @@ function categoryFromVocabulary(
       if (word.pos !== 'NOUN' && NOUN_SENSES.has(word.lemma)) return;
       // "our band's playing": the band votes as "band" would.
       const owner = word.lower.endsWith("'s") ? word.lower.slice(0, -2) : word.lower;
+      if (isRole(word, words[i - 1], next)) roles++;
       const weight =
-        (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma)
-          ? 0.5
-          : isRole(word, next)
-            ? 2
-            : 1) * stress;
+        (AMBIENT_WORDS.has(word.lower) || AMBIENT_WORDS.has(word.lemma) ? 0.5 : 1) * stress;
       const keys = [word.lower, word.lemma, owner, singularOf(word)];
       for (const category of categoriesOf(...keys)) vote(category, weight);
     });
@@ -1131,7 +1108,14 @@ function categoryFromVocabulary(
       ? { value: 'personal', clear: false, guessed: true }
       : { value: null, clear: false };
   }
-  if (best[1] === second?.[1]) return { value: null, clear: false };
+  if (best[1] === second?.[1]) {
+    // "a client asked me to make the logo pop": even with a thing of another kind, the
+    // people one works for say it is work.
+    const tiedWithWork = best[0] === 'work' || second[0] === 'work';
+    return roles > 0 && tiedWithWork
+      ? { value: 'work', clear: false }
+      : { value: null, clear: false };
+  }
   return {
     value: best[0],
     clear: (said.get(best[0]) ?? 0) >= 2 && best[1] >= 2 * (second?.[1] ?? 0),

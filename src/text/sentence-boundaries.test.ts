@@ -294,6 +294,10 @@ describe('a hesitation between a finished clause and a new one ends a sentence',
       'Night shift number four done. | Honestly the best part was the tea.',
     ],
     [
+      'the dog has been sick all night um what should i do',
+      'The dog has been sick all night. | What should I do?',
+    ],
+    [
       'i was so tired after the match uh i fell asleep on the sofa',
       'I was so tired after the match. | I fell asleep on the sofa.',
     ],
@@ -312,6 +316,21 @@ describe('a hesitation between a finished clause and a new one ends a sentence',
     ]) {
       expect(sentences(text)).not.toContain('|');
     }
+    // A relative clause, an adverb of manner, a clause about the thing before and a hedge
+    // said after a hesitation go on with the sentence.
+    for (const text of [
+      'we visited my great aunt in the care home um who is ninety now',
+      'the little bakery in town um which was my favourite has shut',
+      'we need to take the new safety rules um seriously this time',
+      'i answered every question in the interview um honestly and they offered me the job',
+      'we bought them um anyway because the kids begged',
+      'i keep thinking about that lovely little beach in wales um we found',
+      'can you send me the address of the hotel um we stayed at',
+      'we sold the old sofa on facebook um i think',
+    ]) {
+      expect(sentences(text)).not.toContain('|');
+    }
+    expect(sentences('we bought them um anyway because the kids begged')).toContain('anyway');
     // Said with punctuation, the speaker's own full stops and commas are the boundaries.
     expect(sentences('It is, um, I think the best one.')).not.toContain('|');
   });

@@ -62,6 +62,14 @@ describe('a list named before its things', () => {
       expect(format(text)).toBe('tweet');
     }
     expect(format('Stuff for the new flat. Kettle. Toaster. Bin bags.')).toBe('checklist');
+    // How many, how long and when tell how a day went.
+    for (const text of [
+      'Party stuff. Twelve kids. Two hours. One very tired mum.',
+      'Wedding stuff. Two hundred guests. Venue in June. Budget blown.',
+      'Uni stuff. Exam Monday. Essay due Friday. No sleep.',
+    ]) {
+      expect(format(text)).toBe('tweet');
+    }
     expect(format('Fun stuff happened today. We went to the zoo and saw the penguins.')).toBe(
       'tweet',
     );
@@ -285,6 +293,37 @@ describe('tasks and what is said of them in a run of tasks', () => {
     expect(checklist('Book the van. She said to call the depot first.')).toContain('\n- [ ] ');
     expect(checklist('Book the van. She said to call the depot first.')).not.toContain(
       'Book the van, she said',
+    );
+  });
+});
+
+describe('a pitch headed by the kind of idea', () => {
+  const pitch = (text: string): string => formatWithRules(text, 'pitch', 'creative');
+
+  it('tells the premise after a story or game named first, and says no clause twice', () => {
+    const game = pitch(
+      'okay so game idea you are a pigeon in london and the whole thing is you have to steal chips from tourists without getting caught by the seagulls and each level is a different borough and at the end you fight the big boss seagull on top of the shard',
+    );
+    expect(game.startsWith('Game idea: You are a pigeon in London')).toBe(true);
+    expect(game.match(/big boss seagull/gu)).toHaveLength(1);
+  });
+
+  it('heads the idea with what it is for when the heading runs into it', () => {
+    expect(
+      formatWithRules(
+        'proposal for the ward um a ten minute huddle at the start of every shift where we flag the high risk patients and we trial it for a month',
+        'pitch',
+        'work',
+      ).startsWith(
+        'Proposal for the ward: A ten minute huddle at the start of every shift where we flag the high risk patients.',
+      ),
+    ).toBe(true);
+    expect(
+      pitch(
+        'short film idea one long take of a family dinner where everyone is lying about something',
+      ),
+    ).toBe(
+      'Short film idea: One long take of a family dinner where everyone is lying about something.',
     );
   });
 });

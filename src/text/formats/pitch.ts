@@ -39,7 +39,7 @@ import {
   reportedSpeechAt,
   wordsIn,
 } from './pitch/hook-breaks.js';
-import { PROPOSING_MODALS } from '../words/inference.js';
+import { NEWS_WORDS, PROPOSING_MODALS } from '../words/inference.js';
 import { TASK_VERBS } from '../words/tasks.js';
 
 export const PITCH_HOOK_MAX_CHARS = 140;
@@ -405,6 +405,11 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   if (headsIdeaRunIn(wordsIn(tokens))) {
     return tokens.indexOf(first) + 1;
   }
+  // "proposal for the ward a ten minute huddle ...": and its topic with it.
+  if (ANNOUNCING_NOUNS.has(first.lemma) && words[1]?.lower === 'for') {
+    const idea = afterIdeaTopic(words, 2);
+    if (idea > 2) return tokens.indexOf(words[idea] as TaggedToken);
+  }
   let kind = 0;
   while (kind < KIND_MAX_WORDS && words[kind] !== undefined) {
     const word = words[kind] as TaggedToken;
@@ -423,6 +428,59 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   if (next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB')) return 0;
   return tokens.indexOf(head) + 1;
 }
+
+/** Words of what an idea is for before the idea runs on ("for the wall by the community centre"). */
+const IDEA_TOPIC_MAX_WORDS = 7;
+
+/**
+ * "idea for the wall by the community centre a big mural ...", "proposal for the ward a ten
+ * minute huddle ...": unpunctuated, the idea starts at the "a" that follows what it is for,
+ * before any verb; else right after "for".
+ */
+export function afterIdeaTopic(words: readonly TaggedToken[], from: number): number {
+  const reach = Math.min(words.length, from + IDEA_TOPIC_MAX_WORDS);
+  for (let j = from + 1; j < reach; j++) {
+    const word = words[j] as TaggedToken;
+    if (word.pos === 'VERB' || word.pos === 'AUX') break;
+    const before = words[j - 1] as TaggedToken;
+    if (
+      (word.lower === 'a' || word.lower === 'an') &&
+      (before.pos === 'NOUN' || before.pos === 'PROPN')
+    ) {
+      return judged(words.slice(j + 1)) ? from : j;
+    }
+  }
+  return from;
+}
+
+/** Words that make "a ..." after an idea's topic a verdict on it ("a total failure", "a bit rubbish"). */
+const VERDICT_WORDS: ReadonlySet<string> = new Set([
+  'total',
+  'complete',
+  'bit',
+  'disaster',
+  'failure',
+  'flop',
+  'mess',
+  'joke',
+  'nightmare',
+  'success',
+  'hit',
+]);
+
+/** "a total failure nobody turned up", "a five percent cut ... was rejected today": said of it. */
+function judged(rest: readonly TaggedToken[]): boolean {
+  return (
+    VERDICT_WORDS.has(rest[0]?.lower ?? '') ||
+    rest.some(
+      (word, i) =>
+        NEWS_WORDS.has(word.lower) ||
+        (BE_PAST.has(word.lower) && /ed$/u.test(rest[i + 1]?.lower ?? '')),
+    )
+  );
+}
+
+const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
 
 /**
  * "idea a lunchbox with a screen ...": a heading said first and run into the idea it names. "idea
@@ -1050,8 +1108,15 @@ export function formatPitch(
   let announcement: TaggedToken[] = [];
   let named = '';
   const first = clauses[0];
-  if (first !== undefined && clauses.length > 1) {
-    const length = announcementLength(first.clause.tokens);
+  // A heading alone ("Proposal:") needs the idea told after it; run into the idea ("short film
+  // idea one long take ..."), it has it in its own clause.
+  const headed = first === undefined ? 0 : announcementLength(first.clause.tokens);
+  if (
+    first !== undefined &&
+    (clauses.length > 1 ||
+      (headed > 0 && first.clause.tokens.slice(headed).some((token) => token.kind === 'word')))
+  ) {
+    const length = headed;
     const words = wordsIn(first.clause.tokens);
     if (length > 0) {
       announcement = first.clause.tokens.slice(0, length);
@@ -1118,12 +1183,16 @@ export function formatPitch(
     }
     previous = entry;
   }
-  // What is told right after the kind of idea is the idea, unless the speaker says which.
+  // What is told right after the kind of idea is the idea, unless the speaker says which. A
+  // story or a game named first is followed by its premise, whatever pains it tells of ("you
+  // are a pigeon ... without getting caught").
   const toldFirst = clauses[0]?.role;
+  const creativeKind = wordsIn(announcement).some(
+    (word) => CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma),
+  );
   const hookAt =
     announcement.length > 0 &&
-    toldFirst !== 'problem' &&
-    toldFirst !== 'why' &&
+    (creativeKind || (toldFirst !== 'problem' && toldFirst !== 'why')) &&
     !clauses.some(({ role }) => role === 'idea')
       ? 0
       : hookIndex(clauses);
@@ -1173,11 +1242,18 @@ export function formatPitch(
     const part = partOf(entry.role);
     // Two clauses run together with nothing between ("... to mars it is about ...") were two
     // sentences the speech engine did not mark.
+    // The hook said between them stays out: joining across it would say it twice.
+    const hookBetween =
+      hookEntry.sentence === entry.sentence &&
+      open !== undefined &&
+      hookEntry.from > open.entry.to &&
+      hookEntry.to < entry.from;
     if (
       open !== undefined &&
       open.part === part &&
       open.entry.sentence === entry.sentence &&
       open.entry.to < entry.from &&
+      !hookBetween &&
       (entry.clause.lead !== '' || open.entry.to + 1 < entry.from) &&
       !SPOKEN_HOOK_LEADS.has(entry.clause.lead)
     ) {

@@ -304,7 +304,7 @@ export const AMBIENT_WORDS: ReadonlySet<string> = new Set([
 /**
  * The people one is paid to serve or works beside: a client, a customer, a patient said of
  * are the speaker's work more surely than any thing said with them ("a client asked me to
- * make the logo pop", "the client made us bacon sandwiches"). They count double.
+ * make the logo pop", "the client made us bacon sandwiches"). They settle a tie for work.
  */
 export const ROLE_WORDS: ReadonlySet<string> = new Set([
   'client',
@@ -319,7 +319,6 @@ export const ROLE_WORDS: ReadonlySet<string> = new Set([
   'colleagues',
   'coworker',
   'coworkers',
-  'boss',
 ]);
 
 /**
@@ -537,7 +536,6 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'profit',
     'profits',
     'side hustle',
-    'boss',
   ],
   personal: [
     'aunt',
