@@ -28,12 +28,33 @@ export function toSentences(tokens: readonly Token[]): Sentence[] {
     });
     current = [];
   };
-  for (const token of tokens) {
-    if (token.kind === 'end') flush(token.text);
-    else current.push(token);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'end') {
+      current.push(token);
+      continue;
+    }
+    // 'also "more minimal." And ...': the quote or bracket closed after the full stop is the
+    // sentence's own, not the next one's first mark.
+    const closer = tokens[i + 1];
+    if (closer !== undefined && !closer.space && closes(current, closer)) {
+      current.push(closer);
+      i++;
+    }
+    flush(token.text);
   }
   if (current.length > 0) flush('');
   return sentences;
+}
+
+/** Whether `closer` closes a quote or bracket opened in the sentence so far. */
+function closes(sentence: readonly Token[], closer: Token): boolean {
+  if (closer.kind !== 'symbol') return false;
+  const count = (text: string): number => sentence.filter((token) => token.text === text).length;
+  if (closer.text === '"') return count('"') % 2 === 1;
+  if (closer.text === '”') return count('“') > count('”');
+  if (closer.text === ')') return count('(') > count(')');
+  return false;
 }
 
 export function trimPauses<T extends Token>(tokens: T[]): T[] {

@@ -304,3 +304,29 @@ describe('initials, shops and names in lower-case speech', () => {
     expect(tweet('we planted a lily by the pond')).toBe('We planted a lily by the pond.');
   });
 });
+
+describe('a quote closed after the full stop, and "so yeah" run on', () => {
+  it('keeps the closing quote or bracket with the sentence it closes', () => {
+    expect(
+      tweet(
+        'A client asked me to make the logo "pop more" but also "more minimal." And I sat there.',
+      ),
+    ).toBe('A client asked me to make the logo "pop more" but also "more minimal". I sat there.');
+    expect(tweet('I love this (so much.) Anyway, off to bed.')).toBe(
+      'I love this (so much). Off to bed.',
+    );
+    // A quote opened in the next sentence stays its own.
+    expect(tweet('He said hi. "Hello" was all she said.')).toBe(
+      'He said hi. "Hello" was all she said.',
+    );
+  });
+
+  it('drops the "yeah" of "so yeah" before what comes next', () => {
+    expect(tweet('the new track is out friday on bandcamp so yeah go listen')).toBe(
+      'The new track is out Friday on bandcamp so go listen.',
+    );
+    expect(tweet('she asked if I was coming and I said yeah')).toBe(
+      'She asked if I was coming and I said yeah.',
+    );
+  });
+});
