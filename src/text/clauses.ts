@@ -229,6 +229,22 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
   return token.pos !== 'ADJ' || startsObject(tokens[i + 1]);
 }
 
+/**
+ * "make the jus uh portion the hake": in a run of tasks, a known task's verb said after a
+ * hesitation and a finished phrase starts the next task ("I need to um chase" goes on).
+ */
+function resumesTaskAfterHesitation(tokens: readonly TaggedToken[], i: number): boolean {
+  const token = tokens[i] as TaggedToken;
+  const prev = tokens[i - 1];
+  return (
+    token.hesitated === true &&
+    isKnownTaskVerb(token) &&
+    isWord(prev) &&
+    CONTENT_POS.has(prev.pos) &&
+    startsObject(tokens[i + 1])
+  );
+}
+
 /** Verbs of a reminder said as what not to do ("don't forget", "don't leave"). */
 const REMINDING_VERBS: ReadonlySet<string> = new Set(['forget', 'leave', 'miss', 'lose']);
 
@@ -707,6 +723,8 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
         // Only once the clause has its own verb: "every plant you grow changes the music"
         // is one clause whose subject holds a relative clause.
         (words >= 2 && verbsOrAux > 0 && subjectAfterContent(tokens, i)) ||
+        // "make the jus uh portion the hake": a task's verb after a pause for thought.
+        (mode === 'tasks' && words >= 2 && verbs > 0 && resumesTaskAfterHesitation(tokens, i)) ||
         (mode === 'tasks' &&
           words >= 2 &&
           verbAfterNounPhrase(tokens, i, verbs > 0 && !subordinated))

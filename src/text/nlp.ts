@@ -70,6 +70,7 @@ function untagged(token: Token): TaggedToken {
     lower: token.lower,
     kind: token.kind,
     space: token.space,
+    ...(token.hesitated === true ? { hesitated: true as const } : {}),
     pos,
     lemma: token.lower,
   };

@@ -386,7 +386,13 @@ function splitIntroFromTask(
     const prev = tokens[i - 1] as TaggedToken;
     if (!NOUN_PHRASE_TAGS.has(prev.pos)) break;
     if (LIST_NOUNS.has(prev.lower)) nounIntro = true;
-    if (nounIntro && IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) {
+    // "admin stuff um invoice greenleaf": after a pause for thought, a task's verb starts the
+    // tasks whatever its object.
+    const hesitatedVerb = token.hesitated === true && TASK_VERBS.has(token.lower);
+    if (
+      nounIntro &&
+      ((IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) || hesitatedVerb)
+    ) {
       return { intro: tokens.slice(0, i), task: tokens.slice(i) };
     }
   }

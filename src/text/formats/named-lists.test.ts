@@ -264,6 +264,34 @@ describe('tasks and what is said of them in a run of tasks', () => {
     );
   });
 
+  it('starts a task at a task verb said after a pause for thought', () => {
+    expect(
+      checklist(
+        'admin stuff um invoice greenleaf chase the october payment and renew adobe before friday',
+      ),
+    ).toBe(
+      lines(
+        'Admin stuff',
+        '- [ ] Invoice greenleaf',
+        '- [ ] Chase the October payment',
+        '- [ ] Renew adobe before Friday',
+      ),
+    );
+    expect(
+      checklist('prep list for tonight make the jus uh portion the hake for twenty covers'),
+    ).toBe(
+      lines(
+        'Prep list for tonight',
+        '- [ ] Make the jus',
+        '- [ ] Portion the hake for twenty covers',
+      ),
+    );
+    // After "to" the hesitation is inside the task.
+    expect(checklist('tomorrow i need to um chase the invoice from last week')).toBe(
+      lines('Tomorrow', '- [ ] Chase the invoice from last week'),
+    );
+  });
+
   it('keeps hearsay, a hedged remark and what a thing is not with the task before', () => {
     expect(
       checklist(

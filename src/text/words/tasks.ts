@@ -610,9 +610,11 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'party bags',
   'birthday candles',
   'garden gloves',
-  // A student's and a band's things.
+  // A student's, a band's and a stallholder's things.
   'problem set',
   'set list',
+  'business cards',
+  'card reader',
   // Camping and travel things said in one breath ("sleeping bags head torches the stove").
   'head torches',
   'head torch',
