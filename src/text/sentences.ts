@@ -15,14 +15,16 @@ export function toSentences(tokens: readonly Token[]): Sentence[] {
   const unpunctuated = !tokens.some((token) => token.kind === 'pause' || token.kind === 'end');
   const sentences: Sentence[] = [];
   let current: Token[] = [];
-  const flush = (end: string): void => {
+  const flush = (end: string, closed = false): void => {
     const afterSo = new Set<Token[]>();
     const parts = splitRunOn(current, unpunctuated, afterSo);
     parts.forEach((part, index) => {
       const stripped = trimPauses(stripOpeners(part));
       if (stripped.some((token) => token.kind === 'word' || token.kind === 'symbol')) {
-        const sentence: Sentence = { tokens: stripped, end: index === parts.length - 1 ? end : '' };
+        const last = index === parts.length - 1;
+        const sentence: Sentence = { tokens: stripped, end: last ? end : '' };
         if (afterSo.has(part)) sentence.joinedBy = 'so';
+        if (last && closed) sentence.endBeforeCloser = true;
         sentences.push(sentence);
       }
     });
@@ -37,11 +39,12 @@ export function toSentences(tokens: readonly Token[]): Sentence[] {
     // 'also "more minimal." And ...': the quote or bracket closed after the full stop is the
     // sentence's own, not the next one's first mark.
     const closer = tokens[i + 1];
-    if (closer !== undefined && !closer.space && closes(current, closer)) {
+    const closed = closer !== undefined && !closer.space && closes(current, closer);
+    if (closed) {
       current.push(closer);
       i++;
     }
-    flush(token.text);
+    flush(token.text, closed);
   }
   if (current.length > 0) flush('');
   return sentences;
@@ -138,6 +141,10 @@ export function renderSentence(sentence: Sentence): string {
   const last = sentence.tokens[sentence.tokens.length - 1];
   // "at 10 p.m.", "paper, etc." end with the full stop the abbreviation shares with the sentence.
   const stopped = last?.kind === 'word' && last.text.endsWith('.');
+  // 'she said "Are you sure?"': the end mark goes back inside the quote it was said in.
+  if (sentence.endBeforeCloser === true && sentence.end !== '' && last !== undefined) {
+    return `${body.slice(0, body.length - last.text.length)}${sentence.end}${last.text}`;
+  }
   if (sentence.end !== '') return stopped && sentence.end === '.' ? body : body + sentence.end;
   if (last === undefined || last.kind !== 'word' || stopped) return body;
   if (endsWithCjk(body)) return `${body}。`;

@@ -311,9 +311,12 @@ describe('a quote closed after the full stop, and "so yeah" run on', () => {
       tweet(
         'A client asked me to make the logo "pop more" but also "more minimal." And I sat there.',
       ),
-    ).toBe('A client asked me to make the logo "pop more" but also "more minimal". I sat there.');
+    ).toBe('A client asked me to make the logo "pop more" but also "more minimal." I sat there.');
     expect(tweet('I love this (so much.) Anyway, off to bed.')).toBe(
-      'I love this (so much). Off to bed.',
+      'I love this (so much.) Off to bed.',
+    );
+    expect(tweet('And she said, "Are you sure?" Like, I\'m 41, Maddie.')).toBe(
+      'She said, "Are you sure?" I\'m 41, Maddie.',
     );
     // A quote opened in the next sentence stays its own.
     expect(tweet('He said hi. "Hello" was all she said.')).toBe(

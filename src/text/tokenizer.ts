@@ -25,6 +25,8 @@ export interface Sentence {
   end: string;
   /** Run on after the sentence before with "so", which was dropped as a join. */
   joinedBy?: 'so';
+  /** The end mark was said before the closing quote or bracket that ends the tokens. */
+  endBeforeCloser?: true;
 }
 
 /** One non-space chunk: a word, an end mark, a pause mark, a dash, or any other symbol. */
