@@ -533,3 +533,45 @@ describe('the people one works for, and ideas named as a way to earn', () => {
     ).toMatchObject({ format: 'pitch', category: 'work' });
   });
 });
+
+describe('an idea said to be one before its steps', () => {
+  it('reads a kind of idea or a "what if" said first as a pitch, whatever tasks follow', () => {
+    for (const text of [
+      "okay so game idea it's like a cozy farming game but you're a ghost so you have to possess the animals to do the chores possess a cow to knock over the fence and the villagers think the farm is haunted",
+      'what if the practice ran a puppy club on saturday mornings for new owners basic training socialising and we do the first vaccinations there too and charge twenty five pounds a session',
+      'podcast idea where i interview the regulars at the cafe just five minutes each while they wait for their order call it small talk and play it in the shop',
+      "So, uh, here's what I'm thinking for the bakery. We partner with the brewery next door and take their spent grain, make a spent grain loaf, and sell it at both places.",
+      'i reckon we could do a sourdough club like a bread subscription for the locals you pay for four weeks up front and pick it up every saturday',
+      "i want to write a children's book about a crossword puzzle that's missing one word and it goes all around the newspaper asking for it",
+    ]) {
+      expect(inferFormatAndCategory(text).format).toBe('pitch');
+    }
+  });
+
+  it('keeps a worry, an exclamation, a plan and a treat said the same way what they are', () => {
+    expect(
+      inferFormatAndCategory(
+        'What if it rains tomorrow? Bring umbrellas, pack the tent and call the taxi.',
+      ).format,
+    ).toBe('checklist');
+    expect(
+      inferFormatAndCategory(
+        'Imagine being that tired. Anyway, buy milk, call mum and book the dentist.',
+      ).format,
+    ).toBe('checklist');
+    expect(
+      inferFormatAndCategory("Here's what I'm thinking for dinner: pasta, salad and garlic bread.")
+        .format,
+    ).not.toBe('pitch');
+    expect(
+      inferFormatAndCategory('I think we should open a bottle of wine tonight').format,
+    ).not.toBe('pitch');
+    expect(
+      inferFormatAndCategory('i reckon we could do a barbecue on saturday if the weather holds')
+        .format,
+    ).not.toBe('pitch');
+    expect(
+      inferFormatAndCategory('i want to write a letter to my nan about the holiday').format,
+    ).not.toBe('pitch');
+  });
+});

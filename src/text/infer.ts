@@ -181,9 +181,101 @@ function tellsWorkAbout(tokens: readonly TaggedToken[]): boolean {
   const link = words[kind]?.lower;
   if (link === 'where') return true;
   if (link !== 'about' || !['a', 'an'].includes(words[kind + 1]?.lower ?? '')) return false;
+  // "a crossword puzzle that's missing a word": the relative may hold its verb.
   return words
     .slice(kind + 3, kind + 3 + SUBJECT_REACH)
-    .some((word) => RELATIVE_WORDS.has(word.lower));
+    .some((word) => RELATIVE_WORDS.has(word.lower.replace(/['’]s$/u, '')));
+}
+
+/** A pitch score no number of tasks outweighs (formatFromMeaning). */
+const DECISIVE_PITCH = 4;
+
+/** How an idea is said to be one at the very start ("what if ...", "here's what I'm thinking"). */
+const IDEA_OPENINGS: readonly string[] = [
+  'what if',
+  'imagine',
+  "here's an idea",
+  'here is an idea',
+  "here's what i'm thinking",
+  'here is what i am thinking',
+  'hear me out',
+];
+
+/**
+ * Whether the first sentence opens by saying an idea follows. "What if it rains?" and "what if
+ * I miss the train" worry; "what if the practice ran ...", "what if we did ..." put something
+ * forward. "Imagine being that tired" exclaims; "imagine a ..." and "imagine if ..." pitch.
+ * "Here's what I'm thinking for dinner: pasta ..." plans; "... We partner with ..." proposes.
+ */
+function opensAsIdea(
+  tokens: readonly TaggedToken[],
+  next: readonly TaggedToken[] | undefined,
+): boolean {
+  if (namesIdeaBeforeIt(tokens, next !== undefined) && ideaList(tokens) === null) return true;
+  const words = tokens.filter(isWord);
+  const opening = words
+    .slice(0, IDEA_OPENING_MAX_WORDS)
+    .map((word) => word.lower)
+    .join(' ');
+  const phrase = IDEA_OPENINGS.find((said) => opening === said || opening.startsWith(`${said} `));
+  if (phrase === undefined) return false;
+  const after = words[phrase.split(' ').length];
+  if (phrase === 'what if') return putsForward(words, phrase.split(' ').length);
+  if (phrase === 'imagine') return after !== undefined && IMAGINED_OPENERS.has(after.lower);
+  if (phrase.includes('thinking')) return next?.find(isWord)?.lower === 'we';
+  return true;
+}
+
+/** What "imagine" opens when it pitches ("imagine a ...", "imagine if ...", "imagine you ..."). */
+const IMAGINED_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'if', 'you', 'we', 'the']);
+
+/**
+ * After "what if": a subject and a verb in the past or with "could" or "would" ("what if the
+ * practice ran", "what if there was", "what if we could"), or "we" with any verb.
+ */
+function putsForward(words: readonly TaggedToken[], from: number): boolean {
+  let at = from;
+  while (
+    at < from + WHAT_IF_SUBJECT_MAX_WORDS &&
+    words[at] !== undefined &&
+    (words[at] as TaggedToken).pos !== 'VERB' &&
+    (words[at] as TaggedToken).pos !== 'AUX'
+  )
+    at++;
+  const verb = words[at];
+  if (verb === undefined) return false;
+  if (words[from]?.lower === 'we') return true;
+  return (
+    verb.lower === 'could' ||
+    verb.lower === 'would' ||
+    verb.lower === 'was' ||
+    verb.lower === 'were' ||
+    verb.lower === 'had' ||
+    (verb.pos === 'VERB' &&
+      verb.lemma !== verb.lower &&
+      !verb.lower.endsWith('s') &&
+      !verb.lower.endsWith('ing'))
+  );
+}
+
+/** Words a "what if" subject may take before its verb ("what if the practice ran"). */
+const WHAT_IF_SUBJECT_MAX_WORDS = 4;
+
+const IDEA_OPENING_MAX_WORDS = 5;
+
+/** Verbs that make a work ("I want to write a children's book about ..."). */
+const MAKING_WORK: ReadonlySet<string> = new Set(['write', 'make', 'film', 'record', 'paint']);
+
+/**
+ * "I want to write a children's book about a crossword puzzle that's missing one word": a
+ * work the speaker means to make, told by what it is about.
+ */
+function meansToMakeWork(words: readonly TaggedToken[], i: number): boolean {
+  const verb = words[i] as TaggedToken;
+  if (!MAKING_WORK.has(verb.lemma) || words[i - 1]?.lower !== 'to') return false;
+  const article = words[i + 1]?.lower;
+  const from = article === 'a' || article === 'an' ? i + 2 : i + 1;
+  return tellsWorkAbout(words.slice(from));
 }
 
 /** Words of a work seen, read or heard rather than pitched ("highly recommend", "five stars"). */
@@ -528,6 +620,9 @@ function pitchSignals(
   let score = 0;
   for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
   const first = sentences[0];
+  // "Game idea ...", "What if the practice ran a puppy club ...": an idea said to be one
+  // before anything else is one, whatever steps of it follow (4 outweighs any tasks).
+  const opening = first !== undefined && opensAsIdea(first, sentences[1]);
   if (first !== undefined && (isPremise(first) || (tellsWorkAbout(first) && !reviews(sentences)))) {
     score += 2;
   }
@@ -565,6 +660,7 @@ function pitchSignals(
   ) {
     score += 2;
   }
+  if (opening) score = Math.max(score, DECISIVE_PITCH);
   if (announced) return score;
   // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
   // for ("I'd love a mural of ...").
@@ -592,7 +688,17 @@ function pitchSignals(
   if (names && (pains || wished)) score += 2;
   // "I keep thinking about a tool that writes the release notes", "someone should put lockers
   // at the station": a thing mused on or a change put to the world.
-  if (words.some((word, i) => musesOnThing(words, i) || someoneShouldMake(words, i))) score += 2;
+  if (
+    words.some(
+      (word, i) =>
+        musesOnThing(words, i) ||
+        someoneShouldMake(words, i) ||
+        reckonsNewThing(words, i) ||
+        meansToMakeWork(words, i),
+    )
+  ) {
+    score += 2;
+  }
   // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
   // naming the kind of idea, then the idea ("I had no idea for the lunch" names none; "gift
   // ideas for Mum: ..." names a list).
@@ -683,6 +789,35 @@ function thinksOfNewThing(words: readonly TaggedToken[], at: number): boolean {
   const founds = itself ? verb.lemma === 'make' || verb.lemma === 'be' : FOUNDING.has(verb.lemma);
   return founds && NEW_THING_OPENERS.has(words[words.indexOf(verb) + 1]?.lower ?? '');
 }
+
+/** Verbs of a view given ("I reckon we could ...", "I think we should ..."). */
+const RECKONING: ReadonlySet<string> = new Set(['reckon', 'think']);
+
+/**
+ * "I reckon we could do a sourdough club", "I think we should start a supper club": a new
+ * thing the speaker's people could run, named as a kind of thing that serves others ("I think
+ * we should open a bottle of wine" names none).
+ */
+function reckonsNewThing(words: readonly TaggedToken[], i: number): boolean {
+  if (!RECKONING.has(words[i]?.lower ?? '')) return false;
+  if (!MAKERS.has(words[i + 1]?.lower ?? '') || !MAKING_MODALS.has(words[i + 2]?.lower ?? '')) {
+    return false;
+  }
+  const verb = verbPastAdverb(words, i + 3);
+  if (verb === undefined || !(FOUNDING.has(verb.lemma) || RUNNING.has(verb.lemma))) return false;
+  const at = words.indexOf(verb) + 1;
+  if (!NEW_THING_OPENERS.has(words[at]?.lower ?? '')) return false;
+  for (let k = at + 1; k < at + 1 + MUSED_THING_REACH; k++) {
+    const word = words[k];
+    if (word === undefined) return false;
+    if (isIdeaNoun(word)) return true;
+    if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
+  }
+  return false;
+}
+
+/** Verbs a new thing is run with ("do a supper club", "run a stall", "host a night"). */
+const RUNNING: ReadonlySet<string> = new Set(['do', 'run', 'host', 'set']);
 
 /**
  * "someone should put lockers at ...", "somebody should build a ...": a new thing put to anyone
