@@ -236,14 +236,39 @@ export function startsVerbPhrase(tokens: readonly TaggedToken[], j: number): boo
 function resumesTaskAfterHesitation(tokens: readonly TaggedToken[], i: number): boolean {
   const token = tokens[i] as TaggedToken;
   const prev = tokens[i - 1];
+  // "help mum um move the sofa", "get my hair um cut": the verb of the one helped or made.
   return (
     token.hesitated === true &&
     isKnownTaskVerb(token) &&
     isWord(prev) &&
     CONTENT_POS.has(prev.pos) &&
-    startsObject(tokens[i + 1])
+    startsObject(tokens[i + 1]) &&
+    !madeToDo(tokens, i)
   );
 }
+
+/**
+ * "help mum | move the sofa", "get my hair | cut": what a causative verb has someone do or get
+ * done. "make the jus | portion the hake" makes a thing: there the next task starts.
+ */
+function madeToDo(tokens: readonly TaggedToken[], i: number): boolean {
+  if (!followsCausativeObject(tokens, i)) return false;
+  const causer = tokens
+    .slice(Math.max(0, i - 1 - CAUSATIVE_OBJECT_WORDS), i)
+    .find((token) => CAUSATIVE_VERBS.has(token.lemma));
+  return (
+    causer?.lemma === 'get' ||
+    causer?.lemma === 'have' ||
+    PERSON_BEFORE.test(tokens[i - 1]?.lower ?? '')
+  );
+}
+
+/**
+ * Whom a causative verb makes do something ("help mum | move", "make the kids | clean"); "make
+ * the jus | portion the hake" makes a thing, and the next task starts.
+ */
+const PERSON_BEFORE =
+  /^(?:me|him|her|us|them|you|mum|mom|dad|kids|children|team|staff|family|everyone|brother|sister|grandad|grandma|nan|tenants|parents|boys|girls|guys|sam|[a-z]+'s)$/u;
 
 /** Verbs of a reminder said as what not to do ("don't forget", "don't leave"). */
 const REMINDING_VERBS: ReadonlySet<string> = new Set(['forget', 'leave', 'miss', 'lose']);

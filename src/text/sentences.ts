@@ -50,6 +50,24 @@ export function toSentences(tokens: readonly Token[]): Sentence[] {
   return sentences;
 }
 
+/**
+ * A part of a sentence without the closing quote or bracket it ends with when the part does
+ * not hold its opener ('We need this by Friday"' once "my boss goes," went).
+ */
+export function withoutStrayCloser<T extends Token>(tokens: readonly T[]): readonly T[] {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || last.kind !== 'symbol' || !CLOSERS.has(last.text)) return tokens;
+  return closes(tokens.slice(0, -1), last) ? tokens : tokens.slice(0, -1);
+}
+
+const CLOSERS: ReadonlySet<string> = new Set(['"', '”', ')']);
+
+/** Text and its end mark, the mark inside a closing quote or bracket ('"Are you sure?"'). */
+export function withEndMark(text: string, mark: string): string {
+  const last = text.charAt(text.length - 1);
+  return CLOSERS.has(last) ? `${text.slice(0, -1)}${mark}${last}` : `${text}${mark}`;
+}
+
 /** Whether `closer` closes a quote or bracket opened in the sentence so far. */
 function closes(sentence: readonly Token[], closer: Token): boolean {
   if (closer.kind !== 'symbol') return false;

@@ -305,7 +305,7 @@ describe('initials, shops and names in lower-case speech', () => {
   });
 });
 
-describe('a quote closed after the full stop, and "so yeah" run on', () => {
+describe('a quote closed after the full stop', () => {
   it('keeps the closing quote or bracket with the sentence it closes', () => {
     expect(
       tweet(
@@ -324,12 +324,23 @@ describe('a quote closed after the full stop, and "so yeah" run on', () => {
     );
   });
 
-  it('drops the "yeah" of "so yeah" before what comes next', () => {
-    expect(tweet('the new track is out friday on bandcamp so yeah go listen')).toBe(
-      'The new track is out Friday on bandcamp so go listen.',
+  it('leaves no closing quote behind in a part whose opening quote went', () => {
+    const pitch = formatWithRules(
+      'So my boss goes, "We need this by Friday." And I am like, okay, sure.',
+      'pitch',
+      'work',
     );
-    expect(tweet('she asked if I was coming and I said yeah')).toBe(
-      'She asked if I was coming and I said yeah.',
+    expect(pitch).toContain('We need this by Friday.');
+    expect(pitch).not.toContain('Friday"');
+    expect(
+      formatWithRules(
+        'She looked at me and said "Are you sure?" Then she left.',
+        'pitch',
+        'personal',
+      ),
+    ).toContain('"Are you sure?"');
+    expect(items('Like, the quote was "Stay hungry, stay foolish." Which, okay.')).not.toContain(
+      'Stay foolish"',
     );
   });
 });

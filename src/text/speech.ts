@@ -680,12 +680,6 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
     const prev = out[out.length - 1];
     const next = tokens[i + 1];
 
-    // "it's out friday so yeah go listen": "so yeah" only runs on to what comes next.
-    if (word === 'yeah' && prev?.lower === 'so' && next?.kind === 'word') {
-      i = skipFiller(tokens, i, 1, out);
-      afterFiller = true;
-      continue;
-    }
     if (SIMPLE_FILLERS.has(word)) {
       hesitation = HESITATIONS.has(word) && prev?.kind === 'word' && next?.kind === 'word';
       i = skipFiller(tokens, i, 1, out);

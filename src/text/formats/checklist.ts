@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
   afterListName,
   isFiniteVerb,
+  isPlural,
   namesListHeading,
   saysOfTheOnes,
   DAY_WORDS,
@@ -16,10 +17,17 @@ import {
 import { cutAtWordBoundary } from '../cut.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
-import { capitalizeFirst, isSeparator, renderTokens, trimPauses } from '../sentences.js';
+import {
+  capitalizeFirst,
+  isSeparator,
+  renderTokens,
+  trimPauses,
+  withoutStrayCloser,
+} from '../sentences.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
+  COMPOUND_NOUNS,
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
   LIST_NOUNS,
@@ -205,7 +213,8 @@ function trimTrailingPunctuation(text: string): string {
 }
 
 function renderTask(tokens: readonly TaggedToken[]): string {
-  return capitalizeFirst(trimTrailingPunctuation(renderTokens(keptTaskTokens(tokens))));
+  const kept = withoutStrayCloser(keptTaskTokens(tokens));
+  return capitalizeFirst(trimTrailingPunctuation(renderTokens(kept)));
 }
 
 /** No word the tagger reads as a verb, and none of the verbs that start tasks. */
@@ -386,9 +395,21 @@ function splitIntroFromTask(
     const prev = tokens[i - 1] as TaggedToken;
     if (!NOUN_PHRASE_TAGS.has(prev.pos)) break;
     if (LIST_NOUNS.has(prev.lower)) nounIntro = true;
-    // "admin stuff um invoice greenleaf": after a pause for thought, a task's verb starts the
-    // tasks whatever its object.
-    const hesitatedVerb = token.hesitated === true && TASK_VERBS.has(token.lower);
+    // "admin stuff um invoice greenleaf chase ...": after a pause for thought, a task's verb
+    // starts the tasks, with an object or with a name and the next task after it ("school
+    // things um book bags pencil cases" names things).
+    const object = tokens[i + 1];
+    const hesitatedVerb =
+      token.hesitated === true &&
+      TASK_VERBS.has(token.lower) &&
+      object !== undefined &&
+      object.kind === 'word' &&
+      !COMPOUND_NOUNS.has(`${token.lower} ${object.lower}`) &&
+      (startsObjectAt(tokens, i + 1) ||
+        (object.pos === 'NOUN' &&
+          !isPlural(object) &&
+          (i + 2 === tokens.length ||
+            isTaskWord((tokens[i + 2] as TaggedToken | undefined)?.lower ?? ''))));
     if (
       nounIntro &&
       ((IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) || hesitatedVerb)
@@ -414,6 +435,10 @@ function splitIntroFromTask(
     if (startersLed && startsTask) return { intro: tokens.slice(0, i), task: tokens.slice(i) };
   }
   return null;
+}
+
+function isTaskWord(word: string): boolean {
+  return TASK_VERBS.has(word) || IMPERATIVE_VERBS.has(word);
 }
 
 /** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */

@@ -290,6 +290,26 @@ describe('tasks and what is said of them in a run of tasks', () => {
     expect(checklist('tomorrow i need to um chase the invoice from last week')).toBe(
       lines('Tomorrow', '- [ ] Chase the invoice from last week'),
     );
+    expect(checklist('make the bed um do the laundry')).toContain('- [ ] Do the laundry');
+    // What a causative verb has someone do, or gets done, is the same task.
+    for (const text of [
+      'help mum um move the sofa on saturday',
+      'make the kids um clean their rooms',
+      'let sam um pick the restaurant',
+      'get my hair um cut on friday',
+    ]) {
+      expect(checklist(text).split('\n')).toHaveLength(2);
+    }
+    // After a list's name, a word that names a thing is no verb for the things after it.
+    for (const text of [
+      'school things um book bags pencil cases and a ruler',
+      'packing stuff um charge cables passport and tickets',
+      'shopping um post it notes pens and staples',
+    ]) {
+      expect(checklist(text)).not.toMatch(
+        /- \[ \] (?:Book|Charge|Post) (?:pencil|passport|staples)/u,
+      );
+    }
   });
 
   it('keeps hearsay, a hedged remark and what a thing is not with the task before', () => {

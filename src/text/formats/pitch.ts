@@ -8,6 +8,8 @@ import {
   looksLikeQuestion,
   renderTokens,
   trimPauses,
+  withEndMark,
+  withoutStrayCloser,
 } from '../sentences.js';
 import {
   ANNOUNCING_NOUNS,
@@ -291,7 +293,7 @@ function dropStrayApostrophe(tokens: TaggedToken[]): TaggedToken[] {
 
 /** A clause as a sentence of the speaker's words: capitalised, with an end mark. */
 function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
-  const body = renderTokens(dropStrayApostrophe(stripOpeners(clause.tokens)));
+  const body = renderTokens(withoutStrayCloser(dropStrayApostrophe(stripOpeners(clause.tokens))));
   if (body === '') return '';
   const text = keepLead ? `${clause.lead} ${body}` : body;
   if (/[.!?。！？]$/u.test(text)) return capitalizeFirst(text);
@@ -304,7 +306,7 @@ function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
     asked ||
     (keepLead && clause.lead === 'what if') ||
     (end === '' && looksLikeQuestion(clause.tokens));
-  return `${capitalizeFirst(text)}${question ? '?' : end === '!' ? '!' : '.'}`;
+  return withEndMark(capitalizeFirst(text), question ? '?' : end === '!' ? '!' : '.');
 }
 
 function trimTrailingMarks(text: string): string {

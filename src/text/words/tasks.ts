@@ -615,6 +615,7 @@ export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'set list',
   'business cards',
   'card reader',
+  'post it',
   // Camping and travel things said in one breath ("sleeping bags head torches the stove").
   'head torches',
   'head torch',
