@@ -23,7 +23,12 @@ import { tagSentences, type TaggedToken } from './nlp.js';
 import { CLAUSE_SUBJECTS } from './words/function-words.js';
 import { MONTHS } from './words/proper-nouns.js';
 import { isRemark, namesToDoList } from './formats/checklist.js';
-import { afterIdeaTopic, announcementLength, headsIdeaRunIn } from './formats/pitch.js';
+import {
+  afterIdeaTopic,
+  announcementLength,
+  headsIdeaRunIn,
+  namesLongIdeaTopic,
+} from './formats/pitch.js';
 import { cleanSpeech } from './sentences.js';
 import type { Sentence } from './tokenizer.js';
 import {
@@ -129,32 +134,6 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
     );
   }
   return true;
-}
-
-/** "Idea for the mural on Carver Street.": up to this many words with no verb. */
-const LONG_IDEA_TOPIC_MAX_WORDS = 10;
-/** Words that open the idea itself after its topic ("A giant whale ...", "We paint ..."). */
-const IDEA_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'we', 'you', 'imagine', 'what']);
-
-/**
- * "Idea for the mural on Carver Street. A giant whale ...": a long topic named with no verb,
- * then the idea. News of the idea follows such a name too ("Idea for the garden on Elm
- * Road. Council said no."), so the sentence after it must open as an idea does.
- */
-function namesLongIdeaTopic(
-  tokens: readonly TaggedToken[],
-  next: readonly TaggedToken[] | undefined,
-): boolean {
-  const words = tokens.filter(isWord);
-  const opener = next?.find(isWord);
-  return (
-    (words[0]?.lemma === 'idea' || words[0]?.lemma === 'proposal') &&
-    words[1]?.lower === 'for' &&
-    words.length <= LONG_IDEA_TOPIC_MAX_WORDS &&
-    words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX') &&
-    opener !== undefined &&
-    IDEA_OPENERS.has(opener.lower)
-  );
 }
 
 /** Words that name a kind of work before what it is about: "kids book", "short film". */

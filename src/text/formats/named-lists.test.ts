@@ -356,6 +356,20 @@ describe('a pitch headed by the kind of idea', () => {
     expect(game.match(/big boss seagull/gu)).toHaveLength(1);
   });
 
+  it('heads the idea with a long topic said in a sentence of its own', () => {
+    expect(
+      pitch(
+        "Idea for the wall outside the shop. A big mural of, um, a heron standing in the Liffey. I'd get the lads to do a section each.",
+      ).startsWith(
+        'Idea for the wall outside the shop: A big mural of a heron standing in the Liffey.',
+      ),
+    ).toBe(true);
+    // News of the idea after it names no heading.
+    expect(pitch('Idea for the community garden on Elm Road. Council said no.')).not.toContain(
+      'Elm Road: Council',
+    );
+  });
+
   it('heads the idea with what it is for when the heading runs into it', () => {
     expect(
       formatWithRules(

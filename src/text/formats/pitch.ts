@@ -484,6 +484,32 @@ function judged(rest: readonly TaggedToken[]): boolean {
 
 const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
 
+/** "Idea for the mural on Carver Street.": up to this many words with no verb. */
+const LONG_IDEA_TOPIC_MAX_WORDS = 10;
+/** Words that open the idea itself after its topic ("A giant whale ...", "We paint ..."). */
+const IDEA_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'we', 'you', 'imagine', 'what']);
+
+/**
+ * "Idea for the mural on Carver Street. A giant whale ...": a long topic named with no verb,
+ * then the idea. News of the idea follows such a name too ("Idea for the garden on Elm
+ * Road. Council said no."), so the sentence after it must open as an idea does.
+ */
+export function namesLongIdeaTopic(
+  tokens: readonly TaggedToken[],
+  next: readonly TaggedToken[] | undefined,
+): boolean {
+  const words = wordsIn(tokens);
+  const opener = next === undefined ? undefined : wordsIn(next)[0];
+  return (
+    (words[0]?.lemma === 'idea' || words[0]?.lemma === 'proposal') &&
+    words[1]?.lower === 'for' &&
+    words.length <= LONG_IDEA_TOPIC_MAX_WORDS &&
+    words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX') &&
+    opener !== undefined &&
+    IDEA_OPENERS.has(opener.lower)
+  );
+}
+
 /**
  * "idea a lunchbox with a screen ...": a heading said first and run into the idea it names. "idea
  * a lot of people have", "idea a bit rough" and "this idea a colleague had" say of an idea, and
@@ -1112,7 +1138,15 @@ export function formatPitch(
   const first = clauses[0];
   // A heading alone ("Proposal:") needs the idea told after it; run into the idea ("short film
   // idea one long take ..."), it has it in its own clause.
-  const headed = first === undefined ? 0 : announcementLength(first.clause.tokens);
+  // "Idea for the wall outside the shop. A big mural of ...": a long topic said alone.
+  const longTopic =
+    first !== undefined && namesLongIdeaTopic(first.clause.tokens, clauses[1]?.clause.tokens);
+  const headed =
+    first === undefined
+      ? 0
+      : longTopic
+        ? first.clause.tokens.length
+        : announcementLength(first.clause.tokens);
   if (
     first !== undefined &&
     (clauses.length > 1 ||
