@@ -344,3 +344,23 @@ describe('a quote closed after the full stop', () => {
     );
   });
 });
+
+describe('places and names in lower-case speech', () => {
+  it('writes towns, districts, countries and names with their capitals', () => {
+    expect(
+      tweet('sold my first painting today at the market in hebden bridge and seamus bought one'),
+    ).toBe('Sold my first painting today at the market in Hebden Bridge and Seamus bought one.');
+    expect(tweet('two weeks in tenerife then a flat in peckham')).toBe(
+      'Two weeks in Tenerife then a flat in Peckham.',
+    );
+    expect(tweet('we drove from geelong to the lake district of new zealand')).toBe(
+      'We drove from Geelong to the Lake District of New Zealand.',
+    );
+  });
+
+  it('leaves a place that is also a word as said', () => {
+    expect(tweet('had a bath and some reading then a nice turkey sandwich')).toBe(
+      'Had a bath and some reading then a nice turkey sandwich.',
+    );
+  });
+});

@@ -386,7 +386,7 @@ describe('pitch hooks', () => {
     );
     expect(
       pitch('what if for our anniversary we took the night train to venice instead of flying'),
-    ).toBe('What if for our anniversary we took the night train to venice instead of flying?');
+    ).toBe('What if for our anniversary we took the night train to Venice instead of flying?');
   });
 
   it('drops the framing before a proposal and makes the proposal the hook', () => {

@@ -86,7 +86,7 @@ describe('a list named before its things', () => {
     expect(format(lakes)).toBe('checklist');
     expect(checklist(lakes)).toBe(
       lines(
-        'Packing for the lake district',
+        'Packing for the Lake District',
         '- [ ] Sleeping bags',
         '- [ ] Head torches',
         '- [ ] The little gas stove',
