@@ -1017,8 +1017,15 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
       isWord(before) &&
       NOUN_POS.has(before.pos) &&
       !/[^s]s$/u.test(before.lower);
+    // "nappy bag for sunday ... so nappies, wipes": a bag named by what it is for, then for when.
+    const bag =
+      word.lower === 'bag' &&
+      k > 0 &&
+      tokens[k + 1]?.lower === 'for' &&
+      isWord(before) &&
+      NOUN_POS.has(before.pos);
     const head =
-      LIST_HEADS.has(word.lower) &&
+      (LIST_HEADS.has(word.lower) || bag) &&
       (k > 0 || word.lower === 'groceries') &&
       !(isWord(before) && before.pos === 'DET');
     // "packing for spain | passports ...": a packing list named by where it is for.
@@ -1043,7 +1050,7 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
 }
 
 /** Words of whom or where a list is for ("for the lake district", "for trader joe's"). */
-const LIST_TOPIC_MAX_WORDS = 4;
+const LIST_TOPIC_MAX_WORDS = 5;
 
 /**
  * "grocery list for trader joe's | milk eggs ...", "packing for the lake district so |
@@ -1145,13 +1152,30 @@ const POINTING_DETERMINERS: ReadonlySet<string> = new Set([
 const LIST_HEADING_WORDS: ReadonlySet<string> = new Set([
   ...LIST_HEADS,
   'stuff',
+  'bits',
+  'bag',
   'things',
   'jobs',
   'chores',
   'errands',
   'tasks',
 ]);
-const LIST_HEADING_MAX_WORDS = 7;
+const LIST_HEADING_MAX_WORDS = 8;
+/** "For real.", "For sure.", "For now.": no occasion a list is for. */
+const NOT_OCCASIONS: ReadonlySet<string> = new Set([
+  'real',
+  'sure',
+  'now',
+  'once',
+  'example',
+  'instance',
+  'ages',
+  'ever',
+  'good',
+  'free',
+  'fun',
+  'what',
+]);
 
 /**
  * "Baby stuff.", "Stuff for Monday.", "Packing for Spain.", "Things to pack.": a sentence that
@@ -1160,6 +1184,15 @@ const LIST_HEADING_MAX_WORDS = 7;
 export function namesListHeading(words: readonly TaggedToken[]): boolean {
   if (words.length === 0 || words.length > LIST_HEADING_MAX_WORDS) return false;
   if (namesThingsTo(words)) return true;
+  // "For training Wednesday.", "For the trip to Bundoran on the 14th.": what the list is for.
+  if (
+    words[0]?.lower === 'for' &&
+    words.length >= 2 &&
+    !NOT_OCCASIONS.has(words[1]?.lower ?? '') &&
+    words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX' && word.pos !== 'PRON')
+  ) {
+    return true;
+  }
   const packing = words[0]?.lower === 'packing' && words[1]?.lower === 'for';
   const start = packing ? 2 : 0;
   // The list's word ends the name or leads into what it is for: "Shopping list: milk, eggs"

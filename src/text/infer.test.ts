@@ -548,6 +548,22 @@ describe('an idea said to be one before its steps', () => {
     }
   });
 
+  it('reads an idea whose thing is described by a participle as a pitch', () => {
+    expect(
+      inferFormatAndCategory(
+        'okay idea for a flash day in october like a whole sheet of tiny haunted house plants a cactus with a little ghost face fifty bucks each',
+      ).format,
+    ).toBe('pitch');
+  });
+
+  it('keeps a feeling said big a tweet', () => {
+    expect(
+      inferFormatAndCategory(
+        "Finally finished the hanging installation for the Crown Hotel. It looks exactly like the sketch, so I'm so proud I could cry.",
+      ).format,
+    ).toBe('tweet');
+  });
+
   it('keeps a worry, an exclamation, a plan and a treat said the same way what they are', () => {
     expect(
       inferFormatAndCategory(

@@ -127,6 +127,8 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
     if (RELATIVE_WORDS.has(word.lower)) return true;
     if (word.pos !== 'VERB' && word.pos !== 'AUX') continue;
     const next = words[i + 1];
+    // "tiny haunted house plants": a participle before a noun describes it.
+    if (/[a-z](?:ed|en)$/u.test(word.lower) && next?.pos === 'NOUN') continue;
     // "a show told through letters", "a podcast recorded live": a participle describing the
     // idea, not a verb telling what happened to it ("a magazine accepted my poem").
     return (
@@ -404,9 +406,13 @@ function isListThing(words: readonly TaggedToken[]): boolean {
     !counted &&
     words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'NUM') &&
     last?.pos !== 'ADJ' &&
+    // "Car seat fitted.": how a thing is now, not one to get.
+    !/[a-z]ed$/u.test(last?.lower ?? '') &&
+    !words.some((word) => TIME_NOUNS.has(word.lower)) &&
     !words.some(
       (word) =>
-        word.pos === 'ADV' ||
+        // "the ripe ones not the green ones" says which; "so tired", "any day now" say how.
+        (word.pos === 'ADV' && word.lower !== 'not') ||
         isFeeling(word) ||
         NEWS_WORDS.has(word.lower) ||
         // "Exam Monday.", "Venue in June.": when something is, not a thing.
@@ -415,6 +421,25 @@ function isListThing(words: readonly TaggedToken[]): boolean {
     )
   );
 }
+
+/**
+ * The things a clause under a list's heading names ("nappies the size two ones wipes the
+ * spare onesie", "first aid kit, wetsuits for the ones who ..."), each a thing to get or pack.
+ */
+function thingsIn(tokens: readonly TaggedToken[]): number {
+  const pieces = splitList(tokens, true).filter((piece) => isListThing(piece.filter(isWord)));
+  return Math.max(1, pieces.length);
+}
+
+/** When something happened ("zero sleep last night"), no thing of a list. */
+const TIME_NOUNS: ReadonlySet<string> = new Set([
+  'night',
+  'morning',
+  'afternoon',
+  'evening',
+  'ago',
+  'yesterday',
+]);
 
 /** What a number counts when it tells how a day went ("twelve kids", "two hours"). */
 const COUNTED_FACTS: ReadonlySet<string> = new Set([
@@ -441,13 +466,20 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   const first = (sentences[0] ?? []).filter(isWord);
   // "Favourite things. Coffee. Rainy mornings.": a heading with a feeling names no list.
   // "Stuff for the new flat." is no feeling: "new" counts as news, not as a heading's feeling.
-  const heading =
-    sentences.length > 1 &&
-    namesListHeading(first) &&
-    !first.some((word) => word.lower !== 'new' && isFeeling(word));
+  const feels = (words: readonly TaggedToken[]): boolean =>
+    words.some((word) => word.lower !== 'new' && isFeeling(word));
+  const headingSentence = sentences.length > 1 && namesListHeading(first) && !feels(first);
+  // "shopping list for saturday um rice the big bag ...": or its first clause, its things
+  // said in the clauses after it.
+  const firstClauses = headingSentence ? [] : splitClauses(sentences[0] ?? [], 'tasks');
+  const headingClause = firstClauses[0];
+  const clauseWords = headingClause?.tokens.filter(isWord) ?? [];
+  const headedClause =
+    firstClauses.length > 1 && namesListHeading(clauseWords) && !feels(clauseWords);
+  const heading = headingSentence || headedClause;
   let things = 0;
   for (const [index, tokens] of sentences.entries()) {
-    if (heading && index === 0) continue;
+    if (headingSentence && index === 0) continue;
     const ideas = ideaList(tokens);
     if (ideas !== null) {
       tasks += ideas.length;
@@ -463,7 +495,9 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
     }
     let sentenceTasks = 0;
     let invites = false;
-    for (const clause of splitClauses(tokens, 'tasks')) {
+    const clauses =
+      index === 0 && headedClause ? firstClauses.slice(1) : splitClauses(tokens, 'tasks');
+    for (const clause of clauses) {
       const words = clause.tokens.filter((token) => token.kind === 'word');
       // "mark the essays | there's about 30 of them": a remark on the task before it says
       // nothing against a list.
@@ -489,7 +523,7 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
           needsThing,
         ).length;
       } else if (heading && rest.length > 0 && !rest.some(isFiniteVerb) && isListThing(rest)) {
-        things++;
+        things += thingsIn(clause.tokens);
       } else {
         others++;
       }
@@ -608,7 +642,9 @@ function pitchSignals(
   if (sentences.some(opensWithProposal)) score += 2;
   const words = wordsOf(sentences);
   const proposes = words.some(
-    (word, i) => word.lower === 'should' || word.lower === 'could' || letsChange(words, i),
+    (word, i) =>
+      ((word.lower === 'should' || word.lower === 'could') && !exclaims(words, i)) ||
+      letsChange(words, i),
   );
   const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
   if (proposes && reason && !rhetorical) score += 2;
@@ -692,6 +728,26 @@ function pitchSignals(
   }
   return score;
 }
+
+/** "I'm so proud I could cry", "I could eat a horse": a feeling said big, no proposal. */
+function exclaims(words: readonly TaggedToken[], i: number): boolean {
+  return words[i - 1]?.lower === 'i' && EXCLAIMED.has(words[i + 1]?.lower ?? '');
+}
+
+const EXCLAIMED: ReadonlySet<string> = new Set([
+  'cry',
+  'scream',
+  'sleep',
+  'die',
+  'dance',
+  'eat',
+  'burst',
+  'weep',
+  'faint',
+  'explode',
+  'kiss',
+  'kill',
+]);
 
 /** Modals that say what a thing mused on would do ("an app that could ..."). */
 const DOING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'can', 'will', 'might']);

@@ -62,6 +62,31 @@ describe('a list named before its things', () => {
       expect(format(text)).toBe('tweet');
     }
     expect(format('Stuff for the new flat. Kettle. Toaster. Bin bags.')).toBe('checklist');
+    // Named by a bag or with its things in the same breath.
+    expect(
+      format(
+        "nappy bag for sunday at mum's in geelong so nappies the size two ones wipes the spare onesie two bottles and the formula tin",
+      ),
+    ).toBe('checklist');
+    expect(
+      format(
+        'shopping list for saturday um rice the big bag palm oil two tins of tomato paste and plantain the ripe ones not the green ones',
+      ),
+    ).toBe('checklist');
+    expect(
+      format(
+        'Packing list for the camping trip: tent, sleeping bags, headlamps, the blue cooler, sunscreen.',
+      ),
+    ).toBe('checklist');
+    expect(
+      format('For training Wednesday. Cones, the bag of size fours, bibs. Text the parents.'),
+    ).toBe('checklist');
+    // When something happened, and how a thing is now, are no things to get.
+    expect(format('Baby stuff. So tired. Zero sleep last night.')).toBe('tweet');
+    expect(format('Packing for the hospital. Bag ready. Car seat fitted. Any day now.')).toBe(
+      'tweet',
+    );
+    expect(format('For real. Best night ever. Great people.')).toBe('tweet');
     // How many, how long and when tell how a day went.
     for (const text of [
       'Party stuff. Twelve kids. Two hours. One very tired mum.',
