@@ -1034,6 +1034,10 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
       let at = k + 1;
       while (isWord(tokens[at]) && DAY_WORDS.has((tokens[at] as TaggedToken).lower)) at++;
       if (tokens[at]?.lower === 'for') at = afterListTopic(tokens, at);
+      // A bag's things follow a pause or "so" ("nappy bag for sunday so nappies ..."): "the
+      // laptop bag for work split on the train" is news of the bag.
+      const closed = at > 0 && (tokens[at - 1]?.kind === 'pause' || tokens[at - 1]?.lower === 'so');
+      if (bag && !closed) return -1;
       const first = tokens[at];
       // "sleeping bags", "frozen peas": a describing form opens a thing as an adjective does.
       const opensThing =
@@ -1064,6 +1068,8 @@ function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
     const token = tokens[k] as TaggedToken;
     if (token.kind === 'pause') return k + 1;
     if (!isWord(token)) return -1;
+    // "my nappy bag for sunday broke": news of the bag, no list.
+    if (isFiniteVerb(token)) return -1;
     // "packing for the weekend so many bags": a "so" that says how many is no list's start.
     if (token.lower === 'so') {
       return SO_KEEP_BEFORE.has(tokens[k + 1]?.lower ?? '') ? -1 : k + 1;
@@ -1161,20 +1167,24 @@ const LIST_HEADING_WORDS: ReadonlySet<string> = new Set([
   'tasks',
 ]);
 const LIST_HEADING_MAX_WORDS = 8;
-/** "For real.", "For sure.", "For now.": no occasion a list is for. */
-const NOT_OCCASIONS: ReadonlySet<string> = new Set([
-  'real',
-  'sure',
-  'now',
-  'once',
-  'example',
-  'instance',
-  'ages',
-  'ever',
-  'good',
-  'free',
-  'fun',
-  'what',
+/** Occasions a list is for, said in a "For ..." heading ("For the trip.", "For training."). */
+const HEADING_OCCASIONS: ReadonlySet<string> = new Set([
+  'trip',
+  'training',
+  'holiday',
+  'party',
+  'wedding',
+  'weekend',
+  'move',
+  'camping',
+  'sleepover',
+  'picnic',
+  'bbq',
+  'barbecue',
+  'shoot',
+  'gig',
+  'rehearsal',
+  'course',
 ]);
 
 /**
@@ -1184,11 +1194,12 @@ const NOT_OCCASIONS: ReadonlySet<string> = new Set([
 export function namesListHeading(words: readonly TaggedToken[]): boolean {
   if (words.length === 0 || words.length > LIST_HEADING_MAX_WORDS) return false;
   if (namesThingsTo(words)) return true;
-  // "For training Wednesday.", "For the trip to Bundoran on the 14th.": what the list is for.
+  // "For training Wednesday.", "For the trip to Bundoran on the 14th.": the occasion or day a
+  // list is for. "For the boys.", "For the win." and "For the record." dedicate a post.
   if (
     words[0]?.lower === 'for' &&
     words.length >= 2 &&
-    !NOT_OCCASIONS.has(words[1]?.lower ?? '') &&
+    words.some((word) => DAY_WORDS.has(word.lower) || HEADING_OCCASIONS.has(word.lemma)) &&
     words.every((word) => word.pos !== 'VERB' && word.pos !== 'AUX' && word.pos !== 'PRON')
   ) {
     return true;

@@ -556,6 +556,16 @@ describe('an idea said to be one before its steps', () => {
     ).toBe('pitch');
   });
 
+  it('keeps news of what something did a tweet', () => {
+    for (const text of [
+      'a fox killed chickens at the farm next door',
+      'a storm flattened fences across the whole village last night',
+      'So, um, a van delivered parcels to the wrong house again. Annoying.',
+    ]) {
+      expect(inferFormatAndCategory(text).format).toBe('tweet');
+    }
+  });
+
   it('keeps a feeling said big a tweet', () => {
     expect(
       inferFormatAndCategory(

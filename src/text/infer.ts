@@ -127,8 +127,11 @@ function isPremise(tokens: readonly TaggedToken[]): boolean {
     if (RELATIVE_WORDS.has(word.lower)) return true;
     if (word.pos !== 'VERB' && word.pos !== 'AUX') continue;
     const next = words[i + 1];
-    // "tiny haunted house plants": a participle before a noun describes it.
-    if (/[a-z](?:ed|en)$/u.test(word.lower) && next?.pos === 'NOUN') continue;
+    // "tiny haunted house plants": a participle between a describing word and a noun
+    // describes it ("a fox killed chickens" tells what one did).
+    const before = words[i - 1];
+    const describing = before?.pos === 'ADJ' || before?.pos === 'DET';
+    if (describing && /[a-z](?:ed|en)$/u.test(word.lower) && next?.pos === 'NOUN') continue;
     // "a show told through letters", "a podcast recorded live": a participle describing the
     // idea, not a verb telling what happened to it ("a magazine accepted my poem").
     return (
@@ -406,8 +409,8 @@ function isListThing(words: readonly TaggedToken[]): boolean {
     !counted &&
     words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'NUM') &&
     last?.pos !== 'ADJ' &&
-    // "Car seat fitted.": how a thing is now, not one to get.
-    !/[a-z]ed$/u.test(last?.lower ?? '') &&
+    // "Car seat fitted.": how a thing is now, not one to get ("crib bed", "bird seed" are).
+    !/[a-z]{2}[^e]ed$/u.test(last?.lower ?? '') &&
     !words.some((word) => TIME_NOUNS.has(word.lower)) &&
     !words.some(
       (word) =>
@@ -474,8 +477,13 @@ function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
   const firstClauses = headingSentence ? [] : splitClauses(sentences[0] ?? [], 'tasks');
   const headingClause = firstClauses[0];
   const clauseWords = headingClause?.tokens.filter(isWord) ?? [];
+  // "shopping list for tesco milk eggs bread and we are out of coffee": a name with its things
+  // in the same clause is counted as a list there, not as a heading.
   const headedClause =
-    firstClauses.length > 1 && namesListHeading(clauseWords) && !feels(clauseWords);
+    firstClauses.length > 1 &&
+    namesListHeading(clauseWords) &&
+    !feels(clauseWords) &&
+    afterListName(clauseWords) < 0;
   const heading = headingSentence || headedClause;
   let things = 0;
   for (const [index, tokens] of sentences.entries()) {

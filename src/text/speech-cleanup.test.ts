@@ -362,5 +362,11 @@ describe('places and names in lower-case speech', () => {
     expect(tweet('had a bath and some reading then a nice turkey sandwich')).toBe(
       'Had a bath and some reading then a nice turkey sandwich.',
     );
+    expect(tweet('i bought a new jersey for the match and some mason jars')).toBe(
+      'I bought a new jersey for the match and some mason jars.',
+    );
+    expect(tweet('stop tooting your own horn and get a paisley shirt')).toBe(
+      'Stop tooting your own horn and get a paisley shirt.',
+    );
   });
 });

@@ -87,6 +87,23 @@ describe('a list named before its things', () => {
       'tweet',
     );
     expect(format('For real. Best night ever. Great people.')).toBe('tweet');
+    // "For the boys." dedicates a post; news of a bag names no list; a list with a remark after
+    // its things is still a list.
+    for (const text of [
+      'For the match. Two nil. Get in.',
+      'For the win. Three goals, one assist, man of the match.',
+      'For the kids. Pancakes, cartoons, pyjamas all day. Best Sunday.',
+      'my nappy bag for sunday broke so annoying',
+      'the laptop bag for work split on the train',
+    ]) {
+      expect(format(text)).toBe('tweet');
+    }
+    expect(format('shopping list for tesco milk eggs bread and we are out of coffee')).toBe(
+      'checklist',
+    );
+    expect(format('Stuff for the baby. Cot, changing mat, moses basket, crib bed.')).toBe(
+      'checklist',
+    );
     // How many, how long and when tell how a day went.
     for (const text of [
       'Party stuff. Twelve kids. Two hours. One very tired mum.',
