@@ -567,6 +567,8 @@ function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean
   // "companies fighting it are ...", "I think you are right": after a verb "it" and "you" are
   // its object or its clause's subject, and "it" never goes with "are".
   if ((token.lower === 'it' || token.lower === 'you') && prev.pos === 'VERB') return false;
+  // "I reckon we could apply", "I think I could": what is thought is the thinking's clause.
+  if (THOUGHT_TAKING.has(prev.lower)) return false;
   if (token.lower === 'it' && PLURAL_VERBS.has(verb?.lower ?? '')) return false;
   // "buy the treats he likes, and ...": a subject and a verb that end the phrase describe the
   // thing before them; a new clause goes on past its verb ("... at six | I need the ...").
@@ -574,6 +576,18 @@ function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean
   const endsPhrase = !isWord(after) || CLAUSE_CONNECTIVES.has(after.lower);
   return !(endsPhrase && verb?.pos === 'VERB');
 }
+
+/** Verbs a clause said without "that" follows ("I reckon we could ...", "I bet you ..."). */
+const THOUGHT_TAKING: ReadonlySet<string> = new Set([
+  'think',
+  'reckon',
+  'guess',
+  'bet',
+  'hope',
+  'suppose',
+  'reckoned',
+  'thought',
+]);
 
 function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
   // "Because of that, kids miss field trips", "ready by 5:30, because of traffic": "because
