@@ -64,9 +64,6 @@ export function stripOpeners(tokens: Token[]): Token[] {
   return start === 0 ? tokens : tokens.slice(start);
 }
 
-/** Prepositions that set a scene before a what-if's subject ("what if for the fete we ..."). */
-const SETTING_PREPOSITIONS: ReadonlySet<string> = new Set(['for', 'on', 'in', 'at', 'during']);
-
 /** A run-on sentence longer than this many words is split before discourse markers. */
 const RUN_ON_WORDS = 25;
 /** A split leaves at least this many words in the part before it. */
@@ -363,16 +360,6 @@ export function splitRunOn(
           next?.kind === 'word' &&
           next.lower !== 'of' &&
           !(token.lower === 'when' && QUESTION_AUX.has(next.lower));
-      }
-      // "what if for the summer fete we did ...": what is asked is still to come.
-      if (
-        words === 1 &&
-        token.lower === 'if' &&
-        current.some((said) => said.lower === 'what') &&
-        next?.kind === 'word' &&
-        SETTING_PREPOSITIONS.has(next.lower)
-      ) {
-        awaitingMain = true;
       }
       const newClause =
         startsNewClause(tokens, i) ||

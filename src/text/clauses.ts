@@ -577,16 +577,17 @@ function subjectAfterContent(tokens: readonly TaggedToken[], i: number): boolean
   return !(endsPhrase && verb?.pos === 'VERB');
 }
 
-/** Verbs a clause said without "that" follows ("I reckon we could ...", "I bet you ..."). */
+/**
+ * Verbs a clause said without "that" follows ("I reckon we could ..."). "bet" and "thought"
+ * are as often nouns ("I lost the bet | we have to ...", "food for thought | we need ...").
+ */
 const THOUGHT_TAKING: ReadonlySet<string> = new Set([
   'think',
   'reckon',
   'guess',
-  'bet',
   'hope',
   'suppose',
   'reckoned',
-  'thought',
 ]);
 
 function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
