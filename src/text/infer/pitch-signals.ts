@@ -1,0 +1,698 @@
+import { isPlural, splitList } from '../clauses.js';
+import type { TaggedToken } from '../nlp.js';
+import {
+  afterIdeaTopic,
+  announcementLength,
+  headsIdeaRunIn,
+  namesLongIdeaTopic,
+} from '../formats/pitch.js';
+import {
+  CHANGE_VERBS,
+  FEELING_WORDS,
+  HAD_WITH_THE,
+  NEWS_WORDS,
+  PITCH_PHRASES,
+  PROPOSING_MODALS,
+  PRODUCT_NOUNS,
+  PROPOSAL_LABELS,
+  REASON_PHRASES,
+  RHETORICAL_OPENERS,
+  WISH_PHRASES,
+} from '../words/inference.js';
+import { CREATIVE_IDEA_NOUNS, IDEA_NOUNS, PROBLEM_CUES } from '../words/pitch.js';
+import { RELATIVE_WORDS, containsPhrase, isWord, wordsOf } from './shared.js';
+
+/**
+ * Cues that a transcript pitches an idea: a premise, a kind of idea named first, a proposal
+ * with its reason, a new thing mused on or put forward. Each strong cue scores 2 points;
+ * formatFromMeaning in ../infer.ts weighs them against tasks and tweet signals.
+ */
+
+/**
+ * Where a premise starts after an opening "idea for" or "idea" said as a heading ("idea for a
+ * board game where ...", "new idea for a short film about ...", "idea a lunchbox with a
+ * screen ..."): spoken notes drop the "here's an" that makes it a lead. Only describing words
+ * may come before "idea": "no idea for a ..." names none.
+ */
+function premiseStart(words: readonly TaggedToken[]): number {
+  const idea = words.findIndex((word) => word.lemma === 'idea' || word.lemma === 'proposal');
+  if (idea === -1 || idea > IDEA_KIND_MAX_WORDS) return 0;
+  if (idea === 0 && words[0]?.lemma === 'idea' && headsIdeaRunIn(words)) return 1;
+  if (words[idea + 1]?.lower !== 'for') return 0;
+  if (!words.slice(0, idea).every((word) => IDEA_KIND_TAGS.has(word.pos))) return 0;
+  return afterIdeaTopic(words, idea + 2);
+}
+
+const IDEA_KIND_MAX_WORDS = 2;
+const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/** "a board game where players ...", "an app that reminds ...": an idea named as a thing. */
+function isPremise(tokens: readonly TaggedToken[]): boolean {
+  const all = tokens.filter((token) => token.kind === 'word');
+  const words = all.slice(premiseStart(all));
+  const first = words[0];
+  if (first === undefined || (first.lower !== 'a' && first.lower !== 'an')) return false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as TaggedToken;
+    if (RELATIVE_WORDS.has(word.lower)) return true;
+    if (word.pos !== 'VERB' && word.pos !== 'AUX') continue;
+    const next = words[i + 1];
+    // "tiny haunted house plants": a participle between a describing word and a noun
+    // describes it ("a fox killed chickens" tells what one did).
+    const before = words[i - 1];
+    const describing = before?.pos === 'ADJ' || before?.pos === 'DET';
+    if (describing && /[a-z](?:ed|en)$/u.test(word.lower) && next?.pos === 'NOUN') continue;
+    // "a show told through letters", "a podcast recorded live": a participle describing the
+    // idea, not a verb telling what happened to it ("a magazine accepted my poem").
+    return (
+      word.lower.endsWith('ing') || next === undefined || next.pos === 'ADP' || next.pos === 'ADV'
+    );
+  }
+  return true;
+}
+
+/** Words that name a kind of work before what it is about: "kids book", "short film". */
+const WORK_KIND_MAX_WORDS = 3;
+/** How far after "about a" the one it is about may say who or what they are. */
+const SUBJECT_REACH = 4;
+
+/**
+ * "kids book about a sock who gets lost ...", "film where the dog narrates": a kind of work
+ * named, bare, and what it is about or where it happens. "Film about a dog made me cry" tells
+ * of one seen: the one it is about must be said more of ("who", "that", "where").
+ */
+export function tellsWorkAbout(tokens: readonly TaggedToken[]): boolean {
+  const words = tokens.filter(isWord);
+  let kind = 0;
+  while (kind < WORK_KIND_MAX_WORDS && IDEA_KIND_TAGS.has(words[kind]?.pos ?? '')) kind++;
+  const named = words[kind - 1];
+  if (
+    named === undefined ||
+    !(CREATIVE_IDEA_NOUNS.has(named.lemma) || WORK_NOUNS.has(named.lemma))
+  ) {
+    return false;
+  }
+  const link = words[kind]?.lower;
+  if (link === 'where') return true;
+  if (link !== 'about' || !['a', 'an'].includes(words[kind + 1]?.lower ?? '')) return false;
+  // "a crossword puzzle that's missing a word": the relative may hold its verb.
+  return words
+    .slice(kind + 3, kind + 3 + SUBJECT_REACH)
+    .some((word) => RELATIVE_WORDS.has(word.lower.replace(/['’]s$/u, '')));
+}
+
+/** A pitch score no number of tasks outweighs (formatFromMeaning). */
+const DECISIVE_PITCH = 4;
+
+/** How an idea is said to be one at the very start ("what if ...", "here's what I'm thinking"). */
+const IDEA_OPENINGS: readonly string[] = [
+  'what if',
+  'imagine',
+  "here's an idea",
+  'here is an idea',
+  "here's what i'm thinking",
+  'here is what i am thinking',
+  'hear me out',
+];
+
+/**
+ * Whether the first sentence opens by saying an idea follows. "What if it rains?" and "what if
+ * I miss the train" worry; "what if the practice ran ...", "what if we did ..." put something
+ * forward. "Imagine being that tired" exclaims; "imagine a ..." and "imagine if ..." pitch.
+ * "Here's what I'm thinking for dinner: pasta ..." plans; "... We partner with ..." proposes.
+ */
+function opensAsIdea(
+  tokens: readonly TaggedToken[],
+  next: readonly TaggedToken[] | undefined,
+): boolean {
+  if (namesIdeaBeforeIt(tokens, next !== undefined) && ideaList(tokens) === null) return true;
+  const words = tokens.filter(isWord);
+  const opening = words
+    .slice(0, IDEA_OPENING_MAX_WORDS)
+    .map((word) => word.lower)
+    .join(' ');
+  const phrase = IDEA_OPENINGS.find((said) => opening === said || opening.startsWith(`${said} `));
+  if (phrase === undefined) return false;
+  const after = words[phrase.split(' ').length];
+  if (phrase === 'what if') return putsForward(words, phrase.split(' ').length);
+  if (phrase === 'imagine') return after !== undefined && IMAGINED_OPENERS.has(after.lower);
+  if (phrase.includes('thinking')) return next?.find(isWord)?.lower === 'we';
+  return true;
+}
+
+/** What "imagine" opens when it pitches ("imagine a ...", "imagine if ...", "imagine you ..."). */
+const IMAGINED_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'if', 'you', 'we', 'the']);
+
+/**
+ * After "what if": a subject and a verb in the past or with "could" or "would" ("what if the
+ * practice ran", "what if there was", "what if we could"), or "we" with any verb.
+ */
+function putsForward(words: readonly TaggedToken[], from: number): boolean {
+  let at = from;
+  while (
+    at < from + WHAT_IF_SUBJECT_MAX_WORDS &&
+    words[at] !== undefined &&
+    (words[at] as TaggedToken).pos !== 'VERB' &&
+    (words[at] as TaggedToken).pos !== 'AUX'
+  )
+    at++;
+  const verb = words[at];
+  if (verb === undefined) return false;
+  if (words[from]?.lower === 'we') return true;
+  return (
+    verb.lower === 'could' ||
+    verb.lower === 'would' ||
+    verb.lower === 'was' ||
+    verb.lower === 'were' ||
+    verb.lower === 'had' ||
+    (verb.pos === 'VERB' &&
+      verb.lemma !== verb.lower &&
+      !verb.lower.endsWith('s') &&
+      !verb.lower.endsWith('ing'))
+  );
+}
+
+/** Words a "what if" subject may take before its verb ("what if the practice ran"). */
+const WHAT_IF_SUBJECT_MAX_WORDS = 4;
+
+const IDEA_OPENING_MAX_WORDS = 5;
+
+/** Verbs that make a work ("I want to write a children's book about ..."). */
+const MAKING_WORK: ReadonlySet<string> = new Set(['write', 'make', 'film', 'record', 'paint']);
+
+/**
+ * "I want to write a children's book about a crossword puzzle that's missing one word": a
+ * work the speaker means to make, told by what it is about.
+ */
+function meansToMakeWork(words: readonly TaggedToken[], i: number): boolean {
+  const verb = words[i] as TaggedToken;
+  if (!MAKING_WORK.has(verb.lemma) || words[i - 1]?.lower !== 'to') return false;
+  const article = words[i + 1]?.lower;
+  const from = article === 'a' || article === 'an' ? i + 2 : i + 1;
+  return tellsWorkAbout(words.slice(from));
+}
+
+/** Words of a work seen, read or heard rather than pitched ("highly recommend", "five stars"). */
+const REVIEW_WORDS: ReadonlySet<string> = new Set([
+  'recommend',
+  'star',
+  'meh',
+  'watch',
+  'episode',
+  'season',
+  'read',
+  'stuck',
+]);
+
+/**
+ * "Film about a man who loses his memory. Absolutely loved it.": the work told as seen, liked
+ * or out now, its plot said only to say which one.
+ */
+function reviews(sentences: readonly TaggedToken[][]): boolean {
+  const words = wordsOf(sentences);
+  return words.some((word, i) => {
+    const before = words[i - 1];
+    return (
+      (word.lower !== 'new' && (FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower))) ||
+      (word.lower !== 'just' && NEWS_WORDS.has(word.lower)) ||
+      REVIEW_WORDS.has(word.lemma) ||
+      REVIEW_WORDS.has(word.lower) ||
+      // "saw it", "binge watched it": the work as "it", after a verb told as done.
+      (word.lower === 'it' &&
+        before !== undefined &&
+        before.pos === 'VERB' &&
+        before.lemma !== before.lower &&
+        !before.lower.endsWith('ing'))
+    );
+  });
+}
+
+/** Works told of that are not ideas' names elsewhere ("a book" pitched is a kids book). */
+const WORK_NOUNS: ReadonlySet<string> = new Set(['book', 'script', 'screenplay', 'zine']);
+
+/** Words after an opening rhetorical ask that make it a real one ("can we agree on a date"). */
+const AGREE_ON: ReadonlySet<string> = new Set(['on', 'to', 'with', 'upon', 'what', 'when', 'how']);
+
+/** "can we just agree that ...", "is it just me or ...": an opinion put to everyone. */
+export function isRhetorical(text: string): boolean {
+  return RHETORICAL_OPENERS.some((phrase) => {
+    if (!containsPhrase(text, phrase)) return false;
+    const after =
+      text
+        .slice(text.indexOf(phrase) + phrase.length)
+        .trim()
+        .split(' ')[0] ?? '';
+    return !AGREE_ON.has(after);
+  });
+}
+
+/**
+ * The things of "Gift ideas for Mum: the pottery class, a silk scarf ...": ideas named in the
+ * plural before two or more things are candidates to pick from, a list, not one idea pitched.
+ * Null when the sentence opens with no such label.
+ */
+export function ideaList(tokens: readonly TaggedToken[]): TaggedToken[][] | null {
+  const named = announcementLength(tokens);
+  const label = tokens[named - 1];
+  if (label === undefined || label.lower === label.lemma) return null;
+  // What the ideas are for may follow them ("ideas for Mum's birthday"), up to a pause.
+  const pause = tokens.findIndex((token, i) => i >= named && token.kind !== 'word');
+  if (
+    tokens[pause]?.kind !== 'pause' ||
+    pause - named > IDEA_LIST_FOR_MAX_WORDS ||
+    (pause > named && tokens[named]?.lower !== 'for')
+  ) {
+    return null;
+  }
+  const things = splitList(tokens.slice(pause + 1), true);
+  return things.length >= 2 ? things : null;
+}
+
+const IDEA_LIST_FOR_MAX_WORDS = 5;
+
+const PROPOSING_VERBS: ReadonlySet<string> = new Set(['suggest', 'propose']);
+const PROPOSAL_REACH = 4;
+
+function proposesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
+  return words
+    .slice(at + 1, at + 1 + PROPOSAL_REACH)
+    .some((word) => word.lower === 'we' || word.lower === 'that');
+}
+
+/**
+ * "let's rotate ...", "let's just move ...": a change to how things are done, put to the
+ * others; "let's grab lunch" makes a plan.
+ */
+function letsChange(words: readonly TaggedToken[], i: number): boolean {
+  if (words[i]?.lower !== "let's") return false;
+  const next = words[i + 1]?.pos === 'ADV' ? words[i + 2] : words[i + 1];
+  return next !== undefined && (CHANGE_VERBS.has(next.lower) || CHANGE_VERBS.has(next.lemma));
+}
+
+/**
+ * "Proposal: ...", "My suggestion for the team, ...": a sentence that opens by labelling what
+ * follows as put forward. The label may say who it is for, but holds no verb ("the proposal
+ * got rejected" tells what happened to one).
+ */
+function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
+  const end = tokens.findIndex((token) => token.kind !== 'word');
+  // "Proposal:" with nothing after it puts nothing forward.
+  if (end === -1 || tokens[end]?.kind !== 'pause' || tokens[end + 1]?.kind !== 'word') return false;
+  const label = tokens
+    .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
+    .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
+  // "Pitch:" labels one only with its colon: "My pitch, honestly, bombed" tells how it went,
+  // and a pitch is also where a match is played.
+  if (
+    tokens[label]?.lemma === 'pitch' &&
+    tokens[end]?.text !== ':' &&
+    !['a', 'an'].includes(tokens[end + 1]?.lower ?? '')
+  ) {
+    return false;
+  }
+  return (
+    label !== -1 &&
+    tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&
+    (label + 1 === end || tokens[label + 1]?.lower === 'for') &&
+    tokens.slice(label, end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
+  );
+}
+
+/** "Game idea: ...", "Short film idea." with the idea after it; "Proposal:" alone names nothing. */
+function namesIdeaBeforeIt(tokens: readonly TaggedToken[], more: boolean): boolean {
+  const named = announcementLength(tokens);
+  return named > 0 && (more || tokens.slice(named).some((token) => token.kind === 'word'));
+}
+
+const PROPOSAL_LABEL_MAX_WORDS = 3;
+/** Words that offer the label ("my proposal", "one suggestion"): "the proposal" is told of. */
+const PROPOSAL_OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'a', 'one', 'another']);
+
+/**
+ * Pitch cues, 2 points for each strong one. News told of an idea (`announced`: "our podcast
+ * hit ...") names the idea without pitching it, so its naming cues do not count.
+ */
+export function pitchSignals(
+  sentences: readonly TaggedToken[][],
+  text: string,
+  rhetorical: boolean,
+  announced: boolean,
+): number {
+  let score = 0;
+  for (const phrase of PITCH_PHRASES) if (containsPhrase(text, phrase)) score += 2;
+  const first = sentences[0];
+  // "Game idea ...", "What if the practice ran a puppy club ...": an idea said to be one
+  // before anything else is one, whatever steps of it follow (4 outweighs any tasks).
+  const opening = first !== undefined && opensAsIdea(first, sentences[1]);
+  if (first !== undefined && (isPremise(first) || (tellsWorkAbout(first) && !reviews(sentences)))) {
+    score += 2;
+  }
+  if (sentences.some(opensWithProposal)) score += 2;
+  const words = wordsOf(sentences);
+  const proposes = words.some(
+    (word, i) =>
+      ((word.lower === 'should' || word.lower === 'could') && !exclaims(words, i)) ||
+      letsChange(words, i),
+  );
+  const reason = REASON_PHRASES.some((phrase) => containsPhrase(text, phrase));
+  if (proposes && reason && !rhetorical) score += 2;
+  // "If we add it to the reports page, we'd cut support tickets by a third": what a change
+  // would bring, put to others.
+  if (
+    words.some((word, i) => word.lower === 'if' && changesWhatWeDo(words, i + 1)) &&
+    CONDITIONAL_GAINS.some((phrase) => containsPhrase(text, phrase)) &&
+    !rhetorical
+  ) {
+    score += 2;
+  }
+  // "I want to suggest to Dave that we try ...", "I'd like to propose we ...": what we should
+  // do, put to others, as strong as "what if" even with the steps of a plan after it ("I want
+  // to suggest three things: book ..." puts forward a list).
+  if (words.some((word, i) => PROPOSING_VERBS.has(word.lemma) && proposesWhatWeDo(words, i))) {
+    score += 2;
+  }
+  // "I think we should offer ...", "I'm thinking we offer ...": something new put to the
+  // others ("we should all relax", "we should open the windows" are no such thing).
+  if (words.some((word, i) => word.lower === 'we' && proposesChange(words, i + 1))) score += 2;
+  // "I think we should let support see the logs, it would save us ten tickets a week": a
+  // change put to the team with what it would bring ("we should move the sofa" brings none).
+  if (
+    !rhetorical &&
+    words.some((word, i) => word.lower === 'we' && proposesTeamChange(words, i + 1)) &&
+    PROPOSAL_GAINS.some((phrase) => containsPhrase(text, phrase))
+  ) {
+    score += 2;
+  }
+  if (opening) score = Math.max(score, DECISIVE_PITCH);
+  if (announced) return score;
+  // "the tool sends ...", "an app": a product introduced as a thing, next to a pain or wished
+  // for ("I'd love a mural of ...").
+  const names = words.some((word, i) => {
+    const before = words[i - 1]?.lower ?? '';
+    return (
+      word.pos === 'NOUN' &&
+      isIdeaNoun(word) &&
+      ['a', 'an', 'the', 'our'].includes(before) &&
+      !(before === 'the' && HAD_WITH_THE.has(word.lower))
+    );
+  });
+  // "a tool library ... instead of buying them": what a new thing replaces is the pain it
+  // answers ("use the app instead of the spreadsheet" is a task).
+  const introduced = words.some(
+    (word, i) =>
+      word.pos === 'NOUN' && isIdeaNoun(word) && ['a', 'an'].includes(words[i - 1]?.lower ?? ''),
+  );
+  // Put forward, not told as done ("we watched a movie instead of going out").
+  const putForward = words.some((word) => PUTTING_FORWARD.has(word.lower));
+  const pains =
+    words.some((word) => PROBLEM_CUES.has(word.lower)) ||
+    (introduced && putForward && containsPhrase(text, 'instead of'));
+  const wished = WISH_PHRASES.some((phrase) => containsPhrase(text, phrase));
+  if (names && (pains || wished)) score += 2;
+  // "I keep thinking about a tool that writes the release notes", "someone should put lockers
+  // at the station": a thing mused on or a change put to the world.
+  if (
+    words.some(
+      (word, i) =>
+        musesOnThing(words, i) ||
+        someoneShouldMake(words, i) ||
+        reckonsNewThing(words, i) ||
+        meansToMakeWork(words, i),
+    )
+  ) {
+    score += 2;
+  }
+  // "Game idea: ...", "Short film idea.", "Idea for the book club.": a sentence that opens by
+  // naming the kind of idea, then the idea ("I had no idea for the lunch" names none; "gift
+  // ideas for Mum: ..." names a list).
+  if (
+    sentences.some(
+      (tokens, index) =>
+        (namesIdeaBeforeIt(tokens, index < sentences.length - 1) && ideaList(tokens) === null) ||
+        namesLongIdeaTopic(tokens, sentences[index + 1]),
+    )
+  ) {
+    score += 2;
+  }
+  return score;
+}
+
+/** "I'm so proud I could cry", "I could eat a horse": a feeling said big, no proposal. */
+function exclaims(words: readonly TaggedToken[], i: number): boolean {
+  return words[i - 1]?.lower === 'i' && EXCLAIMED.has(words[i + 1]?.lower ?? '');
+}
+
+const EXCLAIMED: ReadonlySet<string> = new Set([
+  'cry',
+  'scream',
+  'sleep',
+  'die',
+  'dance',
+  'eat',
+  'burst',
+  'weep',
+  'faint',
+  'explode',
+  'kiss',
+  'kill',
+]);
+
+/** Modals that say what a thing mused on would do ("an app that could ..."). */
+const DOING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'can', 'will', 'might']);
+
+/**
+ * After the thing mused on, what it does or whom it is for: "a tool that reads ...", "an app
+ * for night workers". A memory or a choice is not an idea: "a story that my gran told", "a
+ * song that was on the radio", "a club for my son", "a show to watch".
+ */
+function saysWhatItDoes(words: readonly TaggedToken[], at: number): boolean {
+  const joint = words[at]?.lower;
+  const next = words[at + 1];
+  if (next === undefined) return false;
+  if (joint === 'for') return next.pos === 'NOUN' || next.pos === 'ADJ';
+  if (joint !== 'that' && joint !== 'which') return false;
+  return (
+    DOING_MODALS.has(next.lower) ||
+    (next.pos === 'VERB' && /[^s]s$/u.test(next.lower) && next.lower !== 'was')
+  );
+}
+
+/** Words from "thinking about" to the thing mused on at most ("a little app"). */
+const MUSED_THING_REACH = 4;
+
+/**
+ * "thinking about a tool that reads ...", "been thinking of an app for night workers": an idea
+ * turned over, named as a thing with what it does ("thinking about a game we played" is not).
+ */
+function musesOnThing(words: readonly TaggedToken[], i: number): boolean {
+  if (words[i]?.lower !== 'thinking') return false;
+  if (thinksOfNewThing(words, words[i + 1]?.lower === 'that' ? i + 2 : i + 1)) return true;
+  const about = words[i + 1]?.lower;
+  if (about !== 'about' && about !== 'of') return false;
+  const article = words[i + 2]?.lower;
+  if (article !== 'a' && article !== 'an') return false;
+  for (let k = i + 3; k < i + 3 + MUSED_THING_REACH; k++) {
+    const word = words[k];
+    if (word === undefined) return false;
+    if (isIdeaNoun(word)) return saysWhatItDoes(words, k + 1);
+    if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
+  }
+  return false;
+}
+
+/** Who may make a new thing after "I've been thinking" ("we could start", "it'd make"). */
+const MAKERS: ReadonlySet<string> = new Set(['we', 'i', 'it']);
+/** Verbs that found a new thing ("start a group", "open a cafe", "launch a newsletter"). */
+const FOUNDING: ReadonlySet<string> = new Set([
+  'start',
+  'open',
+  'launch',
+  'build',
+  'create',
+  'offer',
+]);
+const MAKING_MODALS: ReadonlySet<string> = new Set(['could', 'should', 'might', 'would']);
+
+/**
+ * "I've been thinking we could start a walking football group", "thinking it'd make a lovely
+ * community garden": a new thing someone could make, turned over ("thinking we should go
+ * home" makes none).
+ */
+function thinksOfNewThing(words: readonly TaggedToken[], at: number): boolean {
+  const who = words[at]?.lower ?? '';
+  let verbAt: number;
+  if (who === "it'd" || who === "we'd") verbAt = at + 1;
+  else if (MAKERS.has(who) && MAKING_MODALS.has(words[at + 1]?.lower ?? '')) verbAt = at + 2;
+  else return false;
+  const verb = verbPastAdverb(words, verbAt);
+  if (verb === undefined) return false;
+  // The place itself would make one ("it'd make a lovely garden"); people found one ("we
+  // could start a group"), where "we should make a cake" is a plan at home.
+  const itself = who.startsWith('it');
+  const founds = itself ? verb.lemma === 'make' || verb.lemma === 'be' : FOUNDING.has(verb.lemma);
+  return founds && NEW_THING_OPENERS.has(words[words.indexOf(verb) + 1]?.lower ?? '');
+}
+
+/** Verbs of a view given ("I reckon we could ...", "I think we should ..."). */
+const RECKONING: ReadonlySet<string> = new Set(['reckon', 'think']);
+
+/**
+ * "I reckon we could do a sourdough club", "I think we should start a supper club": a new
+ * thing the speaker's people could run, named as a kind of thing that serves others ("I think
+ * we should open a bottle of wine" names none).
+ */
+function reckonsNewThing(words: readonly TaggedToken[], i: number): boolean {
+  if (!RECKONING.has(words[i]?.lower ?? '')) return false;
+  if (!MAKERS.has(words[i + 1]?.lower ?? '') || !MAKING_MODALS.has(words[i + 2]?.lower ?? '')) {
+    return false;
+  }
+  const verb = verbPastAdverb(words, i + 3);
+  if (verb === undefined || !(FOUNDING.has(verb.lemma) || RUNNING.has(verb.lemma))) return false;
+  const at = words.indexOf(verb) + 1;
+  if (!NEW_THING_OPENERS.has(words[at]?.lower ?? '')) return false;
+  for (let k = at + 1; k < at + 1 + MUSED_THING_REACH; k++) {
+    const word = words[k];
+    if (word === undefined) return false;
+    if (isIdeaNoun(word)) return true;
+    if (word.pos !== 'ADJ' && word.pos !== 'NOUN') return false;
+  }
+  return false;
+}
+
+/** Verbs a new thing is run with ("do a supper club", "run a stall", "host a night"). */
+const RUNNING: ReadonlySet<string> = new Set(['do', 'run', 'host', 'set']);
+
+/**
+ * "someone should put lockers at ...", "somebody should build a ...": a new thing put to anyone
+ * ("someone should give that dog a bath", "someone should cut the grass" ask for a chore).
+ */
+function someoneShouldMake(words: readonly TaggedToken[], i: number): boolean {
+  const who = words[i]?.lower;
+  if ((who !== 'someone' && who !== 'somebody') || words[i + 1]?.lower !== 'should') return false;
+  const verb = verbPastAdverb(words, i + 2);
+  if (verb === undefined || !CHANGE_MADE.has(verb.lemma)) return false;
+  const thing = words[words.indexOf(verb) + 1];
+  return thing !== undefined && (NEW_THING_OPENERS.has(thing.lower) || isPlural(thing));
+}
+
+/** What opens a new thing after its verb ("start a swap shop", "put lockers", "run some"). */
+const NEW_THING_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'some']);
+
+/**
+ * What a business offers its people ("we should offer", "we could launch"): "we should open
+ * the windows", "we could add a bathroom", "we should move the sofa" are plans at home.
+ */
+const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
+
+/** The verb at `at`, or after one adverb there ("could just move", "we just offered"). */
+function verbPastAdverb(words: readonly TaggedToken[], at: number): TaggedToken | undefined {
+  return words[at]?.pos === 'ADV' ? words[at + 1] : words[at];
+}
+
+/** After "we": "should offer", "could start", and after "I'm thinking" or "I think" a bare "offer". */
+function proposesChange(words: readonly TaggedToken[], at: number): boolean {
+  const modal = PROPOSING_MODALS.has(words[at]?.lower ?? '');
+  const verb = verbPastAdverb(words, modal ? at + 1 : at);
+  if (verb === undefined || !OFFERED.has(verb.lemma)) return false;
+  if (modal) return true;
+  // "I think we offered it before" tells what was done.
+  if (verb.lower !== verb.lemma) return false;
+  const before = words[at - 2]?.lower;
+  return before === 'thinking' || before === 'think';
+}
+
+/** After "we": "should let", "could just move": a modal and a change a team makes. */
+function proposesTeamChange(words: readonly TaggedToken[], at: number): boolean {
+  if (!PROPOSING_MODALS.has(words[at]?.lower ?? '')) return false;
+  const verb = verbPastAdverb(words, at + 1);
+  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
+}
+
+/** What a change would bring a team: time, money, tickets, bugs caught. */
+const PROPOSAL_GAINS: readonly string[] = [
+  'it would save',
+  "it'd save",
+  'would save us',
+  "we'd save",
+  'we would save',
+  "we'd catch",
+  'we would catch',
+  'it would cut',
+  "it'd cut",
+  "we'd cut",
+  'it would pay for itself',
+  "it'd pay for itself",
+  'it would free up',
+  "it'd free up",
+  "we'd get more",
+  "we'd make more",
+];
+
+/** "if we add", "if we just offered": a change put to others, not a wish ("if we had a dog"). */
+function changesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
+  if (words[at]?.lower !== 'we') return false;
+  const verb = verbPastAdverb(words, at + 1);
+  return verb !== undefined && CHANGE_MADE.has(verb.lemma);
+}
+
+/** Verbs of a change a team makes ("if we add ...", "if we switched ..."). */
+const CHANGE_MADE: ReadonlySet<string> = new Set([
+  'add',
+  'build',
+  'offer',
+  'launch',
+  'start',
+  'move',
+  'switch',
+  'let',
+  'give',
+  'replace',
+  'hire',
+  'create',
+  'make',
+  'put',
+  'drop',
+  'cut',
+  'charge',
+  'open',
+  'raise',
+  'lower',
+  'stop',
+  'partner',
+  'try',
+  'use',
+  'sell',
+  'run',
+  'remove',
+  'skip',
+  'allow',
+  'ban',
+  'change',
+  'introduce',
+  'pilot',
+]);
+
+/** What a change would bring, said after "if we ...". */
+const CONDITIONAL_GAINS: readonly string[] = ["we'd", 'we would', "it'd", 'it would', 'we could'];
+
+/** Words that put something forward rather than tell it ("I want to start", "we could"). */
+const PUTTING_FORWARD: ReadonlySet<string> = new Set([
+  'should',
+  'could',
+  'would',
+  'want',
+  'wanna',
+  "let's",
+  "we'd",
+  "i'd",
+  'imagine',
+]);
+
+export function isIdeaNoun(word: TaggedToken): boolean {
+  return (
+    IDEA_NOUNS.has(word.lower) ||
+    IDEA_NOUNS.has(word.lemma) ||
+    PRODUCT_NOUNS.has(word.lower) ||
+    PRODUCT_NOUNS.has(word.lemma)
+  );
+}
