@@ -22,6 +22,7 @@ import {
   SEQUENCE_WORDS,
   SPLIT_WORDS,
   TASK_VERBS,
+  TO_DO_NAMES,
   VERB_PARTICLES,
 } from './words/tasks.js';
 
@@ -283,7 +284,7 @@ function forbidsAt(tokens: readonly TaggedToken[], at: number): boolean {
   const verb =
     word.lower === 'do' && tokens[at + 1]?.lower === 'not'
       ? tokens[at + 2]
-      : ["don't", 'dont', 'don’t'].includes(word.lower)
+      : word.lower === "don't" || word.lower === 'dont'
         ? tokens[at + 1]
         : undefined;
   return isWord(verb) && REMINDING_VERBS.has(verb.lower);
@@ -815,7 +816,7 @@ export function isPlural(token: TaggedToken): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.lower && token.lower.endsWith('s');
 }
 
-function isCompound(a: TaggedToken, b: TaggedToken): boolean {
+export function isCompound(a: TaggedToken, b: TaggedToken): boolean {
   return COMPOUND_NOUNS.has(`${a.lower} ${b.lower}`);
 }
 
@@ -1116,23 +1117,28 @@ function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
 /** Words a list's things take at least after its topic ("milk eggs", "the tent"). */
 const LIST_TOPIC_MIN_THINGS_WORDS = 2;
 
+/** Events a list is packed or bought for, in a topic or a "For ..." heading. */
+const LIST_EVENTS: readonly string[] = [
+  'party',
+  'trip',
+  'holiday',
+  'wedding',
+  'weekend',
+  'sleepover',
+  'picnic',
+  'bbq',
+  'barbecue',
+];
+
 /** Occasions a list is for, said after their kind ("sunday brunch", "the hospital bag"). */
 const LIST_OCCASIONS: ReadonlySet<string> = new Set([
-  'party',
+  ...LIST_EVENTS,
   'dinner',
   'brunch',
   'lunch',
   'breakfast',
-  'trip',
-  'holiday',
   'bag',
-  'wedding',
   'birthday',
-  'sleepover',
-  'bbq',
-  'barbecue',
-  'picnic',
-  'weekend',
   'shower',
   'night',
 ]);
@@ -1172,30 +1178,18 @@ const POINTING_DETERMINERS: ReadonlySet<string> = new Set([
 /** Words that name a list said as a heading: "Baby stuff.", "Stuff for Monday.", "Jobs.". */
 const LIST_HEADING_WORDS: ReadonlySet<string> = new Set([
   ...LIST_HEADS,
-  'stuff',
+  ...TO_DO_NAMES,
   'bits',
   'bag',
-  'things',
-  'jobs',
-  'chores',
   'errands',
-  'tasks',
 ]);
 const LIST_HEADING_MAX_WORDS = 8;
 /** Occasions a list is for, said in a "For ..." heading ("For the trip.", "For training."). */
 const HEADING_OCCASIONS: ReadonlySet<string> = new Set([
-  'trip',
+  ...LIST_EVENTS,
   'training',
-  'holiday',
-  'party',
-  'wedding',
-  'weekend',
   'move',
   'camping',
-  'sleepover',
-  'picnic',
-  'bbq',
-  'barbecue',
   'shoot',
   'gig',
   'rehearsal',

@@ -10,7 +10,7 @@ import {
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { cleanSpeech } from './sentences.js';
 import { isRhetorical, pitchSignals, tellsWorkAbout } from './infer/pitch-signals.js';
-import { containsPhrase, wordsOf } from './infer/shared.js';
+import { containsPhrase, saysFeeling, wordsOf } from './infer/shared.js';
 import { countTasks } from './infer/tasks.js';
 import type { Sentence } from './tokenizer.js';
 import {
@@ -19,7 +19,6 @@ import {
   ANNOUNCEMENTS,
   CATEGORY_VOCABULARY,
   CHEERS,
-  FEELING_WORDS,
   NEUTRAL_PAIRS,
   NEWS_WORDS,
   NOUN_SENSES,
@@ -64,7 +63,7 @@ function tweetSignals(
   let score = 0;
   const words = wordsOf(sentences);
   for (const word of words) {
-    if (FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower)) score++;
+    if (saysFeeling(word)) score++;
     if (NEWS_WORDS.has(word.lower)) score++;
   }
   for (const phrase of OPINION_PHRASES) if (containsPhrase(text, phrase)) score += 2;

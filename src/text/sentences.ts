@@ -160,8 +160,8 @@ export function renderSentence(sentence: Sentence): string {
   // "at 10 p.m.", "paper, etc." end with the full stop the abbreviation shares with the sentence.
   const stopped = last?.kind === 'word' && last.text.endsWith('.');
   // 'she said "Are you sure?"': the end mark goes back inside the quote it was said in.
-  if (sentence.endBeforeCloser === true && sentence.end !== '' && last !== undefined) {
-    return `${body.slice(0, body.length - last.text.length)}${sentence.end}${last.text}`;
+  if (sentence.endBeforeCloser === true && sentence.end !== '') {
+    return withEndMark(body, sentence.end);
   }
   if (sentence.end !== '') return stopped && sentence.end === '.' ? body : body + sentence.end;
   if (last === undefined || last.kind !== 'word' || stopped) return body;

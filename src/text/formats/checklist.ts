@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type Category } from '#contract/taxonomy.js';
 import {
   afterListName,
+  isCompound,
   isFiniteVerb,
   isPlural,
   namesListHeading,
@@ -27,7 +28,6 @@ import {
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
-  COMPOUND_NOUNS,
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
   LIST_NOUNS,
@@ -37,6 +37,7 @@ import {
   SEQUENCE_WORDS,
   TASK_VERBS,
   TIME_STARTERS,
+  TO_DO_NAMES,
   TITLE_DROP_WORDS,
   TITLE_TRAILING_DROP_WORDS,
   TOPIC_TITLES,
@@ -404,7 +405,7 @@ function splitIntroFromTask(
       TASK_VERBS.has(token.lower) &&
       object !== undefined &&
       object.kind === 'word' &&
-      !COMPOUND_NOUNS.has(`${token.lower} ${object.lower}`) &&
+      !isCompound(token, object) &&
       (startsObjectAt(tokens, i + 1) ||
         (object.pos === 'NOUN' &&
           !isPlural(object) &&
@@ -570,9 +571,6 @@ export function namesToDoList(words: readonly TaggedToken[]): boolean {
   const end = toDoNameEnd(words);
   return end > 0 && words.slice(end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX');
 }
-
-/** Words that name a list by what is to be done ("stuff to get done", "to do"). */
-const TO_DO_NAMES: ReadonlySet<string> = new Set(['stuff', 'things', 'jobs', 'tasks', 'chores']);
 
 /**
  * "stuff to get done on the game before the playtest | fix the jump bug", "to do for the

@@ -8,7 +8,6 @@ import {
 } from '../formats/pitch.js';
 import {
   CHANGE_VERBS,
-  FEELING_WORDS,
   HAD_WITH_THE,
   NEWS_WORDS,
   PITCH_PHRASES,
@@ -30,7 +29,7 @@ import {
   reckonsNewThing,
   someoneShouldMake,
 } from './proposals.js';
-import { RELATIVE_WORDS, containsPhrase, isWord, wordsOf } from './shared.js';
+import { RELATIVE_WORDS, containsPhrase, isWord, saysFeeling, wordsOf } from './shared.js';
 
 /**
  * Cues that a transcript pitches an idea: a premise, a kind of idea named first, a proposal
@@ -223,7 +222,7 @@ function reviews(sentences: readonly TaggedToken[][]): boolean {
   return words.some((word, i) => {
     const before = words[i - 1];
     return (
-      (word.lower !== 'new' && (FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower))) ||
+      (word.lower !== 'new' && saysFeeling(word)) ||
       (word.lower !== 'just' && NEWS_WORDS.has(word.lower)) ||
       REVIEW_WORDS.has(word.lemma) ||
       REVIEW_WORDS.has(word.lower) ||

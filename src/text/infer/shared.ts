@@ -1,4 +1,5 @@
 import type { TaggedToken } from '../nlp.js';
+import { FEELING_WORDS } from '../words/inference.js';
 
 /** What the inference rules share: words of sentences, phrases said whole, word tokens. */
 
@@ -25,4 +26,9 @@ export function containsPhrase(text: string, phrase: string): boolean {
 
 export function isWord(token: TaggedToken): boolean {
   return token.kind === 'word';
+}
+
+/** A word of how something felt ("proud", "cried", "amazing"), by its form or its lemma. */
+export function saysFeeling(word: TaggedToken): boolean {
+  return FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower);
 }

@@ -13,10 +13,10 @@ import type { TaggedToken } from '../nlp.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { MONTHS } from '../words/proper-nouns.js';
 import { isRemark, namesToDoList } from '../formats/checklist.js';
-import { FEELING_WORDS, INVITATIONS, NEWS_WORDS } from '../words/inference.js';
+import { INVITATIONS, NEWS_WORDS } from '../words/inference.js';
 import { NEED_WORDS, SEQUENCE_WORDS } from '../words/tasks.js';
 import { ideaList } from './pitch-signals.js';
-import { isWord } from './shared.js';
+import { isWord, saysFeeling } from './shared.js';
 
 /**
  * Tasks said as imperatives or intent, and the things of a list named before them, counted
@@ -71,11 +71,7 @@ function remindsOf(words: readonly TaggedToken[]): boolean {
 const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why']);
 
 function isFeeling(word: TaggedToken): boolean {
-  return (
-    FEELING_WORDS.has(word.lemma) ||
-    FEELING_WORDS.has(word.lower) ||
-    JUDGING_ADJECTIVES.has(word.lower)
-  );
+  return saysFeeling(word) || JUDGING_ADJECTIVES.has(word.lower);
 }
 
 /** Adjectives that judge what is said rather than say which one ("lovely people", "great food"). */
@@ -207,7 +203,11 @@ export function countTasks(sentences: readonly TaggedToken[][]): TaskCount {
     let sentenceTasks = 0;
     let invites = false;
     const clauses =
-      index === 0 && headedClause ? firstClauses.slice(1) : splitClauses(tokens, 'tasks');
+      index > 0
+        ? splitClauses(tokens, 'tasks')
+        : headedClause
+          ? firstClauses.slice(1)
+          : firstClauses;
     for (const clause of clauses) {
       const words = clause.tokens.filter((token) => token.kind === 'word');
       // "mark the essays | there's about 30 of them": a remark on the task before it says

@@ -411,6 +411,15 @@ export const INTRO_STARTERS = new Set([
 ]);
 
 /** "The plan is:" titles the list "Plan", not "Plan is". */
+/** Words that name a list by what is to be done ("stuff to get done", "to do", "jobs"). */
+export const TO_DO_NAMES: ReadonlySet<string> = new Set([
+  'stuff',
+  'things',
+  'jobs',
+  'tasks',
+  'chores',
+]);
+
 export const TITLE_TRAILING_DROP_WORDS = new Set([
   'is',
   'are',
