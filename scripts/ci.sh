@@ -21,9 +21,8 @@ else
 fi
 
 step "npm packages"
-# `npm ci` fails on these machines (the registry lacks other platforms' optional packages, so
-# the lockfile leaves them out): npm install with the lockfile is the reliable equivalent.
-npm install --no-audit --no-fund
+# The lockfile records every platform's optional addons, so a fresh clone installs exactly it.
+npm ci --no-audit --no-fund
 
 step "PostgreSQL for the dialect tests"
 PG_HOST=127.0.0.1
