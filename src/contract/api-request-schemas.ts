@@ -116,13 +116,13 @@ export const DeleteAccountBodySchema = z.object({
  * Ids are opaque, but none the server issues holds U+0000, and PostgreSQL text cannot even be
  * compared with one: refused here, alike on both databases.
  */
-export const IdeaIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(IDEA_ID_MAX_CHARS)
-    .refine((id) => !id.includes(NUL), { message: 'id must not contain U+0000' }),
-});
+const IdSchema = z
+  .string()
+  .min(1)
+  .max(IDEA_ID_MAX_CHARS)
+  .refine((id) => !id.includes(NUL), { message: 'id must not contain U+0000' });
+
+export const IdeaIdParamsSchema = z.object({ id: IdSchema });
 
 export const ListIdeasQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),
@@ -132,6 +132,11 @@ export const ListIdeasQuerySchema = z.object({
 });
 export type ListIdeasQuery = z.infer<typeof ListIdeasQuerySchema>;
 
+export const ListRecordingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(IDEAS_PAGE_MAX).default(IDEAS_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
 const IdeaContentSchema = nonBlankText(IDEA_CONTENT_MAX_CHARS, 'content');
 
 export const CreateIdeaBodySchema = z.object({
@@ -139,6 +144,8 @@ export const CreateIdeaBodySchema = z.object({
   format: FormatSchema,
   category: CategorySchema,
   transcript: personText(TRANSCRIPT_MAX_CHARS).nullable().optional(),
+  /** The caller's own recording the idea was made from (docs/api.md, "Recordings"). */
+  recordingId: IdSchema.nullable().optional(),
 });
 export type CreateIdeaBody = z.infer<typeof CreateIdeaBodySchema>;
 

@@ -44,10 +44,14 @@ export const IdeaSchema = /* @__PURE__ */ z.object({
   transcript: z.nullable(z.string()),
   userId: z.nullable(z.string()),
   createdAt: z.string(),
+  /** The recording the idea was made from; the server always sends it (null when none). */
+  recordingId: z.optional(z.nullable(z.string())),
 });
 export type Idea = z.infer<typeof IdeaSchema>;
 /** What a new idea is made of; the owner and the id and time come from the server. */
-export type NewIdea = Pick<Idea, 'content' | 'format' | 'category' | 'transcript'>;
+export type NewIdea = Pick<Idea, 'content' | 'format' | 'category' | 'transcript'> & {
+  recordingId?: string | null;
+};
 
 export const IdeaListSchema = /* @__PURE__ */ z.object({
   items: z.array(IdeaSchema),
@@ -57,6 +61,30 @@ export const IdeaListSchema = /* @__PURE__ */ z.object({
   nextCursor: z.nullable(z.string()),
 });
 export type IdeaList = z.infer<typeof IdeaListSchema>;
+
+export const RECORDING_STATUSES = ['queued', 'transcribing', 'done', 'failed'] as const;
+export const RecordingStatusSchema = /* @__PURE__ */ z.enum(RECORDING_STATUSES);
+export type RecordingStatus = z.infer<typeof RecordingStatusSchema>;
+
+/** A recording kept by the server (docs/api.md, "Recordings"). */
+export const RecordingSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  status: RecordingStatusSchema,
+  /** 0..1: the share of the recording's pieces transcribed. */
+  progress: z.number().check(z.minimum(0), z.maximum(1)),
+  durationMs: z.nullable(z.number().check(z.nonnegative())),
+  transcript: z.nullable(z.string()),
+  error: z.nullable(ErrorSchema),
+  ideaId: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+
+export const RecordingListSchema = /* @__PURE__ */ z.object({
+  items: z.array(RecordingSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type RecordingList = z.infer<typeof RecordingListSchema>;
 
 export const DeletedCountSchema = /* @__PURE__ */ z.object({ deletedCount: Count });
 

@@ -12,3 +12,6 @@ export const IDEAS_PAGE_DEFAULT = 50;
 export const IDEAS_PAGE_MAX = 200;
 export const SEARCH_QUERY_MAX_CHARS = 200;
 export const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{8,64}$/;
+/** The largest recording kept by default (RECORDING_MAX_BYTES) and how long an unfinished upload is. */
+export const RECORDING_MAX_BYTES_DEFAULT = 200 * 1024 * 1024;
+export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;

@@ -54,6 +54,10 @@ import { createUsageService } from './modules/usage/service.js';
 import { resolveAiServices, type AiServices } from './modules/ai/ai-services.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { createAiService } from './modules/ai/service.js';
+import { createRecordingsRepository } from './modules/recordings/repository.js';
+import { recordingsRoutes } from './modules/recordings/routes.js';
+import { createRecordingsService, startUploadExpiry } from './modules/recordings/service.js';
+import { createRecordingStore } from './modules/recordings/stores.js';
 
 export interface AppDeps {
   database: Database;
@@ -79,6 +83,7 @@ function createRepositories(database: Database, now: () => Date) {
     usage: createUsageRepository(database),
     authTokens: createAuthTokensRepository(database, { now }),
     billing: createBillingRepository(database, { now }),
+    recordings: createRecordingsRepository(database, { now }),
   };
 }
 
@@ -135,7 +140,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     freeMonthlyLimit: config.freeMonthlyLimit,
     now,
   });
-  const ideas = createIdeasService({ ideas: repositories.ideas, usage, now });
+  const recordingStore = await createRecordingStore(config, deps.database);
+  const recordings = createRecordingsService({
+    repository: repositories.recordings,
+    store: recordingStore,
+    uploadExpiryMs: config.recordings.uploadExpiryMs,
+    now,
+    log: app.log,
+  });
+  const uploadExpiry = startUploadExpiry(recordings, app.log, config.recordings.uploadExpiryMs);
+  app.addHook('onClose', () => uploadExpiry.stop());
+  const ideas = createIdeasService({ ideas: repositories.ideas, usage, now, recordings });
   const mail = createMailService({
     transport: config.mail.smtpUrl
       ? createSmtpTransport({
@@ -154,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     tokens: repositories.authTokens,
     passwords: deps.passwordHasher ?? createPasswordHasher(),
     ideas,
+    recordings,
     mail,
     publicUrl: config.publicUrl,
     billing: { fulfilCheckout: (checkoutSessionId) => billing.fulfilCheckout(checkoutSessionId) },
@@ -188,6 +204,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
   await app.register(billingRoutes, { billing, authLimits });
+  await app.register(recordingsRoutes, {
+    recordings,
+    store: recordingStore,
+    maxBytes: config.recordings.maxBytes,
+  });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
     ai: createAiService({ engines: ai, ideas, log: app.log }),

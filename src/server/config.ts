@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_FREE_MONTHLY_LIMIT } from '#contract/plans.js';
 import { TranscriptionEngineSchema } from '#contract/api-schemas.js';
+import { RECORDING_MAX_BYTES_DEFAULT, UPLOAD_EXPIRY_HOURS_DEFAULT } from '#contract/limits.js';
 
 /**
  * The environment, parsed once at boot (docs/api.md, "Configuration"). Every bad key is listed
@@ -66,6 +67,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  RECORDING_MAX_BYTES: positiveInt(RECORDING_MAX_BYTES_DEFAULT),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
+  RECORDINGS_DIR: z.string().min(1).default('./data/recordings'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -101,6 +105,8 @@ export interface Config {
   rateLimits: { authPerMinute: number; aiPerMinute: number };
   /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
   redisUrl: string | undefined;
+  /** ADR 120: where recordings are kept and how big and how old an upload may be. */
+  recordings: { maxBytes: number; uploadExpiryMs: number; directory: string };
 }
 
 export interface BillingConfig {
@@ -211,6 +217,11 @@ export function loadConfig(
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
     },
     redisUrl: env.REDIS_URL,
+    recordings: {
+      maxBytes: env.RECORDING_MAX_BYTES,
+      uploadExpiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+      directory: env.RECORDINGS_DIR,
+    },
   };
 }
 

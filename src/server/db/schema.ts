@@ -49,8 +49,56 @@ export interface IdeasTable {
   format: Format;
   category: Category;
   transcript: string | null;
+  /** The recording the idea was made from (migration 010); one idea per recording. */
+  recording_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
+}
+
+export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'done' | 'failed';
+
+/** A recording from its first byte to its transcript; also its transcription job (migration 010). */
+export interface RecordingsTable {
+  id: string;
+  /** Exactly one of user_id and guest_id is set (a CHECK constraint holds it). */
+  user_id: string | null;
+  guest_id: string | null;
+  status: RecordingStatus;
+  filename: string | null;
+  /** The sniffed container's MIME type, set when the upload is complete. */
+  content_type: string | null;
+  size_bytes: Count | null;
+  format: Format | null;
+  category: Category | null;
+  /** 0: the audio is removed once the transcript is kept (the person's setting). */
+  keep_audio: ColumnType<number, number | undefined, number>;
+  duration_ms: Count | null;
+  pieces_done: ColumnType<number, number | undefined, number>;
+  pieces_total: ColumnType<number, number | undefined, number>;
+  transcript: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: NullableInstant;
+  lease_until: NullableInstant;
+  upload_expires_at: NullableInstant;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** An upload's progress in the PostgreSQL byte store (migration 010). */
+export interface RecordingUploadsTable {
+  id: string;
+  size_bytes: Count | null;
+  received_bytes: ColumnType<number | string, number | undefined, number>;
+  metadata: string | null;
+  created_at: Instant;
+}
+
+export interface RecordingChunksTable {
+  upload_id: string;
+  start_offset: ColumnType<number | string, number, number>;
+  bytes: Buffer;
 }
 
 export interface UsageTable {
@@ -111,4 +159,7 @@ export interface DB {
   idea_counts: IdeaCountsTable;
   auth_tokens: AuthTokensTable;
   billing_events: BillingEventsTable;
+  recordings: RecordingsTable;
+  recording_uploads: RecordingUploadsTable;
+  recording_chunks: RecordingChunksTable;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Dialect } from '../db/database.js';
@@ -39,7 +42,10 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
+  // Recordings on SQLite are files: each test app keeps its own, removed when it closes.
+  const recordingsDir = mkdtempSync(join(tmpdir(), 'voice-ideas-recordings-'));
   const config = testConfig({
+    RECORDINGS_DIR: recordingsDir,
     RATE_LIMIT_AUTH_PER_MIN: '100000',
     RATE_LIMIT_AI_PER_MIN: '100000',
     WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
@@ -52,6 +58,9 @@ export async function createTestApp(
     passwordHasher: FAST_PASSWORDS,
     now: tickingClock(),
     ...options.deps,
+  });
+  app.addHook('onClose', () => {
+    rmSync(recordingsDir, { recursive: true, force: true });
   });
   return { app, database };
 }

@@ -40,6 +40,8 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     LOG_LEVEL: 'warn',
     TRANSCRIBE_ENGINE: 'none',
     WEB_DIST_DIR: join(tmpdir(), 'voice-ideas-no-web-build'),
+    // Tests that restart a server on one SQLite file pass the directory its recordings stay in.
+    RECORDINGS_DIR: join(tmpdir(), 'voice-ideas-system-recordings'),
     ...overrides,
   };
 }

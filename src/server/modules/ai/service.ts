@@ -12,7 +12,7 @@ import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
 import { HttpError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
-import { sniffAudioContainer } from './audio-sniff.js';
+import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
 import { TranscriptionError } from './transcriber.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
@@ -90,6 +90,18 @@ function transcriptionHttpError(error: TranscriptionError): HttpError {
         { cause: error.message },
       );
   }
+}
+
+/** How many leading bytes recogniseAudio needs. */
+export const AUDIO_SNIFF_BYTES = SNIFF_BYTES;
+
+/**
+ * The MIME type of the container these first bytes start, when it is audio this server accepts
+ * (webm, ogg, mp4/m4a, wav, mp3), else null: for any module that keeps audio.
+ */
+export function recogniseAudio(head: Uint8Array): string | null {
+  const container = sniffAudioContainer(head);
+  return container === null ? null : AUDIO_MIME_TYPES[container];
 }
 
 /**

@@ -33,6 +33,7 @@ function exportingRepository(
     createWithinQuota: unused,
     update: unused,
     delete: unused,
+    deleteReturningRecording: unused,
     deleteAll: unused,
     adoptGuestIdeas: unused,
   };

@@ -4,7 +4,7 @@ import type { Category } from '#contract/taxonomy.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toIso } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
-import { encodeCursor, type CursorPosition } from './cursor.js';
+import { encodeCursor, type CursorPosition } from '../../db/cursor.js';
 
 /* Rows to ideas and pages, shared by the listing in repository.ts and the search in
  * repository-search.ts. */
@@ -32,6 +32,7 @@ export const IDEA_COLUMNS = [
   'format',
   'category',
   'transcript',
+  'recording_id',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof IdeasTable)[];
@@ -48,6 +49,7 @@ export function toIdea(row: Selectable<IdeasTable>): Idea {
     transcript: row.transcript,
     userId: row.user_id,
     createdAt: toIso(row.created_at),
+    recordingId: row.recording_id,
   };
 }
 

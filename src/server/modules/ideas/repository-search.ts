@@ -7,7 +7,7 @@ import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
-import type { CursorPosition } from './cursor.js';
+import type { CursorPosition } from '../../db/cursor.js';
 import { ideaColumns, toPage, type IdeaPage } from './repository-rows.js';
 
 /* The search half of the ideas repository: which plan answers a query on each dialect (ADR 014). */

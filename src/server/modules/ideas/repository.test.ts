@@ -9,7 +9,7 @@ import {
   useTestDatabase,
 } from '../../test-support/databases.js';
 import { createTestUser } from '../../test-support/users.js';
-import { encodeCursor, InvalidCursorError } from './cursor.js';
+import { encodeCursor, InvalidCursorError } from '../../db/cursor.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { createUsageRepository } from '../usage/repository.js';
@@ -80,6 +80,7 @@ forEachDialect((dialect) => {
         transcript: 'ship the beta',
         userId: owner.kind === 'user' ? owner.userId : null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        recordingId: null,
       });
       expect(await ideas().findById(owner, created.id)).toEqual(created);
     });

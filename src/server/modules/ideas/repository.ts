@@ -9,7 +9,7 @@ import { toCount } from '../../db/rows.js';
 import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
 import { countOneUseQuery } from '../usage/transaction-steps.js';
-import { decodeCursor, type CursorPosition } from './cursor.js';
+import { decodeCursor, type CursorPosition } from '../../db/cursor.js';
 import { moveGuestIdeas } from './transaction-steps.js';
 import {
   IDEA_COLUMNS,
@@ -79,6 +79,11 @@ export interface IdeasRepository {
   ): Promise<Idea | 'quota_exceeded'>;
   update(owner: Owner, id: string, patch: IdeaPatch): Promise<Idea | null>;
   delete(owner: Owner, id: string): Promise<boolean>;
+  /** null when there was no such idea of the owner; else the recording it was made from. */
+  deleteReturningRecording(
+    owner: Owner,
+    id: string,
+  ): Promise<{ recordingId: string | null } | null>;
   deleteAll(owner: Owner): Promise<number>;
   /** Moves a guest's ideas into an account (signing in); returns how many moved. */
   adoptGuestIdeas(userId: string, guestId: string): Promise<number>;
@@ -247,6 +252,7 @@ export function createIdeasRepository(
         format: input.format,
         category: input.category,
         transcript: input.transcript === null ? null : withoutNul(input.transcript),
+        recording_id: input.recordingId ?? null,
         created_at: at,
         updated_at: at,
       };
@@ -276,12 +282,17 @@ export function createIdeasRepository(
     },
 
     async delete(owner, id) {
-      const result = await db
+      return (await this.deleteReturningRecording(owner, id)) !== null;
+    },
+
+    async deleteReturningRecording(owner, id) {
+      const row = await db
         .deleteFrom('ideas')
         .where('ideas.id', '=', id)
         .where(ownedBy(owner))
+        .returning('ideas.recording_id')
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return row === undefined ? null : { recordingId: row.recording_id };
     },
 
     async deleteAll(owner) {

@@ -27,7 +27,16 @@ interface IdeaListBody {
   nextCursor: string | null;
 }
 
-const IDEA_KEYS = ['category', 'content', 'createdAt', 'format', 'id', 'transcript', 'userId'];
+const IDEA_KEYS = [
+  'category',
+  'content',
+  'createdAt',
+  'format',
+  'id',
+  'recordingId',
+  'transcript',
+  'userId',
+];
 
 function guestScope(guestId = newGuestId()) {
   return { guestId, headers: guestHeaders(guestId), url: '/api/guest-ideas' as const };

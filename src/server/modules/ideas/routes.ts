@@ -73,12 +73,18 @@ function ideaRoutesFor(
       async (request, reply) => {
         const { owner, plan, billingPeriod } = callerOf(request, scope);
         const key = readIdempotencyKey(request.headers['idempotency-key']);
-        const { content, format, category, transcript } = request.body;
+        const { content, format, category, transcript, recordingId } = request.body;
         const created = await idempotent.run(owner, key, () =>
           ideas.create(
             owner,
             plan,
-            { content, format, category, transcript: transcript ?? null },
+            {
+              content,
+              format,
+              category,
+              transcript: transcript ?? null,
+              recordingId: recordingId ?? null,
+            },
             billingPeriod,
           ),
         );

@@ -4,10 +4,38 @@ import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { BillingPeriod } from '../../http/sessions.js';
 import { quotaExceeded, type UsageService } from '../usage/service.js';
-import { InvalidCursorError } from './cursor.js';
+import { InvalidCursorError } from '../../db/cursor.js';
 import { exportFile, type ExportFile, type ExportFormat } from './export.js';
 import type { IdeaPatch, IdeasRepository, ListIdeasOptions } from './repository.js';
 import type { IdeaPage } from './repository-rows.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/rows.js';
+
+/**
+ * What the ideas module needs of recordings (docs/api.md, "Recordings"): an idea names only the
+ * caller's own recording, and takes it along when deleted. Given by app.ts from the recordings
+ * service, which also calls back into this one.
+ */
+export interface RecordingLinks {
+  isOwnRecording(owner: Owner, id: string): Promise<boolean>;
+  deleteQuietly(owner: Owner, id: string): Promise<void>;
+  deleteAllOf(owner: Owner): Promise<number>;
+  adoptGuest(userId: string, guestId: string): Promise<number>;
+}
+
+const NO_RECORDINGS: RecordingLinks = {
+  isOwnRecording: () => Promise.resolve(false),
+  deleteQuietly: () => Promise.resolve(),
+  deleteAllOf: () => Promise.resolve(0),
+  adoptGuest: () => Promise.resolve(0),
+};
+
+function notYourRecording(): HttpError {
+  return new HttpError(
+    400,
+    'invalid_input',
+    'Invalid input: body.recordingId is not a recording of yours.',
+  );
+}
 
 export interface IdeasService {
   /** One page, newest first; 400 for a cursor this server did not hand out. */
@@ -40,8 +68,10 @@ export function createIdeasService(deps: {
   ideas: IdeasRepository;
   usage: Pick<UsageService, 'quotaFor'>;
   now: () => Date;
+  recordings?: RecordingLinks;
 }): IdeasService {
   const { ideas, usage, now } = deps;
+  const recordings = deps.recordings ?? NO_RECORDINGS;
   return {
     async list(owner, options) {
       try {
@@ -59,11 +89,30 @@ export function createIdeasService(deps: {
     },
 
     async create(owner, plan, input, billingPeriod) {
+      const recordingId = input.recordingId ?? null;
+      if (recordingId !== null && !(await recordings.isOwnRecording(owner, recordingId))) {
+        throw notYourRecording();
+      }
       const quota = usage.quotaFor(owner, plan, billingPeriod);
-      const created = await ideas.createWithinQuota(owner, input, {
-        monthlyLimit: quota.monthlyLimit,
-        periodKey: quota.periodKey,
-      });
+      let created: Awaited<ReturnType<IdeasRepository['createWithinQuota']>>;
+      try {
+        created = await ideas.createWithinQuota(
+          owner,
+          { ...input, recordingId },
+          { monthlyLimit: quota.monthlyLimit, periodKey: quota.periodKey },
+        );
+      } catch (error) {
+        if (recordingId !== null && isUniqueViolation(error)) {
+          throw new HttpError(
+            409,
+            'recording_in_use',
+            'An idea was already made from this recording.',
+          );
+        }
+        // Deleted between the check above and the save.
+        if (recordingId !== null && isForeignKeyViolation(error)) throw notYourRecording();
+        throw error;
+      }
       if (created === 'quota_exceeded') throw quotaExceeded();
       return created;
     },
@@ -77,13 +126,24 @@ export function createIdeasService(deps: {
     },
 
     async delete(owner, id) {
-      if (!(await ideas.delete(owner, id))) throw ideaNotFound();
+      const deleted = await ideas.deleteReturningRecording(owner, id);
+      if (deleted === null) throw ideaNotFound();
+      if (deleted.recordingId !== null) await recordings.deleteQuietly(owner, deleted.recordingId);
     },
 
     // Usage rows are keyed by owner and period, not by idea, so this month's count survives.
-    deleteAll: (owner) => ideas.deleteAll(owner),
+    // Clearing one's data takes every recording along, those no idea was made from included.
+    async deleteAll(owner) {
+      const deleted = await ideas.deleteAll(owner);
+      await recordings.deleteAllOf(owner);
+      return deleted;
+    },
 
-    adoptGuestIdeas: (userId, guestId) => ideas.adoptGuestIdeas(userId, guestId),
+    async adoptGuestIdeas(userId, guestId) {
+      const moved = await ideas.adoptGuestIdeas(userId, guestId);
+      await recordings.adoptGuest(userId, guestId);
+      return moved;
+    },
 
     async exportFor(owner, format) {
       const { total } = await ideas.list(owner, { limit: 1 });

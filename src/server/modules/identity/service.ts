@@ -101,6 +101,11 @@ export function createIdentityService(deps: {
   tokens: AuthTokensRepository;
   passwords: PasswordHasher;
   ideas: Pick<IdeasService, 'adoptGuestIdeas'>;
+  /** A new account takes the guest's recordings too; a deleted one takes its recordings' bytes. */
+  recordings?: {
+    adoptGuest(userId: string, guestId: string): Promise<number>;
+    prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
+  };
   mail: MailService;
   /** Links are built from PUBLIC_URL only, never from the request's Host header. */
   publicUrl: string;
@@ -109,6 +114,10 @@ export function createIdentityService(deps: {
   now: () => Date;
 }): IdentityService {
   const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, now } = deps;
+  const recordings = deps.recordings ?? {
+    adoptGuest: () => Promise.resolve(0),
+    prepareAccountDeletion: () => Promise.resolve(() => Promise.resolve()),
+  };
 
   /**
    * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
@@ -154,6 +163,7 @@ export function createIdentityService(deps: {
           'An account with this email already exists. Please sign in instead.',
         );
       }
+      if (guestId) await recordings.adoptGuest(created.id, guestId);
       return created;
     },
 
@@ -254,6 +264,7 @@ export function createIdentityService(deps: {
           );
         }
       }
+      const removeRecordings = await recordings.prepareAccountDeletion(user.id);
       const outcome = await users.delete(user.id);
       if (outcome === 'active_subscription') {
         throw new HttpError(
@@ -262,6 +273,8 @@ export function createIdentityService(deps: {
           'You have an active Pro subscription. Please cancel it in the billing portal before deleting your account.',
         );
       }
+      // The rows went with the account; their bytes are removed now that nothing refused it.
+      await removeRecordings();
     },
 
     findAccountByEmail: (email) => users.findByEmail(email),

@@ -6,6 +6,7 @@ import { writeTransaction } from '../../db/transactions.js';
 import { newId } from '../../db/ids.js';
 import { isUniqueViolation, toDate, toIso } from '../../db/rows.js';
 import { deleteIdeasOfUser, moveGuestIdeas } from '../ideas/transaction-steps.js';
+import { deleteRecordingsOfUser } from '../recordings/transaction-steps.js';
 import { deleteUsageOf } from '../usage/transaction-steps.js';
 import { stillBilling } from './subscription-status.js';
 
@@ -202,6 +203,7 @@ export function createUsersRepository(
         if (!user) return 'missing' as const;
         if (stillBilling(user.subscription_status)) return 'active_subscription' as const;
         await deleteIdeasOfUser(trx, userId);
+        await deleteRecordingsOfUser(trx, userId);
         await deleteUsageOf(trx, { kind: 'user', userId });
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
         // Checkout claims name the account by e-mail only when it did not exist yet.

@@ -1,5 +1,5 @@
 /**
- * The paging cursor (ADR 002): the (createdAt, id) of the last idea on a page, so the next page
+ * The paging cursor (ADR 002): the (createdAt, id) of the last idea (or recording) on a page, so the next page
  * starts strictly after it in newest-first order. Opaque to clients: base64url of
  * `v1|<createdAt>|<id>`. Anything that does not decode to exactly that shape is rejected, so a
  * route can answer 400 instead of silently returning the first page.

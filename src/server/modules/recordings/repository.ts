@@ -1,0 +1,259 @@
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type { Recording } from '#contract/api-schemas.js';
+import type { Category, Format } from '#contract/taxonomy.js';
+import type { Database } from '../../db/database.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
+import type { Owner } from '../../db/owner.js';
+import { toIso } from '../../db/rows.js';
+import type { RecordingsTable } from '../../db/schema.js';
+
+/** A recording's row as the service needs it: the API shape plus what only the server sees. */
+export interface RecordingRecord {
+  recording: Recording;
+  owner: Owner;
+  uploading: boolean;
+  contentType: string | null;
+  sizeBytes: number | null;
+  format: Format | null;
+  category: Category | null;
+  keepAudio: boolean;
+  filename: string | null;
+}
+
+export interface NewUpload {
+  id: string;
+  owner: Owner;
+  filename: string | null;
+  format: Format | null;
+  category: Category | null;
+  keepAudio: boolean;
+  sizeBytes: number | null;
+  expiresAt: Date;
+}
+
+export interface RecordingPage {
+  items: Recording[];
+  nextCursor: string | null;
+}
+
+type Row = Selectable<RecordingsTable> & { idea_id: string | null };
+
+export interface RecordingsRepository {
+  insertUpload(upload: NewUpload): Promise<void>;
+  /** Any status, uploads included; null when missing or another owner's. */
+  find(owner: Owner, id: string): Promise<RecordingRecord | null>;
+  /** Whoever's it is: for the upload hooks, which checked the owner already, and the jobs. */
+  findAny(id: string): Promise<RecordingRecord | null>;
+  /** These recordings removed, whoever's; the ids that were there. */
+  deleteByIds(ids: readonly string[]): Promise<string[]>;
+  setContentType(id: string, contentType: string): Promise<void>;
+  /** `uploading` -> `queued`, due now; false when it had already moved on (a repeat). */
+  finishUpload(id: string, sizeBytes: number): Promise<boolean>;
+  /** Completed recordings, newest first; InvalidCursorError for a cursor not handed out. */
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<RecordingPage>;
+  delete(owner: Owner, id: string): Promise<boolean>;
+  /** Every recording of the owner, uploads included, removed; their ids. */
+  deleteAllOf(owner: Owner): Promise<string[]>;
+  idsOf(owner: Owner): Promise<string[]>;
+  adoptGuest(userId: string, guestId: string): Promise<number>;
+  /** Unfinished uploads whose time ran out, removed; their ids. */
+  deleteExpiredUploads(): Promise<string[]>;
+}
+
+const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export function createRecordingsRepository(
+  database: Database,
+  options: { now?: () => Date } = {},
+): RecordingsRepository {
+  const { db } = database;
+  const now = options.now ?? (() => new Date());
+
+  function ownedBy(owner: Owner) {
+    return owner.kind === 'user'
+      ? sql<SqlBool>`recordings.user_id = ${owner.userId}`
+      : sql<SqlBool>`recordings.guest_id = ${owner.guestId}`;
+  }
+
+  function selectRecordings() {
+    return db
+      .selectFrom('recordings')
+      .selectAll('recordings')
+      .select(
+        sql<
+          string | null
+        >`(SELECT ideas.id FROM ideas WHERE ideas.recording_id = recordings.id)`.as('idea_id'),
+      );
+  }
+
+  async function deleteWhere(condition: ReturnType<typeof ownedBy>): Promise<string[]> {
+    const rows = await db
+      .deleteFrom('recordings')
+      .where(condition)
+      .returning('recordings.id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  return {
+    async insertUpload(upload) {
+      const at = now().toISOString();
+      await db
+        .insertInto('recordings')
+        .values({
+          id: upload.id,
+          user_id: upload.owner.kind === 'user' ? upload.owner.userId : null,
+          guest_id: upload.owner.kind === 'guest' ? upload.owner.guestId : null,
+          status: 'uploading',
+          filename: upload.filename,
+          content_type: null,
+          size_bytes: upload.sizeBytes,
+          format: upload.format,
+          category: upload.category,
+          keep_audio: upload.keepAudio ? 1 : 0,
+          duration_ms: null,
+          transcript: null,
+          error_code: null,
+          error_message: null,
+          run_after: null,
+          lease_until: null,
+          upload_expires_at: upload.expiresAt.toISOString(),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    },
+
+    async find(owner, id) {
+      if (!ID_PATTERN.test(id)) return null;
+      const row = await selectRecordings()
+        .where('recordings.id', '=', id)
+        .where(ownedBy(owner))
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async findAny(id) {
+      if (!ID_PATTERN.test(id)) return null;
+      const row = await selectRecordings().where('recordings.id', '=', id).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async deleteByIds(ids) {
+      if (ids.length === 0) return [];
+      return deleteWhere(sql<SqlBool>`recordings.id IN (${sql.join([...ids])})`);
+    },
+
+    async setContentType(id, contentType) {
+      await db
+        .updateTable('recordings')
+        .set({ content_type: contentType, updated_at: now().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async finishUpload(id, sizeBytes) {
+      const at = now().toISOString();
+      const result = await db
+        .updateTable('recordings')
+        .set({
+          status: 'queued',
+          size_bytes: sizeBytes,
+          run_after: at,
+          upload_expires_at: null,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'uploading')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async list(owner, limit, cursor) {
+      let query = selectRecordings()
+        .where(ownedBy(owner))
+        .where('recordings.status', '!=', 'uploading');
+      if (cursor !== undefined) {
+        const after = decodeCursor(cursor);
+        query = query.where(
+          sql<SqlBool>`(recordings.created_at, recordings.id) < (${after.createdAt}, ${after.id})`,
+        );
+      }
+      const rows = await query
+        .orderBy('recordings.created_at', 'desc')
+        .orderBy('recordings.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const items = rows.slice(0, limit).map((row) => toRecord(row).recording);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          rows.length > limit && last !== undefined
+            ? encodeCursor({ createdAt: last.createdAt, id: last.id })
+            : null,
+      };
+    },
+
+    async delete(owner, id) {
+      if (!ID_PATTERN.test(id)) return false;
+      const deleted = await deleteWhere(sql<SqlBool>`recordings.id = ${id} AND ${ownedBy(owner)}`);
+      return deleted.length > 0;
+    },
+
+    deleteAllOf: (owner) => deleteWhere(ownedBy(owner)),
+
+    async idsOf(owner) {
+      const rows = await db.selectFrom('recordings').select('id').where(ownedBy(owner)).execute();
+      return rows.map((row) => row.id);
+    },
+
+    async adoptGuest(userId, guestId) {
+      const result = await db
+        .updateTable('recordings')
+        .set({ user_id: userId, guest_id: null })
+        .where('guest_id', '=', guestId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async deleteExpiredUploads() {
+      return deleteWhere(
+        sql<SqlBool>`recordings.status = 'uploading' AND recordings.upload_expires_at < ${now().toISOString()}`,
+      );
+    },
+  };
+}
+
+function toRecord(row: Row): RecordingRecord {
+  const status = row.status;
+  const total = row.pieces_total;
+  const progress = status === 'done' ? 1 : total > 0 ? Math.min(1, row.pieces_done / total) : 0;
+  return {
+    recording: {
+      id: row.id,
+      // An upload is never shown as a recording; the service hides it before it gets here.
+      status: status === 'uploading' ? 'queued' : status,
+      progress,
+      durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
+      transcript: row.transcript,
+      error:
+        row.error_code === null
+          ? null
+          : { error: row.error_code, message: row.error_message ?? 'The transcription failed.' },
+      ideaId: row.idea_id,
+      createdAt: toIso(row.created_at),
+    },
+    owner:
+      row.user_id !== null
+        ? { kind: 'user', userId: row.user_id }
+        : { kind: 'guest', guestId: row.guest_id ?? '' },
+    uploading: status === 'uploading',
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+    format: row.format,
+    category: row.category,
+    keepAudio: row.keep_audio !== 0,
+    filename: row.filename,
+  };
+}

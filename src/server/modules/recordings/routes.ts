@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
+import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
+import type { FastifyRequest } from 'fastify';
+import type { Owner } from '../../db/owner.js';
+import { requireGuestId } from '../../http/sessions.js';
+import type { RecordingsService } from './service.js';
+import type { RecordingStore } from './store.js';
+import { tusUploads } from './tus-uploads.js';
+
+export interface RecordingsRoutesOptions {
+  recordings: RecordingsService;
+  store: RecordingStore;
+  maxBytes: number;
+}
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+const audioBytes = z.custom<Readable>((value) => value instanceof Readable);
+/** The containers a recording may be (what the sniffer recognises), for the OpenAPI document. */
+const audioContent = Object.fromEntries(
+  ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/wav', 'audio/mpeg'].map((type) => [
+    type,
+    { schema: audioBytes },
+  ]),
+);
+
+/** The session's user, else the X-Guest-Id's guest (docs/api.md, "Recordings"). */
+function ownerOfRecording(request: FastifyRequest): Owner {
+  if (request.user) return { kind: 'user', userId: request.user.id };
+  return { kind: 'guest', guestId: requireGuestId(request) };
+}
+
+/** Uploads (tus) and the recordings they become. */
+export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
+  app,
+  { recordings, store, maxBytes },
+) => {
+  await app.register(tusUploads, { recordings, store, maxBytes });
+
+  app.get(
+    '/api/recordings',
+    {
+      schema: {
+        querystring: ListRecordingsQuerySchema,
+        response: { 200: RecordingListSchema, ...errors },
+      },
+    },
+    (request) =>
+      recordings.list(ownerOfRecording(request), request.query.limit, request.query.cursor),
+  );
+
+  app.get(
+    '/api/recordings/:id',
+    { schema: { params: IdeaIdParamsSchema, response: { 200: RecordingSchema, ...errors } } },
+    (request) => recordings.get(ownerOfRecording(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/recordings/:id',
+    { schema: { params: IdeaIdParamsSchema, response: { 204: z.undefined(), ...errors } } },
+    async (request, reply) => {
+      await recordings.delete(ownerOfRecording(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/recordings/:id/audio',
+    {
+      schema: {
+        params: IdeaIdParamsSchema,
+        // The bytes are streamed, never serialised: these describe them in the OpenAPI document.
+        response: {
+          200: {
+            description: 'The audio as uploaded',
+            content: audioContent,
+          },
+          206: {
+            description: 'The range asked for',
+            content: audioContent,
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await recordings.audio(
+        ownerOfRecording(request),
+        request.params.id,
+        request.headers.range,
+      );
+      void reply
+        .header('Content-Type', file.contentType)
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, no-store');
+      if (file.range === null) {
+        return reply.header('Content-Length', String(file.sizeBytes)).send(file.stream);
+      }
+      const { start, end } = file.range;
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${file.sizeBytes}`)
+        .header('Content-Length', String(end - start + 1))
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,325 @@
+import type { Readable } from 'node:stream';
+import type { Recording } from '#contract/api-schemas.js';
+import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
+import { InvalidCursorError } from '../../db/cursor.js';
+import { newId } from '../../db/ids.js';
+import type { Owner } from '../../db/owner.js';
+import { HttpError } from '../../http/errors.js';
+import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
+import type { RecordingPage, RecordingsRepository } from './repository.js';
+import { readHead, type ByteRange, type RecordingStore } from './store.js';
+
+const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
+const FILENAME_MAX_CHARS = 255;
+
+export interface UploadMetadata {
+  filename?: string | null;
+  filetype?: string | null;
+  format?: string | null;
+  category?: string | null;
+  /** "false" or "0": the person keeps no audio once the transcript exists. */
+  keepAudio?: string | null;
+}
+
+export interface AudioFile {
+  stream: Readable;
+  sizeBytes: number;
+  contentType: string;
+  range: ByteRange | null;
+}
+
+export interface RecordingsService {
+  /** A fresh id for an upload about to be created. */
+  newUploadId(): string;
+  /** Records a new upload as the owner's; 400 for metadata that names no format or category. */
+  beginUpload(
+    owner: Owner,
+    upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata },
+  ): Promise<void>;
+  /** 404 unless it is the owner's upload (or recording). */
+  ensureUploadOf(owner: Owner, id: string): Promise<{ finished: boolean }>;
+  /**
+   * Called after bytes were stored: once the first bytes are in, they must be audio, else the
+   * upload is removed and this is 415. Returns whether it was checked.
+   */
+  checkFirstBytes(id: string, receivedBytes: number): Promise<void>;
+  /** The upload is complete: the recording exists and its transcription is queued (repeats are no-ops). */
+  finishUpload(id: string, sizeBytes: number): Promise<void>;
+  get(owner: Owner, id: string): Promise<Recording>;
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<RecordingPage>;
+  /** 404 when missing or another owner's. */
+  delete(owner: Owner, id: string): Promise<void>;
+  /** Whether `id` names a recording of this owner that an idea may point at. */
+  isOwnRecording(owner: Owner, id: string): Promise<boolean>;
+  /** The recording of a deleted idea; nothing when it is already gone. */
+  deleteQuietly(owner: Owner, id: string): Promise<void>;
+  deleteAllOf(owner: Owner): Promise<number>;
+  adoptGuest(userId: string, guestId: string): Promise<number>;
+  /**
+   * For deleting an account, whose rows go with it (ON DELETE CASCADE): the bytes to remove
+   * afterwards, by calling the returned function once the account is gone.
+   */
+  prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
+  audio(owner: Owner, id: string, range: string | undefined): Promise<AudioFile>;
+  /** Removes unfinished uploads whose time ran out, bytes and rows; how many. */
+  deleteExpiredUploads(): Promise<number>;
+}
+
+export function recordingNotFound(): HttpError {
+  return new HttpError(404, 'not_found', 'This recording does not exist.');
+}
+
+function parseChoice<T>(
+  value: string | null | undefined,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  field: string,
+): T | null {
+  if (value === undefined || value === null || value === '') return null;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'invalid_input',
+      `Upload-Metadata: ${field} must be one of the product's ${field}s.`,
+    );
+  }
+  return parsed.data;
+}
+
+export function createRecordingsService(deps: {
+  repository: RecordingsRepository;
+  store: RecordingStore;
+  uploadExpiryMs: number;
+  now: () => Date;
+  log: { warn(fields: object, message: string): void };
+}): RecordingsService {
+  const { repository, store, uploadExpiryMs, now, log } = deps;
+
+  async function removeBytes(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await store.remove(id);
+      } catch (error) {
+        // The row is gone, so nothing can reach these bytes; the log says what is left behind.
+        log.warn({ err: error, recordingId: id }, 'could not remove the bytes of a recording');
+      }
+    }
+  }
+
+  async function sniffStored(id: string): Promise<string | null> {
+    return recogniseAudio(await readHead(store, id, AUDIO_SNIFF_BYTES));
+  }
+
+  async function refuseNotAudio(id: string): Promise<never> {
+    const ids = await repository.deleteByIds([id]);
+    await removeBytes(ids.length > 0 ? ids : [id]);
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `The upload is not audio; send ${ACCEPTED_AUDIO}.`,
+    );
+  }
+
+  return {
+    newUploadId: () => newId(now().getTime()),
+
+    async beginUpload(owner, { id, sizeBytes, metadata }) {
+      const format = parseChoice(metadata.format, FormatSchema, 'format');
+      const category = parseChoice(metadata.category, CategorySchema, 'category');
+      const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
+      const keep = metadata.keepAudio?.trim().toLowerCase();
+      await repository.insertUpload({
+        id,
+        owner,
+        filename,
+        format,
+        category,
+        keepAudio: keep !== 'false' && keep !== '0',
+        sizeBytes,
+        expiresAt: new Date(now().getTime() + uploadExpiryMs),
+      });
+    },
+
+    async ensureUploadOf(owner, id) {
+      const found = await repository.find(owner, id);
+      if (found === null) throw recordingNotFound();
+      return { finished: !found.uploading };
+    },
+
+    async checkFirstBytes(id, receivedBytes) {
+      if (receivedBytes < AUDIO_SNIFF_BYTES) return;
+      const found = await repository.findAny(id);
+      if (found === null || found.contentType !== null) return;
+      const contentType = await sniffStored(id);
+      if (contentType === null) await refuseNotAudio(id);
+      else await repository.setContentType(id, contentType);
+    },
+
+    async finishUpload(id, sizeBytes) {
+      const found = await repository.findAny(id);
+      if (found === null || !found.uploading) return;
+      if (sizeBytes === 0) {
+        await repository.deleteByIds([id]);
+        await removeBytes([id]);
+        throw new HttpError(422, 'no_speech', 'The recording is empty.');
+      }
+      if (found.contentType === null) {
+        const contentType = await sniffStored(id);
+        if (contentType === null) await refuseNotAudio(id);
+        else await repository.setContentType(id, contentType);
+      }
+      await repository.finishUpload(id, sizeBytes);
+    },
+
+    async get(owner, id) {
+      const found = await repository.find(owner, id);
+      if (found === null || found.uploading) throw recordingNotFound();
+      return found.recording;
+    },
+
+    async list(owner, limit, cursor) {
+      try {
+        return await repository.list(owner, limit, cursor);
+      } catch (error) {
+        if (error instanceof InvalidCursorError) {
+          throw new HttpError(
+            400,
+            'invalid_input',
+            'Invalid input: query.cursor is not a cursor this server handed out.',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async delete(owner, id) {
+      if (!(await repository.delete(owner, id))) throw recordingNotFound();
+      await removeBytes([id]);
+    },
+
+    async isOwnRecording(owner, id) {
+      const found = await repository.find(owner, id);
+      return found !== null && !found.uploading;
+    },
+
+    async deleteQuietly(owner, id) {
+      if (await repository.delete(owner, id)) await removeBytes([id]);
+    },
+
+    async deleteAllOf(owner) {
+      const ids = await repository.deleteAllOf(owner);
+      await removeBytes(ids);
+      return ids.length;
+    },
+
+    adoptGuest: (userId, guestId) => repository.adoptGuest(userId, guestId),
+
+    async prepareAccountDeletion(userId) {
+      const ids = await repository.idsOf({ kind: 'user', userId });
+      return () => removeBytes(ids);
+    },
+
+    async audio(owner, id, rangeHeader) {
+      const found = await repository.find(owner, id);
+      if (found === null || found.uploading || found.sizeBytes === null) {
+        throw recordingNotFound();
+      }
+      if (!found.keepAudio && found.recording.status === 'done') {
+        throw new HttpError(404, 'not_found', 'The audio of this recording was not kept.');
+      }
+      const size = found.sizeBytes;
+      const range = parseRange(rangeHeader, size);
+      return {
+        stream: store.open(id, range ?? undefined),
+        sizeBytes: size,
+        contentType: found.contentType ?? 'application/octet-stream',
+        range,
+      };
+    },
+
+    async deleteExpiredUploads() {
+      const ids = await repository.deleteExpiredUploads();
+      await removeBytes(ids);
+      return ids.length;
+    },
+  };
+}
+
+/** How often unfinished uploads are checked for expiry: often enough to keep to the hour. */
+const UPLOAD_EXPIRY_CHECK_MAX_MS = 10 * 60 * 1000;
+
+/**
+ * Removes expired uploads now and then (at most every ten minutes, and at least twice per
+ * expiry period). A failed sweep is logged and tried again next time; the timer never keeps the
+ * process alive, and stop() waits for a sweep under way so the database is not closed beneath it.
+ */
+export function startUploadExpiry(
+  recordings: Pick<RecordingsService, 'deleteExpiredUploads'>,
+  log: { info(message: string): void; warn(fields: object, message: string): void },
+  expiryMs: number,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = (): void => {
+    if (running !== null) return;
+    running = recordings
+      .deleteExpiredUploads()
+      .then(
+        (removed) => {
+          if (removed > 0) log.info(`removed ${removed} expired unfinished uploads`);
+        },
+        (error: unknown) => log.warn({ err: error }, 'could not remove expired uploads'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(
+    tick,
+    Math.max(1000, Math.min(UPLOAD_EXPIRY_CHECK_MAX_MS, expiryMs / 2)),
+  );
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (running !== null) await running;
+    },
+  };
+}
+
+/**
+ * One `bytes=` range (RFC 9110): `start-end`, `start-` or the last `-n` bytes. Several ranges
+ * or a malformed header are answered with the whole file, as the RFC allows; a range that starts
+ * past the end is 416.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null {
+  if (header === undefined) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  let start: number;
+  let end: number;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) throw rangeNotSatisfiable(size);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(first);
+    end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+    if (last !== '' && Number(last) < start) return null;
+  }
+  if (start >= size) throw rangeNotSatisfiable(size);
+  return { start, end };
+}
+
+function rangeNotSatisfiable(size: number): HttpError {
+  return new HttpError(
+    416,
+    'range_not_satisfiable',
+    'The range asked for is past the end of the recording.',
+    {
+      'Content-Range': `bytes */${size}`,
+    },
+  );
+}

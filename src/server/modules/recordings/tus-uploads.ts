@@ -1,0 +1,266 @@
+import { Readable } from 'node:stream';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
+import type { Owner } from '../../db/owner.js';
+import { ErrorSchema } from '#contract/api-schemas.js';
+import { HttpError, type ErrorBody } from '../../http/errors.js';
+import { requireGuestId } from '../../http/sessions.js';
+import type { RecordingsService, UploadMetadata } from './service.js';
+import type { RecordingStore } from './store.js';
+
+/**
+ * The tus 1.0 endpoint (docs/api.md, "Recordings"; ADR 120), on @tus/server. Fastify keeps the
+ * transport (sessions, the origin check, security headers, the body progress guard) and hands
+ * each request to tus as a web Request; tus's answer comes back here, where its plain-text
+ * errors become the API's JSON ones and its CORS headers are dropped (the app is same-origin).
+ * The owner check comes first, so another owner's upload is the same 404 as a missing one.
+ */
+
+const UPLOADS_PATH = '/api/uploads';
+const TUS_RESUMABLE = '1.0.0';
+
+/** What tus's plain-text refusals mean, said as the rest of the API says things. */
+const TUS_ERRORS: Record<number, ErrorBody> = {
+  400: { error: 'invalid_input', message: 'The tus request is malformed' },
+  404: { error: 'not_found', message: 'This upload does not exist.' },
+  409: {
+    error: 'offset_mismatch',
+    message:
+      'Upload-Offset does not match the bytes this server holds; ask with HEAD where to resume.',
+  },
+  410: { error: 'upload_expired', message: 'This upload expired and its bytes were removed.' },
+  412: {
+    error: 'tus_version_required',
+    message: 'Send Tus-Resumable: 1.0.0 with every tus request.',
+  },
+  415: {
+    error: 'unsupported_media_type',
+    message: 'Send the bytes as application/offset+octet-stream.',
+  },
+};
+
+function tooLarge(maxBytes: number): ErrorBody {
+  const mebibytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  return { error: 'payload_too_large', message: `The recording is larger than ${mebibytes} MiB.` };
+}
+
+/** A thrown HttpError in the shape tus passes through: its status and our JSON body. */
+function forTus(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return {
+    status_code: error.statusCode,
+    body: JSON.stringify({ error: error.code, message: error.message }),
+  };
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+  );
+}
+
+function toWebRequest(request: FastifyRequest, path: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const body = hasBody(request) ? (Readable.toWeb(request.raw) as ReadableStream) : null;
+  return new Request(`http://localhost${path}`, {
+    method: request.method,
+    headers,
+    body,
+    // Node's fetch Request streams a body only when told it is half duplex.
+    ...(body === null ? {} : { duplex: 'half' }),
+  } as RequestInit);
+}
+
+function uploadOwner(request: FastifyRequest): Owner {
+  if (request.user) return { kind: 'user', userId: request.user.id };
+  return { kind: 'guest', guestId: requireGuestId(request) };
+}
+
+function metadataOf(raw: Record<string, string | null> | undefined): UploadMetadata {
+  const value = (key: string) => raw?.[key] ?? null;
+  return {
+    filename: value('filename'),
+    filetype: value('filetype'),
+    format: value('format'),
+    category: value('category'),
+    keepAudio: value('keepAudio'),
+  };
+}
+
+export interface TusUploadsOptions {
+  recordings: RecordingsService;
+  store: RecordingStore;
+  maxBytes: number;
+}
+
+export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
+  const { recordings, store, maxBytes } = options;
+  const owners = new WeakMap<object, Owner>();
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: store.datastore,
+    relativeLocation: true,
+    maxSize: maxBytes,
+    namingFunction: () => recordings.newUploadId(),
+    async onUploadCreate(req, upload) {
+      const owner = owners.get(req);
+      if (owner === undefined) throw new Error('an upload was created without an owner');
+      try {
+        await recordings.beginUpload(owner, {
+          id: upload.id,
+          sizeBytes: upload.size ?? null,
+          metadata: metadataOf(upload.metadata),
+        });
+      } catch (error) {
+        throw forTus(error);
+      }
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      try {
+        await recordings.finishUpload(upload.id, upload.size ?? upload.offset);
+      } catch (error) {
+        throw forTus(error);
+      }
+      return { headers: { 'Recording-Id': upload.id } };
+    },
+  });
+
+  /** Sends tus's answer through Fastify, its errors in the API's shape. */
+  async function answer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+    for (const [name, value] of response.headers) {
+      if (name.startsWith('access-control-') || name === 'content-length') continue;
+      void reply.header(name, value);
+    }
+    void reply.code(response.status);
+    const text = await response.text();
+    if (response.status < 400) return reply.send(text === '' ? undefined : text);
+    let body: ErrorBody | undefined;
+    try {
+      const parsed = JSON.parse(text) as Partial<ErrorBody>;
+      if (typeof parsed.error === 'string' && typeof parsed.message === 'string') {
+        body = { error: parsed.error, message: parsed.message };
+      }
+    } catch {
+      // tus's own plain-text refusal: described below.
+    }
+    body ??=
+      response.status === 413
+        ? tooLarge(maxBytes)
+        : (TUS_ERRORS[response.status] ?? {
+            error: response.status >= 500 ? 'internal_error' : 'bad_request',
+            message:
+              response.status >= 500
+                ? 'Something went wrong on the server.'
+                : 'The upload request could not be processed.',
+          });
+    if (response.status === 400 && body.error === 'invalid_input' && !body.message.endsWith('.')) {
+      body = { ...body, message: `${body.message}: ${text.trim() || 'invalid tus headers'}.` };
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  async function viaTus(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    owner: Owner | null,
+  ): Promise<{ response: Response; sent: () => Promise<FastifyReply> }> {
+    const webRequest = toWebRequest(request, path);
+    if (owner !== null) owners.set(webRequest, owner);
+    const response = await tus.handleWeb(webRequest);
+    return { response, sent: () => answer(reply, response) };
+  }
+
+  const empty = (description: string) => z.undefined().describe(description);
+  const idParams = (status: number, description: string) => ({
+    schema: {
+      params: IdeaIdParamsSchema,
+      response: { [status]: empty(description), 404: ErrorSchema },
+    },
+  });
+  // tus reads the bytes itself: the body is left unread here, whatever its type says.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => {
+    done(null, undefined);
+  });
+
+  scope.options(
+    UPLOADS_PATH,
+    { schema: { response: { 204: empty('Tus-Version, Tus-Extension and Tus-Max-Size') } } },
+    async (request, reply) => {
+      const { sent } = await viaTus(request, reply, UPLOADS_PATH, null);
+      return sent();
+    },
+  );
+
+  scope.post(
+    UPLOADS_PATH,
+    {
+      schema: {
+        response: { 201: empty('Created: Location names the upload'), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const owner = uploadOwner(request);
+      const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
+      return sent();
+    },
+  );
+
+  scope.head(
+    `${UPLOADS_PATH}/:id`,
+    idParams(200, 'Upload-Offset, and Upload-Length once known'),
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
+      const owner = uploadOwner(request);
+      const { finished } = await recordings.ensureUploadOf(owner, id);
+      const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner);
+      const length = response.headers.get('upload-length');
+      if (
+        response.status === 200 &&
+        length !== null &&
+        length === response.headers.get('upload-offset')
+      ) {
+        // All bytes are in: a server killed between storing the last byte and queueing the
+        // recording finishes that here, when the client asks where it stands.
+        if (!finished) await recordings.finishUpload(id, Number(length));
+        void reply.header('Recording-Id', id);
+      }
+      return sent();
+    },
+  );
+
+  scope.patch(
+    `${UPLOADS_PATH}/:id`,
+    idParams(204, 'Upload-Offset; Recording-Id once complete'),
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
+      const owner = uploadOwner(request);
+      await recordings.ensureUploadOf(owner, id);
+      const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner);
+      const offset = response.headers.get('upload-offset');
+      if (response.status === 204 && offset !== null) {
+        await recordings.checkFirstBytes(id, Number(offset));
+      }
+      return sent();
+    },
+  );
+
+  scope.delete(
+    `${UPLOADS_PATH}/:id`,
+    idParams(204, 'The upload and its bytes are gone'),
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
+      await recordings.delete(uploadOwner(request), id);
+      return reply.code(204).header('Tus-Resumable', TUS_RESUMABLE).send();
+    },
+  );
+};
