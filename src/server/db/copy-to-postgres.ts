@@ -28,7 +28,7 @@ const FILLED_BY_TRIGGERS = new Set(['idea_counts']);
 const SQLITE_ONLY_TABLES = new Set(['search_owners']);
 // idempotency_keys (migration 007) is on both and is copied like any table: a save the phone
 // repeats after the move still gets the answer it was first given (docs/api.md, Saving twice).
-// recording_uploads and recording_chunks (migration 010) hold the bytes of recordings on
+// recording_uploads and recording_chunks (migration 011) hold the bytes of recordings on
 // PostgreSQL; a SQLite install keeps them as files under RECORDINGS_DIR, which this copy does
 // not read, so recordings copied over keep their transcripts but not their audio.
 const POSTGRES_ONLY_TABLES = new Set(['limit_counters', 'recording_uploads', 'recording_chunks']);

@@ -24,6 +24,8 @@ export interface UsersTable {
   subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
   current_period_start: ColumnType<string | Date | null, string | null | undefined, string | null>;
   current_period_end: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** The checkout whose fulfilment created the account; null otherwise (migration 011). */
+  created_by_checkout: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -49,7 +51,7 @@ export interface IdeasTable {
   format: Format;
   category: Category;
   transcript: string | null;
-  /** The recording the idea was made from (migration 010); one idea per recording. */
+  /** The recording the idea was made from (migration 011); one idea per recording. */
   recording_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
@@ -57,7 +59,7 @@ export interface IdeasTable {
 
 export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'done' | 'failed';
 
-/** A recording from its first byte to its transcript; also its transcription job (migration 010). */
+/** A recording from its first byte to its transcript; also its transcription job (migration 011). */
 export interface RecordingsTable {
   id: string;
   /** Exactly one of user_id and guest_id is set (a CHECK constraint holds it). */
@@ -86,7 +88,7 @@ export interface RecordingsTable {
   updated_at: Instant;
 }
 
-/** An upload's progress in the PostgreSQL byte store (migration 010). */
+/** An upload's progress in the PostgreSQL byte store (migration 011). */
 export interface RecordingUploadsTable {
   id: string;
   size_bytes: Count | null;
@@ -138,6 +140,8 @@ export interface AuthTokensTable {
   created_at: Instant;
   /** The checkout a claim token belongs to (migration 004). */
   checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A claim token's browser: SHA-256 of the cookie its checkout was started with (migration 011). */
+  browser_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per processed billing webhook event (migration 004). */

@@ -9,7 +9,8 @@ import { limitCountersMigration } from './006-limit-counters.js';
 import { idempotencyKeysMigration } from './007-idempotency-keys.js';
 import { searchJoinedWordsMigration } from './008-search-joined-words.js';
 import { searchWordPairsMigration } from './009-search-word-pairs.js';
-import { recordingsMigration } from './010-recordings.js';
+import { checkoutClaimsMigration } from './010-checkout-claims.js';
+import { recordingsMigration } from './011-recordings.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -26,6 +27,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-idempotency-keys': idempotencyKeysMigration(dialect),
     '008-search-joined-words': searchJoinedWordsMigration(dialect),
     '009-search-word-pairs': searchWordPairsMigration(dialect),
-    '010-recordings': recordingsMigration(dialect),
+    '010-checkout-claims': checkoutClaimsMigration(),
+    '011-recordings': recordingsMigration(dialect),
   };
 }
