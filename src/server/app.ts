@@ -59,6 +59,12 @@ import { createRecordingsRepository } from './modules/recordings/repository.js';
 import { recordingsRoutes } from './modules/recordings/routes.js';
 import { createRecordingsService, startUploadExpiry } from './modules/recordings/service.js';
 import { createRecordingStore } from './modules/recordings/stores.js';
+import { createRecordingJobsRepository } from './modules/recordings/jobs-repository.js';
+import {
+  startTranscriptionQueue,
+  type QueueTuning,
+  type TranscriptionQueue,
+} from './modules/recordings/transcription-queue.js';
 
 export interface AppDeps {
   database: Database;
@@ -70,6 +76,8 @@ export interface AppDeps {
   now?: () => Date;
   /** How fast a request body must keep arriving; tests shorten the window. */
   transportLimits?: TransportLimits;
+  /** The transcription queue's timings, or false for none (tests of uploads alone). */
+  recordingQueue?: Partial<QueueTuning> | false;
   /** Where log lines go instead of stdout (tests read what was logged, and at which level). */
   logDestination?: { write(line: string): void };
 }
@@ -142,9 +150,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   });
   const recordingStore = await createRecordingStore(config, deps.database);
+  const recordingJobs = createRecordingJobsRepository(deps.database, { now });
+  let queue: TranscriptionQueue | null = null;
   const recordings = createRecordingsService({
     repository: repositories.recordings,
     store: recordingStore,
+    jobs: recordingJobs,
+    onQueued: () => queue?.wake(),
     uploadExpiryMs: config.recordings.uploadExpiryMs,
     now,
     log: app.log,
@@ -211,10 +223,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
   });
+  const aiService = createAiService({ engines: ai, ideas, log: app.log });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
-    ai: createAiService({ engines: ai, ideas, log: app.log }),
+    ai: aiService,
   });
+  if (deps.recordingQueue !== false) {
+    const started = startTranscriptionQueue({
+      jobs: recordingJobs,
+      store: recordingStore,
+      ai: aiService,
+      log: app.log,
+      tuning: deps.recordingQueue,
+    });
+    queue = started;
+    // Before the AI service closes (aiRoutes' own hook, registered earlier, runs after this).
+    app.addHook('onClose', () => started.stop());
+  }
 
   await registerWebApp(app, config);
   return app;

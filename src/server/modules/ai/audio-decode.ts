@@ -187,6 +187,28 @@ export function decodeAudio(filePath: string, options: DecodeOptions): Promise<D
   return decodeSlots.run(() => runFfmpeg(filePath, options), options);
 }
 
+/**
+ * Other work ffmpeg does on an upload (finding its silences, cutting a piece of it) in the same
+ * slots as decoding, so the number of ffmpeg processes stays bounded whatever asks.
+ */
+export function withDecodeSlot<T>(
+  work: () => Promise<T>,
+  options: Pick<DecodeOptions, 'client' | 'signal' | 'container'>,
+): Promise<T> {
+  return decodeSlots.run(work, { ...options, keepPcm: false });
+}
+
+/**
+ * The command that runs ffmpeg with `args` under the address-space cap (see runFfmpeg): spawn
+ * the returned program with the returned arguments.
+ */
+export function guardedFfmpeg(args: readonly string[], ffmpegPath = 'ffmpeg'): [string, string[]] {
+  return [
+    'sh',
+    ['-c', `ulimit -v ${FFMPEG_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" "$@"`, ffmpegPath, ...args],
+  ];
+}
+
 function runFfmpeg(filePath: string, options: DecodeOptions): Promise<DecodedAudio> {
   const { container, keepPcm, signal, ffmpegPath = 'ffmpeg' } = options;
   return new Promise((resolve, reject) => {

@@ -14,6 +14,8 @@ import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
 import { TranscriptionError } from './transcriber.js';
+import { transcribeInPieces } from './audio-pieces.js';
+import type { AudioContainer } from './audio-sniff.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
 const TRANSCRIPTION_UNAVAILABLE = 'Transcription is not configured on this server.';
@@ -28,6 +30,23 @@ export interface StagedAudio {
   head: Buffer;
   /** The client address, so one client cannot hold every decoding slot. */
   client: string;
+}
+
+export interface RecordingAudio {
+  filePath: string;
+  /** The sniffed MIME type the recording was kept with. */
+  contentType: string;
+  client: string;
+  signal: AbortSignal;
+  onProgress(done: number, total: number, durationMs: number): Promise<void> | void;
+  pieceMaxMs?: number | undefined;
+}
+
+function containerOf(contentType: string): AudioContainer {
+  for (const [container, mime] of Object.entries(AUDIO_MIME_TYPES)) {
+    if (mime === contentType) return container as AudioContainer;
+  }
+  throw new TranscriptionError('undecodable', `A recording kept as ${contentType} is not audio.`);
 }
 
 export interface ReformatRequest {
@@ -49,6 +68,13 @@ export interface AiService {
   format(body: FormatBody, signal: CancelSignal): Promise<FormatResult>;
   /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
   infer(transcript: string, signal: CancelSignal): Promise<InferResult>;
+  /**
+   * A kept recording of any length, cut on its pauses into pieces the engine takes (ADR 121).
+   * Rejects with whatever failed; describeFailure says what that means for the person.
+   */
+  transcribeRecording(input: RecordingAudio): Promise<{ transcript: string; durationMs: number }>;
+  /** What a failure of transcribeRecording tells the person, and whether trying again may help. */
+  describeFailure(error: unknown): { error: string; message: string; retry: boolean };
   /** Rewrites an idea from what was said, in the format and category asked for; 404 if not the owner's. */
   reformat(owner: Owner, id: string, request: ReformatRequest, signal: CancelSignal): Promise<Idea>;
   close(): Promise<void>;
@@ -158,6 +184,31 @@ export function createAiService(deps: {
         if (error instanceof TranscriptionError) throw transcriptionHttpError(error);
         throw error;
       }
+    },
+
+    async transcribeRecording(input) {
+      if (!transcriber.available) {
+        throw new TranscriptionError('unavailable', TRANSCRIPTION_UNAVAILABLE);
+      }
+      return transcribeInPieces(transcriber, {
+        ...input,
+        container: containerOf(input.contentType),
+      });
+    },
+
+    describeFailure(error) {
+      if (error instanceof TranscriptionError) {
+        const answer = transcriptionHttpError(error);
+        const retry =
+          error.kind === 'engine_failed' || error.kind === 'timeout' || error.kind === 'busy';
+        return { error: answer.code, message: answer.message, retry };
+      }
+      // Not the engine's answer (the database or the store briefly away): worth another try.
+      return {
+        error: 'transcription_failed',
+        message: 'The recording could not be transcribed. Please try again.',
+        retry: true,
+      };
     },
 
     format: (body, signal) => formatter.format(body, signal),

@@ -238,7 +238,7 @@ function toRecord(row: Row): RecordingRecord {
       durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
       transcript: row.transcript,
       error:
-        row.error_code === null
+        row.error_code === null || status !== 'failed'
           ? null
           : { error: row.error_code, message: row.error_message ?? 'The transcription failed.' },
       ideaId: row.idea_id,

@@ -8,6 +8,7 @@ import type { Owner } from '../../db/owner.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
+import { streamRecordingEvents } from './events.js';
 import { tusUploads } from './tus-uploads.js';
 
 export interface RecordingsRoutesOptions {
@@ -55,6 +56,47 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     '/api/recordings/:id',
     { schema: { params: IdeaIdParamsSchema, response: { 200: RecordingSchema, ...errors } } },
     (request) => recordings.get(ownerOfRecording(request), request.params.id),
+  );
+
+  app.post(
+    '/api/recordings/:id/transcribe',
+    {
+      schema: {
+        params: IdeaIdParamsSchema,
+        response: { 202: RecordingSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const recording = await recordings.transcribeAgain(
+        ownerOfRecording(request),
+        request.params.id,
+      );
+      return reply.code(202).send(recording);
+    },
+  );
+
+  app.get(
+    '/api/recordings/:id/events',
+    {
+      schema: {
+        params: IdeaIdParamsSchema,
+        response: {
+          200: {
+            description:
+              'Server-sent events: the recording each time its status or progress changes',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRecording(request);
+      // Missing or another owner's: a JSON 404 before the stream starts.
+      const first = await recordings.get(owner, request.params.id);
+      streamRecordingEvents(reply, first, () => recordings.get(owner, request.params.id));
+      return reply;
+    },
   );
 
   app.delete(

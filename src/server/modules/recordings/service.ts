@@ -6,6 +6,7 @@ import { newId } from '../../db/ids.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
+import type { RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
 
@@ -63,6 +64,8 @@ export interface RecordingsService {
   audio(owner: Owner, id: string, range: string | undefined): Promise<AudioFile>;
   /** Removes unfinished uploads whose time ran out, bytes and rows; how many. */
   deleteExpiredUploads(): Promise<number>;
+  /** Transcribes it again through the queue (POST …/transcribe); 404, 409 without its audio. */
+  transcribeAgain(owner: Owner, id: string): Promise<Recording>;
 }
 
 export function recordingNotFound(): HttpError {
@@ -90,10 +93,14 @@ export function createRecordingsService(deps: {
   repository: RecordingsRepository;
   store: RecordingStore;
   uploadExpiryMs: number;
+  jobs: Pick<RecordingJobsRepository, 'requeue'>;
+  /** Told when a job was queued here, so a worker takes it at once. */
+  onQueued?: () => void;
   now: () => Date;
   log: { warn(fields: object, message: string): void };
 }): RecordingsService {
-  const { repository, store, uploadExpiryMs, now, log } = deps;
+  const { repository, store, uploadExpiryMs, now, log, jobs } = deps;
+  const onQueued = deps.onQueued ?? (() => undefined);
 
   async function removeBytes(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
@@ -168,7 +175,23 @@ export function createRecordingsService(deps: {
         if (contentType === null) await refuseNotAudio(id);
         else await repository.setContentType(id, contentType);
       }
-      await repository.finishUpload(id, sizeBytes);
+      if (await repository.finishUpload(id, sizeBytes)) onQueued();
+    },
+
+    async transcribeAgain(owner, id) {
+      const found = await repository.find(owner, id);
+      if (found === null || found.uploading) throw recordingNotFound();
+      const { status } = found.recording;
+      if (status === 'queued' || status === 'transcribing') return found.recording;
+      if (!found.keepAudio && status === 'done') {
+        throw new HttpError(
+          409,
+          'audio_not_kept',
+          'The audio of this recording was not kept, so it cannot be transcribed again.',
+        );
+      }
+      if (await jobs.requeue(owner, id)) onQueued();
+      return this.get(owner, id);
     },
 
     async get(owner, id) {

@@ -1,0 +1,167 @@
+import type { AiService } from '../ai/service.js';
+import type { ClaimedJob, Lane, RecordingJobsRepository } from './jobs-repository.js';
+import type { RecordingStore } from './store.js';
+
+/**
+ * The transcription queue (ADR 121): workers that take due jobs from the recordings table, one
+ * per lane, so a short clip is never decoded behind a long one. A job holds a lease it renews;
+ * a worker that dies (SIGKILL, a crash) stops renewing, and after the lease any instance takes
+ * the job up again. A failed engine call is retried with exponential backoff; a recording that
+ * cannot be transcribed (no speech, not decodable) fails at once with the reason.
+ */
+
+export interface QueueTuning {
+  leaseMs: number;
+  /** How often an idle worker looks for work another instance queued. */
+  pollMs: number;
+  /** The first retry's delay; each later one doubles it. */
+  backoffMs: number;
+  maxAttempts: number;
+  /** The whole job's budget: this much plus `budgetPerAudioMs` per millisecond of audio. */
+  budgetBaseMs: number;
+  budgetPerAudioMs: number;
+  /** The longest piece sent to the engine; unset, the AI module's own choice. */
+  pieceMaxMs?: number;
+}
+
+export const DEFAULT_QUEUE_TUNING: QueueTuning = {
+  leaseMs: 30_000,
+  pollMs: 1_000,
+  backoffMs: 2_000,
+  maxAttempts: 5,
+  budgetBaseMs: 60_000,
+  budgetPerAudioMs: 3,
+};
+
+/** A clip of up to 4 MiB (a few minutes of a phone's recording) takes the short lane. */
+export const SHORT_RECORDING_BYTES = 4 * 1024 * 1024;
+export const LANES: Lane[] = [
+  { name: 'short', bytes: SHORT_RECORDING_BYTES, above: false },
+  { name: 'long', bytes: SHORT_RECORDING_BYTES, above: true },
+];
+
+export interface TranscriptionQueue {
+  /** Looks for work now (an upload just completed here) instead of at the next poll. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface QueueLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+export function startTranscriptionQueue(deps: {
+  jobs: RecordingJobsRepository;
+  store: RecordingStore;
+  ai: Pick<AiService, 'transcribeRecording' | 'describeFailure'>;
+  log: QueueLog;
+  tuning?: Partial<QueueTuning>;
+  now?: () => Date;
+}): TranscriptionQueue {
+  const { jobs, store, ai, log } = deps;
+  const tuning = { ...DEFAULT_QUEUE_TUNING, ...deps.tuning };
+  const now = deps.now ?? (() => new Date());
+  let stopped = false;
+  const stopping = new AbortController();
+  const wakers = new Set<() => void>();
+
+  function idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, tuning.pollMs);
+      timer.unref();
+      wakers.add(done);
+    });
+  }
+
+  async function run(job: ClaimedJob, lane: Lane): Promise<void> {
+    const budget = new AbortController();
+    let budgetTimer = setTimeout(() => budget.abort(), tuning.budgetBaseMs);
+    const heartbeat = setInterval(() => {
+      void jobs.extendLease(job, tuning.leaseMs).catch((error: unknown) => {
+        log.warn({ err: error, recordingId: job.id }, 'could not renew a transcription lease');
+      });
+    }, tuning.leaseMs / 3);
+    heartbeat.unref();
+    const signal = AbortSignal.any([budget.signal, stopping.signal]);
+    try {
+      const result = await store.withLocalFile(job.id, (filePath) =>
+        ai.transcribeRecording({
+          filePath,
+          contentType: job.contentType,
+          client: `recordings-${lane.name}`,
+          signal,
+          pieceMaxMs: tuning.pieceMaxMs,
+          async onProgress(done, total, durationMs) {
+            if (done === 0) {
+              // The length is known: the budget grows with it.
+              clearTimeout(budgetTimer);
+              budgetTimer = setTimeout(
+                () => budget.abort(),
+                tuning.budgetBaseMs + durationMs * tuning.budgetPerAudioMs,
+              );
+            }
+            await jobs.setProgress(job, done, total, durationMs);
+          },
+        }),
+      );
+      if ((await jobs.complete(job, result.transcript)) && !job.keepAudio) {
+        await store.remove(job.id);
+      }
+    } catch (error) {
+      // Stopping (a deploy): the job goes back as it was, for the next instance to take.
+      if (stopping.signal.aborted) {
+        await jobs.retryLater(job, now(), null);
+        return;
+      }
+      const failure = ai.describeFailure(error);
+      const reason = { error: failure.error, message: failure.message };
+      if (failure.retry && job.attempt < tuning.maxAttempts) {
+        const delay = tuning.backoffMs * 2 ** (job.attempt - 1);
+        log.info(
+          { recordingId: job.id, attempt: job.attempt, delayMs: delay, cause: String(error) },
+          'transcription failed; trying again later',
+        );
+        await jobs.retryLater(job, new Date(now().getTime() + delay), reason);
+      } else {
+        log.warn({ recordingId: job.id, cause: String(error) }, 'transcription failed');
+        await jobs.fail(job, reason);
+      }
+    } finally {
+      clearTimeout(budgetTimer);
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function work(lane: Lane): Promise<void> {
+    while (!stopped) {
+      let job: ClaimedJob | null = null;
+      try {
+        job = await jobs.claimNext(lane, tuning.leaseMs);
+        if (job !== null) await run(job, lane);
+      } catch (error) {
+        log.warn({ err: error, lane: lane.name }, 'the transcription queue could not run a job');
+      }
+      if (job === null && !stopped) await idle();
+    }
+  }
+
+  const workers = LANES.map((lane) => work(lane));
+
+  return {
+    wake() {
+      for (const waker of [...wakers]) waker();
+    },
+    async stop() {
+      stopped = true;
+      stopping.abort();
+      for (const waker of [...wakers]) waker();
+      await Promise.allSettled(workers);
+    },
+  };
+}
