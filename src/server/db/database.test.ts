@@ -52,6 +52,7 @@ describe('openDatabase on SQLite', () => {
       'idempotency_keys',
       'kysely_migration',
       'kysely_migration_lock',
+      'recordings',
       'search_owners',
       'search_words',
       'sessions',
