@@ -9,6 +9,7 @@ import {
 import type { Sentence, Token } from '../tokenizer.js';
 import { byFirstWord, phraseLengthAt } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { noteLine, tracing } from '../match/trace.js';
 import { OBJECT_OPENERS } from '../words/function-words.js';
 
 /** Spoken topic words and the hashtag people use for them. */
@@ -212,5 +213,11 @@ export function formatTweet(sentences: readonly Sentence[], category: Category):
   const body = joinSentences(kept);
   if (body === '') return body;
   const tweeted = overflow ? sentences.slice(0, Math.max(1, kept.length)) : sentences;
-  return withHashtags(body, chooseHashtags(tweeted, category));
+  const tweet = withHashtags(body, chooseHashtags(tweeted, category));
+  if (tracing())
+    noteLine(
+      tweet,
+      tweeted.flatMap((sentence) => sentence.tokens),
+    );
+  return tweet;
 }
