@@ -83,7 +83,7 @@ function formatUntraced(transcript: string, format: Format, category: Category):
   if (sentences.length === 0) sentences = [verbatimSentence(text)];
   switch (format) {
     case 'tweet':
-      return formatTweet(sentences, category);
+      return formatTweet(sentences);
     case 'checklist':
       return formatChecklist(tagSentences(sentences), category);
     case 'pitch':
