@@ -1,39 +1,30 @@
 /**
- * What a second outside probe found after the first round of fixes, replayed: decompression
- * bombs for ffmpeg, a burst of decodes, spellings of /api that dodged no-store, guesses raced in
- * parallel, a body left trickling after an early answer, lone surrogates, multipart limits, the
- * requests Node answers by itself, and a client that leaves while its recording is transcribed.
+ * What an upload can make ffmpeg do: open no file but the upload itself, stay within a small
+ * memory however its container lies about its size, and share the decoders fairly, saying so
+ * when they are full. docs/security.md names the control each block proves.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '#server/http/errors.js';
 import { decodeAudio } from '#server/modules/ai/audio-decode.js';
+import { createAiService } from '#server/modules/ai/service.js';
+import { TranscriptionError, type Transcriber } from '#server/modules/ai/transcriber.js';
 import {
   closeTestApp,
   createTestApp,
   expectApiError,
-  guestHeaders,
-  newGuestId,
-  registerUser,
   type TestApp,
 } from '#server/test-support/api.js';
-import { BOUNDARY, MULTIPART_HEADERS, multipartBody, recording } from '../support/multipart.js';
+import { MULTIPART_HEADERS, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
-import {
-  captureLogs,
-  listenOnLoopback,
-  LOG_LEVELS,
-  parseRawResponse,
-  rawExchange,
-  measuredFfmpeg,
-  useProbeBench,
-} from './support.js';
+import { measuredFfmpeg, useProbeBench } from './support.js';
 
 const run = promisify(execFile);
 
-const bench = useProbeBench('probe2', 'Tweet work: still standing.');
+const bench = useProbeBench('upload-decoding', 'Tweet work: the probe is over.');
 
 /** A fragmented mp4 whose first `trun` box claims fifty million samples: 20-odd KB on disk. */
 async function trunBomb(): Promise<Buffer> {
@@ -71,6 +62,115 @@ function listBomb(): Buffer {
   list.write('INFO', 8);
   return Buffer.concat([header, list]);
 }
+
+/**
+ * A fragmented mp4 with `tracks` audio tracks, each track's first `trun` box patched to claim
+ * 2.5 million samples: each index stays under ffmpeg's per-allocation cap, together they do not.
+ */
+async function multiTrackBomb(tracks: number): Promise<Buffer> {
+  const spoken = await makeSpeech(bench().dir, 'One two three four five six.', 'wav');
+  const fragmented = join(bench().dir, `tracks-${tracks}.m4a`);
+  const labels = Array.from({ length: tracks }, (_, i) => `[a${i}]`).join('');
+  await run('ffmpeg', [
+    ...['-nostdin', '-loglevel', 'error', '-y', '-i', spoken],
+    ...['-filter_complex', `[0:a]asplit=${tracks}${labels}`],
+    ...Array.from({ length: tracks }, (_, i) => ['-map', `[a${i}]`]).flat(),
+    ...['-c:a', 'aac', '-b:a', '16k'],
+    ...['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '500000'],
+    fragmented,
+  ]);
+  const bytes = await readFile(fragmented);
+  const firstFragmentEnds = bytes.indexOf('moof', bytes.indexOf('moof') + 4);
+  for (let at = bytes.indexOf('trun'); at !== -1; at = bytes.indexOf('trun', at + 4)) {
+    if (firstFragmentEnds !== -1 && at > firstFragmentEnds) break;
+    bytes.writeUInt32BE(0, at + 4);
+    bytes.writeUInt32BE(2_500_000, at + 8);
+  }
+  return bytes;
+}
+
+describe('an upload cannot make ffmpeg read files on the server', () => {
+  let testApp: TestApp;
+  let toneWithSound: string;
+  let silentTone: string;
+
+  beforeAll(async () => {
+    toneWithSound = join(bench().dir, 'tone.ts');
+    silentTone = join(bench().dir, 'silent.ts');
+    for (const [path, source] of [
+      [toneWithSound, 'sine=frequency=440:sample_rate=16000'],
+      [silentTone, 'anullsrc=r=16000:cl=mono'],
+    ] as const) {
+      await run('ffmpeg', [
+        ...['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', source],
+        ...['-t', '1', '-c:a', 'aac', '-f', 'mpegts', path],
+      ]);
+    }
+    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
+  });
+
+  afterAll(async () => {
+    await closeTestApp(testApp);
+  });
+
+  const playlist = (path: string) =>
+    `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n${path}\n#EXT-X-ENDLIST\n`;
+  const id3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([0x04]), Buffer.alloc(6)]);
+
+  const disguises: Record<string, Buffer> = {
+    'an ID3 (mp3) header': id3,
+    'the EBML (webm) magic': Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+    'an Ogg page marker': Buffer.from('OggS'),
+    'a RIFF/WAVE header': Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.alloc(4),
+      Buffer.from('WAVE'),
+    ]),
+    'an mp4 ftyp box': Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]),
+  };
+
+  async function upload(bytes: Buffer) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: MULTIPART_HEADERS,
+      payload: recording(bytes),
+    });
+  }
+
+  it('answers the reproduction the same whether the named file exists, is silent or not', async () => {
+    const answers = [];
+    for (const target of [toneWithSound, silentTone, join(bench().dir, 'missing.ts')]) {
+      const response = await upload(Buffer.concat([id3, Buffer.from(playlist(target))]));
+      expectApiError(response, 415, 'unsupported_media_type');
+      answers.push(response.body);
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(bench().fake.requests).toEqual([]);
+  });
+
+  for (const [disguise, head] of Object.entries(disguises)) {
+    it(`refuses a playlist or concat script behind ${disguise}`, async () => {
+      for (const script of [
+        playlist(toneWithSound),
+        `ffconcat version 1.0\nfile '${toneWithSound}'\n`,
+      ]) {
+        const response = await upload(Buffer.concat([head, Buffer.from(script)]));
+        expect([415, 422]).toContain(response.statusCode);
+        expect(response.statusCode).not.toBe(200);
+      }
+      expect(bench().fake.requests).toEqual([]);
+    });
+  }
+
+  it('decodes through the same forced demuxer on the embedded engine path', async () => {
+    const path = join(bench().dir, 'probe.webm');
+    await writeFile(path, Buffer.concat([id3, Buffer.from(playlist(toneWithSound))]));
+    await expect(decodeAudio(path, { container: 'mp3', keepPcm: true })).rejects.toMatchObject({
+      kind: 'undecodable',
+    });
+  });
+});
 
 describe('ffmpeg is held to a small memory and a few at a time', () => {
   let ffmpeg: Awaited<ReturnType<typeof measuredFfmpeg>>;
@@ -128,259 +228,74 @@ describe('ffmpeg is held to a small memory and a few at a time', () => {
   });
 });
 
-describe('requests the router or Node see differently from the URL', () => {
-  let testApp: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    testApp = await createTestApp('sqlite');
-    port = await listenOnLoopback(testApp.app);
-  });
-  afterAll(async () => {
-    await closeTestApp(testApp);
-  });
-
-  it('says no-store on every spelling of an API path that reaches a person’s data', async () => {
-    const user = await registerUser(testApp.app);
-    for (const url of ['/%61pi/ideas', '/%61%70%69/me', '/%61pi/usage']) {
-      const response = await testApp.app.inject({ url, headers: user.headers });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control'], url).toBe('no-store');
-    }
-    const absolute = parseRawResponse(
-      (
-        await rawExchange(
-          port,
-          [
-            {
-              data: `GET http://127.0.0.1:${port}/api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${user.cookie}\r\nConnection: close\r\n\r\n`,
-            },
-          ],
-          5_000,
-        )
-      ).response,
-    );
-    expect(absolute.status).toBe(200);
-    expect(absolute.headers['cache-control']).toBe('no-store');
+describe('ffmpeg’s whole memory is capped, not only each allocation', () => {
+  it('refuses a forty-track index bomb with ffmpeg under 520 MB', async () => {
+    const ffmpeg = await measuredFfmpeg(bench().dir);
+    const path = join(bench().dir, 'bomb.m4a');
+    await writeFile(path, await multiTrackBomb(40));
+    await expect(
+      decodeAudio(path, { container: 'mp4', keepPcm: false, ffmpegPath: ffmpeg.path }),
+    ).rejects.toMatchObject({ kind: 'undecodable' });
+    const peakKb = await ffmpeg.peakKb();
+    expect(peakKb).toBeGreaterThan(0);
+    expect(peakKb).toBeLessThan(520 * 1024);
   });
 
-  it('answers a request without Host, an unknown Expect and CONNECT in the error shape', async () => {
-    const cases = [
-      {
-        bytes: 'GET /api/me HTTP/1.1\r\nConnection: close\r\n\r\n',
-        status: 400,
-        error: 'bad_request',
-      },
-      {
-        bytes:
-          'POST /api/guest-ideas HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n',
-        status: 417,
-        error: 'expectation_failed',
-      },
-      {
-        bytes: 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n',
-        status: 405,
-        error: 'method_not_allowed',
-      },
-    ];
-    for (const { bytes, status, error } of cases) {
-      const response = parseRawResponse(
-        (await rawExchange(port, [{ data: bytes }], 5_000)).response,
-      );
-      expect(response.status, bytes).toBe(status);
-      expect(response.body).toEqual({ error, message: expect.any(String) as string });
-      expect(response.headers['content-security-policy']).toBeDefined();
-      expect(response.headers['cache-control']).toBe('no-store');
-    }
-  });
-
-  it('closes the connection when it answers before the body arrived', async () => {
-    const exchange = await rawExchange(
-      port,
-      [
-        {
-          data:
-            'POST /api/guest-ideas HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n' +
-            'Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{',
-        },
-        // A byte now and then would otherwise keep the socket for as long as the client likes.
-        ...Array.from({ length: 5 }, () => ({ data: ' ', afterMs: 1_000 })),
-      ],
-      15_000,
-    );
-    expect(parseRawResponse(exchange.response).status).toBe(403);
-    expect(exchange.openMs).toBeLessThan(2_000);
+  it('still decodes an ordinary recording under the cap', async () => {
+    const path = await makeSpeech(bench().dir, 'Checklist work: one, two, three.', 'mp4');
+    const decoded = await decodeAudio(path, { container: 'mp4', keepPcm: true });
+    expect(decoded.hasSpeech).toBe(true);
   });
 });
 
-describe('password guesses sent in parallel', () => {
-  it('cannot all pass the per-address allowance while the first are being checked', async () => {
-    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '10' } });
-    try {
-      const owner = await registerUser(testApp.app);
-      const login = (address: string, password: string) =>
-        testApp.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          remoteAddress: address,
-          payload: { email: owner.email, password },
-        });
-      for (let i = 0; i < 10; i += 1) await login('203.0.113.3', `wrong-${i}`);
-      const parallel = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => login('203.0.113.25', `parallel-${i}`)),
+describe('one client cannot take every decoding slot', () => {
+  it('refuses a third decode from the same client while another client still gets in', async () => {
+    const path = await makeSpeech(bench().dir, 'Tweet work: fair shares.', 'webm');
+    const decode = (client: string) =>
+      decodeAudio(path, { container: 'webm', keepPcm: false, client }).then(
+        () => 'decoded',
+        (error: { kind?: string }) => error.kind ?? 'crashed',
       );
-      const statuses = parallel.map((response) => response.statusCode).sort();
-      expect(statuses).toEqual([...Array(3).fill(401), ...Array(7).fill(429)]);
-      expect((await login('198.51.100.30', owner.password)).statusCode).toBe(200);
-    } finally {
-      await closeTestApp(testApp);
-    }
-  });
-});
-
-describe('text and multipart edge cases', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
-  });
-  afterAll(async () => {
-    await closeTestApp(testApp);
-  });
-
-  it('refuses lone surrogates in content, search and passwords', async () => {
-    const guest = guestHeaders(newGuestId());
-    const content = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/guest-ideas',
-      headers: { ...guest, 'content-type': 'application/json' },
-      payload: `{"content":"${'\\ud800'.repeat(100)}","format":"tweet","category":"work"}`,
-    });
-    expect(expectApiError(content, 400, 'invalid_input').message).toMatch(/Unicode/);
-    const search = await testApp.app.inject({
-      url: '/api/guest-ideas?q=%ED%A0%80',
-      headers: guest,
-    });
-    expect(search.statusCode).toBeLessThan(500);
-    const register = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"email":"surrogate@example.com","password":"${'\\udc00'.repeat(8)}"}`,
-    });
-    expectApiError(register, 400, 'invalid_input');
-    // A real pair (an emoji) is text like any other.
-    const emoji = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/guest-ideas',
-      headers: guest,
-      payload: { content: 'ship it 🚀', format: 'tweet', category: 'work' },
-    });
-    expect(emoji.statusCode).toBe(201);
-  });
-
-  it('answers too many parts with 400, and never echoes a field name', async () => {
-    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: parts.', 'webm'));
-    const manyFields = multipartBody([
-      ...Array.from({ length: 1000 }, (_, i) => ({ name: `f${i}`, content: 'x' })),
-      { name: 'audio', filename: 'recording.webm', content: speech },
+    const outcomes = await Promise.all([
+      decode('203.0.113.1'),
+      decode('203.0.113.1'),
+      decode('203.0.113.1'),
+      decode('198.51.100.2'),
     ]);
-    const tooMany = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      headers: MULTIPART_HEADERS,
-      payload: manyFields,
-    });
-    expectApiError(tooMany, 400, 'invalid_input');
-
-    const longName = 'n'.repeat(60_000);
-    for (const disposition of [
-      'form-data; filename="recording.webm"',
-      `form-data; name="${longName}"; filename="recording.webm"`,
-    ]) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/transcribe',
-        headers: MULTIPART_HEADERS,
-        payload: Buffer.concat([
-          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
-          speech,
-          Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-        ]),
-      });
-      const body = expectApiError(response, 400, 'invalid_input');
-      expect(body.message).not.toMatch(/undefined|nnnnnnnn/);
-      expect(response.body.length).toBeLessThan(500);
-    }
+    expect(outcomes).toEqual(['decoded', 'decoded', 'busy', 'decoded']);
   });
 });
 
-describe('a client that leaves while its recording is transcribed', () => {
-  it('is logged as a closed request, not as a failed transcription', async () => {
-    const logs = captureLogs();
-    const testApp = await createTestApp('sqlite', {
-      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
-      deps: { logDestination: logs.destination },
+describe('the server short of room says so', () => {
+  it('answers a busy engine with 503 server_busy and Retry-After, not a provider failure', async () => {
+    const busy: Transcriber = {
+      engine: 'whisper',
+      available: true,
+      reason: 'test',
+      transcribe: () => Promise.reject(new TranscriptionError('busy', 'queue full')),
+      close: () => Promise.resolve(),
+    };
+    const ai = createAiService({
+      engines: {
+        transcriber: busy,
+        formatter: { format: () => Promise.reject(new Error('unused')) },
+        inferrer: { infer: () => Promise.reject(new Error('unused')) },
+      } as unknown as Parameters<typeof createAiService>[0]['engines'],
+      ideas: { findById: () => Promise.resolve(null), update: () => Promise.reject(new Error()) },
+      log: { warn: () => undefined },
     });
-    try {
-      const port = await listenOnLoopback(testApp.app);
-      const body = recording(
-        await readFile(await makeSpeech(bench().dir, 'Tweet work: bye.', 'webm')),
-      );
-      bench().fake.setFault('hang');
-      await rawExchange(
-        port,
-        [
-          {
-            data:
-              `POST /api/transcribe HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
-              `Content-Type: ${MULTIPART_HEADERS['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`,
-          },
-          { data: body },
-        ],
-        1_500,
-      );
-      await expect
-        .poll(() => logs.lines.some((line) => line.code === 'client_closed_request'), {
-          timeout: 5_000,
-        })
-        .toBe(true);
-      const warned = logs.lines.filter(
-        (line) => line.level >= LOG_LEVELS.warn && line.reqId !== undefined,
-      );
-      expect(warned).toEqual([]);
-    } finally {
-      bench().fake.setFault('none');
-      await closeTestApp(testApp);
-    }
-  });
-});
-
-describe('static files refused by the static server', () => {
-  it('answer 403 with a code that says forbidden', async () => {
-    const dist = join(bench().dir, 'dist');
-    await mkdir(join(dist, 'assets'), { recursive: true });
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Voice Ideas</title>');
-    const testApp = await createTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });
-    try {
-      const port = await listenOnLoopback(testApp.app);
-      for (const path of ['/api/../api/me', '//api/me']) {
-        const response = parseRawResponse(
-          (
-            await rawExchange(
-              port,
-              [{ data: `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n` }],
-              5_000,
-            )
-          ).response,
-        );
-        expect(response.status, path).toBe(403);
-        expect(response.body).toEqual({
-          error: 'forbidden',
-          message: expect.any(String) as string,
-        });
-        expect(response.headers['cache-control'], path).toBe('no-store');
-      }
-    } finally {
-      await closeTestApp(testApp);
-    }
+    const head = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+    const refused = await ai
+      .transcribe(
+        { filePath: '/nonexistent', sizeBytes: 100, head, client: '203.0.113.9' },
+        new AbortController().signal,
+      )
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      statusCode: 503,
+      code: 'server_busy',
+      headers: { 'Retry-After': '30' },
+    });
   });
 });
