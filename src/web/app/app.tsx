@@ -28,6 +28,7 @@ const LoginRoute = lazy(() => import('./routes/login'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UpgradeRoute = lazy(() => import('./routes/upgrade'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
+const DebugRoute = lazy(() => import('./routes/debug'));
 const DebugViewportRoute = lazy(() => import('./routes/debug-viewport'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 export const loadToaster = () =>
@@ -172,6 +173,7 @@ export function App({ client, whenSettled }: AppProps) {
           <Route path={routePaths.resetPassword} component={ResetPasswordRoute} />
           <Route path={routePaths.upgrade} component={UpgradeRoute} />
           <Route path={routePaths.profile} component={ProfileRoute} />
+          <Route path={routePaths.debug} component={DebugRoute} />
           <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
           <Route component={NotFoundRoute} />
         </Switch>

@@ -1,5 +1,4 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
@@ -16,8 +15,8 @@ import { useRecentCount } from '../../features/ideas/hooks/use-recent-count';
 import { copyText } from '../../features/ideas/share';
 import { useUsage } from '../../features/usage/api/usage';
 import { UsageBar } from '../../features/usage/components/usage-bar';
+import { quotaNote } from '../../features/usage/usage-bar-look';
 import { describeError, isQuotaExceeded } from '../../lib/api-error';
-import { routePaths } from '../../lib/paths';
 import { useServerConfig } from '../../lib/server-config';
 import { useSession } from '../../lib/session';
 import { AppShell } from '../app-shell';
@@ -42,7 +41,6 @@ export function HomeRoute() {
   const settings = useVoiceSettings();
   const saveIdea = useSaveIdea(session);
   const config = useServerConfig();
-  const [, navigate] = useLocation();
   const signupPrompt = useSignupPrompt(
     session.me !== undefined && !session.isSignedIn,
     recent.data?.total,
@@ -91,18 +89,9 @@ export function HomeRoute() {
           highlightTimer.current = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
         },
         onError: (error) => {
+          // One upgrade prompt: the sheet's own box says it, beside the idea it is about.
           if (isQuotaExceeded(error)) {
             setQuotaExceeded(true);
-            toast({
-              title: 'Monthly limit reached',
-              description: 'Upgrade to Pro for unlimited ideas.',
-              variant: 'destructive',
-              action: {
-                label: 'Upgrade',
-                altText: 'Upgrade to Pro for unlimited ideas',
-                onClick: () => navigate(routePaths.upgrade),
-              },
-            });
           } else {
             toast({
               title: 'Save failed',
@@ -125,6 +114,7 @@ export function HomeRoute() {
           settingsOpen={settingsOpen}
           onToggleSettings={() => setSettingsOpen((open) => !open)}
           onTypeInstead={() => openTyping('microphone')}
+          quotaNote={quotaNote(usage.data)}
         />
       }
     >
@@ -177,6 +167,7 @@ export function HomeRoute() {
             onOpenChange={setResultOpen}
             onCopy={() => void copyText(result.formatted.formatted)}
             onSave={save}
+            onResultChange={setResult}
             saving={saveIdea.isPending}
             quotaExceeded={quotaExceeded}
           />

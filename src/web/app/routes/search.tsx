@@ -6,7 +6,7 @@ import { CATEGORIES, CATEGORY_LABELS, type Category } from '#contract/taxonomy';
 import { SEARCH_QUERY_MAX_CHARS } from '#contract/limits';
 import { cn } from '../../components/ui/cn';
 import { fetchIdeasPage } from '../../features/ideas/api/ideas';
-import { relativeTime } from '../../features/ideas/relative-time';
+import { IdeaCard } from '../../features/ideas/components/idea-card';
 import { SearchResults } from '../../features/search/components/search-results';
 import { resultsCountText } from '../../features/search/preview';
 import { useDebouncedValue } from '../../features/search/use-debounced-value';
@@ -65,8 +65,7 @@ export default function SearchRoute() {
     body = (
       <SearchResults
         ideas={ideas}
-        relativeTime={(iso) => relativeTime(iso)}
-        onOpen={setOpenIdea}
+        renderIdea={(idea) => <IdeaCard key={idea.id} idea={idea} onOpen={setOpenIdea} rows={4} />}
         hasMore={results.hasNextPage}
         loadingMore={results.isFetchingNextPage}
         onLoadMore={() => {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import { PASSWORD_MIN_CHARS } from '#contract/limits';
 import { Button } from '#web/components/ui/button';
+import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError } from '#web/lib/api-error';
@@ -21,25 +22,26 @@ const BENEFITS = [
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [passwordTooShort, setPasswordTooShort] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const register = useRegister();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedEmail = email.trim();
     const trimmedPassword = password.trim();
-    if (trimmedEmail === '' || trimmedPassword === '') {
-      toast({
-        title: 'Missing Information',
-        description: 'Please fill in all fields.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (trimmedPassword.length < PASSWORD_MIN_CHARS) {
-      setPasswordTooShort(true);
-      return;
-    }
+    setFailure(null);
+    const nextEmailError = trimmedEmail === '' ? 'Please enter your email address.' : null;
+    const nextPasswordError =
+      trimmedPassword === ''
+        ? 'Please enter a password.'
+        : trimmedPassword.length < PASSWORD_MIN_CHARS
+          ? PASSWORD_RULE
+          : null;
+    setEmailError(nextEmailError);
+    setPasswordError(nextPasswordError);
+    if (nextEmailError || nextPasswordError) return;
     register.mutate(
       { email: trimmedEmail, password: trimmedPassword },
       {
@@ -53,16 +55,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           onSignedUp();
         },
         onError: (error) => {
-          toast({
-            title: 'Registration Failed',
-            description:
-              error instanceof ApiError
-                ? (error.serverMessage ?? 'Failed to create account. Please try again.')
-                : error instanceof TypeError
-                  ? 'Network error. Please check your connection.'
-                  : 'Failed to create account. Please try again.',
-            variant: 'destructive',
-          });
+          setFailure(
+            error instanceof ApiError
+              ? (error.serverMessage ?? 'Failed to create account. Please try again.')
+              : error instanceof TypeError
+                ? 'Network error. Please check your connection.'
+                : 'Failed to create account. Please try again.',
+          );
         },
       },
     );
@@ -95,20 +94,25 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={emailError}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_RULE}
-          error={passwordTooShort ? PASSWORD_RULE : null}
+          error={passwordError}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
-            setPasswordTooShort(false);
+            setPasswordError(null);
           }}
         />
+        <FormAlert title="Registration Failed">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={register.isPending}>
           {register.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>

@@ -13,6 +13,7 @@ import {
   type FakeAnswer,
   type SeenRequest,
 } from '#web/testing/screen';
+import { UNDO_DELETE_MS } from '../api/delete-later';
 import { IdeaSheets } from './idea-sheets';
 
 afterEach(() => {
@@ -129,29 +130,55 @@ describe('Idea detail sheet', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('deletes once confirmed, says so and closes', async () => {
-    const user = userEvent.setup();
-    const { sheet, seen, onClose } = open();
+  it('deletes once confirmed: gone from the lists at once, sent when the Undo window ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet, seen, onClose, client } = open();
+    client.setQueryData<IdeaList>(queryKeys.recentIdeas('guest'), {
+      items: [shown],
+      total: 1,
+      nextCursor: null,
+    });
     await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Idea deleted')).toBeTruthy();
-    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'DELETE /api/guest-ideas/idea-42',
-    ]);
     expect(onClose).toHaveBeenCalledOnce();
+    expect(client.getQueryData<IdeaList>(queryKeys.recentIdeas('guest'))?.items).toEqual([]);
+    expect(seen.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toContain(
+      'DELETE /api/guest-ideas/idea-42',
+    );
+    vi.useRealTimers();
   });
 
-  it('reports a failed delete and keeps the idea open', async () => {
-    const user = userEvent.setup();
-    const { sheet, onClose } = open(500);
+  it('takes a delete back with Undo: the server is never asked', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet, seen } = open();
     await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    // By text: the sheet this test keeps mounted hides the toast from the accessibility tree.
+    await user.click(await screen.findByText('Undo'));
+    expect(await screen.findByText('Idea restored')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
+    expect(seen.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    vi.useRealTimers();
+  });
 
+  it('says so when the server refuses the delete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet } = open(500);
+    await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
     expect(await screen.findByText('Delete failed')).toBeTruthy();
-    expect(onClose).not.toHaveBeenCalled();
+    vi.useRealTimers();
   });
 
   it('gives the share sheet the suggested title: the first line, at most 50 characters', async () => {

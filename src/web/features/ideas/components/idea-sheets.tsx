@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Idea } from '#contract/api-schemas';
 import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
 import type { Session } from '#web/lib/session';
-import { useDeleteIdea, useReformatIdea, useUpdateIdea } from '../api/ideas';
+import { deleteWithUndo } from '../api/delete-later';
+import { useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
 
@@ -18,7 +20,7 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
   const [idea, setIdea] = useState(initial);
   const [editing, setEditing] = useState(false);
   const updateIdea = useUpdateIdea(session);
-  const deleteIdea = useDeleteIdea(session);
+  const client = useQueryClient();
   const reformatIdea = useReformatIdea(session);
 
   return (
@@ -36,18 +38,8 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
           toast({ title: 'Idea reformatted', variant: 'success', durationMs: 2000 });
         }}
         onDelete={async () => {
-          try {
-            await deleteIdea.mutateAsync(idea.id);
-            toast({ title: 'Idea deleted', durationMs: 2000 });
-            onClose();
-          } catch (error) {
-            toast({
-              title: 'Delete failed',
-              description: describeError(error),
-              variant: 'destructive',
-            });
-            throw error;
-          }
+          deleteWithUndo(client, session, idea);
+          onClose();
         }}
       />
       {editing ? (

@@ -1,12 +1,8 @@
 import { Link } from 'wouter';
-import { ArrowDown, Copy, Share2 } from 'lucide-react';
+import { ArrowDown } from 'lucide-react';
 import type { Idea, IdeaList } from '#contract/api-schemas';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonomy';
-import { IconButton } from '#web/components/ui/icon-button';
-import { cn } from '#web/components/ui/cn';
 import { routePaths } from '#web/lib/paths';
-import { copyText, shareIdea } from '../share';
-import { relativeTime } from '../relative-time';
+import { IdeaCard } from './idea-card';
 
 export interface RecentActivityProps {
   list: IdeaList | undefined;
@@ -65,44 +61,13 @@ export function RecentActivity({
         <>
           <ul className="space-y-3" data-testid="recent-ideas">
             {shown.map((idea) => (
-              <li
+              <IdeaCard
                 key={idea.id}
-                data-testid="idea-card"
-                className={cn(
-                  'flex items-stretch gap-1 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
-                  idea.id === highlightedId && 'idea-highlight',
-                )}
-              >
-                <button
-                  type="button"
-                  onClick={() => onOpen(idea)}
-                  className="focus-ring min-w-0 flex-1 rounded-xl p-3 text-left"
-                >
-                  <span className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
-                    <span
-                      aria-hidden
-                      className="size-2 rounded-full"
-                      style={{ backgroundColor: FORMAT_COLORS[idea.format] }}
-                    />
-                    <span className="font-medium">
-                      {FORMAT_LABELS[idea.format]} • {CATEGORY_LABELS[idea.category]}
-                    </span>
-                    <span aria-hidden>·</span>
-                    <span>{relativeTime(idea.createdAt)}</span>
-                  </span>
-                  <span className="mt-1 line-clamp-2 break-words whitespace-pre-line">
-                    {idea.content}
-                  </span>
-                </button>
-                <div className="flex flex-col justify-center pr-1">
-                  <IconButton label="Copy idea" onClick={() => void copyText(idea.content)}>
-                    <Copy aria-hidden className="size-5" />
-                  </IconButton>
-                  <IconButton label="Share idea" onClick={() => void shareIdea(idea.content)}>
-                    <Share2 aria-hidden className="size-5" />
-                  </IconButton>
-                </div>
-              </li>
+                idea={idea}
+                onOpen={onOpen}
+                rows={2}
+                highlighted={idea.id === highlightedId}
+              />
             ))}
           </ul>
           {total > shown.length ? (
