@@ -67,7 +67,7 @@ describe('a spoken command, the quota, and the settings sheet', () => {
     await result.getByRole('button', { name: 'Save', exact: true }).click();
     await result.getByRole('alert').getByRole('link', { name: 'Upgrade for unlimited' }).waitFor();
     // One prompt: no toast saying the same with a second Upgrade button.
-    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect(await toast(page, 'Monthly limit reached').count()).toBe(0);
     expect(await page.getByRole('link', { name: /upgrade/i }).count()).toBe(1);
     // The optimistic bump was rolled back to what the server counts.
     await page.getByText('1 of 1 ideas this month').waitFor();

@@ -9,6 +9,9 @@ import {
 import { useAnyToastShown } from '../components/ui/toast-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
 import { useSavedByWorker } from '../features/capture/offline/use-pending';
+import { useSpeechSetup } from '../features/capture/speech-engine';
+import { onboardingPrivacyNote } from '../features/capture/speech-privacy';
+import { useServerConfig } from '../lib/server-config';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
 import { removeOnboardingShell } from '../shell/first-screen';
@@ -56,6 +59,9 @@ function RouteFallback() {
 
 function Onboarding() {
   const visible = useOnboardingVisible();
+  const config = useServerConfig();
+  const speech = useSpeechSetup(config.data);
+  const privacyNote = config.data ? onboardingPrivacyNote(speech) : undefined;
   // When it shows, the dialog itself takes the build-time one down once it is on screen.
   useLayoutEffect(() => {
     if (!visible) removeOnboardingShell();
@@ -63,7 +69,12 @@ function Onboarding() {
   if (!visible) return null;
   return (
     <Suspense fallback={null}>
-      <OnboardingOverlay open onComplete={completeOnboarding} onSkip={skipOnboarding} />
+      <OnboardingOverlay
+        open
+        onComplete={completeOnboarding}
+        onSkip={skipOnboarding}
+        privacyNote={privacyNote}
+      />
     </Suspense>
   );
 }

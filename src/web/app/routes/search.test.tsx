@@ -79,6 +79,24 @@ describe('Search page', () => {
     expect(ideaRequests(seen).at(-1)?.params.get('q')).toBe('zebra');
   });
 
+  it('says what to try when nothing matches, and clears the query and filter in one tap', async () => {
+    const user = userEvent.setup();
+    serverWith(saved);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    await user.click(await screen.findByRole('button', { name: 'Personal' }));
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'zebra');
+    expect(await screen.findByText('No ideas found')).toBeTruthy();
+    expect(
+      screen.getByText('Nothing in Personal matches "zebra". Try fewer words or all categories.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+  });
+
   it('asks for one category when a filter is chosen and counts the results as found', async () => {
     const user = userEvent.setup();
     const { seen } = serverWith(saved);

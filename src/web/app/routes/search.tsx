@@ -60,7 +60,29 @@ export default function SearchRoute() {
   } else if (total === 0 && !filtered) {
     body = <p className="py-10 text-center text-lg font-medium">No saved ideas yet</p>;
   } else if (total === 0) {
-    body = <p className="py-10 text-center text-lg font-medium">No ideas found</p>;
+    body = (
+      <div className="flex flex-col items-center gap-2 py-10 text-center">
+        <p className="text-lg font-medium">No ideas found</p>
+        <p className="text-zinc-600 dark:text-zinc-300">
+          {category !== null && q !== ''
+            ? `Nothing in ${CATEGORY_LABELS[category]} matches "${q}". Try fewer words or all categories.`
+            : category !== null
+              ? `No ${CATEGORY_LABELS[category]} ideas yet.`
+              : `Nothing matches "${q}". Try fewer or other words.`}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setText('');
+            setCategory(null);
+            inputRef.current?.focus();
+          }}
+          className="focus-ring mt-1 inline-flex min-h-11 items-center rounded-xl border border-zinc-300 bg-white px-4 font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+        >
+          Clear filters
+        </button>
+      </div>
+    );
   } else {
     body = (
       <SearchResults

@@ -240,11 +240,12 @@ export function useCapture(
       dispatch({ type: 'succeeded' });
       setStage(null);
       haptic('success');
+      // The result opens at once; the button keeps its green done look for its second behind
+      // the sheet, instead of holding the finished idea back that long.
+      showLiveText('');
+      onResultRef.current(result);
       setTimeout(() => {
-        if (!mountedRef.current) return;
-        dispatch({ type: 'settled' });
-        showLiveText('');
-        onResultRef.current(result);
+        if (mountedRef.current) dispatch({ type: 'settled' });
       }, DONE_HOLD_MS);
     },
     [showLiveText],

@@ -28,9 +28,21 @@ export function RecentActivity({
   const total = list?.total ?? 0;
   return (
     <section aria-labelledby="recent-activity-title" className="mt-6">
-      <h2 id="recent-activity-title" className="mb-3 text-lg font-semibold">
-        Recent Activity
-      </h2>
+      {/* The way to the rest sits beside the heading, in view above the cards, not under them
+          where the bottom bar covers it on a phone. */}
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="recent-activity-title" className="text-lg font-semibold">
+          Recent Activity
+        </h2>
+        {!isError && !isLoading && total > shown.length ? (
+          <Link
+            href={routePaths.search}
+            className="focus-ring -mr-2 inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+          >
+            Search {total} ideas
+          </Link>
+        ) : null}
+      </div>
       {isError ? (
         <p className="rounded-xl border border-zinc-200 bg-white p-4 text-rose-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-rose-300">
           Failed to load ideas
@@ -58,27 +70,17 @@ export function RecentActivity({
           <ArrowDown aria-hidden className="mt-1 size-6 text-red-500" />
         </div>
       ) : (
-        <>
-          <ul className="space-y-3" data-testid="recent-ideas">
-            {shown.map((idea) => (
-              <IdeaCard
-                key={idea.id}
-                idea={idea}
-                onOpen={onOpen}
-                rows={2}
-                highlighted={idea.id === highlightedId}
-              />
-            ))}
-          </ul>
-          {total > shown.length ? (
-            <Link
-              href={routePaths.search}
-              className="focus-ring mt-3 flex min-h-11 items-center justify-center rounded-xl font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
-            >
-              Search {total} ideas
-            </Link>
-          ) : null}
-        </>
+        <ul className="space-y-3" data-testid="recent-ideas">
+          {shown.map((idea) => (
+            <IdeaCard
+              key={idea.id}
+              idea={idea}
+              onOpen={onOpen}
+              rows={2}
+              highlighted={idea.id === highlightedId}
+            />
+          ))}
+        </ul>
       )}
     </section>
   );
