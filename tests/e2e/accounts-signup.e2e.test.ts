@@ -70,8 +70,8 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
     await page.getByRole('heading', { name: 'Why create an account' }).waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
     // Said beside each empty field, not in a toast.
-    await page.getByText('Please enter your email address.').waitFor();
-    await page.getByText('Please enter a password.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await shoot(page, 'accounts-01b-signup-empty');
     await page.getByLabel('Email').fill('first@example.com');
     await page.getByLabel('Password').fill('12345');

@@ -11,6 +11,7 @@ import { loadTooltips } from '../components/ui/tooltip-loader';
 import { useSavedByWorker } from '../features/capture/offline/use-pending';
 import { useSpeechSetup } from '../features/capture/speech-engine';
 import { onboardingPrivacyNote } from '../features/capture/speech-privacy';
+import { useKeptEdits } from '../features/ideas/hooks/use-kept-edits';
 import { useServerConfig } from '../lib/server-config';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
@@ -164,6 +165,7 @@ function Toasts() {
 
 function SavedByWorker() {
   useSavedByWorker();
+  useKeptEdits();
   return null;
 }
 

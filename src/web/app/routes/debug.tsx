@@ -25,23 +25,23 @@ export default function DebugRoute() {
     : [];
   return (
     <AppShell title="Debug">
-      <div className="flex min-h-11 items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-        <input
-          id="developer-details"
-          aria-describedby="developer-details-hint"
-          type="checkbox"
-          checked={developer}
-          onChange={(event) => setDeveloperDetails(event.target.checked)}
-          className="focus-ring size-6 shrink-0 accent-zinc-900 dark:accent-zinc-50"
-        />
-        <div>
-          <label htmlFor="developer-details" className="block cursor-pointer font-medium">
-            Developer details
-          </label>
-          <p id="developer-details-hint" className="text-sm text-zinc-600 dark:text-zinc-300">
-            The result sheet shows the formatter&apos;s path, mode and notes.
-          </p>
-        </div>
+      <div className="rounded-xl border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900">
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 font-medium">
+          <input
+            type="checkbox"
+            aria-describedby="developer-details-hint"
+            checked={developer}
+            onChange={(event) => setDeveloperDetails(event.target.checked)}
+            className="focus-ring size-6 shrink-0 accent-zinc-900 dark:accent-zinc-50"
+          />
+          Developer details
+        </label>
+        <p
+          id="developer-details-hint"
+          className="px-2 pb-2 text-sm text-zinc-600 dark:text-zinc-300"
+        >
+          The result sheet shows the formatter&apos;s path, mode and notes.
+        </p>
       </div>
       <h2 className="mt-6 mb-2 font-semibold">This server</h2>
       {config.isError ? (

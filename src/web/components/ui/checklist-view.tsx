@@ -14,6 +14,8 @@ export interface ChecklistViewProps {
    * and a button may hold no list or other control.
    */
   previewRows?: number;
+  /** A card's "1 of 2 done", said after the list's title (or on a line of its own). */
+  progress?: string;
   className?: string;
   testId?: string;
 }
@@ -54,15 +56,26 @@ export function ChecklistView({
   content,
   onToggle,
   previewRows,
+  progress,
   className,
   testId = 'checklist',
 }: ChecklistViewProps) {
   const { rows } = parseChecklist(content);
 
   if (previewRows !== undefined) {
+    const titled = rows[0]?.kind === 'text';
+    const progressNote = progress ? (
+      <span
+        data-testid="checklist-progress"
+        className="shrink-0 text-sm font-normal text-zinc-600 dark:text-zinc-300"
+      >
+        {progress}
+      </span>
+    ) : null;
     return (
       <span data-testid={testId} className={cn('block', className)}>
-        {rows.slice(0, previewRows).map((row) =>
+        {titled ? null : progressNote ? <span className="block">{progressNote}</span> : null}
+        {rows.slice(0, titled ? previewRows : previewRows - 1).map((row, index) =>
           row.kind === 'task' ? (
             <span key={row.line} className="flex items-start gap-2">
               <Box done={row.done} className="mt-0.5 size-5" />
@@ -71,8 +84,13 @@ export function ChecklistView({
                 <TaskText row={row} />
               </span>
             </span>
+          ) : index === 0 ? (
+            <span key={row.line} className="flex items-baseline justify-between gap-3">
+              <span className="line-clamp-1 min-w-0 font-medium break-words">{row.text}</span>
+              {progressNote}
+            </span>
           ) : (
-            <span key={row.line} className="line-clamp-1 block font-medium break-words">
+            <span key={row.line} className="line-clamp-1 font-medium break-words">
               {row.text}
             </span>
           ),

@@ -22,26 +22,27 @@ const BENEFITS = [
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const [passwordTooShort, setPasswordTooShort] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const register = useRegister();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedEmail = email.trim();
     const trimmedPassword = password.trim();
+    const empty = { email: trimmedEmail === '', password: trimmedPassword === '' };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      // docs/product.md, D1: said in the form, beside the fields left empty, not in a toast.
+      setFailure({ title: 'Missing Information', text: 'Please fill in all fields.' });
+      return;
+    }
     setFailure(null);
-    const nextEmailError = trimmedEmail === '' ? 'Please enter your email address.' : null;
-    const nextPasswordError =
-      trimmedPassword === ''
-        ? 'Please enter a password.'
-        : trimmedPassword.length < PASSWORD_MIN_CHARS
-          ? PASSWORD_RULE
-          : null;
-    setEmailError(nextEmailError);
-    setPasswordError(nextPasswordError);
-    if (nextEmailError || nextPasswordError) return;
+    if (trimmedPassword.length < PASSWORD_MIN_CHARS) {
+      setPasswordTooShort(true);
+      return;
+    }
     register.mutate(
       { email: trimmedEmail, password: trimmedPassword },
       {
@@ -55,13 +56,15 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           onSignedUp();
         },
         onError: (error) => {
-          setFailure(
-            error instanceof ApiError
-              ? (error.serverMessage ?? 'Failed to create account. Please try again.')
-              : error instanceof TypeError
-                ? 'Network error. Please check your connection.'
-                : 'Failed to create account. Please try again.',
-          );
+          setFailure({
+            title: 'Registration Failed',
+            text:
+              error instanceof ApiError
+                ? (error.serverMessage ?? 'Failed to create account. Please try again.')
+                : error instanceof TypeError
+                  ? 'Network error. Please check your connection.'
+                  : 'Failed to create account. Please try again.',
+          });
         },
       },
     );
@@ -94,10 +97,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="email"
           autoComplete="email"
           value={email}
-          error={emailError}
+          invalid={missing.email}
           onChange={(event) => {
             setEmail(event.target.value);
-            setEmailError(null);
+            setMissing((was) => ({ ...was, email: false }));
           }}
         />
         <TextField
@@ -105,14 +108,16 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_RULE}
-          error={passwordError}
+          error={passwordTooShort ? PASSWORD_RULE : null}
+          invalid={missing.password}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
-            setPasswordError(null);
+            setPasswordTooShort(false);
+            setMissing((was) => ({ ...was, password: false }));
           }}
         />
-        <FormAlert title="Registration Failed">{failure}</FormAlert>
+        <FormAlert title={failure?.title ?? ''}>{failure?.text ?? null}</FormAlert>
         <Button type="submit" variant="primary" disabled={register.isPending}>
           {register.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>

@@ -9,7 +9,7 @@ import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
 import { loadPendingQueue } from '../offline/load-queue';
-import { isNetworkFailure } from '../offline/network-failure';
+import { isNetworkFailure } from '#web/lib/network-failure';
 import type { CaptureResult } from '../pipeline';
 import { recordingFileName, startRecording, type ActiveRecording } from '../recorder';
 import {

@@ -146,6 +146,14 @@ export function useReformatIdea(session: Session) {
   });
 }
 
+/** Puts the idea as it now is into every cached list of its owner that holds it. */
+export function replaceInCachedLists(client: QueryClient, owner: string, changed: Idea) {
+  patchCachedLists(client, owner, (list) => ({
+    ...list,
+    items: list.items.map((idea) => (idea.id === changed.id ? changed : idea)),
+  }));
+}
+
 /** Takes an idea out of every cached list of its owner, the count of each list with it. */
 export function removeFromCachedLists(client: QueryClient, owner: string, id: string) {
   patchCachedLists(client, owner, (list) =>

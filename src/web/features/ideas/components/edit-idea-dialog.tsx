@@ -50,12 +50,15 @@ export function EditIdeaDialog({ idea, open, onOpenChange, onSave }: EditIdeaDia
             .finally(() => setSaving(false));
         }}
       >
-        <p
-          data-testid="edit-idea-title"
-          className="mb-2 truncate text-sm text-zinc-600 dark:text-zinc-300"
-        >
-          Title: <span className="font-medium text-zinc-900 dark:text-zinc-50">{title}</span>
-        </p>
+        {/* The list editor has a Title field of its own. */}
+        {draft ? null : (
+          <p
+            data-testid="edit-idea-title"
+            className="mb-2 truncate text-sm text-zinc-600 dark:text-zinc-300"
+          >
+            Title: <span className="font-medium text-zinc-900 dark:text-zinc-50">{title}</span>
+          </p>
+        )}
         {draft ? (
           <ChecklistEditor draft={draft} onChange={setDraft} />
         ) : (

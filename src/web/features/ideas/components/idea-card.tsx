@@ -49,19 +49,18 @@ export function IdeaCard({ idea, onOpen, rows, highlighted = false }: IdeaCardPr
           </span>
           <span aria-hidden>·</span>
           <span>{relativeTime(idea.createdAt)}</span>
-          {checklist ? (
-            <>
-              <span aria-hidden>·</span>
-              <span data-testid="checklist-progress">{progressText(checklist)}</span>
-            </>
-          ) : null}
         </span>
         {checklist ? (
-          <ChecklistView content={idea.content} previewRows={rows} className="mt-1" />
+          <ChecklistView
+            content={idea.content}
+            previewRows={rows}
+            progress={progressText(checklist)}
+            className="mt-1"
+          />
         ) : (
           <span
             data-testid="idea-preview"
-            className={cn('mt-1 block break-words whitespace-pre-line', CLAMP[rows])}
+            className={cn('mt-1 break-words whitespace-pre-line', CLAMP[rows])}
           >
             {cardPreview(idea.content)}
           </span>

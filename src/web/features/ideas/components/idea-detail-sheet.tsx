@@ -27,6 +27,8 @@ export interface IdeaDetailSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onEdit: () => void;
+  /** A checklist's task ticked or unticked: the sheet draws real checkboxes when given. */
+  onToggleTask?: (line: number, done: boolean) => void;
   onDelete: () => Promise<void>;
   /** Resolves with the rewritten idea shown; rejects when the server could not reformat it. */
   onReformat: (choice: ReformatChoice) => Promise<void>;
@@ -128,6 +130,7 @@ export function IdeaDetailSheet({
   open,
   onOpenChange,
   onEdit,
+  onToggleTask,
   onDelete,
   onReformat,
 }: IdeaDetailSheetProps) {
@@ -143,7 +146,12 @@ export function IdeaDetailSheet({
             {relativeTime(idea.createdAt)}
           </span>
         </div>
-        <IdeaBody content={idea.content} testId="idea-content" className="mt-4" />
+        <IdeaBody
+          content={idea.content}
+          testId="idea-content"
+          className="mt-4"
+          onToggle={onToggleTask}
+        />
         {idea.transcript ? (
           <details className="mt-4 rounded-xl border border-zinc-200 dark:border-zinc-700">
             <summary className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium">

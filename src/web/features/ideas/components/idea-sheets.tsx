@@ -5,6 +5,8 @@ import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
 import type { Session } from '#web/lib/session';
 import { deleteWithUndo } from '../api/delete-later';
+import { pendingContent } from '../api/edit-queue';
+import { useTickTask } from '../hooks/use-tick-task';
 import { useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
@@ -17,7 +19,12 @@ export interface IdeaSheetsProps {
 
 /** The detail sheet and its edit dialog, wired to the update, reformat and delete calls. */
 export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps) {
-  const [idea, setIdea] = useState(initial);
+  // A tick kept on this device while offline shows over the server's older text.
+  const [idea, setIdea] = useState(() => {
+    const kept = pendingContent(session.owner, initial.id);
+    return kept === null ? initial : { ...initial, content: kept };
+  });
+  const onToggleTask = useTickTask(session, idea, setIdea);
   const [editing, setEditing] = useState(false);
   const updateIdea = useUpdateIdea(session);
   const client = useQueryClient();
@@ -32,6 +39,7 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
           if (!open) onClose();
         }}
         onEdit={() => setEditing(true)}
+        onToggleTask={onToggleTask}
         onReformat={async (choice) => {
           const reformatted = await reformatIdea.mutateAsync({ id: idea.id, ...choice });
           setIdea(reformatted);
