@@ -69,7 +69,10 @@ describe('a server without a speech-to-text engine, in a browser without one eit
       'Checklist • Personal',
     );
     await page.getByText('1 of 10 ideas this month').waitFor();
-    expect(await page.getByTestId('recording-status').textContent()).toBe('Type your idea');
+    // The result opens at once; the button's done look settles back to idle a second later.
+    await expect
+      .poll(() => page.getByTestId('recording-status').textContent())
+      .toBe('Type your idea');
   });
 });
 
