@@ -1,3 +1,4 @@
+/* global document */
 // What Chromium needs to offer installation, checked by hand since Lighthouse 12 dropped its
 // PWA category (scripts/audit-web.mjs runs it on the production build).
 import { mkdtempSync } from 'node:fs';
@@ -53,6 +54,10 @@ export async function checkInstallability(baseUrl, dir, chromiumPath) {
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${baseUrl}/`);
+    // The worker is registered after the person's first interaction (src/web/app/app.tsx): the
+    // first visit's is skipping the tips, once the app has taken over the first screen.
+    await page.waitForFunction(() => document.getElementById('app-shell') === null);
+    await page.getByRole('button', { name: 'Skip for now' }).click();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     if (scope !== `${baseUrl}/`) problems.push(`the service worker's scope is ${scope}`);
     await page.reload();
