@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
@@ -31,6 +31,16 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-f
 /** Lantern's estimate moves with the machine's load: the median of a few runs of each is kept. */
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('AUDIT_RUNS must be a whole number >= 1');
+/**
+ * `npm run audit:web -- label=dir ...`: other web builds (a copy of dist/web from before a
+ * change) audited in the same rotation, so a change is read in alternated pairs; the targets
+ * are the current build's.
+ */
+const OTHER_BUILDS = process.argv.slice(2).map((arg) => {
+  const match = /^([\w-]+)=(.+)$/s.exec(arg);
+  if (!match) throw new Error(`Unknown argument ${arg}: use label=web-build-dir`);
+  return { label: match[1], dir: resolve(match[2]) };
+});
 
 /** The floor page, built by the project's Vite (no config of the app's), compressed like it. */
 async function buildFloor(outDir) {
@@ -139,7 +149,9 @@ const appDir = join(rootDir, 'dist', 'web');
 const js = { app: measureInitialJs(appDir).gzip, floor: measureInitialJs(floorDir).gzip };
 const loadAtStart = loadavg()[0];
 const servers = [];
-const runs = { floor: [], app: [] };
+const runs = { floor: [], app: [], ...Object.fromEntries(OTHER_BUILDS.map((b) => [b.label, []])) };
+const pageName = (page) =>
+  page === 'app' ? '`/`' : page === 'floor' ? 'floor' : `\`/\` of ${page}`;
 let installProblems;
 let loadAtEnd;
 try {
@@ -151,13 +163,20 @@ try {
     floor: () => runLighthouse(`${floor.baseUrl}/`, ['performance']),
     app: () => runLighthouse(`${app.baseUrl}/`, Object.keys(BUDGET)),
   };
+  for (const other of OTHER_BUILDS) {
+    const server = await startServer(dir, other.label, other.dir);
+    servers.push(server.child);
+    audits[other.label] = () => runLighthouse(`${server.baseUrl}/`, ['performance']);
+  }
+  const pages = Object.keys(audits);
   for (let round = 0; round < RUNS; round++) {
-    // Which goes first alternates too, so neither always follows the other's Chromium.
-    for (const page of round % 2 === 0 ? ['floor', 'app'] : ['app', 'floor']) {
+    // Which goes first rotates too, so none always follows the same one's Chromium.
+    const order = pages.map((_, index) => pages[(index + round) % pages.length]);
+    for (const page of order) {
       const result = await audits[page]();
       runs[page].push({ ...result, round: round + 1, load: loadavg()[0] });
       console.log(
-        `round ${round + 1}, ${page === 'app' ? '/' : 'floor'}: performance ${result.scores.performance}, ` +
+        `round ${round + 1}, ${pageName(page)}: performance ${result.scores.performance}, ` +
           `TBT ${Math.round(result.tbt)} ms, long tasks after the paint: ` +
           (result.longTasks
             .map((task) => `${task.module} ${Math.round(task.duration)} ms`)
@@ -222,10 +241,10 @@ const tasksOf = (run) =>
     .join('; ') || 'none';
 const runRows = [];
 for (let round = 1; round <= RUNS; round++) {
-  for (const page of ['floor', 'app']) {
+  for (const page of Object.keys(runs)) {
     const run = runs[page].find((entry) => entry.round === round);
     runRows.push(
-      `| ${round} | ${page === 'app' ? '`/`' : 'floor'} | ${run.scores.performance} | ${ms(run.tbt)} | ` +
+      `| ${round} | ${pageName(page)} | ${run.scores.performance} | ${ms(run.tbt)} | ` +
         `${(run.fcp / 1000).toFixed(1)} s / ${(run.lcp / 1000).toFixed(1)} s | ${run.cls.toFixed(3)} | ` +
         `${ms(run.blocking.wall)} / ${ms(run.blocking.cpu)} | ${tasksOf(run)} |`,
     );
@@ -252,7 +271,12 @@ writeDocSection('web-audit', [
   '|---|---|---|---|---|---|---|---|',
   ...runRows,
   '',
-  `Medians: floor performance ${floorMedian.performance}, TBT ${ms(floorMedian.tbt)}, main-thread CPU after the paint ${ms(floorMedian.cpu)}; \`/\` performance ${appMedian.performance}, TBT ${ms(appMedian.tbt)}, CPU after the paint ${ms(appMedian.cpu)}.`,
+  `Medians: ${Object.keys(runs)
+    .map((page) => {
+      const m = medians(page);
+      return `${pageName(page)} performance ${m.performance}, TBT ${ms(m.tbt)}, main-thread CPU after the paint ${ms(m.cpu)}`;
+    })
+    .join('; ')}.`,
 ]);
 
 console.log(`\nLighthouse (mobile), ${RUNS} runs each, alternated with the floor:`);
