@@ -15,10 +15,18 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // once the preloads it starts are done (app.tsx): installing it fetches and stores the whole app
 // shell (70 files), which, registered at the load event, ran beside React's start on a first
 // visit (docs/benchmarks.md, Web app). A page hidden before any interaction registers it then.
-// Development serves no worker.
+// A page a worker already controls (an earlier visit installed it) has nothing to install: it
+// registers when first idle after the first render, as before, so the update check and its
+// Update Available banner do not wait for a tap. Development serves no worker.
 const registerWorker = import.meta.env.PROD
   ? () => void import('./features/pwa/register').then((m) => m.registerServiceWorker())
   : undefined;
+const workerInstalled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
 
 // index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
 // in one blocking task: the app's modules run in a task of their own after React's (index.html
@@ -31,8 +39,9 @@ void import('./app/app').then(async ({ App, createQueryClient, loadFirstScreenDa
   startTransition(() => {
     createRoot(rootElement).render(
       <StrictMode>
-        <App client={client} whenSettled={registerWorker} />
+        <App client={client} whenSettled={workerInstalled ? undefined : registerWorker} />
       </StrictMode>,
     );
   });
+  if (workerInstalled && registerWorker) whenIdle(registerWorker);
 });
