@@ -14,7 +14,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // The worker (docs/product.md, Update flow) is registered after the person's first interaction,
 // once the preloads it starts are done (app.tsx): installing it fetches and stores the whole app
 // shell (70 files), which, registered at the load event, ran beside React's start on a first
-// visit (docs/benchmarks.md, Web app). A page hidden before any interaction registers it then.
+// visit (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 140). A page hidden before any interaction registers it then.
 // A page a worker already controls (an earlier visit installed it) has nothing to install: it
 // registers when first idle after the first render, as before, so the update check and its
 // Update Available banner do not wait for a tap. Development serves no worker.

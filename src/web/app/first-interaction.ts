@@ -4,7 +4,7 @@
  * for it (app.tsx: the dialogs' code, then the service worker's registration) is nothing the first
  * screen or its first tap needs; started when the browser was first idle, it ran in the seconds
  * right after the first paint, when the person's first tap most often comes and a phone's CPU is
- * still busy starting the app (docs/benchmarks.md, Web app). Returns how to stop waiting.
+ * still busy starting the app (docs/lab-notes/2026-12-first-screen-against-a-floor.md). Returns how to stop waiting.
  */
 export function onFirstInteraction(
   run: () => void,

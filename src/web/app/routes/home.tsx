@@ -34,7 +34,7 @@ import {
 /*
  * Home re-renders whenever the recorder's state moves (a tap, the live words, the level), and
  * the usage bar and the list are most of its tree: rendered again for each, the first tap on
- * the record button spent most of its answer there (docs/benchmarks.md, Web app). Their props
+ * the record button spent most of its answer there (docs/lab-notes/2026-12-first-screen-against-a-floor.md). Their props
  * change only with their own data.
  */
 const UsageBar = memo(UsageBarView);
