@@ -19,6 +19,7 @@ import {
   registerRateLimits,
 } from './http/rate-limits.js';
 import { createDatabaseCounters } from './db/limit-counters.js';
+import { checkoutBrowser } from './http/checkout-browser.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { installSessions } from './http/sessions.js';
 import {
@@ -181,13 +182,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done();
   });
   await app.register(systemRoutes, { system });
-  await app.register(identityRoutes, { identity, sessions, authLimits });
+  const browsers = checkoutBrowser(config);
+  await app.register(identityRoutes, { identity, sessions, authLimits, checkoutBrowser: browsers });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, {
     ideas,
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
-  await app.register(billingRoutes, { billing, authLimits });
+  await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
     ai: createAiService({ engines: ai, ideas, log: app.log }),

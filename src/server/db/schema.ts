@@ -24,6 +24,8 @@ export interface UsersTable {
   subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
   current_period_start: ColumnType<string | Date | null, string | null | undefined, string | null>;
   current_period_end: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** The checkout whose fulfilment created the account; null otherwise (migration 010). */
+  created_by_checkout: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -90,6 +92,8 @@ export interface AuthTokensTable {
   created_at: Instant;
   /** The checkout a claim token belongs to (migration 004). */
   checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A claim token's browser: SHA-256 of the cookie its checkout was started with (migration 010). */
+  browser_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per processed billing webhook event (migration 004). */

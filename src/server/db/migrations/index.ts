@@ -9,6 +9,7 @@ import { limitCountersMigration } from './006-limit-counters.js';
 import { idempotencyKeysMigration } from './007-idempotency-keys.js';
 import { searchJoinedWordsMigration } from './008-search-joined-words.js';
 import { searchWordPairsMigration } from './009-search-word-pairs.js';
+import { checkoutClaimsMigration } from './010-checkout-claims.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -25,5 +26,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-idempotency-keys': idempotencyKeysMigration(dialect),
     '008-search-joined-words': searchJoinedWordsMigration(dialect),
     '009-search-word-pairs': searchWordPairsMigration(dialect),
+    '010-checkout-claims': checkoutClaimsMigration(),
   };
 }

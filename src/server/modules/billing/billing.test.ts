@@ -14,6 +14,7 @@ import {
   sessionCookieOf,
   type TestApp,
 } from '../../test-support/api.js';
+import { checkoutBrowserCookieOf, withCookies } from '../../test-support/checkout.js';
 import { forEachDialect } from '../../test-support/databases.js';
 
 const PUBLIC_URL = 'http://ideas.example:8080';
@@ -75,11 +76,26 @@ forEachDialect((dialect) => {
       const sessionId = checkoutUrl.split('/').pop() ?? '';
       const session = fake.checkoutSessions.get(sessionId);
       if (!session) throw new Error('the fake has no such checkout');
-      return { checkoutUrl, session, claimToken: claimTokenOf(session.success_url) };
+      return {
+        checkoutUrl,
+        session,
+        claimToken: claimTokenOf(session.success_url),
+        browser: checkoutBrowserCookieOf(response),
+      };
     }
 
-    async function claim(token: string, headers: Record<string, string> = {}) {
-      return app().inject({ method: 'POST', url: '/api/auth/claim', headers, payload: { token } });
+    /** A claim from the browser holding `browser` (the cookie its checkout set), or from none. */
+    async function claim(
+      token: string,
+      browser: string | null,
+      headers: Record<string, string> = {},
+    ) {
+      return app().inject({
+        method: 'POST',
+        url: '/api/auth/claim',
+        headers: withCookies(headers, browser),
+        payload: { token },
+      });
     }
 
     async function accountOf(email: string) {
@@ -134,7 +150,7 @@ forEachDialect((dialect) => {
       const email = newEmail();
       const guestId = newGuestId();
       await createIdea(app(), { headers: guestHeaders(guestId), url: '/api/guest-ideas' });
-      const { session, claimToken } = await startCheckout(email, guestHeaders(guestId));
+      const { session, claimToken, browser } = await startCheckout(email, guestHeaders(guestId));
 
       await fake.pay(session.id, { now: PERIOD_START });
       expect(fake.deliveries.at(-1)).toMatchObject({
@@ -146,7 +162,7 @@ forEachDialect((dialect) => {
       expect(account?.billing_customer_id).toMatch(/^cus_/);
       expect(account?.subscription_status).toBe('active');
 
-      const claimed = await claim(claimToken, guestHeaders(guestId));
+      const claimed = await claim(claimToken, browser, guestHeaders(guestId));
       expect(claimed.statusCode, claimed.body).toBe(200);
       expect(claimed.json()).toEqual({ id: account?.id, email, plan: 'pro' });
       const cookie = sessionCookieOf(claimed);
@@ -160,16 +176,16 @@ forEachDialect((dialect) => {
         periodEndsAt: new Date(PERIOD_START.getTime() + 30 * 86_400_000).toISOString(),
       });
 
-      expectApiError(await claim(claimToken), 400, 'invalid_token');
+      expectApiError(await claim(claimToken, browser), 400, 'invalid_token');
     });
 
     it('fulfils once from a claim that arrives before the webhook, which then changes nothing', async () => {
       const email = newEmail();
-      const { session, claimToken } = await startCheckout(email);
+      const { session, claimToken, browser } = await startCheckout(email);
       await fake.pay(session.id, { sendWebhook: false, now: PERIOD_START });
       expect(await accountOf(email)).toBeUndefined();
 
-      const claimed = await claim(claimToken);
+      const claimed = await claim(claimToken, browser);
       expect(claimed.statusCode, claimed.body).toBe(200);
       expect(claimed.json()).toMatchObject({ email, plan: 'pro' });
 
@@ -184,18 +200,18 @@ forEachDialect((dialect) => {
     });
 
     it('refuses to claim an unpaid checkout, and an unknown token', async () => {
-      const { claimToken } = await startCheckout(newEmail());
-      expectApiError(await claim(claimToken), 400, 'invalid_token');
-      expectApiError(await claim('A'.repeat(43)), 400, 'invalid_token');
+      const { claimToken, browser } = await startCheckout(newEmail());
+      expectApiError(await claim(claimToken, browser), 400, 'invalid_token');
+      expectApiError(await claim('A'.repeat(43), browser), 400, 'invalid_token');
     });
 
     it('upgrades an existing account but signs in only its owner with the claim', async () => {
       const owner = await registerUser(app());
-      const { session, claimToken } = await startCheckout(owner.email);
+      const { session, claimToken, browser } = await startCheckout(owner.email);
       await fake.pay(session.id, { now: PERIOD_START });
 
-      expectApiError(await claim(claimToken), 403, 'sign_in_required');
-      const byOwner = await claim(claimToken, owner.headers);
+      expectApiError(await claim(claimToken, browser), 403, 'sign_in_required');
+      const byOwner = await claim(claimToken, browser, owner.headers);
       expect(byOwner.statusCode, byOwner.body).toBe(200);
       expect(byOwner.json()).toEqual({ id: owner.id, email: owner.email, plan: 'pro' });
     });
@@ -477,6 +493,8 @@ describe('the hosted pages of the Stripe stand-in, against a listening server', 
       body: JSON.stringify({ email }),
     });
     const { checkoutUrl } = (await started.json()) as { checkoutUrl: string };
+    const browser = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(browser).toMatch(/^vi_checkout=/);
     const page = await (await fetch(checkoutUrl)).text();
     expect(page).toContain('<button type="submit"');
     expect(page).toContain('>Pay</button>');
@@ -493,7 +511,7 @@ describe('the hosted pages of the Stripe stand-in, against a listening server', 
 
     const claimed = await fetch(`${base}/api/auth/claim`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: browser },
       body: JSON.stringify({ token: new URL(success).searchParams.get('claim') }),
     });
     expect(claimed.status).toBe(200);

@@ -18,8 +18,11 @@ export interface BillingRepository {
     state: SubscriptionState | null,
     options: { createAccount: boolean },
   ): Promise<'applied' | 'duplicate'>;
-  /** Applies a subscription outside any event (a claim that came before its webhook). */
-  applyState(state: SubscriptionState, options: { createAccount: boolean }): Promise<void>;
+  /**
+   * Applies a subscription outside any event (a claim re-reading its checkout); returns the id
+   * of the account it applies to, or null when none is concerned.
+   */
+  applyState(state: SubscriptionState, options: { createAccount: boolean }): Promise<string | null>;
   /** Forgets events processed more than BILLING_EVENT_MEMORY_MS before `at` (housekeeping). */
   deleteExpired(at: Date): Promise<number>;
 }
@@ -86,8 +89,8 @@ export function createBillingRepository(
       return Number(result.numDeletedRows);
     },
 
-    async applyState(state, { createAccount }) {
-      await onceMoreOnConflict(() =>
+    applyState(state, { createAccount }) {
+      return onceMoreOnConflict(() =>
         writeTransaction(database, (trx) =>
           applySubscriptionState(trx, state, { at: now(), createAccount }),
         ),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CheckoutBodySchema } from '#contract/api-request-schemas.js';
 import { CheckoutResultSchema, ErrorSchema, PortalResultSchema } from '#contract/api-schemas.js';
+import type { CheckoutBrowser } from '../../http/checkout-browser.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import { guestIdOf, requireUser } from '../../http/sessions.js';
 import type { BillingService } from './service.js';
@@ -9,6 +10,7 @@ import type { BillingService } from './service.js';
 export interface BillingRoutesOptions {
   billing: BillingService;
   authLimits: AuthRateLimits;
+  checkoutBrowser: CheckoutBrowser;
 }
 
 /** Provider events are a few KiB; this leaves room for large ones without inviting floods. */
@@ -18,7 +20,7 @@ const WebhookAnswerSchema = z.object({ received: z.literal(true) });
 
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (
   app,
-  { billing, authLimits },
+  { billing, authLimits, checkoutBrowser },
 ) => {
   app.post(
     '/api/billing/create-checkout-session',
@@ -37,7 +39,16 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         },
       },
     },
-    async (request) => billing.createCheckout(request.body.email, guestIdOf(request)),
+    async (request, reply) => {
+      // The claim of this checkout will work only with this browser's cookie (ADR 100).
+      const browserKey = checkoutBrowser.keyFor(request);
+      const result = await billing.createCheckout(request.body.email, {
+        guestId: guestIdOf(request),
+        browserKey,
+      });
+      if ('checkoutUrl' in result) checkoutBrowser.set(reply, browserKey);
+      return result;
+    },
   );
 
   app.post(

@@ -15,16 +15,24 @@ export type CheckoutResult = { checkoutUrl: string } | { beta: true };
  */
 export interface BillingService {
   readonly enabled: boolean;
-  createCheckout(email: string, guestId: string | null): Promise<CheckoutResult>;
+  /**
+   * Starts a hosted checkout for `email`; its claim token works only with `browserKey`, the
+   * starting browser's cookie (ADR 100). `{beta: true}` when that account is Pro already.
+   */
+  createCheckout(
+    email: string,
+    from: { guestId: string | null; browserKey: string },
+  ): Promise<CheckoutResult>;
   /** The billing portal for an account with a billing customer; 403 otherwise. */
   portalUrl(userId: string): Promise<string>;
   /** Verifies and applies one webhook delivery; 400 for a bad or stale signature. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
   /**
    * Reads a checkout from the billing API and, when it is paid, applies its subscription
-   * (creating the account if needed); false when it is unknown or unpaid. Idempotent.
+   * (creating the account if needed); returns the id of the account it applies to, or null when
+   * it is unknown or unpaid. Idempotent.
    */
-  fulfilCheckout(checkoutSessionId: string): Promise<boolean>;
+  fulfilCheckout(checkoutSessionId: string): Promise<string | null>;
 }
 
 /** The provider's own tolerance for a webhook's signed timestamp. */
@@ -64,7 +72,11 @@ function fromSeconds(seconds: number | null | undefined): Date | null {
   return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 }
 
-function stateOf(subscription: Stripe.Subscription, email: string | null): SubscriptionState {
+function stateOf(
+  subscription: Stripe.Subscription,
+  email: string | null,
+  checkoutSessionId: string | null,
+): SubscriptionState {
   const item = subscription.items.data[0];
   return {
     customerId: idOf(subscription.customer) ?? '',
@@ -73,6 +85,7 @@ function stateOf(subscription: Stripe.Subscription, email: string | null): Subsc
     periodStart: fromSeconds(item?.current_period_start),
     periodEnd: fromSeconds(item?.current_period_end),
     email: email ?? subscription.metadata.email ?? null,
+    checkoutSessionId,
   };
 }
 
@@ -116,14 +129,15 @@ export function createBillingService(deps: {
 
   async function subscriptionState(
     subscriptionId: string | null,
-    email: string | null,
+    checkout: { email: string | null; checkoutSessionId: string } | null,
   ): Promise<SubscriptionState | null> {
     if (subscriptionId === null) return null;
     const { stripe } = configured();
     const subscription = await retrieveOrNull('reading a subscription', () =>
       stripe.subscriptions.retrieve(subscriptionId),
     );
-    return subscription ? stateOf(subscription, email) : null;
+    if (!subscription) return null;
+    return stateOf(subscription, checkout?.email ?? null, checkout?.checkoutSessionId ?? null);
   }
 
   /** The paid checkout's subscription as the provider holds it now; null when not paid. */
@@ -136,7 +150,7 @@ export function createBillingService(deps: {
     if (session.payment_status === 'unpaid') return null;
     const email =
       session.metadata?.email ?? session.customer_email ?? session.customer_details?.email ?? null;
-    return subscriptionState(idOf(session.subscription), email);
+    return subscriptionState(idOf(session.subscription), { email, checkoutSessionId: session.id });
   }
 
   async function stateForEvent(event: Stripe.Event): Promise<SubscriptionState | null> {
@@ -159,11 +173,11 @@ export function createBillingService(deps: {
   return {
     enabled: config !== null,
 
-    async createCheckout(email, guestId) {
+    async createCheckout(email, { guestId, browserKey }) {
       const { config, stripe } = configured();
       const existing = await accounts.findAccountByEmail(email);
       if (existing && isProPlan(existing.plan)) return { beta: true };
-      return accounts.issueCheckoutClaim({ email, guestId }, async (claimToken) => {
+      return accounts.issueCheckoutClaim({ email, guestId, browserKey }, async (claimToken) => {
         const session = await call('starting a checkout', () =>
           stripe.checkout.sessions.create({
             mode: 'subscription',
@@ -233,9 +247,8 @@ export function createBillingService(deps: {
 
     async fulfilCheckout(checkoutSessionId) {
       const state = await checkoutState(checkoutSessionId);
-      if (state === null) return false;
-      await repository.applyState(state, { createAccount: true });
-      return true;
+      if (state === null) return null;
+      return repository.applyState(state, { createAccount: true });
     },
   };
 }

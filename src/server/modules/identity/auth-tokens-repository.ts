@@ -17,6 +17,8 @@ export interface AuthTokenRecord {
   usedAt: Date | null;
   /** The checkout a claim token belongs to. */
   checkoutSessionId: string | null;
+  /** A claim token's browser: SHA-256 of the cookie its checkout was started with. */
+  browserHash: string | null;
   createdAt: Date;
 }
 
@@ -28,6 +30,7 @@ export interface NewAuthToken {
   guestId?: string | null;
   email?: string | null;
   checkoutSessionId?: string | null;
+  browserHash?: string | null;
   expiresAt: Date;
 }
 
@@ -62,6 +65,7 @@ function toRecord(row: Selectable<AuthTokensTable>): AuthTokenRecord {
     expiresAt: toDate(row.expires_at),
     usedAt: row.used_at === null ? null : toDate(row.used_at),
     checkoutSessionId: row.checkout_session_id,
+    browserHash: row.browser_hash,
     createdAt: toDate(row.created_at),
   };
 }
@@ -85,6 +89,7 @@ export function createAuthTokensRepository(
           guest_id: token.guestId ?? null,
           email: token.email ?? null,
           checkout_session_id: token.checkoutSessionId ?? null,
+          browser_hash: token.browserHash ?? null,
           expires_at: token.expiresAt.toISOString(),
           used_at: null,
           created_at: now().toISOString(),

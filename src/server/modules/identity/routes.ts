@@ -9,6 +9,7 @@ import {
   ResetPasswordBodySchema,
 } from '#contract/api-request-schemas.js';
 import { ErrorSchema, MeSchema, MessageSchema } from '#contract/api-schemas.js';
+import type { CheckoutBrowser } from '../../http/checkout-browser.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import {
   guestIdOf,
@@ -22,6 +23,7 @@ export interface IdentityRoutesOptions {
   identity: IdentityService;
   sessions: SessionManager;
   authLimits: AuthRateLimits;
+  checkoutBrowser: CheckoutBrowser;
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -43,7 +45,7 @@ function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, sessions, authLimits },
+  { identity, sessions, authLimits, checkoutBrowser },
 ) => {
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -173,6 +175,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.claimCheckout(request.body.token, {
         guestId: guestIdOf(request),
         userId: request.user?.id ?? null,
+        browserKey: checkoutBrowser.keyOf(request),
       });
       await sessions.start(request, reply, user.id);
       return toMe(user);

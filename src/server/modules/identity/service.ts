@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
-import { isProPlan } from '#contract/plans.js';
 import { HttpError } from '../../http/errors.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { BillingService } from '../billing/service.js';
@@ -54,21 +53,24 @@ export interface IdentityService {
   findAccount(id: string): Promise<UserRecord | null>;
   /**
    * Makes the claim token for a checkout: `startCheckout` gets the token to put in its success
-   * URL and names the checkout it started; the token (24 hours, single use) is kept with it.
+   * URL and names the checkout it started; the token (24 hours, single use) is kept with it and
+   * with a hash of `browserKey`, the starting browser's cookie, which a claim must present.
    */
   issueCheckoutClaim<T>(
-    details: { email: string; guestId: string | null },
+    details: { email: string; guestId: string | null; browserKey: string },
     startCheckout: (claimToken: string) => Promise<{ checkoutSessionId: string; result: T }>,
   ): Promise<T>;
   /**
-   * The account of a paid checkout, for the caller to be signed in to: fulfils the checkout
-   * from the billing provider when its webhook has not arrived yet. 400 invalid_token for an
-   * unknown, unpaid or used token; 403 sign_in_required when the account existed before the
-   * checkout and the caller is not signed in to it (paying must not open someone's account).
+   * The account of a paid checkout, for the caller to be signed in to (ADR 100). The claim's own
+   * checkout is always re-read from the billing provider (and fulfilled when its webhook has not
+   * arrived yet). 400 invalid_token for an unknown, unpaid or used token, and for a caller
+   * without the browser key the checkout was started with; 403 sign_in_required when the
+   * checkout paid for an account it did not create and the caller is not signed in to it
+   * (paying must not open someone's account).
    */
   claimCheckout(
     token: string,
-    caller: { guestId: string | null; userId: string | null },
+    caller: { guestId: string | null; userId: string | null; browserKey: string | null },
   ): Promise<UserRecord>;
 }
 
@@ -87,6 +89,12 @@ function newOneTimeToken(): { value: string; hash: string } {
 
 function hashOneTimeToken(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/** Whether a claim's stored browser hash is that of the caller's checkout-browser key. */
+function sameBrowser(browserHash: string | null, browserKey: string | null): boolean {
+  if (browserHash === null || browserKey === null) return false;
+  return timingSafeEqual(Buffer.from(browserHash), Buffer.from(hashOneTimeToken(browserKey)));
 }
 
 function invalidToken(message: string): HttpError {
@@ -269,17 +277,14 @@ export function createIdentityService(deps: {
 
     async issueCheckoutClaim(details, startCheckout) {
       const token = newOneTimeToken();
-      const existing = await users.findByEmail(details.email);
       const { checkoutSessionId, result } = await startCheckout(token.value);
       await tokens.create({
         purpose: 'checkout_claim',
         tokenHash: token.hash,
-        // Set only when the account existed before this checkout: then a claim signs in no
-        // one who is not already signed in to it.
-        userId: existing?.id ?? null,
         guestId: details.guestId,
         email: details.email,
         checkoutSessionId,
+        browserHash: hashOneTimeToken(details.browserKey),
         expiresAt: new Date(now().getTime() + CHECKOUT_CLAIM_TTL_MS),
       });
       return result;
@@ -288,17 +293,19 @@ export function createIdentityService(deps: {
     async claimCheckout(token, caller) {
       const tokenHash = hashOneTimeToken(token);
       const claim = await tokens.findLive('checkout_claim', tokenHash, now());
-      const unusable = () => invalidToken('This upgrade link is invalid, unpaid or already used.');
-      if (!claim?.email || !claim.checkoutSessionId) throw unusable();
-      let user = await users.findByEmail(claim.email);
-      if (!user || !isProPlan(user.plan) || user.subscriptionId === null) {
-        // The webhook has not arrived (or not been believed) yet: read the checkout from the
-        // billing provider and fulfil it here, once (fulfilment is idempotent).
-        if (!(await billing.fulfilCheckout(claim.checkoutSessionId))) throw unusable();
-        user = await users.findByEmail(claim.email);
+      const unusable = () =>
+        invalidToken('This upgrade link is invalid, unpaid, already used or from another browser.');
+      // Checked before the provider is asked anything: a claim link opened elsewhere (sent by a
+      // hostile page, say) costs nothing and leaves the token for the buyer.
+      if (!claim?.checkoutSessionId || !sameBrowser(claim.browserHash, caller.browserKey)) {
+        throw unusable();
       }
+      // Always this claim's own checkout, read from the provider: whatever its e-mail's account
+      // looks like now says nothing about whether this checkout was paid or what it made.
+      const accountId = await billing.fulfilCheckout(claim.checkoutSessionId);
+      const user = accountId === null ? null : await users.findById(accountId);
       if (!user) throw unusable();
-      const madeByThisCheckout = claim.userId === null && user.passwordHash === null;
+      const madeByThisCheckout = user.createdByCheckout === claim.checkoutSessionId;
       if (caller.userId !== user.id && !madeByThisCheckout) {
         throw new HttpError(
           403,

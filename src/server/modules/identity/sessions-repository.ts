@@ -17,6 +17,7 @@ const USER_COLUMNS = [
   'subscription_status',
   'current_period_start',
   'current_period_end',
+  'created_by_checkout',
   'created_at',
   'updated_at',
 ]

@@ -18,13 +18,15 @@ export interface SubscriptionState {
   periodEnd: Date | null;
   /** The e-mail the checkout was started with: names the account when the customer is new. */
   email: string | null;
+  /** The checkout this state was read through; null when read from a subscription alone. */
+  checkoutSessionId: string | null;
 }
 
 /**
  * Applies a subscription to its account: found by billing customer, else by e-mail. With
  * `createAccount`, a paid subscription whose e-mail has no account yet gets a new account
- * without a password (its owner signs in by e-mailed link or the checkout claim). Returns the
- * account's id, or null when no account is concerned.
+ * without a password (its owner signs in by e-mailed link or the checkout claim), marked as made
+ * by that checkout. Returns the account's id, or null when no account is concerned.
  *
  * A re-read of a subscription the account no longer has (an old one ending after a new one
  * began) changes nothing unless it grants Pro. A `beta` account keeps beta whatever it pays.
@@ -63,6 +65,8 @@ export async function applySubscriptionState(
         subscription_status: state.status,
         current_period_start: state.periodStart?.toISOString() ?? null,
         current_period_end: state.periodEnd?.toISOString() ?? null,
+        // What lets this checkout's claim, and no other, open the account it made.
+        created_by_checkout: state.checkoutSessionId,
         created_at: at,
         updated_at: at,
       })

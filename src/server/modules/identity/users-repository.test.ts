@@ -51,6 +51,7 @@ forEachDialect((dialect) => {
         subscriptionId: null,
         subscriptionStatus: null,
         billingPeriod: null,
+        createdByCheckout: null,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(await users().findById(user.id)).toEqual(user);

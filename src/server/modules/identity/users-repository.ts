@@ -20,6 +20,8 @@ export interface UserRecord {
   subscriptionStatus: string | null;
   /** The current billing period, which is Pro's usage period; null without a subscription. */
   billingPeriod: { startsAt: Date; endsAt: Date } | null;
+  /** The billing checkout whose fulfilment created this account; null for any other account. */
+  createdByCheckout: string | null;
   createdAt: string;
 }
 
@@ -65,6 +67,7 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
       row.current_period_start !== null && row.current_period_end !== null
         ? { startsAt: toDate(row.current_period_start), endsAt: toDate(row.current_period_end) }
         : null,
+    createdByCheckout: row.created_by_checkout,
     createdAt: toIso(row.created_at),
   };
 }
