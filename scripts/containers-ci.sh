@@ -9,7 +9,9 @@ skip() {
   exit 0
 }
 
-command -v docker >/dev/null || skip "no docker client (apt-get install docker.io debootstrap)"
+command -v docker >/dev/null || skip "no docker client (apt-get install docker.io debootstrap docker-compose)"
+docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null ||
+  skip "neither docker compose nor docker-compose is installed"
 started_dockerd=""
 if ! docker info >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || skip "the Docker daemon is not running, and only root may start it"
