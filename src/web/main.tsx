@@ -13,8 +13,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 // The worker (docs/product.md, Update flow) is registered once the app has rendered and its idle
 // preloads are done: installing it fetches and stores the whole app shell (70 files), which,
-// registered at the load event, ran beside React's start on a first visit (docs/benchmarks.md,
-// Web app). Development serves no worker.
+// registered at the load event, ran beside React's start on a first visit
+// (docs/lab-notes/2026-11-web-app-blocking-time.md). Development serves no worker.
 const registerWorker = import.meta.env.PROD
   ? () => void import('./features/pwa/register').then((m) => m.registerServiceWorker())
   : undefined;

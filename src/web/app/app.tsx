@@ -68,14 +68,14 @@ function Onboarding() {
 }
 
 /**
- * What the idle preloads fetch, in order: where the main pointer can hover, the tooltips first
- * (a pointer resting on a button is often the first thing that happens, and a tooltip loaded by
- * that hover waits for the next move to open); then the toaster's and every sheet's code, so the
- * first toast shows and the first tap opens at once. A touch screen shows a tooltip only to a
- * keyboard, whose first focus loads it (tooltip-loader.ts): preloading it there cost a phone the
- * module's evaluation and a blocking re-render of every icon button, for nothing
- * (docs/benchmarks.md, Web app; ADR 063). A failed tooltip preload is retried at the first hover
- * or focus.
+ * What the idle preloads fetch, in order: where the main pointer can hover, the tooltips first (a
+ * pointer resting on a button is often the first thing that happens, and a tooltip loaded by that
+ * hover waits for the next move to open); then the toaster's and every sheet's code, so the first
+ * toast shows and the first tap opens at once. A touch screen shows a tooltip only to a keyboard,
+ * whose first focus loads it (tooltip-loader.ts): preloading it there cost a phone the module's
+ * evaluation and a blocking re-render of every icon button, for nothing
+ * (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 063). A failed tooltip preload is retried
+ * at the first hover or focus.
  */
 export function idlePreloads(canHover: boolean): (() => Promise<unknown>)[] {
   return [...(canHover ? [loadTooltips] : []), loadToaster, loadMenuDrawer, ...homeSheetLoaders];
@@ -141,10 +141,10 @@ export interface AppProps {
 }
 
 /**
- * Radix's toast provider and viewport, rendered from the first toast on: on the first screen
- * they only added a module to evaluate and a subtree to render and commit after the first paint
- * (docs/benchmarks.md, Web app). Their code is preloaded when idle, so the first toast does not
- * wait for a download.
+ * Radix's toast provider and viewport, rendered from the first toast on: on the first screen they
+ * only added a module to evaluate and a subtree to render and commit after the first paint
+ * (docs/lab-notes/2026-11-web-app-blocking-time.md). Their code is preloaded when idle, so the
+ * first toast does not wait for a download.
  */
 function Toasts() {
   return useAnyToastShown() ? <Toaster /> : null;

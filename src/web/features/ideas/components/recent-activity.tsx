@@ -42,7 +42,7 @@ export function RecentActivity({
       ) : isLoading ? (
         // The placeholders, like the empty state's arrow, stay still: they show while the app's
         // code starts, and an animation there has every frame drawn beside that start, on
-        // devices without a GPU in software (docs/benchmarks.md, Web app).
+        // devices without a GPU in software (docs/lab-notes/2026-11-web-app-blocking-time.md).
         <ul aria-busy="true" aria-label="Loading your ideas..." className="space-y-3">
           {Array.from({ length: visibleCount }, (_, i) => (
             <li
