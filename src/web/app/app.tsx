@@ -19,6 +19,7 @@ import { removeOnboardingShell } from '../shell/first-screen';
 import { HomeRoute } from './routes/home';
 import { loadMenuDrawer } from './app-shell';
 import { homeSheetLoaders } from './routes/home-sheets';
+import { onFirstInteraction } from './first-interaction';
 
 // For main.tsx, which starts the first screen's requests before it renders the app.
 export { createQueryClient } from '../lib/query-client';
@@ -131,24 +132,30 @@ export function runWhenIdle(
   };
 }
 
-/** After the first paint, fetch the code of idlePreloads, then run `then`. */
-function usePreloadWhenIdle(then: (() => void) | undefined) {
-  useEffect(
-    () =>
-      runWhenIdle(
-        idlePreloads(typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches),
-        then,
-      ),
-    [then],
-  );
+/**
+ * From the person's first interaction on (first-interaction.ts), fetch the code of idlePreloads
+ * when idle, then run `then`.
+ */
+function usePreloadAfterFirstInteraction(then: (() => void) | undefined) {
+  useEffect(() => {
+    const canHover = typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches;
+    let stopLoads = () => {};
+    const stopWaiting = onFirstInteraction(() => {
+      stopLoads = runWhenIdle(idlePreloads(canHover), then);
+    }, canHover);
+    return () => {
+      stopWaiting();
+      stopLoads();
+    };
+  }, [then]);
 }
 
 export interface AppProps {
   /** A client already holding the first screen's answers (main.tsx); a new one otherwise. */
   client?: QueryClient;
   /**
-   * Work that waits until the first screen is up and its idle preloads are done (main.tsx:
-   * the service worker's registration).
+   * Work that waits until the person's first interaction and the idle preloads after it are done
+   * (main.tsx: the service worker's registration).
    */
   whenSettled?: () => void;
 }
@@ -171,7 +178,7 @@ function SavedByWorker() {
 
 export function App({ client, whenSettled }: AppProps) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  usePreloadWhenIdle(whenSettled);
+  usePreloadAfterFirstInteraction(whenSettled);
   return (
     <QueryClientProvider client={queryClient}>
       <SavedByWorker />
