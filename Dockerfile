@@ -1,7 +1,7 @@
-# syntax=docker/dockerfile:1
 # The Voice Ideas server and web app in one image (docs/deploy.md). Two stages: the first
 # installs everything and builds; the second carries only the build, the production
-# dependencies and ffmpeg, and runs as the unprivileged `node` user.
+# dependencies and ffmpeg, and runs as the unprivileged `node` user. No `# syntax=` line: the
+# builder's own Dockerfile frontend is enough, so the build needs no image beyond NODE_IMAGE.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -21,22 +21,29 @@ FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg tini \
   && rm -rf /var/lib/apt/lists/*
+# npm keeps its cache and logs in /tmp, so `npm run models` works on a read-only root with a
+# tmpfs there.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=sqlite:/data/app.db \
     WEB_DIST_DIR=/app/dist/web \
-    WHISPER_MODEL_PATH=/app/models/ggml-base.en.bin
+    WHISPER_MODEL_PATH=/app/models/ggml-base.en.bin \
+    npm_config_cache=/tmp/npm \
+    npm_config_update_notifier=false
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/scripts/build-info.mjs /app/scripts/migrate-to-postgres.mjs /app/scripts/backup.mjs ./scripts/
+COPY --from=build /app/scripts/build-info.mjs /app/scripts/migrate-to-postgres.mjs /app/scripts/backup.mjs /app/scripts/models.mjs ./scripts/
 RUN mkdir -p /data /app/models && chown node:node /data /app/models
 USER node
-VOLUME ["/data"]
+# The database (SQLite) and the speech and writing models: everything the app keeps. The rest
+# of the filesystem can be read-only (compose.yaml runs it so, with a tmpfs for uploads).
+VOLUME ["/data", "/app/models"]
 EXPOSE 3000
+# The check asks the app on the port it listens on (PORT), over loopback.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/node/server/main.js"]

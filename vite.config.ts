@@ -112,10 +112,10 @@ export default defineConfig({
           // React DOM in a chunk of its own, required from the small entry (main.tsx). Its
           // module-level `Error()`s make V8 find the source positions of every function on the
           // stack when a DevTools session is attached, as in Lighthouse: re-parsing React DOM's
-          // whole module wrapper and the module that requires it. Required from an entry that
-          // also held React DOM, that was a second parse of all of it, 13-16 ms of CPU more in
-          // the entry's task (docs/benchmarks.md, Web app; ADR 063). A browser without DevTools
-          // attached parses neither.
+          // whole module wrapper and the module that requires it. Required from an entry that also
+          // held React DOM, that was a second parse of all of it, 13-16 ms of CPU more in the
+          // entry's task (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 063). A browser
+          // without DevTools attached parses neither.
           groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
         },
       },

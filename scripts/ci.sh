@@ -60,5 +60,10 @@ if compgen -G "tests/e2e/*.test.ts" >/dev/null; then
   npm run test:e2e
 fi
 
+step "Container tests (the image and compose.yaml on Docker)"
+# They need a Docker daemon, debootstrap for the stand-in bases, and root for both; a machine
+# without them says so here and goes on (docs/deploy.md has the figures of the last run).
+bash scripts/containers-ci.sh
+
 step "Summary"
-node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json
+node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json test-results/containers.json

@@ -20,7 +20,7 @@ import {
   stopProcess,
   waitForOk,
 } from './bench/server-process.mjs';
-import { blockingPart, mainThreadTasks } from './trace-blocking.mjs';
+import { BLOCKING_MS, blockingPart, mainThreadTasks } from './trace-blocking.mjs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOWDOWN = 4;
@@ -230,6 +230,7 @@ try {
       const blocking = blockingOf(throttled.afterPaint, (task) => task.duration);
       const estimated = blockingOf(plain.afterPaint, (task) => task.cpu * SLOWDOWN);
       const listed = plain.afterPaint.filter((task) => task.cpu >= LISTED_TASK_MS);
+      const long = throttled.afterPaint.filter((task) => task.duration >= BLOCKING_MS);
       const cpu = plain.afterPaint.reduce((sum, task) => sum + task.cpu, 0);
       results.get(build.label).push({ blocking, estimated, cpu, throttled, plain });
       console.log(
@@ -238,7 +239,14 @@ try {
           `CLS ${throttled.cls.toFixed(3)}; unthrottled, 4x CPU time past 50 ms ` +
           `${round(estimated)} ms, all tasks' CPU time ${round(cpu)} ms; ` +
           `tasks after FCP of ${LISTED_TASK_MS} ms CPU or more: ` +
-          (listed.map((task) => `${task.cpu.toFixed(1)} ${task.what}`).join(', ') || 'none'),
+          (listed.map((task) => `${task.cpu.toFixed(1)} ${task.what}`).join(', ') || 'none') +
+          `; at 4x, tasks after FCP of ${BLOCKING_MS} ms or more (wall / CPU, at ms from navigation): ` +
+          (long
+            .map(
+              (task) =>
+                `${round(task.duration)} / ${round(task.cpu)} at ${round(task.at)} ${task.what}`,
+            )
+            .join(', ') || 'none'),
       );
     }
   }

@@ -36,12 +36,17 @@ const POSTGRES_ADMIN_URL =
 const tsx = join(rootDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const ms = (value) => value.toFixed(1);
 const micros = (value) => (value === null ? 'n/a' : value.toFixed(0));
-const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
-/** What we hold ourselves to (10 clients unless said; ratios against the bare route). */
+/**
+ * What we hold ourselves to (10 clients unless said). The mixed load's throughput as a share of
+ * the bare route's is no longer one: in one week the bare route read 6,035-6,275 req/s on one
+ * machine and 24,918 on another while the mix moved from 1,078 to 800, so the share measured the
+ * machine more than the product (docs/benchmarks.md, Reading the real-use figures). The bare
+ * route is still measured beside each scenario, as the machine's control.
+ */
 const TARGETS = {
-  sqlite: { search100kP95: 30, listP95: 10, searchP95: 40, share: 0.15 },
-  postgres: { search100kP95: 60, listP95: 10, searchP95: 80, share: 0.08 },
+  sqlite: { search100kP95: 30, listP95: 10, searchP95: 40 },
+  postgres: { search100kP95: 60, listP95: 10, searchP95: 80 },
   at50: { p99: 250 },
 };
 
@@ -72,13 +77,12 @@ async function benchDialect(dialect, databaseUrl, seeded, ceiling) {
         next,
       });
       result.ceiling = bare;
-      result.share = result.requestsPerSecond / bare.requestsPerSecond;
       results.push(result);
       const kinds = Object.entries(result.perKind)
         .map(([kind, k]) => `${kind} p50 ${ms(k.p50)} p95 ${ms(k.p95)} p99 ${ms(k.p99)} ms`)
         .join('; ');
       console.log(
-        `${dialect} ${name}, ${connections} clients: ${result.requestsPerSecond.toFixed(0)} req/s (${percent(result.share)} of the bare route's ${bare.requestsPerSecond.toFixed(0)}), ${micros(result.serverCpuMicrosPerRequest)} µs server CPU/request, ${result.failed} failed; ${kinds}`,
+        `${dialect} ${name}, ${connections} clients: ${result.requestsPerSecond.toFixed(0)} req/s, ${micros(result.serverCpuMicrosPerRequest)} µs server CPU/request (the bare route beside it: ${bare.requestsPerSecond.toFixed(0)} req/s, ${micros(bare.serverCpuMicrosPerRequest)} µs), ${result.failed} failed; ${kinds}`,
       );
     };
     await measure('new searches, 100,000-idea user', requests.search100k, 10, DURATION_SECONDS);
@@ -133,14 +137,6 @@ function verdicts(dialect, results) {
         search <= target.searchP95,
       ),
     );
-    lines.push(
-      line(
-        'mixed, throughput against the bare route',
-        percent(mixed.share),
-        `>= ${percent(target.share)}`,
-        mixed.share >= target.share,
-      ),
-    );
   }
   if (mixed50) {
     lines.push(
@@ -165,7 +161,7 @@ function verdicts(dialect, results) {
 
 function markdownTable(label, dialect, results) {
   const rows = [
-    '| scenario | clients | req/s | share of bare route | server CPU µs/request | kind | requests | p50 ms | p95 ms | p99 ms | failed |',
+    '| scenario | clients | req/s | server CPU µs/request | bare route beside it: req/s, server CPU µs/request | kind | requests | p50 ms | p95 ms | p99 ms | failed |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
@@ -173,7 +169,7 @@ function markdownTable(label, dialect, results) {
     kinds.forEach(([kind, k], index) => {
       const head =
         index === 0
-          ? `| ${r.name} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${percent(r.share)} of ${r.ceiling.requestsPerSecond.toFixed(0)} | ${micros(r.serverCpuMicrosPerRequest)} |`
+          ? `| ${r.name} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${micros(r.serverCpuMicrosPerRequest)} | ${r.ceiling.requestsPerSecond.toFixed(0)}, ${micros(r.ceiling.serverCpuMicrosPerRequest)} |`
           : '| | | | | |';
       rows.push(
         `${head} ${kind} | ${k.count} | ${ms(k.p50)} | ${ms(k.p95)} | ${ms(k.p99)} | ${k.failed} |`,
@@ -264,7 +260,7 @@ const cpu = cpus()[0]?.model ?? 'unknown CPU';
 writeDocSection('http-bench', [
   '## HTTP under real use',
   '',
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load.toFixed(1)} when the run began; production build. Data (scripts/bench/seed.ts): ${SIZES.BENCH_USERS} users with ${SIZES.BENCH_IDEAS_PER_USER} ideas each and one with ${SIZES.BENCH_BIG_IDEAS}. Every search is a query not asked before (two words, the second cut short, as typed); every save a new idea. Mixed: 70% first page of the listing, 20% new search, 10% new idea, one request in ten by the big user. ${DURATION_SECONDS} s per scenario (${KIND_SECONDS} s for the single-kind ones that give the server CPU per kind), each right after ${CEILING_SECONDS} s of the bare route (a bare Fastify GET /ping in its own process), whose throughput the share divides by. Server CPU is the server process's user + system time over the scenario, per request.`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load.toFixed(1)} when the run began; production build. Data (scripts/bench/seed.ts): ${SIZES.BENCH_USERS} users with ${SIZES.BENCH_IDEAS_PER_USER} ideas each and one with ${SIZES.BENCH_BIG_IDEAS}. Every search is a query not asked before (two words, the second cut short, as typed); every save a new idea. Mixed: 70% first page of the listing, 20% new search, 10% new idea, one request in ten by the big user. ${DURATION_SECONDS} s per scenario (${KIND_SECONDS} s for the single-kind ones that give the server CPU per kind), each right after ${CEILING_SECONDS} s of the bare route (a bare Fastify GET /ping in its own process), the machine's control: its throughput and CPU a request are shown beside each scenario, and no target is a share of them (they moved fourfold between machines of the same kind). Server CPU is the server process's user + system time over the scenario, per request; the single-kind scenarios give it by kind.`,
   '',
   ...sections,
 ]);

@@ -11,13 +11,22 @@ watchSystemTheme();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// The worker (docs/product.md, Update flow) is registered once the app has rendered and its idle
-// preloads are done: installing it fetches and stores the whole app shell (70 files), which,
-// registered at the load event, ran beside React's start on a first visit (docs/benchmarks.md,
-// Web app). Development serves no worker.
+// The worker (docs/product.md, Update flow) is registered after the person's first interaction,
+// once the preloads it starts are done (app.tsx): installing it fetches and stores the whole app
+// shell (70 files), which, registered at the load event, ran beside React's start on a first
+// visit (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 140). A page hidden before any interaction registers it then.
+// A page a worker already controls (an earlier visit installed it) has nothing to install: it
+// registers when first idle after the first render, as before, so the update check and its
+// Update Available banner do not wait for a tap. Development serves no worker.
 const registerWorker = import.meta.env.PROD
   ? () => void import('./features/pwa/register').then((m) => m.registerServiceWorker())
   : undefined;
+const workerInstalled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
 
 // index.html already shows the first screen (prerender.tsx), so nothing is gained by starting
 // in one blocking task: the app's modules run in a task of their own after React's (index.html
@@ -30,8 +39,9 @@ void import('./app/app').then(async ({ App, createQueryClient, loadFirstScreenDa
   startTransition(() => {
     createRoot(rootElement).render(
       <StrictMode>
-        <App client={client} whenSettled={registerWorker} />
+        <App client={client} whenSettled={workerInstalled ? undefined : registerWorker} />
       </StrictMode>,
     );
   });
+  if (workerInstalled && registerWorker) whenIdle(registerWorker);
 });

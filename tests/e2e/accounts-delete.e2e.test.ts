@@ -64,6 +64,6 @@ describe('accounts: deleting the account', () => {
     await signIn.getByLabel('Email').fill('leaving@example.com');
     await signIn.getByLabel('Password').fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Login Failed').waitFor();
+    await signIn.getByRole('alert').filter({ hasText: 'Login Failed' }).waitFor();
   });
 });

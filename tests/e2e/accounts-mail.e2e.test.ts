@@ -93,7 +93,7 @@ describe('accounts: e-mailed password reset and sign-in links', () => {
     await signIn.getByLabel('Email').fill('forgetful@example.com');
     await signIn.getByLabel('Password').fill(OLD_PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Login Failed').waitFor();
+    await signIn.getByRole('alert').filter({ hasText: 'Login Failed' }).waitFor();
     await signIn.getByLabel('Password').fill(NEW_PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await signIn.waitFor({ state: 'detached' });

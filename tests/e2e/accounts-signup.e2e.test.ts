@@ -69,7 +69,10 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
 
     await page.getByRole('heading', { name: 'Why create an account' }).waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await toast(page, 'Missing Information').waitFor();
+    // Said beside each empty field, not in a toast.
+    await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'accounts-01b-signup-empty');
     await page.getByLabel('Email').fill('first@example.com');
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -137,7 +140,7 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
     await signIn.getByLabel('Email').fill('menu@example.com');
     await signIn.getByLabel('Password').fill('not the password');
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Login Failed').waitFor();
+    await signIn.getByRole('alert').filter({ hasText: 'Login Failed' }).waitFor();
     await shoot(page, 'accounts-06-sign-in-failed');
     // The dialog stays, with the e-mail kept: the right password signs in.
     expect(await signIn.getByLabel('Email').inputValue()).toBe('menu@example.com');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchBrowser, shoot } from './support/browser';
@@ -26,7 +26,9 @@ describe('accounts: the upgrade page on a server without billing', () => {
     await page.goto(`${stack.baseUrl}/upgrade`);
     await page.getByRole('region', { name: 'Free plan' }).getByText('$0').waitFor();
     await page.getByRole('region', { name: 'Pro plan' }).getByText('$9/month').waitFor();
-    await page.getByText('payments are not set up here', { exact: false }).waitFor();
+    // In the person's words, nothing about how this server is set up.
+    await page.getByText('Upgrading to Pro is not available yet.', { exact: false }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/server|set up/);
     await page.getByRole('heading', { name: 'Why Pro?' }).waitFor();
     await shoot(page, 'accounts-upgrade-01-billing-off');
     await expectAccessible(page, '/upgrade (billing off)');

@@ -35,8 +35,12 @@ describe('a spoken command, the quota, and the settings sheet', () => {
       .waitFor();
     const result = page.getByRole('dialog', { name: 'Result' });
     await result.waitFor();
-    await result.getByText('Checklist', { exact: true }).waitFor();
-    await result.getByText('Personal', { exact: true }).waitFor();
+    expect(
+      await result.getByRole('radio', { name: 'Checklist' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(await result.getByRole('radio', { name: 'Personal' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(await result.getByTestId('formatted-content').textContent()).not.toMatch(
       /^Checklist personal/i,
     );
@@ -47,23 +51,31 @@ describe('a spoken command, the quota, and the settings sheet', () => {
     );
   });
 
-  it('shows the upgrade path when the monthly quota is used up', async () => {
+  it('says the limit is reached before recording, and at Save shows one upgrade prompt', async () => {
     await page.getByText('1 of 1 ideas this month').waitFor();
     const usage = page.getByRole('region', { name: 'Usage' });
     expect(await usage.getAttribute('data-tone')).toBe('rose');
     await usage.getByRole('link', { name: 'Upgrade for unlimited' }).waitFor();
+    // Said before the person speaks, not only when Save is refused.
+    expect(await page.getByTestId('status-text').textContent()).toBe(
+      'Limit reached: copy, not save',
+    );
+    await shoot(page, '13a-quota-before-recording');
     await recordSpeech(page);
     const result = page.getByRole('dialog', { name: 'Result' });
     await result.waitFor();
     await result.getByRole('button', { name: 'Save', exact: true }).click();
-    await toast(page, 'Monthly limit reached').waitFor();
     await result.getByRole('alert').getByRole('link', { name: 'Upgrade for unlimited' }).waitFor();
+    // One prompt: no toast saying the same with a second Upgrade button.
+    expect(await toast(page, 'Monthly limit reached').count()).toBe(0);
+    expect(await page.getByRole('link', { name: /upgrade/i }).count()).toBe(1);
     // The optimistic bump was rolled back to what the server counts.
     await page.getByText('1 of 1 ideas this month').waitFor();
     await shoot(page, '13-quota-reached');
-    // Esc closes the topmost layer first: the toast opened last, then the sheet.
-    await page.keyboard.press('Escape');
-    await toast(page, 'Monthly limit reached').waitFor({ state: 'hidden' });
+    // Esc closes the sheet even while a toast shows.
+    await result.getByRole('button', { name: 'Copy', exact: true }).click();
+    // Copied, or refused by this headless browser's clipboard: a toast either way.
+    await page.getByTestId('toast').first().waitFor();
     await page.keyboard.press('Escape');
     await result.waitFor({ state: 'detached' });
   });

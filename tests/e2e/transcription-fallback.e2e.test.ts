@@ -50,7 +50,7 @@ describe('a server without a speech-to-text engine, in a browser without one eit
     const typed = page.getByTestId('typed-idea');
     await typed.waitFor();
     expect(await typed.getByTestId('typed-idea-notice').textContent()).toContain(
-      'Voice transcription is not set up on this server',
+      'Voice input is not available here',
     );
     expect(await toast(page, 'Microphone').count()).toBe(0);
     await typed.getByRole('textbox').fill(TYPED);
@@ -69,7 +69,10 @@ describe('a server without a speech-to-text engine, in a browser without one eit
       'Checklist • Personal',
     );
     await page.getByText('1 of 10 ideas this month').waitFor();
-    expect(await page.getByTestId('recording-status').textContent()).toBe('Type your idea');
+    // The result opens at once; the button's done look settles back to idle a second later.
+    await expect
+      .poll(() => page.getByTestId('recording-status').textContent())
+      .toBe('Type your idea');
   });
 });
 
@@ -146,7 +149,7 @@ describe('a transcription that fails after recording', () => {
       const typed = page.getByTestId('typed-idea');
       await typed.waitFor();
       expect(await typed.getByTestId('typed-idea-notice').textContent()).toContain(
-        'Voice transcription is not set up on this server',
+        'Voice input is not available here',
       );
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -3,7 +3,7 @@ import { PITCH_HOOK_LONGEST_CHARS, PITCH_SECTION_LABELS } from '#text/formats/pi
 import { codePointLength } from '#text/sentences.js';
 
 /**
- * The shapes of the three formats (docs/architecture.md, "How a recording flows", step 4),
+ * The shapes of the three formats (docs/architecture.md, "How a recording flows", step 5),
  * as lists of what is wrong with an output ([] when nothing is). Sentence case means a Latin
  * letter opening a sentence is a capital; every sentence ends with . ? ! or …
  */

@@ -228,12 +228,12 @@ export function installBodyProgressGuard(
       }
     }, limits.bodyProgressWindowMs);
     timer.unref();
-    // Stopped as soon as the body is read: a timer left to find that out at its first tick
-    // would hold the whole request and reply in memory for a window, tens of thousands of them
-    // under load, and the young-generation collections that copy them were the longest pauses
-    // on POST /api/format (docs/benchmarks.md). The timer still outlives an early reply (a 403
-    // before the body was read, say): an unread body that stalls is cut all the same, and the
-    // tick above stops it once the body is in or the socket gone.
+    // Stopped as soon as the body is read: a timer left to find that out at its first tick would
+    // hold the whole request and reply in memory for a window, tens of thousands of them under
+    // load, and the young-generation collections that copy them were the longest pauses on POST
+    // /api/format (docs/lab-notes/2026-11-format-http-p99.md). The timer still outlives an early
+    // reply (a 403 before the body was read, say): an unread body that stalls is cut all the same,
+    // and the tick above stops it once the body is in or the socket gone.
     raw.once('end', () => clearInterval(timer));
     done();
   });

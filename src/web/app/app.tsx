@@ -9,12 +9,17 @@ import {
 import { useAnyToastShown } from '../components/ui/toast-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
 import { useSavedByWorker } from '../features/capture/offline/use-pending';
+import { useSpeechSetup } from '../features/capture/speech-engine';
+import { onboardingPrivacyNote } from '../features/capture/speech-privacy';
+import { useKeptEdits } from '../features/ideas/hooks/use-kept-edits';
+import { useServerConfig } from '../lib/server-config';
 import { routePaths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
 import { removeOnboardingShell } from '../shell/first-screen';
 import { HomeRoute } from './routes/home';
 import { loadMenuDrawer } from './app-shell';
 import { homeSheetLoaders } from './routes/home-sheets';
+import { onFirstInteraction } from './first-interaction';
 
 // For main.tsx, which starts the first screen's requests before it renders the app.
 export { createQueryClient } from '../lib/query-client';
@@ -28,6 +33,7 @@ const LoginRoute = lazy(() => import('./routes/login'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UpgradeRoute = lazy(() => import('./routes/upgrade'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
+const DebugRoute = lazy(() => import('./routes/debug'));
 const DebugViewportRoute = lazy(() => import('./routes/debug-viewport'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 export const loadToaster = () =>
@@ -55,6 +61,9 @@ function RouteFallback() {
 
 function Onboarding() {
   const visible = useOnboardingVisible();
+  const config = useServerConfig();
+  const speech = useSpeechSetup(config.data);
+  const privacyNote = config.data ? onboardingPrivacyNote(speech) : undefined;
   // When it shows, the dialog itself takes the build-time one down once it is on screen.
   useLayoutEffect(() => {
     if (!visible) removeOnboardingShell();
@@ -62,20 +71,25 @@ function Onboarding() {
   if (!visible) return null;
   return (
     <Suspense fallback={null}>
-      <OnboardingOverlay open onComplete={completeOnboarding} onSkip={skipOnboarding} />
+      <OnboardingOverlay
+        open
+        onComplete={completeOnboarding}
+        onSkip={skipOnboarding}
+        privacyNote={privacyNote}
+      />
     </Suspense>
   );
 }
 
 /**
- * What the idle preloads fetch, in order: where the main pointer can hover, the tooltips first
- * (a pointer resting on a button is often the first thing that happens, and a tooltip loaded by
- * that hover waits for the next move to open); then the toaster's and every sheet's code, so the
- * first toast shows and the first tap opens at once. A touch screen shows a tooltip only to a
- * keyboard, whose first focus loads it (tooltip-loader.ts): preloading it there cost a phone the
- * module's evaluation and a blocking re-render of every icon button, for nothing
- * (docs/benchmarks.md, Web app; ADR 063). A failed tooltip preload is retried at the first hover
- * or focus.
+ * What the idle preloads fetch, in order: where the main pointer can hover, the tooltips first (a
+ * pointer resting on a button is often the first thing that happens, and a tooltip loaded by that
+ * hover waits for the next move to open); then the toaster's and every sheet's code, so the first
+ * toast shows and the first tap opens at once. A touch screen shows a tooltip only to a keyboard,
+ * whose first focus loads it (tooltip-loader.ts): preloading it there cost a phone the module's
+ * evaluation and a blocking re-render of every icon button, for nothing
+ * (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 063). A failed tooltip preload is retried
+ * at the first hover or focus.
  */
 export function idlePreloads(canHover: boolean): (() => Promise<unknown>)[] {
   return [...(canHover ? [loadTooltips] : []), loadToaster, loadMenuDrawer, ...homeSheetLoaders];
@@ -118,33 +132,39 @@ export function runWhenIdle(
   };
 }
 
-/** After the first paint, fetch the code of idlePreloads, then run `then`. */
-function usePreloadWhenIdle(then: (() => void) | undefined) {
-  useEffect(
-    () =>
-      runWhenIdle(
-        idlePreloads(typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches),
-        then,
-      ),
-    [then],
-  );
+/**
+ * From the person's first interaction on (first-interaction.ts), fetch the code of idlePreloads
+ * when idle, then run `then`.
+ */
+function usePreloadAfterFirstInteraction(then: (() => void) | undefined) {
+  useEffect(() => {
+    const canHover = typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches;
+    let stopLoads = () => {};
+    const stopWaiting = onFirstInteraction(() => {
+      stopLoads = runWhenIdle(idlePreloads(canHover), then);
+    }, canHover);
+    return () => {
+      stopWaiting();
+      stopLoads();
+    };
+  }, [then]);
 }
 
 export interface AppProps {
   /** A client already holding the first screen's answers (main.tsx); a new one otherwise. */
   client?: QueryClient;
   /**
-   * Work that waits until the first screen is up and its idle preloads are done (main.tsx:
-   * the service worker's registration).
+   * Work that waits until the person's first interaction and the idle preloads after it are done
+   * (main.tsx: the service worker's registration).
    */
   whenSettled?: () => void;
 }
 
 /**
- * Radix's toast provider and viewport, rendered from the first toast on: on the first screen
- * they only added a module to evaluate and a subtree to render and commit after the first paint
- * (docs/benchmarks.md, Web app). Their code is preloaded when idle, so the first toast does not
- * wait for a download.
+ * Radix's toast provider and viewport, rendered from the first toast on: on the first screen they
+ * only added a module to evaluate and a subtree to render and commit after the first paint
+ * (docs/lab-notes/2026-11-web-app-blocking-time.md). Their code is preloaded when idle, so the
+ * first toast does not wait for a download.
  */
 function Toasts() {
   return useAnyToastShown() ? <Toaster /> : null;
@@ -152,12 +172,13 @@ function Toasts() {
 
 function SavedByWorker() {
   useSavedByWorker();
+  useKeptEdits();
   return null;
 }
 
 export function App({ client, whenSettled }: AppProps) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  usePreloadWhenIdle(whenSettled);
+  usePreloadAfterFirstInteraction(whenSettled);
   return (
     <QueryClientProvider client={queryClient}>
       <SavedByWorker />
@@ -172,6 +193,7 @@ export function App({ client, whenSettled }: AppProps) {
           <Route path={routePaths.resetPassword} component={ResetPasswordRoute} />
           <Route path={routePaths.upgrade} component={UpgradeRoute} />
           <Route path={routePaths.profile} component={ProfileRoute} />
+          <Route path={routePaths.debug} component={DebugRoute} />
           <Route path={routePaths.debugViewport} component={DebugViewportRoute} />
           <Route component={NotFoundRoute} />
         </Switch>

@@ -12,6 +12,8 @@ export interface RequestOptions {
   /** Headers a call adds to the guest id and content type (a Recording-Token, an Idempotency-Key). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent even as the page goes away (a delete whose undo window the closing tab cut short). */
+  keepalive?: boolean;
 }
 
 /** The raw call of docs/api.md: guest id header, cookies, JSON only when there is a body. */
@@ -28,7 +30,14 @@ export async function apiFetch(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+  return fetch(url, {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+    keepalive: options.keepalive,
+  });
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {

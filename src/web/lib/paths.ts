@@ -35,5 +35,6 @@ export const routePaths = {
   login: '/login',
   profile: '/profile',
   resetPassword: '/reset-password',
+  debug: '/debug',
   debugViewport: '/debug/viewport',
 } as const;

@@ -8,6 +8,7 @@ import { onboardingDueAtStart } from '../features/onboarding/onboarding-due';
 import { routePaths } from '../lib/paths';
 import { applyThemeClass } from '../lib/theme-choice';
 import { FIRST_SCREEN } from './first-screen';
+import { keepFirstScreenTap } from './first-tap';
 import { showStoredVoiceChoice } from './voice-chip';
 
 // First, so the worker has the most time: the ICU data it loads (shell/intl-warmup.ts) is shared
@@ -22,6 +23,8 @@ const atHome = location.pathname === routePaths.home;
 if (onboardingDue) classList.add(FIRST_SCREEN.onboardingDueClass);
 if (!atHome) classList.add(FIRST_SCREEN.elsewhereClass);
 else showStoredVoiceChoice();
+// Behind the onboarding the record button cannot be reached; elsewhere it is not drawn.
+if (atHome && !onboardingDue) keepFirstScreenTap();
 
 const dataApp = document.currentScript?.dataset.app;
 if (!dataApp) throw new Error('The boot script was loaded without its data-app entry');

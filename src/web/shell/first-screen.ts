@@ -12,6 +12,13 @@ export const FIRST_SCREEN = {
   onboardingDueClass: 'onboarding-due',
   /** On <html>, set by the boot script: the page is not home, whose shell it must not show. */
   elsewhereClass: 'shell-elsewhere',
+  /**
+   * On <html>, set by the boot script: the first screen's record button was tapped before the
+   * app took over (shell/first-tap.ts); the app starts recording when it does.
+   */
+  recordTappedClass: 'record-tapped',
+  /** The record button (capture/components/record-button.tsx), in the first screen too. */
+  recordButtonSelector: '[data-testid="record-button"]',
   /** On home's format/category chip, its dot and its words (capture/components/bottom-bar.tsx). */
   voiceChipAttribute: 'data-voice-chip',
   voiceChipDotAttribute: 'data-voice-chip-dot',

@@ -104,7 +104,12 @@ export async function smallTargets(page: Page, minPx: number, scope?: Locator): 
       if (control.closest('[aria-hidden=true], [inert]')) continue;
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      const box = control.getBoundingClientRect();
+      // A checkbox or radio inside its label is tapped anywhere on the label: that is its target.
+      const label =
+        control instanceof HTMLInputElement && /^(checkbox|radio)$/.test(control.type)
+          ? control.closest('label')
+          : null;
+      const box = (label ?? control).getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       if (box.width + 0.5 < min || box.height + 0.5 < min) {
         const name =

@@ -1,3 +1,4 @@
+import { BUILD_VERSION } from '../../lib/app-version';
 import { AppShell } from '../app-shell';
 
 export default function AboutRoute() {
@@ -19,7 +20,8 @@ export default function AboutRoute() {
           Every idea can be copied, shared, saved, searched, edited and deleted. Guests can save 10
           ideas a month without an account; Pro makes it unlimited.
         </p>
-        <p className="text-sm text-zinc-600 dark:text-zinc-300">Version 1.0</p>
+        {/* The same number the menu shows (v1.0.0), from the build. */}
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">Version {BUILD_VERSION}</p>
       </article>
     </AppShell>
   );

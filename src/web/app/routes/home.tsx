@@ -1,5 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
@@ -11,15 +10,16 @@ import type { TypingReason } from '../../features/capture/typing-reason';
 import { useVoiceSettings } from '../../features/capture/voice-settings';
 import { useSpeechSetup } from '../../features/capture/speech-engine';
 import { useRecentIdeas, useSaveIdea } from '../../features/ideas/api/ideas';
-import { RecentActivity } from '../../features/ideas/components/recent-activity';
+import { RecentActivity as RecentActivityList } from '../../features/ideas/components/recent-activity';
 import { useRecentCount } from '../../features/ideas/hooks/use-recent-count';
 import { copyText } from '../../features/ideas/share';
 import { useUsage } from '../../features/usage/api/usage';
-import { UsageBar } from '../../features/usage/components/usage-bar';
+import { UsageBar as UsageBarView } from '../../features/usage/components/usage-bar';
+import { quotaNote } from '../../features/usage/usage-bar-look';
 import { describeError, isQuotaExceeded } from '../../lib/api-error';
-import { routePaths } from '../../lib/paths';
 import { useServerConfig } from '../../lib/server-config';
 import { useSession } from '../../lib/session';
+import { takeFirstScreenTap } from '../../shell/first-tap';
 import { AppShell } from '../app-shell';
 import {
   LazyIdeaSheets,
@@ -29,6 +29,15 @@ import {
   LazyTypedIdeaSheet,
   LazyVoiceSettingsSheet,
 } from './home-sheets';
+
+/*
+ * Home re-renders whenever the recorder's state moves (a tap, the live words, the level), and
+ * the usage bar and the list are most of its tree: rendered again for each, the first tap on
+ * the record button spent most of its answer there (docs/lab-notes/2026-12-first-screen-against-a-floor.md). Their props
+ * change only with their own data.
+ */
+const UsageBar = memo(UsageBarView);
+const RecentActivity = memo(RecentActivityList);
 
 /** docs/product.md: a saved idea is highlighted for 1.2 s. */
 const HIGHLIGHT_MS = 1200;
@@ -42,7 +51,6 @@ export function HomeRoute() {
   const settings = useVoiceSettings();
   const saveIdea = useSaveIdea(session);
   const config = useServerConfig();
-  const [, navigate] = useLocation();
   const signupPrompt = useSignupPrompt(
     session.me !== undefined && !session.isSignedIn,
     recent.data?.total,
@@ -91,18 +99,9 @@ export function HomeRoute() {
           highlightTimer.current = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
         },
         onError: (error) => {
+          // One upgrade prompt: the sheet's own box says it, beside the idea it is about.
           if (isQuotaExceeded(error)) {
             setQuotaExceeded(true);
-            toast({
-              title: 'Monthly limit reached',
-              description: 'Upgrade to Pro for unlimited ideas.',
-              variant: 'destructive',
-              action: {
-                label: 'Upgrade',
-                altText: 'Upgrade to Pro for unlimited ideas',
-                onClick: () => navigate(routePaths.upgrade),
-              },
-            });
           } else {
             toast({
               title: 'Save failed',
@@ -125,6 +124,7 @@ export function HomeRoute() {
           settingsOpen={settingsOpen}
           onToggleSettings={() => setSettingsOpen((open) => !open)}
           onTypeInstead={() => openTyping('microphone')}
+          quotaNote={quotaNote(usage.data)}
         />
       }
     >
@@ -177,6 +177,7 @@ export function HomeRoute() {
             onOpenChange={setResultOpen}
             onCopy={() => void copyText(result.formatted.formatted)}
             onSave={save}
+            onResultChange={setResult}
             saving={saveIdea.isPending}
             quotaExceeded={quotaExceeded}
           />
@@ -198,8 +199,10 @@ export function HomeRoute() {
 }
 
 /**
- * The installed app's 'New recording' shortcut opens `/?record=1`: recording starts as soon as
- * the app knows how it can listen (or the typed sheet opens, where it cannot), once.
+ * The installed app's 'New recording' shortcut opens `/?record=1`, and a tap on the first
+ * screen's record button before the app took over is kept for it (shell/first-tap.ts): recording
+ * starts as soon as the app knows how it can listen (or the typed sheet opens, where it cannot),
+ * once.
  */
 function useRecordShortcut(
   capture: ReturnType<typeof useCapture>,
@@ -211,10 +214,13 @@ function useRecordShortcut(
   useEffect(() => {
     if (handled.current || !configLoaded || state !== 'idle') return;
     const url = new URL(window.location.href);
-    if (url.searchParams.get('record') !== '1') return;
+    const fromShortcut = url.searchParams.get('record') === '1';
+    if (!takeFirstScreenTap() && !fromShortcut) return;
     handled.current = true;
-    url.searchParams.delete('record');
-    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (fromShortcut) {
+      url.searchParams.delete('record');
+      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
     if (voiceAvailable) onTap();
     else openTyping('no-transcription');
   }, [configLoaded, onTap, openTyping, state, voiceAvailable]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { User } from 'lucide-react';
+import { User, UserX } from 'lucide-react';
 import { PlainBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -30,7 +30,10 @@ export default function ProfileRoute() {
   return (
     <AppShell title="Profile">
       <div className="flex flex-col gap-4">
-        <section aria-label="Account" className={cardClass}>
+        <section aria-labelledby="profile-account" className={cardClass}>
+          <h2 id="profile-account" className="text-lg font-semibold">
+            Account
+          </h2>
           <div className="flex items-center gap-3">
             <User aria-hidden className="size-8 shrink-0 text-zinc-500 dark:text-zinc-400" />
             <div className="min-w-0">
@@ -63,17 +66,26 @@ export default function ProfileRoute() {
 
         {session.isPro ? <BillingCard onPortal={leaveFor} /> : null}
 
-        <section
-          aria-labelledby="danger-zone"
-          className="flex flex-col gap-4 rounded-xl border border-rose-300 p-4 dark:border-rose-800"
-        >
-          <h2 id="danger-zone" className="text-lg font-semibold text-rose-700 dark:text-rose-300">
-            Danger Zone
+        <section aria-labelledby="your-data" className={cardClass}>
+          <h2 id="your-data" className="text-lg font-semibold">
+            Your data
           </h2>
           <ExportIdeas session={session} />
+        </section>
+
+        {/* Quiet on purpose: what cannot be undone is there when wanted, never the loudest
+            thing on the page. */}
+        <section aria-labelledby="danger-zone" className={cardClass}>
+          <h2 id="danger-zone" className="text-lg font-semibold">
+            Danger Zone
+          </h2>
+          <p className="text-sm text-zinc-600 dark:text-zinc-300">
+            These cannot be undone. Export your ideas first if you want to keep them.
+          </p>
           <ClearIdeas session={session} freeMonthlyLimit={config.data?.freeMonthlyLimit} />
           {session.isSignedIn ? (
-            <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger-outline" onClick={() => setDeleting(true)}>
+              <UserX aria-hidden className="size-4" />
               Delete Account
             </Button>
           ) : null}

@@ -79,6 +79,24 @@ describe('Search page', () => {
     expect(ideaRequests(seen).at(-1)?.params.get('q')).toBe('zebra');
   });
 
+  it('says what to try when nothing matches, and clears the query and filter in one tap', async () => {
+    const user = userEvent.setup();
+    serverWith(saved);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    await user.click(await screen.findByRole('button', { name: 'Personal' }));
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'zebra');
+    expect(await screen.findByText('No ideas found')).toBeTruthy();
+    expect(
+      screen.getByText('Nothing in Personal matches "zebra". Try fewer words or all categories.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+  });
+
   it('asks for one category when a filter is chosen and counts the results as found', async () => {
     const user = userEvent.setup();
     const { seen } = serverWith(saved);
@@ -133,15 +151,25 @@ describe('Search page', () => {
     );
   });
 
-  it('shows each card with its badges, its age and the first 100 characters', async () => {
-    const long = 'a'.repeat(100) + 'TAIL that should not show';
+  it('shows each card as home does: format and category, age, a preview cut at a word, copy and share', async () => {
+    const long = `${'word '.repeat(19)}ends and a TAIL that should not show`;
     serverWith([idea({ content: long, format: 'pitch', category: 'creative' })]);
     renderScreen(<SearchRoute />, { path: '/search' });
-    const card = within(await screen.findByTestId('search-results')).getByRole('button');
-    expect(card.textContent).toContain('a'.repeat(100) + '...');
+    const card = within(await screen.findByTestId('search-results')).getByTestId('idea-card');
+    expect(card.textContent).toContain(`${'word '.repeat(19)}ends...`);
     expect(card.textContent).not.toContain('TAIL');
-    expect(within(card).getByText('Pitch')).toBeTruthy();
-    expect(within(card).getByText('Creative')).toBeTruthy();
+    expect(within(card).getByText('Pitch • Creative')).toBeTruthy();
     expect(within(card).getByText('5 minutes ago')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Copy idea' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Share idea' })).toBeTruthy();
+  });
+
+  it('shows a checklist card as boxes with how many are done', async () => {
+    serverWith([idea({ content: 'Trip\n- [x] Pack\n- [ ] Book the train', format: 'checklist' })]);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    const card = within(await screen.findByTestId('search-results')).getByTestId('idea-card');
+    expect(card.textContent).not.toContain('[ ]');
+    expect(within(card).getByTestId('checklist-progress').textContent).toBe('1 of 2 done');
+    expect(within(card).getByText('Book the train')).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { CATEGORIES, CATEGORY_LABELS, type Category } from '#contract/taxonomy';
 import { SEARCH_QUERY_MAX_CHARS } from '#contract/limits';
 import { cn } from '../../components/ui/cn';
 import { fetchIdeasPage } from '../../features/ideas/api/ideas';
-import { relativeTime } from '../../features/ideas/relative-time';
+import { IdeaCard } from '../../features/ideas/components/idea-card';
 import { SearchResults } from '../../features/search/components/search-results';
 import { resultsCountText } from '../../features/search/preview';
 import { useDebouncedValue } from '../../features/search/use-debounced-value';
@@ -60,13 +60,34 @@ export default function SearchRoute() {
   } else if (total === 0 && !filtered) {
     body = <p className="py-10 text-center text-lg font-medium">No saved ideas yet</p>;
   } else if (total === 0) {
-    body = <p className="py-10 text-center text-lg font-medium">No ideas found</p>;
+    body = (
+      <div className="flex flex-col items-center gap-2 py-10 text-center">
+        <p className="text-lg font-medium">No ideas found</p>
+        <p className="text-zinc-600 dark:text-zinc-300">
+          {category !== null && q !== ''
+            ? `Nothing in ${CATEGORY_LABELS[category]} matches "${q}". Try fewer words or all categories.`
+            : category !== null
+              ? `No ${CATEGORY_LABELS[category]} ideas yet.`
+              : `Nothing matches "${q}". Try fewer or other words.`}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setText('');
+            setCategory(null);
+            inputRef.current?.focus();
+          }}
+          className="focus-ring mt-1 inline-flex min-h-11 items-center rounded-xl border border-zinc-300 bg-white px-4 font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+        >
+          Clear filters
+        </button>
+      </div>
+    );
   } else {
     body = (
       <SearchResults
         ideas={ideas}
-        relativeTime={(iso) => relativeTime(iso)}
-        onOpen={setOpenIdea}
+        renderIdea={(idea) => <IdeaCard key={idea.id} idea={idea} onOpen={setOpenIdea} rows={4} />}
         hasMore={results.hasNextPage}
         loadingMore={results.isFetchingNextPage}
         onLoadMore={() => {

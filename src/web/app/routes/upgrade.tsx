@@ -13,7 +13,7 @@ export default function UpgradeRoute() {
   const session = useSession();
   const usage = useUsage();
   const config = useServerConfig();
-  const claim = useCheckoutReturn(reloadPage);
+  const { claim, payment } = useCheckoutReturn(reloadPage);
   return (
     <AppShell title="Upgrade">
       <div className="flex flex-col gap-4">
@@ -22,6 +22,25 @@ export default function UpgradeRoute() {
             {claim === 'claiming'
               ? 'Signing you in to your Pro account...'
               : 'You are signed in to your Pro account. Refreshing...'}
+          </p>
+        ) : null}
+        {payment === 'confirming' || payment === 'late' ? (
+          <p
+            role="status"
+            data-testid="payment-status"
+            className="rounded-xl border border-zinc-300 p-4 dark:border-zinc-600"
+          >
+            {payment === 'confirming'
+              ? 'Confirming your payment…'
+              : 'Your payment is not confirmed yet. Reload this page in a minute: Pro starts as soon as the payment is confirmed.'}
+          </p>
+        ) : payment === 'confirmed' ? (
+          <p
+            role="status"
+            data-testid="payment-status"
+            className="rounded-xl bg-teal-50 p-4 dark:bg-teal-950"
+          >
+            <span className="font-semibold">Welcome to Pro!</span> Your payment went through.
           </p>
         ) : null}
         <UsageBar usage={usage.data} isError={usage.isError} />

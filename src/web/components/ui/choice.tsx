@@ -13,6 +13,7 @@ export function Choice<T extends string>({
   onChange,
   colors,
   disabled,
+  compact = false,
 }: {
   legend: string;
   options: readonly T[];
@@ -22,10 +23,20 @@ export function Choice<T extends string>({
   colors?: Record<T, string>;
   /** While the choice is being acted on (a reformat under way). */
   disabled?: boolean;
+  /** The result sheet's pair of choices: a small legend and 44 px buttons, to leave room for the idea. */
+  compact?: boolean;
 }) {
   return (
     <fieldset>
-      <legend className="mb-2 font-semibold">{legend}</legend>
+      <legend
+        className={cn(
+          compact
+            ? 'mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-300'
+            : 'mb-2 font-semibold',
+        )}
+      >
+        {legend}
+      </legend>
       <div
         role="radiogroup"
         aria-label={legend}
@@ -42,10 +53,11 @@ export function Choice<T extends string>({
               disabled={disabled}
               onClick={() => onChange(option)}
               className={cn(
-                'focus-ring inline-flex min-h-12 items-center justify-center gap-1.5 rounded-xl border-2 px-2 font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+                'focus-ring inline-flex items-center justify-center gap-1.5 rounded-xl border-2 px-2 font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50',
                 selected
                   ? 'border-zinc-900 bg-zinc-900 text-white dark:border-zinc-50 dark:bg-zinc-50 dark:text-zinc-900'
                   : 'border-zinc-200 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
+                compact ? 'min-h-11' : 'min-h-12',
               )}
             >
               {/* The check takes the dot's place: at 390 px a word like "Checklist" leaves room

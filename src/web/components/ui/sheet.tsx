@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
+import { SHEET_CLOSE_ATTRIBUTE } from './sheet-escape';
 
 /** docs/product.md, Constants and timings: the detail sheet closes when dragged down past 32 px. */
 export const SWIPE_CLOSE_THRESHOLD_PX = 32;
@@ -125,6 +126,7 @@ export function Sheet({
             </Dialog.Title>
             {/* 48 px: the Voice Settings sheet asks for 48 px targets (docs/product.md, Constants and timings). */}
             <Dialog.Close
+              {...{ [SHEET_CLOSE_ATTRIBUTE]: '' }}
               aria-label="Close"
               className="focus-ring -mr-2 ml-auto inline-flex size-12 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
             >

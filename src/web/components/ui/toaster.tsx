@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { DEFAULT_TOAST_DURATION_MS, dismissToast, useToasts } from './toast-store';
 import { cn } from './cn';
+import { closeTopmostSheet } from './sheet-escape';
 
 const variantClass = {
   default:
@@ -24,6 +25,9 @@ export function Toaster() {
           duration={t.durationMs ?? DEFAULT_TOAST_DURATION_MS}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
+          }}
+          onEscapeKeyDown={(event) => {
+            if (closeTopmostSheet(event.target)) event.preventDefault();
           }}
           data-testid="toast"
           className={cn(
@@ -56,9 +60,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Below the header, where the banners are, so a toast never covers its buttons; the
-          viewport's own box lets taps through, only a toast takes them. */}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed top-[calc(env(safe-area-inset-top)+3.25rem)] left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col gap-2 p-3 outline-none" />
+      {/* Above the bottom bar (and a sheet's own buttons), never over a sheet's title or the
+          header's buttons; the viewport's own box lets taps through, only a toast takes them. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[calc(env(safe-area-inset-bottom)+10rem)] left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col-reverse gap-2 p-3 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

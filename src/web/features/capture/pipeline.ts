@@ -1,12 +1,16 @@
 import type { FormatResult } from '#contract/api-schemas';
+import type { Category, Format } from '#contract/taxonomy';
 import { decideFormatAndCategory, type Decision } from '#text/detect/decide';
 import { formatTranscript, inferOnServer } from './api/capture-api';
 import type { VoiceSettings } from './voice-settings';
 
 export interface CaptureResult {
   transcript: string;
+  /** The format and category applied, and how they were chosen. */
   decision: Decision;
   formatted: FormatResult;
+  /** The person's own setting when they spoke: what an overriding detection is undone to. */
+  selected: VoiceSettings;
 }
 
 /**
@@ -26,5 +30,41 @@ export async function formatCapturedText(
     format: decision.format,
     category: decision.category,
   });
-  return { transcript, decision, formatted };
+  return { transcript, decision, formatted, selected };
+}
+
+/** True when a command or the detector chose something other than the person's own setting. */
+export function overridesSetting(result: CaptureResult): boolean {
+  return (
+    result.decision.source !== 'settings' &&
+    (result.decision.format !== result.selected.format ||
+      result.decision.category !== result.selected.category)
+  );
+}
+
+/**
+ * The same words written again in the format and category the person picked in the result
+ * sheet, before saving: from what was said (the command phrase still left out), never from the
+ * text shown, so nothing of one format's shape leaks into the next.
+ */
+export async function rewriteCaptured(
+  result: CaptureResult,
+  choice: { format: Format; category: Category },
+): Promise<CaptureResult> {
+  const formatted = await formatTranscript({
+    transcript: result.decision.content,
+    format: choice.format,
+    category: choice.category,
+  });
+  return {
+    ...result,
+    decision: {
+      ...result.decision,
+      ...choice,
+      source: 'settings',
+      confidence: 0,
+      commandDetected: false,
+    },
+    formatted,
+  };
 }

@@ -41,7 +41,7 @@ export const RECORD_BUTTON_LABELS: Record<RecordingState, string> = {
 };
 
 /** When the server cannot transcribe, the big button opens the typed-idea sheet instead. */
-export const TYPE_IDEA_BUTTON_LABEL = 'Type your idea (voice transcription is not set up)';
+export const TYPE_IDEA_BUTTON_LABEL = 'Type your idea (voice input is not available)';
 
 export type ProcessingStage = 'transcribing' | 'deciding' | 'formatting';
 

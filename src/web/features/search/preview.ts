@@ -1,13 +1,3 @@
-/** docs/product.md, Constants and timings: search cards show the first 100 characters plus an ellipsis. */
-export const SEARCH_PREVIEW_CHARS = 100;
-
-export function searchPreview(content: string): string {
-  const chars = Array.from(content);
-  return chars.length > SEARCH_PREVIEW_CHARS
-    ? `${chars.slice(0, SEARCH_PREVIEW_CHARS).join('')}...`
-    : content;
-}
-
 /**
  * 'found' appears when a filter or a query narrows the list (docs/product.md). A capped total
  * (the server stopped counting at 1,000, docs/api.md) reads "1,000+ ideas".

@@ -54,3 +54,17 @@ export function renewsOnText(periodEndsAt: string, locale?: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return `Renews on ${shortDateFormat(locale).format(date)}`;
 }
+
+/**
+ * What the bottom bar says before a recording when the month's ideas are nearly used up: the
+ * person learns it before speaking, not at Save. Null while there is room, or no limit.
+ */
+export function quotaNote(
+  usage: Pick<Usage, 'usedThisMonth' | 'monthlyLimit'> | undefined,
+): string | null {
+  if (!usage || usage.monthlyLimit === null) return null;
+  const left = usage.monthlyLimit - usage.usedThisMonth;
+  if (left <= 0) return 'Limit reached: copy, not save';
+  if (left === 1) return 'Last idea this month';
+  return null;
+}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { freeMe, guestMe, renderScreen, stubServer, type SeenRequest } from '#web/testing/screen';
 import { queryKeys } from '#web/lib/query-client';
@@ -19,15 +19,19 @@ function posts(seen: SeenRequest[], path: string) {
 }
 
 describe('Sign-up page', () => {
-  it('asks for both fields, trimmed, before calling the server', async () => {
+  it('asks for both fields, trimmed, beside each field, before calling the server', async () => {
     const { seen } = stubServer(() => ({ status: 500 }));
     const user = userEvent.setup();
     renderScreen(<SignupForm onSignedUp={() => {}} />);
     await user.type(screen.getByLabelText('Email'), '   ');
     await user.type(screen.getByLabelText('Password'), '   ');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(within(screen.getByRole('alert')).getByText('Missing Information')).toBeTruthy();
     expect(screen.getByText('Please fill in all fields.')).toBeTruthy();
+    // Beside the fields, not in a toast that covers the page and goes away.
+    expect(screen.queryByTestId('toast')).toBeNull();
     expect(posts(seen, '/api/register')).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MailCheck } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
@@ -18,6 +19,7 @@ export function LoginForm({ linkFailed, onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [linkSent, setLinkSent] = useState<string | null>(null);
   const logIn = useLogIn();
 
@@ -29,6 +31,7 @@ export function LoginForm({ linkFailed, onSignedIn }: LoginFormProps) {
       return;
     }
     setLinkSent(null);
+    setFailure(null);
     logIn.mutate(
       { email: trimmedEmail, password },
       {
@@ -42,11 +45,7 @@ export function LoginForm({ linkFailed, onSignedIn }: LoginFormProps) {
         },
         onError: (error) => {
           setPassword('');
-          toast({
-            title: 'Login Failed',
-            description: describeError(error),
-            variant: 'destructive',
-          });
+          setFailure(describeError(error));
         },
       },
     );
@@ -83,6 +82,7 @@ export function LoginForm({ linkFailed, onSignedIn }: LoginFormProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <FormAlert title="Login Failed">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={logIn.isPending}>
           {logIn.isPending
             ? 'Signing In...'

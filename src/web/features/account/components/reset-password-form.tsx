@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_CHARS } from '#contract/limits';
 import { Button } from '#web/components/ui/button';
+import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { ApiError } from '#web/lib/api-error';
 import { useResetPassword } from '../api/account';
@@ -17,6 +18,8 @@ export interface ResetPasswordFormProps {
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const reset = useResetPassword();
 
@@ -50,15 +53,12 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== confirm) {
-      setProblem('Passwords do not match');
-      return;
-    }
-    if (password.length < PASSWORD_MIN_CHARS) {
-      setProblem('Password must be at least 6 characters');
-      return;
-    }
+    const tooShort = password.length < PASSWORD_MIN_CHARS;
+    const mismatch = !tooShort && password !== confirm;
+    setPasswordError(tooShort ? 'Password must be at least 6 characters' : null);
+    setConfirmError(mismatch ? 'Passwords do not match' : null);
     setProblem(null);
+    if (tooShort || mismatch) return;
     reset.mutate(
       { token, newPassword: password },
       {
@@ -79,20 +79,24 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
         type="password"
         autoComplete="new-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        error={passwordError}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setPasswordError(null);
+        }}
       />
       <TextField
         label="Confirm password"
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        error={confirmError}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          setConfirmError(null);
+        }}
       />
-      {problem ? (
-        <p role="alert" className="text-rose-700 dark:text-rose-300">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert title="Password not changed">{problem}</FormAlert>
       <Button type="submit" variant="primary" disabled={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Set New Password'}
       </Button>

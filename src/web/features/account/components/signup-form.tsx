@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import { PASSWORD_MIN_CHARS } from '#contract/limits';
 import { Button } from '#web/components/ui/button';
+import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError } from '#web/lib/api-error';
@@ -21,21 +22,23 @@ const BENEFITS = [
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState({ email: false, password: false });
   const [passwordTooShort, setPasswordTooShort] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const register = useRegister();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedEmail = email.trim();
     const trimmedPassword = password.trim();
-    if (trimmedEmail === '' || trimmedPassword === '') {
-      toast({
-        title: 'Missing Information',
-        description: 'Please fill in all fields.',
-        variant: 'destructive',
-      });
+    const empty = { email: trimmedEmail === '', password: trimmedPassword === '' };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      // docs/product.md, D1: said in the form, beside the fields left empty, not in a toast.
+      setFailure({ title: 'Missing Information', text: 'Please fill in all fields.' });
       return;
     }
+    setFailure(null);
     if (trimmedPassword.length < PASSWORD_MIN_CHARS) {
       setPasswordTooShort(true);
       return;
@@ -53,15 +56,14 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           onSignedUp();
         },
         onError: (error) => {
-          toast({
+          setFailure({
             title: 'Registration Failed',
-            description:
+            text:
               error instanceof ApiError
                 ? (error.serverMessage ?? 'Failed to create account. Please try again.')
                 : error instanceof TypeError
                   ? 'Network error. Please check your connection.'
                   : 'Failed to create account. Please try again.',
-            variant: 'destructive',
           });
         },
       },
@@ -95,7 +97,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          invalid={missing.email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setMissing((was) => ({ ...was, email: false }));
+          }}
         />
         <TextField
           label="Password"
@@ -103,12 +109,15 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           autoComplete="new-password"
           hint={PASSWORD_RULE}
           error={passwordTooShort ? PASSWORD_RULE : null}
+          invalid={missing.password}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
             setPasswordTooShort(false);
+            setMissing((was) => ({ ...was, password: false }));
           }}
         />
+        <FormAlert title={failure?.title ?? ''}>{failure?.text ?? null}</FormAlert>
         <Button type="submit" variant="primary" disabled={register.isPending}>
           {register.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>

@@ -80,7 +80,7 @@ describe('Upgrade plans', () => {
 
   it('says plainly that billing is off when the server has none configured', () => {
     setup({ status: 500 }, { enabled: false });
-    expect(screen.getByText(/payments are not set up here/)).toBeTruthy();
+    expect(screen.getByText(/Upgrading to Pro is not available yet/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe('Upgrade plans', () => {
       { accountEmail: 'ada@example.com' },
     );
     await user.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
-    expect(await screen.findByText(/payments are not set up here/)).toBeTruthy();
+    expect(await screen.findByText(/Upgrading to Pro is not available yet/)).toBeTruthy();
     expect(screen.queryByText('Upgrade Failed')).toBeNull();
   });
 

@@ -134,8 +134,7 @@ export function UpgradePlans({ config, accountEmail, isPro, onCheckout }: Upgrad
         </p>
       ) : billingOff ? (
         <p role="status" className="rounded-xl border border-zinc-300 p-4 dark:border-zinc-600">
-          Upgrading is not available on this server: payments are not set up here. Your free plan
-          keeps working as before.
+          Upgrading to Pro is not available yet. Your free plan keeps working as before.
         </p>
       ) : (
         <form noValidate className="flex flex-col gap-3" onSubmit={submit}>

@@ -15,11 +15,31 @@ beforeEach(() => localStorage.clear());
 const paidMe: Me = { id: 'user-9', email: 'payer@example.com', plan: 'pro' };
 
 function Probe({ reload }: { reload: () => void }) {
-  const state = useCheckoutReturn(reload);
-  return <p data-testid="claim-state">{state}</p>;
+  const { claim, payment } = useCheckoutReturn(reload);
+  return (
+    <>
+      <p data-testid="claim-state">{claim}</p>
+      <p data-testid="payment-state">{payment}</p>
+    </>
+  );
 }
 
 describe('Returning from the checkout', () => {
+  // First: the toasts of the tests after it stay in the page's one toast list.
+  it('a free account with billing off never hears its payment went through', async () => {
+    stubServer((request) =>
+      request.path === '/api/me'
+        ? { body: { id: 'user-9', email: 'payer@example.com', plan: 'free' } }
+        : { status: 404 },
+    );
+    renderScreen(<Probe reload={() => {}} />, { path: '/upgrade?success=1' });
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('payment-state').textContent).toBe('confirming'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Welcome to Pro!')).toBeNull();
+  });
+
   it('posts the claim token once, signs in, cleans the address and reloads after 2 s', async () => {
     const { seen } = stubServer((request) =>
       request.path === '/api/auth/claim' ? { body: paidMe } : { status: 404 },
@@ -58,10 +78,29 @@ describe('Returning from the checkout', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('says welcome only once the account is Pro, confirming until the webhook has landed', async () => {
+    let plan: Me['plan'] = 'guest';
+    const { seen } = stubServer((request) =>
+      request.path === '/api/me'
+        ? { body: plan === 'pro' ? paidMe : { id: 'user-9', email: 'payer@example.com', plan } }
+        : { status: 404 },
+    );
+    renderScreen(<Probe reload={() => {}} />, { path: '/upgrade?success=1' });
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('payment-state').textContent).toBe('confirming'),
+    );
+    expect(screen.queryByText('Welcome to Pro!')).toBeNull();
+    plan = 'pro';
+    expect(await screen.findByText('Welcome to Pro!', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByTestId('payment-state').textContent).toBe('confirmed');
+    expect(seen.filter((request) => request.path === '/api/me').length).toBeGreaterThan(1);
+  });
+
   it('a plain visit does nothing', () => {
     const { seen } = stubServer(() => ({ status: 404 }));
     const { location } = renderScreen(<Probe reload={() => {}} />, { path: '/upgrade' });
     expect(screen.getByTestId('claim-state').textContent).toBe('idle');
+    expect(screen.getByTestId('payment-state').textContent).toBe('none');
     expect(seen).toHaveLength(0);
     expect(location.history).toEqual(['/upgrade']);
   });

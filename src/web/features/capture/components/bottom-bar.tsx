@@ -1,4 +1,5 @@
 import { Keyboard, SlidersHorizontal } from 'lucide-react';
+import { cn } from '#web/components/ui/cn';
 import { statusText } from '../recording-machine';
 import type { Capture } from '../hooks/use-capture';
 import { voiceChip, type VoiceSettings } from '../stored-voice-settings';
@@ -12,6 +13,8 @@ export interface BottomBarProps {
   settingsOpen: boolean;
   onToggleSettings: () => void;
   onTypeInstead: () => void;
+  /** Said in place of "Tap to record" when the month's ideas are nearly or all used. */
+  quotaNote?: string | null;
 }
 
 /** The newest words stay in view: long speech shows its last few lines, not its first. */
@@ -29,10 +32,12 @@ export function BottomBar({
   settingsOpen,
   onToggleSettings,
   onTypeInstead,
+  quotaNote = null,
 }: BottomBarProps) {
   const chip = voiceChip(settings);
   const { color } = chip;
-  const status = statusText(capture.state, capture.stage, capture.voiceAvailable);
+  const note = capture.state === 'idle' ? quotaNote : null;
+  const status = note ?? statusText(capture.state, capture.stage, capture.voiceAvailable);
   const listening = capture.state === 'listening';
   const browserListening = listening && capture.engine === 'browser';
   const showLiveText =
@@ -63,7 +68,15 @@ export function BottomBar({
               {chip.label}
             </span>
           </span>
-          <span className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-300">
+          <span
+            data-testid="status-text"
+            className={cn(
+              'min-w-0 flex-1 truncate text-sm',
+              note
+                ? 'font-medium text-amber-800 dark:text-amber-300'
+                : 'text-zinc-600 dark:text-zinc-300',
+            )}
+          >
             {status}
           </span>
           <SlidersHorizontal aria-hidden className="size-5 text-zinc-500 dark:text-zinc-400" />

@@ -1,13 +1,24 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResultSheet } from './result-sheet';
+import { setDeveloperDetails } from '#web/lib/developer-details';
+import { ResultSheet, REWRITE_FAILED } from './result-sheet';
 import type { CaptureResult } from '../pipeline';
 
+const formatTranscript = vi.hoisted(() => vi.fn());
+vi.mock('../api/capture-api', () => ({ formatTranscript, inferOnServer: vi.fn() }));
+
+beforeEach(() => {
+  localStorage.clear();
+  formatTranscript.mockReset();
+});
 afterEach(cleanup);
 
-function captured(decision: Partial<CaptureResult['decision']>): CaptureResult {
+function captured(
+  decision: Partial<CaptureResult['decision']>,
+  selected: CaptureResult['selected'] = { format: 'tweet', category: 'work' },
+): CaptureResult {
   return {
     transcript: 'Tweet work: shipped the beta',
     decision: {
@@ -20,12 +31,14 @@ function captured(decision: Partial<CaptureResult['decision']>): CaptureResult {
       ...decision,
     },
     formatted: { formatted: 'Shipped the beta!', path: 'rules', mode: 'smart', notes: [] },
+    selected,
   };
 }
 
 function renderSheet(result: CaptureResult, overrides: { quotaExceeded?: boolean } = {}) {
   const onSave = vi.fn();
   const onCopy = vi.fn();
+  const onResultChange = vi.fn();
   render(
     <ResultSheet
       result={result}
@@ -33,11 +46,12 @@ function renderSheet(result: CaptureResult, overrides: { quotaExceeded?: boolean
       onOpenChange={() => {}}
       onCopy={onCopy}
       onSave={onSave}
+      onResultChange={onResultChange}
       saving={false}
       quotaExceeded={overrides.quotaExceeded ?? false}
     />,
   );
-  return { onSave, onCopy };
+  return { onSave, onCopy, onResultChange };
 }
 
 describe('ResultSheet', () => {
@@ -58,7 +72,19 @@ describe('ResultSheet', () => {
   it('says nothing was detected when the selection in Voice Settings applied', () => {
     renderSheet(captured({ source: 'settings', confidence: 0 }));
     expect(screen.queryByTestId('detection-summary')).toBeNull();
+    expect(screen.queryByTestId('override-notice')).toBeNull();
     expect(screen.getByTestId('formatted-content').textContent).toBe('Shipped the beta!');
+  });
+
+  it('draws a checklist as checkboxes, not as markdown', () => {
+    const result = captured({ format: 'checklist' });
+    renderSheet({
+      ...result,
+      formatted: { ...result.formatted, formatted: 'Chores\n- [ ] Call mom\n- [x] Book dentist' },
+    });
+    const content = screen.getByTestId('formatted-content');
+    expect(content.textContent).not.toContain('[ ]');
+    expect(content.textContent).toBe('ChoresTo do: Call momDone: Book dentist');
   });
 
   it('saves and copies on click, and refuses to save over the monthly limit', async () => {
@@ -72,9 +98,24 @@ describe('ResultSheet', () => {
     renderSheet(captured({}), { quotaExceeded: true });
     expect(screen.getByRole('alert').textContent).toContain('used all your ideas');
     expect(screen.getByRole('button', { name: /save/i }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getAllByRole('link', { name: /upgrade/i })).toHaveLength(1);
   });
 
-  it("shows the formatter path ('llm+fallback' as 'fallback'), the mode and the notes", () => {
+  it('says nothing of the server to a person: no formatter path, mode or notes', () => {
+    const result = captured({});
+    renderSheet({
+      ...result,
+      formatted: {
+        ...result.formatted,
+        notes: ['No language model is configured on this server; formatted by rules.'],
+      },
+    });
+    expect(screen.queryByTestId('developer-badge')).toBeNull();
+    expect(screen.queryByText(/language model/)).toBeNull();
+  });
+
+  it("shows the formatter path ('llm+fallback' as 'fallback'), the mode and the notes with the developer setting on", () => {
+    setDeveloperDetails(true);
     const result = captured({});
     renderSheet({
       ...result,
@@ -82,5 +123,68 @@ describe('ResultSheet', () => {
     });
     expect(screen.getByTestId('developer-badge').textContent).toBe('fallback · smart');
     expect(screen.getByText('model timed out')).toBeTruthy();
+  });
+
+  it('writes the words again at once in the format picked, from what was said', async () => {
+    const user = userEvent.setup();
+    formatTranscript.mockResolvedValue({
+      formatted: 'Beta\n- [ ] Ship the beta',
+      path: 'rules',
+      mode: 'smart',
+      notes: [],
+    });
+    const { onResultChange } = renderSheet(captured({ source: 'settings', confidence: 0 }));
+    await user.click(screen.getByRole('radio', { name: 'Checklist' }));
+    await waitFor(() => expect(onResultChange).toHaveBeenCalledOnce());
+    expect(formatTranscript).toHaveBeenCalledWith({
+      transcript: 'shipped the beta',
+      format: 'checklist',
+      category: 'work',
+    });
+    const next = onResultChange.mock.calls[0]?.[0] as CaptureResult;
+    expect(next.decision.format).toBe('checklist');
+    expect(next.formatted.formatted).toBe('Beta\n- [ ] Ship the beta');
+    expect(next.transcript).toBe('Tweet work: shipped the beta');
+  });
+
+  it('keeps the text shown and says so when the rewrite fails', async () => {
+    const user = userEvent.setup();
+    formatTranscript.mockRejectedValue(new Error('offline'));
+    const { onResultChange } = renderSheet(captured({ source: 'settings', confidence: 0 }));
+    await user.click(screen.getByRole('radio', { name: 'Creative' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(REWRITE_FAILED);
+    expect(onResultChange).not.toHaveBeenCalled();
+    expect(screen.getByTestId('formatted-content').textContent).toBe('Shipped the beta!');
+    expect(screen.getByRole('radio', { name: 'Work' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('says when a detection overrode the setting, and undoes it in one tap', async () => {
+    const user = userEvent.setup();
+    formatTranscript.mockResolvedValue({
+      formatted: 'Shipped the beta.',
+      path: 'rules',
+      mode: 'smart',
+      notes: [],
+    });
+    const { onResultChange } = renderSheet(
+      captured({ format: 'checklist', category: 'personal', source: 'natural-language' }),
+    );
+    const notice = screen.getByTestId('override-notice');
+    expect(notice.textContent).toContain(
+      'Your setting is Tweet • Work; this was written as Checklist • Personal.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Use Tweet • Work' }));
+    await waitFor(() => expect(onResultChange).toHaveBeenCalledOnce());
+    expect(formatTranscript).toHaveBeenCalledWith({
+      transcript: 'shipped the beta',
+      format: 'tweet',
+      category: 'work',
+    });
+  });
+
+  it('does not offer an undo when the detection agreed with the setting', () => {
+    renderSheet(captured({ source: 'command' }));
+    expect(screen.queryByTestId('override-notice')).toBeNull();
+    expect(screen.getByTestId('detection-summary')).toBeTruthy();
   });
 });

@@ -1,11 +1,27 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { Copy, Save } from 'lucide-react';
+import { Copy, Save, Undo2 } from 'lucide-react';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  FORMATS,
+  FORMAT_COLORS,
+  FORMAT_LABELS,
+  type Category,
+  type Format,
+} from '#contract/taxonomy';
 import { Sheet } from '#web/components/ui/sheet';
 import { Button } from '#web/components/ui/button';
-import { CategoryBadge, FormatBadge, PlainBadge } from '#web/components/ui/badge';
+import { Choice } from '#web/components/ui/choice';
+import { IdeaBody } from '#web/components/ui/idea-body';
+import { PlainBadge } from '#web/components/ui/badge';
+import { useDeveloperDetails } from '#web/lib/developer-details';
 import { routePaths } from '#web/lib/paths';
-import type { CaptureResult } from '../pipeline';
+import { overridesSetting, rewriteCaptured, type CaptureResult } from '../pipeline';
 import { confidenceLabel, detectionSummary } from '#text/detect/detection';
+
+/** What the sheet says when the words could not be written again in the chosen format. */
+export const REWRITE_FAILED = 'Could not rewrite it. Please try again.';
 
 export interface ResultSheetProps {
   result: CaptureResult;
@@ -13,6 +29,8 @@ export interface ResultSheetProps {
   onOpenChange: (open: boolean) => void;
   onCopy: () => void;
   onSave: () => void;
+  /** The same words written again in the format and category the person picked. */
+  onResultChange: (next: CaptureResult) => void;
   saving: boolean;
   quotaExceeded: boolean;
 }
@@ -37,50 +55,128 @@ export function formatterPathLabel(path: string): string {
   return path === 'llm+fallback' ? 'fallback' : path;
 }
 
+function pairLabel(choice: { format: Format; category: Category }): string {
+  return `${FORMAT_LABELS[choice.format]} • ${CATEGORY_LABELS[choice.category]}`;
+}
+
 export function ResultSheet({
   result,
   open,
   onOpenChange,
   onCopy,
   onSave,
+  onResultChange,
   saving,
   quotaExceeded,
 }: ResultSheetProps) {
-  const { decision, formatted, transcript } = result;
+  const { decision, formatted, transcript, selected } = result;
   const detected = detectionLine(decision);
+  const overriding = overridesSetting(result);
+  const developer = useDeveloperDetails();
+  // The choice shown while its rewrite is under way, so the tapped button reads as chosen.
+  const [pending, setPending] = useState<{ format: Format; category: Category } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const shown = pending ?? decision;
+  const busy = pending !== null;
+
+  // Nothing is disabled while a rewrite runs (a disabled button drops the keyboard focus): a tap
+  // meanwhile is ignored instead.
+  const rewrite = (choice: { format: Format; category: Category }) => {
+    if (busy) return;
+    if (choice.format === decision.format && choice.category === decision.category) return;
+    setPending(choice);
+    setFailed(false);
+    rewriteCaptured(result, choice)
+      .then(onResultChange)
+      .catch(() => setFailed(true))
+      .finally(() => setPending(null));
+  };
+
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Result" testId="result-sheet">
-      <div className="flex flex-wrap items-center gap-2">
-        <FormatBadge format={decision.format} />
-        <CategoryBadge category={decision.category} />
-        <PlainBadge>
-          <span data-testid="developer-badge">
-            {formatterPathLabel(formatted.path)} · {formatted.mode}
-          </span>
-        </PlainBadge>
+      <div className="space-y-3" data-testid="result-choice">
+        <Choice<Format>
+          compact
+          legend="Format"
+          options={FORMATS}
+          labels={FORMAT_LABELS}
+          colors={FORMAT_COLORS}
+          value={shown.format}
+          onChange={(format) => rewrite({ format, category: shown.category })}
+        />
+        <Choice<Category>
+          compact
+          legend="Category"
+          options={CATEGORIES}
+          labels={CATEGORY_LABELS}
+          value={shown.category}
+          onChange={(category) => rewrite({ format: shown.format, category })}
+        />
       </div>
-      {detected ? (
+      {developer ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="developer-details">
+          <PlainBadge>
+            <span data-testid="developer-badge">
+              {formatterPathLabel(formatted.path)} · {formatted.mode}
+            </span>
+          </PlainBadge>
+          {formatted.notes.length > 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-300">
+              {formatted.notes.join(' · ')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {detected && overriding ? (
+        <div
+          data-testid="override-notice"
+          className="mt-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sky-950 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-50"
+        >
+          <p data-testid="detection-summary" className="text-sm">
+            {detected}
+          </p>
+          <p className="mt-1 text-sm">
+            Your setting is {pairLabel(selected)}; this was written as {pairLabel(decision)}.
+          </p>
+          <Button
+            className="mt-2 w-full"
+            onClick={() => rewrite({ format: selected.format, category: selected.category })}
+          >
+            <Undo2 aria-hidden className="size-5" /> Use {pairLabel(selected)}
+          </Button>
+        </div>
+      ) : detected ? (
         <p
           data-testid="detection-summary"
-          className="mt-2 text-sm text-zinc-600 dark:text-zinc-300"
+          className="mt-3 text-sm text-zinc-600 dark:text-zinc-300"
         >
           {detected}
-        </p>
-      ) : null}
-      {formatted.notes.length > 0 ? (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
-          {formatted.notes.join(' · ')}
         </p>
       ) : null}
       <h3 className="mt-4 text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
         Formatted Content
       </h3>
-      <p
-        data-testid="formatted-content"
-        className="mt-2 rounded-xl bg-zinc-50 p-4 text-lg leading-relaxed break-words whitespace-pre-wrap select-text dark:bg-zinc-800"
-      >
-        {formatted.formatted}
-      </p>
+      <div aria-busy={busy} aria-live="polite" className="mt-2">
+        {busy ? (
+          <p role="status" className="rounded-xl bg-zinc-50 p-4 text-lg dark:bg-zinc-800">
+            Writing it as {pairLabel(shown)}…
+          </p>
+        ) : (
+          <IdeaBody
+            content={formatted.formatted}
+            testId="formatted-content"
+            className="rounded-xl bg-zinc-50 p-4 dark:bg-zinc-800"
+          />
+        )}
+      </div>
+      {failed ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-xl bg-rose-50 p-3 font-medium text-rose-950 dark:bg-rose-950/60 dark:text-rose-50"
+        >
+          {REWRITE_FAILED}
+        </p>
+      ) : null}
       <details className="mt-3 rounded-xl border border-zinc-200 dark:border-zinc-700">
         <summary className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium">
           Original text
@@ -108,7 +204,7 @@ export function ResultSheet({
         <Button onClick={onCopy}>
           <Copy aria-hidden className="size-5" /> Copy
         </Button>
-        <Button variant="primary" onClick={onSave} disabled={saving || quotaExceeded}>
+        <Button variant="primary" onClick={onSave} disabled={saving || busy || quotaExceeded}>
           <Save aria-hidden className="size-5" /> {saving ? 'Saving…' : 'Save'}
         </Button>
       </div>

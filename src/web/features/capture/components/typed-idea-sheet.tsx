@@ -8,7 +8,7 @@ import type { TypingReason } from '../typing-reason';
 /** One sentence on why typing is offered, when the person did not simply choose it. */
 const NOTICES: Partial<Record<TypingReason, string>> = {
   'no-transcription':
-    'Voice transcription is not set up on this server, so type your idea and it will be formatted the same way.',
+    'Voice input is not available here, so type your idea and it will be formatted the same way.',
   'transcription-failed':
     'Your recording could not be transcribed. Type what you said and it will be formatted the same way.',
   'speech-failed':

@@ -14,6 +14,7 @@ import { cn } from '#web/components/ui/cn';
 import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
 import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '../speech-engine';
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';
+import { whoHears } from '../speech-privacy';
 
 export interface VoiceSettingsSheetProps {
   open: boolean;
@@ -33,22 +34,6 @@ const VOICE_COMMAND_EXAMPLES = [
   'Create a checklist for my morning routine',
   'Turn this into a creative pitch',
 ];
-
-/** Who hears the audio, said plainly for the engine in use: the person's privacy depends on it. */
-function whoHears(speech: SpeechSetup, heardOnDevice: boolean): string {
-  if (speech.engine === 'browser') {
-    return heardOnDevice
-      ? 'Your browser recognises your speech on this device: the audio does not leave it.'
-      : "Your browser sends the audio to its maker's speech service to recognise it (Google for Chrome, Apple for Safari).";
-  }
-  if (speech.serverEngine === 'whisper') {
-    return 'Your recording is uploaded to this server and transcribed on it, by no one else.';
-  }
-  if (speech.serverEngine === 'openai') {
-    return 'Your recording is uploaded to this server, which passes it to the speech-to-text provider it is set up with.';
-  }
-  return 'Your recording is uploaded to this server to be transcribed.';
-}
 
 function SpeechSection({ speech }: { speech: SpeechSetup }) {
   const [heardOnDevice, setHeardOnDevice] = useState(false);

@@ -9,7 +9,7 @@ import { CaptureError, transcribe } from '../api/capture-api';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
 import { loadPendingQueue } from '../offline/load-queue';
-import { isNetworkFailure } from '../offline/network-failure';
+import { isNetworkFailure } from '#web/lib/network-failure';
 import type { CaptureResult } from '../pipeline';
 import { recordingFileName, startRecording, type ActiveRecording } from '../recorder';
 import {
@@ -240,11 +240,12 @@ export function useCapture(
       dispatch({ type: 'succeeded' });
       setStage(null);
       haptic('success');
+      // The result opens at once; the button keeps its green done look for its second behind
+      // the sheet, instead of holding the finished idea back that long.
+      showLiveText('');
+      onResultRef.current(result);
       setTimeout(() => {
-        if (!mountedRef.current) return;
-        dispatch({ type: 'settled' });
-        showLiveText('');
-        onResultRef.current(result);
+        if (mountedRef.current) dispatch({ type: 'settled' });
       }, DONE_HOLD_MS);
     },
     [showLiveText],

@@ -1,6 +1,6 @@
 import type { NewIdea } from '#contract/api-schemas';
 import { ApiError, isQuotaExceeded } from '#web/lib/api-error';
-import { isNetworkFailure } from './network-failure';
+import { isNetworkFailure } from '#web/lib/network-failure';
 import {
   audioOf,
   claimPending,

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { Idea, IdeaList, NewIdea, Usage } from '#contract/api-schemas';
 import type { Category, Format } from '#contract/taxonomy';
-import { apiRequest, apiSend } from '#web/lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
@@ -146,24 +146,25 @@ export function useReformatIdea(session: Session) {
   });
 }
 
-export function useDeleteIdea(session: Session) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiSend('DELETE', itemPath(session, id)),
-    onSuccess: (_nothing, id) => {
-      patchCachedLists(client, session.owner, (list) =>
-        list.items.some((idea) => idea.id === id)
-          ? {
-              ...list,
-              items: list.items.filter((idea) => idea.id !== id),
-              total: Math.max(0, list.total - 1),
-            }
-          : list,
-      );
-      // The home list may now have room for an older idea.
-      void client.invalidateQueries({ queryKey: queryKeys.recentIdeas(session.owner) });
-    },
-  });
+/** Puts the idea as it now is into every cached list of its owner that holds it. */
+export function replaceInCachedLists(client: QueryClient, owner: string, changed: Idea) {
+  patchCachedLists(client, owner, (list) => ({
+    ...list,
+    items: list.items.map((idea) => (idea.id === changed.id ? changed : idea)),
+  }));
+}
+
+/** Takes an idea out of every cached list of its owner, the count of each list with it. */
+export function removeFromCachedLists(client: QueryClient, owner: string, id: string) {
+  patchCachedLists(client, owner, (list) =>
+    list.items.some((idea) => idea.id === id)
+      ? {
+          ...list,
+          items: list.items.filter((idea) => idea.id !== id),
+          total: Math.max(0, list.total - 1),
+        }
+      : list,
+  );
 }
 
 export type { Idea };

@@ -128,3 +128,54 @@ describe('Edit idea dialog', () => {
     expect(box.value).toBe('Draft the launch tweet!');
   });
 });
+
+describe('Edit idea dialog for a checklist', () => {
+  const list: Idea = idea({
+    id: 'idea-7',
+    format: 'checklist',
+    content: 'Chores\n- [ ] Call mom\n- [x] Book dentist',
+    userId: 'user-1',
+  });
+
+  async function openListEditor() {
+    const user = userEvent.setup();
+    renderScreen(<IdeaSheets idea={list} session={signedIn} onClose={() => {}} />);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Idea' })).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit idea' });
+    return { user, dialog: within(dialog) };
+  }
+
+  it('edits the items as a list and saves the same markdown shape', async () => {
+    const { seen } = serve();
+    const { user, dialog } = await openListEditor();
+    expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Chores');
+    expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Item 1' }).value).toBe(
+      'Call mom',
+    );
+    expect(dialog.getByRole<HTMLInputElement>('checkbox', { name: 'Item 2 done' }).checked).toBe(
+      true,
+    );
+    await user.type(dialog.getByRole('textbox', { name: 'Item 1' }), ' on Sunday{Enter}');
+    await user.keyboard('Water the plants');
+    await user.click(dialog.getByRole('button', { name: 'Remove item 3' }));
+    await user.click(dialog.getByRole('button', { name: 'Add item' }));
+    await user.keyboard('Pay rent');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Idea updated');
+    expect(puts(seen)[0]?.body).toEqual({
+      content: 'Chores\n- [ ] Call mom on Sunday\n- [ ] Water the plants\n- [ ] Pay rent',
+    });
+  });
+
+  it('offers the markdown as text, and keeps what was changed in the list', async () => {
+    serve();
+    const { user, dialog } = await openListEditor();
+    await user.click(dialog.getByRole('checkbox', { name: 'Item 1 done' }));
+    await user.click(dialog.getByRole('button', { name: 'Edit as text' }));
+    expect(dialog.getByRole<HTMLTextAreaElement>('textbox', { name: 'Idea content' }).value).toBe(
+      'Chores\n- [x] Call mom\n- [x] Book dentist',
+    );
+  });
+});

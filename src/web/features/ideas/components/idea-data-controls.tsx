@@ -23,12 +23,17 @@ export function ExportIdeas({ session }: { session: Session }) {
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-medium">Export my ideas</h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+        A file of every idea, to keep or to take to another app.
+      </p>
       <div className="grid grid-cols-3 gap-2">
         {EXPORT_FORMATS.map((format) => (
           <Button
             key={format}
             aria-label={`Export as ${EXPORT_LABELS[format]}`}
             disabled={exportIdeas.isPending}
+            // The icon sits above the name: three side by side leave "Markdown" no room for it.
+            className="min-h-16 flex-col gap-1 px-2"
             onClick={() =>
               exportIdeas.mutate(format, {
                 onSuccess: (fileName) =>
@@ -42,7 +47,7 @@ export function ExportIdeas({ session }: { session: Session }) {
               })
             }
           >
-            <Download aria-hidden className="size-4" />
+            <Download aria-hidden className="size-5" />
             {EXPORT_LABELS[format]}
           </Button>
         ))}

@@ -13,6 +13,8 @@ import {
   type FakeAnswer,
   type SeenRequest,
 } from '#web/testing/screen';
+import { UNDO_DELETE_MS } from '../api/delete-later';
+import { pendingContent } from '../api/edit-queue';
 import { IdeaSheets } from './idea-sheets';
 
 afterEach(() => {
@@ -129,29 +131,55 @@ describe('Idea detail sheet', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('deletes once confirmed, says so and closes', async () => {
-    const user = userEvent.setup();
-    const { sheet, seen, onClose } = open();
+  it('deletes once confirmed: gone from the lists at once, sent when the Undo window ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet, seen, onClose, client } = open();
+    client.setQueryData<IdeaList>(queryKeys.recentIdeas('guest'), {
+      items: [shown],
+      total: 1,
+      nextCursor: null,
+    });
     await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Idea deleted')).toBeTruthy();
-    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'DELETE /api/guest-ideas/idea-42',
-    ]);
     expect(onClose).toHaveBeenCalledOnce();
+    expect(client.getQueryData<IdeaList>(queryKeys.recentIdeas('guest'))?.items).toEqual([]);
+    expect(seen.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toContain(
+      'DELETE /api/guest-ideas/idea-42',
+    );
+    vi.useRealTimers();
   });
 
-  it('reports a failed delete and keeps the idea open', async () => {
-    const user = userEvent.setup();
-    const { sheet, onClose } = open(500);
+  it('takes a delete back with Undo: the server is never asked', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet, seen } = open();
     await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    // By text: the sheet this test keeps mounted hides the toast from the accessibility tree.
+    await user.click(await screen.findByText('Undo'));
+    expect(await screen.findByText('Idea restored')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
+    expect(seen.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    vi.useRealTimers();
+  });
 
+  it('says so when the server refuses the delete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { sheet } = open(500);
+    await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this idea?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await vi.advanceTimersByTimeAsync(UNDO_DELETE_MS + 100);
     expect(await screen.findByText('Delete failed')).toBeTruthy();
-    expect(onClose).not.toHaveBeenCalled();
+    vi.useRealTimers();
   });
 
   it('gives the share sheet the suggested title: the first line, at most 50 characters', async () => {
@@ -256,6 +284,67 @@ describe('Reformatting an idea', () => {
     expect(within(sheet).getByTestId('idea-content').textContent).toBe(shown.content);
     expect(panel.getByRole('button', { name: /^Reformat as/ }).getAttribute('aria-disabled')).toBe(
       'false',
+    );
+  });
+});
+
+describe('ticking a checklist in the detail sheet', () => {
+  const list: Idea = idea({
+    id: 'idea-42',
+    format: 'checklist',
+    content: 'Trip\n- [ ] Pack the bags\n- [ ] Book the train',
+  });
+
+  function openList(answer: (request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>) {
+    const server = stubServer(answer);
+    const { client } = renderScreen(<IdeaSheets idea={list} session={guest} onClose={() => {}} />);
+    client.setQueryData<IdeaList>(queryKeys.recentIdeas('guest'), {
+      items: [list],
+      total: 1,
+      nextCursor: null,
+    });
+    return { ...server, client };
+  }
+
+  it('is a real checkbox per task, saved at once as - [x] and shown in the lists', async () => {
+    const user = userEvent.setup();
+    const { seen, client } = openList((request) =>
+      request.method === 'PUT'
+        ? { body: { ...list, content: (request.body as { content: string }).content } }
+        : { status: 404 },
+    );
+    const box = screen.getByRole('checkbox', { name: 'Pack the bags' });
+    await user.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await vi.waitFor(() => expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({
+      content: 'Trip\n- [x] Pack the bags\n- [ ] Book the train',
+    });
+    expect(client.getQueryData<IdeaList>(queryKeys.recentIdeas('guest'))?.items[0]?.content).toBe(
+      'Trip\n- [x] Pack the bags\n- [ ] Book the train',
+    );
+  });
+
+  it('takes the tick back and says so when the server refuses it', async () => {
+    const user = userEvent.setup();
+    openList(() => ({ status: 500, body: { error: 'internal', message: 'Database is down' } }));
+    const box = screen.getByRole('checkbox', { name: 'Book the train' });
+    await user.click(box);
+    expect(await screen.findByText('Could not save the tick')).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('keeps the tick on this device when there is no connection', async () => {
+    const user = userEvent.setup();
+    openList(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const box = screen.getByRole('checkbox', { name: 'Book the train' });
+    await user.click(box);
+    expect(await screen.findByText('Kept on this device')).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(pendingContent('guest', 'idea-42')).toBe(
+      'Trip\n- [ ] Pack the bags\n- [x] Book the train',
     );
   });
 });

@@ -14,6 +14,7 @@ import { Sheet } from '#web/components/ui/sheet';
 import { Button } from '#web/components/ui/button';
 import { Choice } from '#web/components/ui/choice';
 import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
+import { IdeaBody } from '#web/components/ui/idea-body';
 import type { ReformatChoice } from '../api/ideas';
 import { copyText, shareIdea } from '../share';
 import { createdDate, relativeTime } from '../relative-time';
@@ -26,6 +27,8 @@ export interface IdeaDetailSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onEdit: () => void;
+  /** A checklist's task ticked or unticked: the sheet draws real checkboxes when given. */
+  onToggleTask?: (line: number, done: boolean) => void;
   onDelete: () => Promise<void>;
   /** Resolves with the rewritten idea shown; rejects when the server could not reformat it. */
   onReformat: (choice: ReformatChoice) => Promise<void>;
@@ -127,6 +130,7 @@ export function IdeaDetailSheet({
   open,
   onOpenChange,
   onEdit,
+  onToggleTask,
   onDelete,
   onReformat,
 }: IdeaDetailSheetProps) {
@@ -142,12 +146,12 @@ export function IdeaDetailSheet({
             {relativeTime(idea.createdAt)}
           </span>
         </div>
-        <p
-          data-testid="idea-content"
-          className="mt-4 text-lg leading-relaxed break-words whitespace-pre-wrap select-text"
-        >
-          {idea.content}
-        </p>
+        <IdeaBody
+          content={idea.content}
+          testId="idea-content"
+          className="mt-4"
+          onToggle={onToggleTask}
+        />
         {idea.transcript ? (
           <details className="mt-4 rounded-xl border border-zinc-200 dark:border-zinc-700">
             <summary className="focus-ring flex min-h-11 cursor-pointer list-item items-center rounded-xl px-4 py-2.5 font-medium">

@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Idea } from '#contract/api-schemas';
 import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
 import type { Session } from '#web/lib/session';
-import { useDeleteIdea, useReformatIdea, useUpdateIdea } from '../api/ideas';
+import { deleteWithUndo } from '../api/delete-later';
+import { pendingContent } from '../api/edit-queue';
+import { useTickTask } from '../hooks/use-tick-task';
+import { useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
 
@@ -15,10 +19,15 @@ export interface IdeaSheetsProps {
 
 /** The detail sheet and its edit dialog, wired to the update, reformat and delete calls. */
 export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps) {
-  const [idea, setIdea] = useState(initial);
+  // A tick kept on this device while offline shows over the server's older text.
+  const [idea, setIdea] = useState(() => {
+    const kept = pendingContent(session.owner, initial.id);
+    return kept === null ? initial : { ...initial, content: kept };
+  });
+  const onToggleTask = useTickTask(session, idea, setIdea);
   const [editing, setEditing] = useState(false);
   const updateIdea = useUpdateIdea(session);
-  const deleteIdea = useDeleteIdea(session);
+  const client = useQueryClient();
   const reformatIdea = useReformatIdea(session);
 
   return (
@@ -30,24 +39,15 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
           if (!open) onClose();
         }}
         onEdit={() => setEditing(true)}
+        onToggleTask={onToggleTask}
         onReformat={async (choice) => {
           const reformatted = await reformatIdea.mutateAsync({ id: idea.id, ...choice });
           setIdea(reformatted);
           toast({ title: 'Idea reformatted', variant: 'success', durationMs: 2000 });
         }}
         onDelete={async () => {
-          try {
-            await deleteIdea.mutateAsync(idea.id);
-            toast({ title: 'Idea deleted', durationMs: 2000 });
-            onClose();
-          } catch (error) {
-            toast({
-              title: 'Delete failed',
-              description: describeError(error),
-              variant: 'destructive',
-            });
-            throw error;
-          }
+          deleteWithUndo(client, session, idea);
+          onClose();
         }}
       />
       {editing ? (

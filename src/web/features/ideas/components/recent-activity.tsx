@@ -1,12 +1,8 @@
 import { Link } from 'wouter';
-import { ArrowDown, Copy, Share2 } from 'lucide-react';
+import { ArrowDown } from 'lucide-react';
 import type { Idea, IdeaList } from '#contract/api-schemas';
-import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonomy';
-import { IconButton } from '#web/components/ui/icon-button';
-import { cn } from '#web/components/ui/cn';
 import { routePaths } from '#web/lib/paths';
-import { copyText, shareIdea } from '../share';
-import { relativeTime } from '../relative-time';
+import { IdeaCard } from './idea-card';
 
 export interface RecentActivityProps {
   list: IdeaList | undefined;
@@ -32,9 +28,21 @@ export function RecentActivity({
   const total = list?.total ?? 0;
   return (
     <section aria-labelledby="recent-activity-title" className="mt-6">
-      <h2 id="recent-activity-title" className="mb-3 text-lg font-semibold">
-        Recent Activity
-      </h2>
+      {/* The way to the rest sits beside the heading, in view above the cards, not under them
+          where the bottom bar covers it on a phone. */}
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="recent-activity-title" className="text-lg font-semibold">
+          Recent Activity
+        </h2>
+        {!isError && !isLoading && total > shown.length ? (
+          <Link
+            href={routePaths.search}
+            className="focus-ring -mr-2 inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+          >
+            Search {total} ideas
+          </Link>
+        ) : null}
+      </div>
       {isError ? (
         <p className="rounded-xl border border-zinc-200 bg-white p-4 text-rose-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-rose-300">
           Failed to load ideas
@@ -42,7 +50,7 @@ export function RecentActivity({
       ) : isLoading ? (
         // The placeholders, like the empty state's arrow, stay still: they show while the app's
         // code starts, and an animation there has every frame drawn beside that start, on
-        // devices without a GPU in software (docs/benchmarks.md, Web app).
+        // devices without a GPU in software (docs/lab-notes/2026-11-web-app-blocking-time.md).
         <ul aria-busy="true" aria-label="Loading your ideas..." className="space-y-3">
           {Array.from({ length: visibleCount }, (_, i) => (
             <li
@@ -62,58 +70,17 @@ export function RecentActivity({
           <ArrowDown aria-hidden className="mt-1 size-6 text-red-500" />
         </div>
       ) : (
-        <>
-          <ul className="space-y-3" data-testid="recent-ideas">
-            {shown.map((idea) => (
-              <li
-                key={idea.id}
-                data-testid="idea-card"
-                className={cn(
-                  'flex items-stretch gap-1 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
-                  idea.id === highlightedId && 'idea-highlight',
-                )}
-              >
-                <button
-                  type="button"
-                  onClick={() => onOpen(idea)}
-                  className="focus-ring min-w-0 flex-1 rounded-xl p-3 text-left"
-                >
-                  <span className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
-                    <span
-                      aria-hidden
-                      className="size-2 rounded-full"
-                      style={{ backgroundColor: FORMAT_COLORS[idea.format] }}
-                    />
-                    <span className="font-medium">
-                      {FORMAT_LABELS[idea.format]} • {CATEGORY_LABELS[idea.category]}
-                    </span>
-                    <span aria-hidden>·</span>
-                    <span>{relativeTime(idea.createdAt)}</span>
-                  </span>
-                  <span className="mt-1 line-clamp-2 break-words whitespace-pre-line">
-                    {idea.content}
-                  </span>
-                </button>
-                <div className="flex flex-col justify-center pr-1">
-                  <IconButton label="Copy idea" onClick={() => void copyText(idea.content)}>
-                    <Copy aria-hidden className="size-5" />
-                  </IconButton>
-                  <IconButton label="Share idea" onClick={() => void shareIdea(idea.content)}>
-                    <Share2 aria-hidden className="size-5" />
-                  </IconButton>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {total > shown.length ? (
-            <Link
-              href={routePaths.search}
-              className="focus-ring mt-3 flex min-h-11 items-center justify-center rounded-xl font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
-            >
-              Search {total} ideas
-            </Link>
-          ) : null}
-        </>
+        <ul className="space-y-3" data-testid="recent-ideas">
+          {shown.map((idea) => (
+            <IdeaCard
+              key={idea.id}
+              idea={idea}
+              onOpen={onOpen}
+              rows={2}
+              highlighted={idea.id === highlightedId}
+            />
+          ))}
+        </ul>
       )}
     </section>
   );

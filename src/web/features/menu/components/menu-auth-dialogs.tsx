@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '#web/components/ui/button';
 import { Sheet } from '#web/components/ui/sheet';
+import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError, describeError } from '#web/lib/api-error';
@@ -37,10 +38,12 @@ export function SignInDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    setFailure(null);
     try {
       const result = await onLogin({ email: email.trim(), password });
       setEmail('');
@@ -52,7 +55,7 @@ export function SignInDialog({
     } catch (error) {
       console.error('Sign-in failed', error);
       setPassword('');
-      toast({ title: 'Login Failed', description: describeError(error), variant: 'destructive' });
+      setFailure(describeError(error));
     } finally {
       setBusy(false);
     }
@@ -84,6 +87,7 @@ export function SignInDialog({
         >
           Forgot Password?
         </button>
+        <FormAlert title="Login Failed">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
@@ -100,10 +104,12 @@ export function CreateAccountDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    setFailure(null);
     try {
       await onRegister({ email: email.trim(), password });
       setEmail('');
@@ -111,11 +117,7 @@ export function CreateAccountDialog({
       onOpenChange(false);
       toast({ title: 'Account created', variant: 'success', durationMs: 3000 });
     } catch (error) {
-      toast({
-        title: 'Registration Failed',
-        description: failureText(error, 'Failed to create account. Please try again.'),
-        variant: 'destructive',
-      });
+      setFailure(failureText(error, 'Failed to create account. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -140,6 +142,7 @@ export function CreateAccountDialog({
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <FormAlert title="Registration Failed">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
@@ -155,10 +158,12 @@ export function ResetPasswordDialog({
 }: FormDialogProps & { onForgotPassword: (email: string) => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    setFailure(null);
     try {
       // docs/product.md, Menu: the address goes as typed; the server judges it.
       await onForgotPassword(email);
@@ -171,14 +176,11 @@ export function ResetPasswordDialog({
       setEmail('');
       onOpenChange(false);
     } catch (error) {
-      toast({
-        title: 'Error',
-        description:
-          error instanceof ApiError && error.serverMessage
-            ? error.serverMessage
-            : 'Failed to send reset email. Please try again.',
-        variant: 'destructive',
-      });
+      setFailure(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : 'Failed to send reset email. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -195,6 +197,7 @@ export function ResetPasswordDialog({
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
+        <FormAlert title="Error">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={busy} aria-busy={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
         </Button>

@@ -11,7 +11,15 @@ export interface OnboardingOverlayProps {
   onSkip: () => void;
   /** When given, 'I'm Ready to Start' leads to sign-up instead of completing (docs/product.md). */
   onSignup?: () => void;
+  /**
+   * What this install does with the person's voice (its server's engine, the browser's, or
+   * typing only), once the server's setup is known; until then only that the microphone will
+   * be asked for, which holds for every install that records.
+   */
+  privacyNote?: string;
 }
+
+const PRIVACY_UNKNOWN = "We'll ask for microphone access when you first record.";
 
 const tips = [
   {
@@ -47,7 +55,7 @@ function Emblem() {
   );
 }
 
-function Tips() {
+function Tips({ privacyNote = PRIVACY_UNKNOWN }: { privacyNote?: string }) {
   return (
     <>
       <ul className="mt-5 space-y-3">
@@ -71,8 +79,8 @@ function Tips() {
       </div>
       <div className="mt-3 flex gap-3 rounded-2xl bg-zinc-100 p-3 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
         <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
-        <p className="text-sm">
-          We&apos;ll ask for microphone access when you first record. Your voice stays private.
+        <p className="text-sm" data-testid="onboarding-privacy">
+          {privacyNote}
         </p>
       </div>
     </>
@@ -92,7 +100,13 @@ function Actions({ onReady, onSkip }: { onReady?: () => void; onSkip?: () => voi
   );
 }
 
-export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: OnboardingOverlayProps) {
+export function OnboardingOverlay({
+  open,
+  onComplete,
+  onSkip,
+  onSignup,
+  privacyNote,
+}: OnboardingOverlayProps) {
   // Taking over from the build-time dialog already on screen, it must not fade in a second time.
   const [appear] = useState(() => !onboardingShellShown());
   useLayoutEffect(removeOnboardingShell, []);
@@ -140,7 +154,7 @@ export function OnboardingOverlay({ open, onComplete, onSkip, onSignup }: Onboar
         <Emblem />
         <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
         <Dialog.Description className={DESCRIPTION_CLASS}>{DESCRIPTION}</Dialog.Description>
-        <Tips />
+        <Tips privacyNote={privacyNote} />
         <Actions onReady={onSignup ?? onComplete} onSkip={onSkip} />
       </Dialog.Content>
     </Dialog.Root>

@@ -1,12 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Idea } from '#contract/api-schemas';
-import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
-import { searchPreview } from '../preview';
 
 export interface SearchResultsProps {
   ideas: Idea[];
-  relativeTime: (iso: string) => string;
-  onOpen: (idea: Idea) => void;
+  /** The card of one idea, a list item: the app gives the same card home shows. */
+  renderIdea: (idea: Idea) => ReactNode;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -14,8 +12,7 @@ export interface SearchResultsProps {
 
 export function SearchResults({
   ideas,
-  relativeTime,
-  onOpen,
+  renderIdea,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -43,26 +40,7 @@ export function SearchResults({
   return (
     <>
       <ul className="space-y-3" data-testid="search-results">
-        {ideas.map((idea) => (
-          <li key={idea.id}>
-            <button
-              type="button"
-              onClick={() => onOpen(idea)}
-              className="focus-ring w-full rounded-xl border border-zinc-200 bg-white p-3 text-left hover:border-zinc-300 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700"
-            >
-              <span className="flex flex-wrap items-center gap-2">
-                <FormatBadge format={idea.format} />
-                <CategoryBadge category={idea.category} />
-                <span className="text-sm text-zinc-600 dark:text-zinc-300">
-                  {relativeTime(idea.createdAt)}
-                </span>
-              </span>
-              <span className="mt-2 line-clamp-4 break-words whitespace-pre-line">
-                {searchPreview(idea.content)}
-              </span>
-            </button>
-          </li>
-        ))}
+        {ideas.map((idea) => renderIdea(idea))}
       </ul>
       <div ref={sentinelRef} aria-hidden className="h-1" />
       {loadingMore ? (

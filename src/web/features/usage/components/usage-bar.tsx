@@ -53,24 +53,10 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
       data-tone={look.tone}
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      {/* Wraps rather than squeezes: 'Upgrade for unlimited' drops below on a narrow phone. */}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <p className="text-base">
-          <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
-          this month
-        </p>
-        <Link
-          href={routePaths.upgrade}
-          className={cn(
-            'focus-ring ml-auto inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold whitespace-nowrap',
-            look.tone === 'teal'
-              ? 'text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950'
-              : 'bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900',
-          )}
-        >
-          {look.upgradeLabel}
-        </Link>
-      </div>
+      <p className="text-base">
+        <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
+        this month
+      </p>
       <div
         role="progressbar"
         aria-label="Ideas used this month"
@@ -84,10 +70,25 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
           style={{ width: `${look.percent}%` }}
         />
       </div>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
-        {look.atLimit ? 'Monthly limit reached · ' : ''}
-        {renewsOnText(usage.periodEndsAt)}
-      </p>
+      {/* The button shares the short last line, so "Upgrade for unlimited" never needs a line
+          of its own on a 390 px phone. */}
+      <div className="mt-1 flex items-center justify-between gap-3">
+        <p className="min-w-0 text-sm text-zinc-600 dark:text-zinc-300">
+          {look.atLimit ? 'Monthly limit reached · ' : ''}
+          {renewsOnText(usage.periodEndsAt)}
+        </p>
+        <Link
+          href={routePaths.upgrade}
+          className={cn(
+            'focus-ring inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold whitespace-nowrap',
+            look.tone === 'teal'
+              ? 'text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950'
+              : 'bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900',
+          )}
+        >
+          {look.upgradeLabel}
+        </Link>
+      </div>
     </section>
   );
 }

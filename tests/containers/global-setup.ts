@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { APP_IMAGE } from '#scripts/container-images.mjs';
+import { buildImage, makeStandIns } from './support/images.js';
+import { repoRoot, run } from './support/docker.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appImage: string;
+    nodeImage: string;
+    postgresImage: string;
+    redisImage: string;
+  }
+}
+
+/**
+ * Once for the whole run: the stand-in bases (cached as images) and this tree's image, built the
+ * way a person builds it, so every test file runs the same image.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const info = await run('docker', ['info', '--format', '{{.ServerVersion}}'], { check: false });
+  if (info.code !== 0) {
+    throw new Error(
+      `The container tests need a running Docker daemon (docker info: ${info.stderr.trim()}).`,
+    );
+  }
+  const logDir = join(repoRoot, 'test-results', 'containers');
+  mkdirSync(logDir, { recursive: true });
+  const timings: Record<string, number> = {};
+
+  let started = Date.now();
+  const bases = await makeStandIns();
+  timings.standInsSeconds = (Date.now() - started) / 1000;
+
+  // VOICE_IDEAS_TEST_IMAGE tests an image built elsewhere (a release) instead of this tree's.
+  started = Date.now();
+  const appImage =
+    process.env.VOICE_IDEAS_TEST_IMAGE ??
+    (await buildImage(repoRoot, APP_IMAGE, bases.nodeImage, { logDir }));
+  timings.imageBuildSeconds = (Date.now() - started) / 1000;
+  writeFileSync(join(logDir, 'setup-timings.json'), JSON.stringify(timings, null, 2));
+  process.stderr.write(
+    `[containers] stand-ins ${timings.standInsSeconds.toFixed(0)} s, image ${timings.imageBuildSeconds.toFixed(0)} s\n`,
+  );
+
+  project.provide('appImage', appImage);
+  project.provide('nodeImage', bases.nodeImage);
+  project.provide('postgresImage', bases.postgresImage);
+  project.provide('redisImage', bases.redisImage);
+}

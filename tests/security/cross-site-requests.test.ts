@@ -1,0 +1,34 @@
+/**
+ * A state-changing call from another site is refused, whatever Origin it claims.
+ * docs/security.md names the control.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  closeTestApp,
+  createTestApp,
+  expectApiError,
+  registerUser,
+  type TestApp,
+} from '#server/test-support/api.js';
+
+describe('calls from another site', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '2' } });
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+  });
+
+  it('refuses a state-changing call from another site', async () => {
+    const user = await registerUser(testApp.app);
+    for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: '/api/ideas/all',
+        headers: { ...user.headers, origin },
+      });
+      expectApiError(response, 403, 'forbidden_origin');
+    }
+  });
+});

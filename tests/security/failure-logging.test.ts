@@ -1,0 +1,141 @@
+/**
+ * What the log says: expected failures once at warn without a stack, a client that left at
+ * info, and only a real fault at error, with its stack. docs/security.md names the control each
+ * block proves.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { closeTestApp, createTestApp, expectApiError } from '#server/test-support/api.js';
+import { MULTIPART_HEADERS, recording } from '../support/multipart.js';
+import { makeSpeech } from '../support/speech-audio.js';
+import {
+  captureLogs,
+  linesWithStacks,
+  listenOnLoopback,
+  LOG_LEVELS,
+  rawExchange,
+  useProbeBench,
+} from './support.js';
+
+const bench = useProbeBench('failure-logging', 'Tweet work: the probe is over.');
+
+describe('expected failures are logged once, without a stack', () => {
+  it('logs 503, 502 and an aborted upload below error level, and a real fault at error', async () => {
+    const logs = captureLogs();
+    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: log me.', 'webm'));
+    const unconfigured = await createTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info' },
+      deps: { logDestination: logs.destination },
+    });
+    const configured = await createTestApp('sqlite', {
+      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
+      deps: { logDestination: logs.destination },
+    });
+    unconfigured.app.get('/api/test-fault', () => {
+      throw new TypeError('a real defect');
+    });
+    try {
+      const upload = {
+        method: 'POST' as const,
+        url: '/api/transcribe',
+        headers: MULTIPART_HEADERS,
+      };
+      expectApiError(
+        await unconfigured.app.inject({ ...upload, payload: recording(speech) }),
+        503,
+        'transcription_unavailable',
+      );
+      bench().fake.setFault('500');
+      expectApiError(
+        await configured.app.inject({ ...upload, payload: recording(speech) }),
+        502,
+        'transcription_failed',
+      );
+      bench().fake.setFault('none');
+
+      const port = await listenOnLoopback(configured.app);
+      const body = recording(speech);
+      await rawExchange(
+        port,
+        [
+          {
+            data:
+              `POST /api/transcribe HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+              `Content-Type: ${MULTIPART_HEADERS['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`,
+          },
+          { data: body.subarray(0, body.length / 2) },
+        ],
+        300,
+      );
+      // The server notices the closed connection on its next read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect(linesWithStacks(logs.lines)).toEqual([]);
+      expect(logs.lines.filter((line) => line.level >= LOG_LEVELS.error)).toEqual([]);
+      // Lines about requests; start-up notes (no engine, no web build) are warnings of their own.
+      const warned = logs.lines.filter(
+        (line) => line.level === LOG_LEVELS.warn && line.reqId !== undefined,
+      );
+      expect(warned.map((line) => line.code)).toEqual([
+        'transcription_unavailable',
+        'transcription_failed',
+      ]);
+      expect(warned[1]?.cause).toMatch(/status 500/);
+      expect(logs.lines.some((line) => line.code === 'client_closed_request')).toBe(true);
+
+      expectApiError(
+        await unconfigured.app.inject({ url: '/api/test-fault' }),
+        500,
+        'internal_error',
+      );
+      const faults = logs.lines.filter((line) => line.level >= LOG_LEVELS.error);
+      expect(faults).toHaveLength(1);
+      expect(faults[0]?.err?.stack).toMatch(/a real defect/);
+    } finally {
+      bench().fake.setFault('none');
+      await closeTestApp(unconfigured);
+      await closeTestApp(configured);
+    }
+  });
+});
+
+describe('a client that leaves while its recording is transcribed', () => {
+  it('is logged as a closed request, not as a failed transcription', async () => {
+    const logs = captureLogs();
+    const testApp = await createTestApp('sqlite', {
+      env: { ...bench().openAiEnv(), LOG_LEVEL: 'info' },
+      deps: { logDestination: logs.destination },
+    });
+    try {
+      const port = await listenOnLoopback(testApp.app);
+      const body = recording(
+        await readFile(await makeSpeech(bench().dir, 'Tweet work: bye.', 'webm')),
+      );
+      bench().fake.setFault('hang');
+      await rawExchange(
+        port,
+        [
+          {
+            data:
+              `POST /api/transcribe HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+              `Content-Type: ${MULTIPART_HEADERS['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`,
+          },
+          { data: body },
+        ],
+        1_500,
+      );
+      await expect
+        .poll(() => logs.lines.some((line) => line.code === 'client_closed_request'), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+      const warned = logs.lines.filter(
+        (line) => line.level >= LOG_LEVELS.warn && line.reqId !== undefined,
+      );
+      expect(warned).toEqual([]);
+    } finally {
+      bench().fake.setFault('none');
+      await closeTestApp(testApp);
+    }
+  });
+});
