@@ -249,6 +249,8 @@ describe('GET /api/openapi.json', () => {
           '/api/billing/webhook',
           // tus creation: what it asks for is in its headers (docs/api.md, "Recordings").
           '/api/uploads',
+          // Transcribes the recording named in the path again: there is nothing else to say.
+          '/api/recordings/{id}/transcribe',
         ];
         if (!bodyless.includes(path)) {
           expect(operation.requestBody, `${method} ${path} has a body`).toBeDefined();
