@@ -95,7 +95,7 @@ describe('"etc.", "e.g.", "vs." and suffixes', () => {
   it('ends a tweet on "etc." with its own full stop', () => {
     expect(tweet('Buy pens, paper, tape, etc.')).toBe('Buy pens, paper, tape, etc.');
     expect(formatWithRules('Buy pens, paper, tape, etc.', 'tweet', 'work')).toBe(
-      'Buy pens, paper, tape, etc. #work',
+      'Buy pens, paper, tape, etc.',
     );
   });
 

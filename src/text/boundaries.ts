@@ -5,9 +5,13 @@ import {
   QUESTION_AUX,
   SUBJECT_PRONOUNS,
 } from './words/function-words.js';
-import { OWNED_SUBJECT_VERBS, TELLING_VERBS, THINKING_VERBS } from './words/clause-subjects.js';
 import {
   BE_FORMS,
+  OWNED_SUBJECT_VERBS,
+  TELLING_VERBS,
+  THINKING_VERBS,
+} from './words/clause-subjects.js';
+import {
   PHRASE_JOINERS,
   isFunctionWord,
   startsNewClause,

@@ -28,6 +28,7 @@ import {
   THINKING_VERBS,
   TIME_NOUNS,
   YOU_VERBS,
+  BE_FORMS,
 } from './words/clause-subjects.js';
 
 /**
@@ -357,7 +358,6 @@ function endsOnPreposition(tokens: readonly Token[], from: number): boolean {
 
 /** Words back from a subject that a verb of telling may stand ("told my kids | we ..."). */
 const REPORTED_REACH = 3;
-export const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 
 /** Words that join a phrase to the next one. */
 export const PHRASE_JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'but']);

@@ -12,7 +12,7 @@ import { PHRASE_OPENERS } from './words/asides.js';
 import { SO_KEEP_BEFORE } from './words/fillers.js';
 import { CLAUSE_START_LEADS, IDEA_LEADS } from './words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from './words/proper-nouns.js';
-import { WEEKDAYS } from './words/proper-nouns.js';
+import { DAY_WORDS } from './words/time-words.js';
 import {
   COMPOUND_NOUNS,
   LIST_HEADS,
@@ -1007,14 +1007,6 @@ function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean 
 
 /** Words a list's name may take before its head ("my big weekly grocery list"). */
 const LIST_NAME_MAX_WORDS = 4;
-/** Days a list is for, or when a thing is to be done ("grocery run tomorrow"). */
-export const DAY_WORDS: ReadonlySet<string> = new Set([
-  'today',
-  'tonight',
-  'tomorrow',
-  ...WEEKDAYS,
-]);
-
 /**
  * "grocery list | eggs oat milk", "costco run tomorrow | three avocados": where the things
  * start after the name the speaker gave the list (and the day it is for), or -1.

@@ -7,6 +7,7 @@ import {
   detectFormatAndCategory,
   FORMAT_MATCH_WEIGHT,
 } from './detect/detection.js';
+import { noteDecision, tracing, withTrace } from './match/trace.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { cleanSpeech } from './sentences.js';
 import { isRhetorical, pitchSignals, tellsWorkAbout } from './infer/pitch-signals.js';
@@ -367,13 +368,32 @@ export type SentenceTagger = (sentences: readonly Sentence[]) => TaggedToken[][]
  * meaning left open. Keywords alone mislead ("marketing" holds "market", a pitch keyword), so
  * they no longer settle the answer here. Blank or wordless input is nulls and 0.
  */
+export type TracedInference = InferResult & { trace: readonly string[] };
+
+export function inferFormatAndCategory(transcript: string, tag?: SentenceTagger): InferResult;
+export function inferFormatAndCategory(
+  transcript: string,
+  tag: SentenceTagger | undefined,
+  options: { trace: true },
+): TracedInference;
 export function inferFormatAndCategory(
   transcript: string,
   tag: SentenceTagger = tagSentences,
-): InferResult {
+  options?: { trace: true },
+): InferResult | TracedInference {
+  if (options?.trace !== true) return inferUntraced(transcript, tag);
+  const { result, trace } = withTrace(
+    () => inferUntraced(transcript, tag),
+    () => [],
+  );
+  return { ...result, trace: trace.whole };
+}
+
+function inferUntraced(transcript: string, tag: SentenceTagger): InferResult {
   const input = typeof transcript === 'string' ? transcript : '';
   const detected = detectFormatAndCategory(input);
   if (detected.method === 'phrase' && detected.confidence >= SERVER_APPLY_THRESHOLD) {
+    noteDecision(`infer.said-outright: ${detected.detectedFormat} ${detected.detectedCategory}`);
     return {
       format: detected.detectedFormat,
       category: detected.detectedCategory,
@@ -391,6 +411,16 @@ export function inferFormatAndCategory(
   const format = formatFromMeaning(sentences, text, input.includes('!'));
   const category = categoryFromVocabulary(sentences, format.value);
   const formatValue = format.value ?? detected.detectedFormat;
+  if (tracing()) {
+    noteDecision(
+      format.value === null
+        ? `infer.format.keywords: ${detected.detectedFormat ?? '-'}`
+        : `infer.format.meaning: ${format.value}${format.clear ? ', clear' : ''}`,
+    );
+    noteDecision(
+      `infer.category.vocabulary: ${category.value ?? '-'}${category.clear ? ', clear' : ''}`,
+    );
+  }
   const formatClear = format.clear;
   let confidence = formatClear ? FORMAT_MATCH_WEIGHT : WEAK_FORMAT_WEIGHT;
   // The detector's category comes from the same keyword lists the vocabulary holds: when the

@@ -2,8 +2,7 @@ import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Sentence, Token } from './tokenizer.js';
 import { FUNCTION_WORDS } from './words/function-words.js';
-import { WEEKDAYS } from './words/proper-nouns.js';
-import { TASK_VERBS } from './words/tasks.js';
+import { mendTags } from './rows/tags.js';
 
 /**
  * Part-of-speech tags and lemmas from wink-nlp's English lite model (docs/decisions/
@@ -73,6 +72,7 @@ function untagged(token: Token): TaggedToken {
     ...(token.hesitated === true ? { hesitated: true as const } : {}),
     pos,
     lemma: token.lower,
+    at: token.at,
   };
 }
 
@@ -116,81 +116,6 @@ function takeTag(token: TaggedToken, tag: string | undefined, lemma: string | un
   if (token.kind !== 'word' || token.text.length > MAX_TAGGED_WORD_CHARS) return;
   token.pos = SPOKEN_AUXILIARIES.has(token.lower) ? 'AUX' : (tag ?? 'X');
   if (lemma !== undefined) token.lemma = lemma.toLowerCase();
-}
-
-/** Words after which a word in its base form names a thing: "charge my watch", "the cut". */
-const NOUN_OPENERS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'our',
-  'their',
-  'his',
-  'its',
-]);
-
-/** Prepositions that make a number before a task verb a time ("at 5 | call mum"). */
-const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'by', 'before', 'after', 'until']);
-/** Words after which a word is a noun, its verb ("walk was long"). */
-const NOUN_FOLLOWERS: ReadonlySet<string> = new Set(['is', 'was', 'are', 'were']);
-/** Days said as a word before a task ("tomorrow | ring the bank"). */
-const DAY_WORDS: ReadonlySet<string> = new Set(['today', 'tonight', 'tomorrow']);
-
-/**
- * "pick up the kids at 3:30 | drop off the books", "on tuesday | ring margaret", "set it up at
- * the new one | buy boxes": wink reads a task's verb after a time, a weekday or "one" as a
- * noun. Only a known task verb in its base form, and never after a determiner ("the 3:30 drop
- * off point", "chapter 4 review").
- */
-function startsTaskAfterTime(tagged: readonly TaggedToken[], k: number): boolean {
-  const token = tagged[k] as TaggedToken;
-  const prev = tagged[k - 1] as TaggedToken;
-  if (token.lemma !== token.lower || !TASK_VERBS.has(token.lower) || prev.kind !== 'word') {
-    return false;
-  }
-  const before = tagged[k - 2];
-  if (before?.pos === 'DET') return false;
-  // "one pack of nappies", "today walk was long": a thing, not a task's verb.
-  const after = tagged[k + 1]?.lower ?? '';
-  if (after === 'of' || NOUN_FOLLOWERS.has(after)) return false;
-  // "at 3:30 drop off the parcel": a time said first is the task's, no task of its own.
-  if (!tagged.slice(0, k - 1).some((word) => word.pos === 'VERB')) return false;
-  if (WEEKDAYS.has(prev.lower) || DAY_WORDS.has(prev.lower) || prev.lower === 'one') return true;
-  return (
-    prev.pos === 'NUM' &&
-    (prev.lower.includes(':') || (before !== undefined && TIME_PREPOSITIONS.has(before.lower)))
-  );
-}
-
-/**
- * wink's lite model reads some nouns as verbs after a determiner ("charge my watch/VERB lay
- * out ..."), which hides the verb that starts the next task. A base form there is the noun;
- * "-ing" and past forms ("the sleeping bags", "the frozen peas") describe and keep their tag.
- * It reads "the till" as the preposition, which a determiner never comes before.
- */
-function mendTags(tagged: readonly TaggedToken[]): void {
-  for (let k = 1; k < tagged.length; k++) {
-    const token = tagged[k] as TaggedToken;
-    const prev = tagged[k - 1] as TaggedToken;
-    // "count the till": after a determiner a preposition's word is the thing ("till").
-    if ((token.pos === 'ADP' || token.pos === 'SCONJ') && NOUN_OPENERS.has(prev.lower)) {
-      token.pos = 'NOUN';
-      continue;
-    }
-    if (token.pos === 'NOUN' && startsTaskAfterTime(tagged, k)) {
-      token.pos = 'VERB';
-      continue;
-    }
-    if (token.pos !== 'VERB' || token.lemma !== token.lower) continue;
-    if (prev.kind !== 'word') continue;
-    // "the leaking tap", "my new watch": a describing word between them.
-    const describing =
-      prev.pos === 'ADJ' || (prev.pos === 'VERB' && /(?:ing|ed)$/u.test(prev.lower));
-    const opener = describing ? tagged[k - 2] : prev;
-    if (opener?.kind === 'word' && NOUN_OPENERS.has(opener.lower)) token.pos = 'NOUN';
-  }
 }
 
 /**

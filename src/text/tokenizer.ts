@@ -17,6 +17,8 @@ export interface Token {
   space: boolean;
   /** A hesitation ("um", "uh") was said just before this word and dropped as a filler. */
   hesitated?: true;
+  /** Where the token starts in the input; the trace (match/trace.ts) reads it. */
+  at?: number;
 }
 
 export interface Sentence {
@@ -52,7 +54,7 @@ function isAsciiTrailingMark(code: number): boolean {
   return code === 46 || code === 44 || code === 33 || code === 63 || code === 59 || code === 58;
 }
 
-function pushMark(tokens: Token[], value: string, space: boolean): void {
+function pushMark(tokens: Token[], value: string, space: boolean, at: number): void {
   let kind: TokenKind;
   let text = value;
   if (value === ',' || value === ';' || value === ':') kind = 'pause';
@@ -64,10 +66,10 @@ function pushMark(tokens: Token[], value: string, space: boolean): void {
     kind = 'end';
     text = normalizeEnd(value);
   }
-  tokens.push({ text, lower: text, kind, space });
+  tokens.push({ text, lower: text, kind, space, at });
 }
 
-function tokenizeChunk(tokens: Token[], chunk: string, space: boolean): void {
+function tokenizeChunk(tokens: Token[], chunk: string, space: boolean, base: number): void {
   let first = true;
   CHUNK_TOKEN_PATTERN.lastIndex = 0;
   for (
@@ -76,6 +78,7 @@ function tokenizeChunk(tokens: Token[], chunk: string, space: boolean): void {
     match = CHUNK_TOKEN_PATTERN.exec(chunk)
   ) {
     const value = match[0];
+    const at = base + match.index;
     const tokenSpace = first && space;
     first = false;
     if (match[1] !== undefined) {
@@ -84,17 +87,19 @@ function tokenizeChunk(tokens: Token[], chunk: string, space: boolean): void {
         lower: value.toLowerCase().replace(/’/g, "'"),
         kind: 'word',
         space: tokenSpace,
+        at,
       });
     } else if (match[2] !== undefined) {
-      pushMark(tokens, value, tokenSpace);
+      pushMark(tokens, value, tokenSpace, at);
     } else if (match[3] !== undefined) {
-      tokens.push({ text: value, lower: value, kind: 'pause', space: tokenSpace });
+      tokens.push({ text: value, lower: value, kind: 'pause', space: tokenSpace, at });
     } else {
       tokens.push({
         text: value,
         lower: value,
         kind: match[4] !== undefined ? 'dash' : 'symbol',
         space: tokenSpace,
+        at,
       });
     }
   }
@@ -106,14 +111,19 @@ function tokenizeChunk(tokens: Token[], chunk: string, space: boolean): void {
  * emoji, numbers like 3.5 or 50%) goes through the Unicode-aware pattern.
  */
 export function tokenize(text: string): Token[] {
-  if (!LINE_BREAK.test(text)) return tokenizeLine(text, []);
+  if (!LINE_BREAK.test(text)) return tokenizeLine(text, [], 0);
   // A line break ends a thought, as a full stop would; the stop itself is restored later.
   const tokens: Token[] = [];
+  const breaks = new RegExp(LINE_BREAK.source, 'gu');
+  let base = 0;
   for (const line of text.split(LINE_BREAK)) {
-    tokenizeLine(line, tokens);
+    tokenizeLine(line, tokens, base);
+    base += line.length;
+    breaks.lastIndex = base;
+    base += breaks.exec(text)?.[0].length ?? 0;
     const last = tokens[tokens.length - 1];
     if (last !== undefined && last.kind !== 'end') {
-      tokens.push({ text: '', lower: '', kind: 'end', space: false });
+      tokens.push({ text: '', lower: '', kind: 'end', space: false, at: base });
     }
   }
   return tokens;
@@ -126,7 +136,7 @@ function isWhitespaceAt(text: string, index: number): boolean {
 }
 
 /** Whitespace-separated chunks, scanned by hand: split(/\s+/) costs more than the rest. */
-function tokenizeLine(text: string, tokens: Token[]): Token[] {
+function tokenizeLine(text: string, tokens: Token[], base: number): Token[] {
   let position = 0;
   while (position < text.length) {
     const start = position;
@@ -136,7 +146,8 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
     while (position < text.length && !isWhitespaceAt(text, position)) position++;
     if (position === chunkStart) break;
     const chunk = text.slice(chunkStart, position);
-    if (pushAbbreviation(tokens, chunk, space, text, position)) continue;
+    const at = base + chunkStart;
+    if (pushAbbreviation(tokens, chunk, space, text, position, at)) continue;
     let end = chunk.length;
     while (end > 0 && isAsciiTrailingMark(chunk.charCodeAt(end - 1))) end--;
     let plain = end > 0 && chunk.charCodeAt(0) !== 39 && chunk.charCodeAt(end - 1) !== 39;
@@ -149,20 +160,20 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
       const core = chunk.slice(0, end);
       if (end > 0 && WEB_ADDRESS.test(core)) {
         // Addresses stay one token so "example.com" is not split into two sentences.
-        tokens.push({ text: core, lower: core.toLowerCase(), kind: 'word', space });
-        if (end < chunk.length) tokenizeChunk(tokens, chunk.slice(end), false);
+        tokens.push({ text: core, lower: core.toLowerCase(), kind: 'word', space, at });
+        if (end < chunk.length) tokenizeChunk(tokens, chunk.slice(end), false, at + end);
       } else {
-        tokenizeChunk(tokens, chunk, space);
+        tokenizeChunk(tokens, chunk, space, at);
       }
       continue;
     }
     const word = end === chunk.length ? chunk : chunk.slice(0, end);
-    tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space });
+    tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space, at });
     let i = end;
     while (i < chunk.length) {
       const code = chunk.charCodeAt(i);
       if (code === 44 || code === 59 || code === 58) {
-        pushMark(tokens, chunk.charAt(i), false);
+        pushMark(tokens, chunk.charAt(i), false, at + i);
         i++;
       } else {
         let j = i;
@@ -171,7 +182,7 @@ function tokenizeLine(text: string, tokens: Token[]): Token[] {
           !(chunk.charCodeAt(j) === 44 || chunk.charCodeAt(j) === 59 || chunk.charCodeAt(j) === 58)
         )
           j++;
-        pushMark(tokens, chunk.slice(i, j), false);
+        pushMark(tokens, chunk.slice(i, j), false, at + i);
         i = j;
       }
     }
@@ -196,6 +207,7 @@ function pushAbbreviation(
   space: boolean,
   text: string,
   position: number,
+  at: number,
 ): boolean {
   // Most chunks have no full stop, and those that do mostly end a sentence on a longer word:
   // the pattern runs once a sentence at most, and a set lookup rules the word out.
@@ -211,9 +223,9 @@ function pushAbbreviation(
   const dot = match[2] as string;
   const marks = match[3] as string;
   const word = name + dot;
-  tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space });
+  tokens.push({ text: word, lower: word.toLowerCase(), kind: 'word', space, at });
   if (marks !== '') {
-    tokenizeChunk(tokens, marks, false);
+    tokenizeChunk(tokens, marks, false, at + word.length);
     return true;
   }
   if (kind === 'leading' || dot === '') return true;
@@ -221,7 +233,7 @@ function pushAbbreviation(
   while (next < text.length && isWhitespaceAt(text, next)) next++;
   const following = text.slice(next, next + 2);
   if (UPPER_FIRST.test(following) && !(kind === 'time' && PRONOUN_I.test(following))) {
-    pushMark(tokens, '.', false);
+    pushMark(tokens, '.', false, at + word.length - 1);
   }
   return true;
 }

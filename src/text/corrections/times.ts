@@ -1,5 +1,6 @@
 import type { Token } from '../tokenizer.js';
 import { NUMBER_WORDS } from '../words/asides.js';
+import { TIME_PREPOSITIONS } from '../words/time-words.js';
 import { CORRECTION_FIRST_WORDS, isNumeric } from './shared.js';
 
 /**
@@ -17,18 +18,6 @@ export const TIME_TAILS: ReadonlySet<string> = new Set([
   'p.m.',
   "o'clock",
   'oclock',
-]);
-
-/** Words that say a time follows ("at 10 30", "by half past three"). */
-const TIME_PREPOSITIONS: ReadonlySet<string> = new Set([
-  'at',
-  'by',
-  'until',
-  'till',
-  'from',
-  'around',
-  'before',
-  'after',
 ]);
 
 /**

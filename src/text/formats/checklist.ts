@@ -6,7 +6,6 @@ import {
   isPlural,
   namesListHeading,
   saysOfTheOnes,
-  DAY_WORDS,
   intentLengthAt,
   namesThingsTo,
   splitClauses,
@@ -15,7 +14,9 @@ import {
   thingsFollowListName,
   type Clause,
 } from '../clauses.js';
+import { DAY_WORDS } from '../words/time-words.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { noteLine, tracing } from '../match/trace.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
 import {
@@ -761,6 +762,12 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
   const sentences = splitAtEnumerators(said);
   let title: string | null = null;
   const items: string[] = [];
+  // What each line was made from, for the trace (match/trace.ts).
+  let titleTokens: readonly TaggedToken[] = [];
+  const itemTokens: TaggedToken[][] = [];
+  const madeFrom = (tokens: readonly TaggedToken[]): void => {
+    itemTokens[items.length - 1]?.push(...tokens);
+  };
   const seen = new Set<string>();
   const add = (tokens: readonly TaggedToken[]): void => {
     const text = renderTask(tokens);
@@ -768,6 +775,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
     if (key === '' || NON_TASK_KEYS.has(key) || seen.has(key)) return;
     seen.add(key);
     items.push(text);
+    itemTokens.push([...tokens]);
   };
 
   sentences.forEach((tokens, sentenceIndex) => {
@@ -782,6 +790,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         namesListHeading(tokens.filter((token) => token.kind === 'word')))
     ) {
       title = titleFromIntro(tokens);
+      titleTokens = tokens;
       return;
     }
     const clauses = splitClauses(tokens, 'tasks');
@@ -794,6 +803,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         const split = splitIntroFromTask(clause.tokens);
         if (split !== null) {
           title = titleFromIntro(split.intro);
+          titleTokens = split.intro;
           taskTokens = split.task;
           listed = split.listed === true;
         } else if (
@@ -801,6 +811,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           (isIntro(clause) || leadsIntoIntent(clause.tokens, (clauses[1] as Clause).tokens))
         ) {
           title = titleFromIntro(clause.tokens);
+          titleTokens = clause.tokens;
           return;
         }
       }
@@ -821,6 +832,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         items[items.length - 1] += COMMENT_ADVERBS.has(only.lower)
           ? `, ${only.lower}`
           : ` ${only.lower}`;
+        madeFrom(taskTokens);
         return;
       }
       const thing = words.length > 0 && !words.some(isFiniteVerb);
@@ -828,6 +840,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       if (thingBefore && thing && items.length > 0 && tellsWhichOne(words, clauses.length)) {
         const which = renderTask(taskTokens);
         items[items.length - 1] += `, ${which.charAt(0).toLowerCase()}${which.slice(1)}`;
+        madeFrom(taskTokens);
         thingBefore = false;
         return;
       }
@@ -846,6 +859,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           ? remark
           : remark.charAt(0).toLowerCase() + remark.slice(1);
         items[items.length - 1] += `, ${joined}`;
+        madeFrom(taskTokens);
         // "Not the small one, the big one": which one, said after what it is not.
         thingBefore = words[0]?.lower === 'not';
         return;
@@ -886,5 +900,11 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
   }
   if (items.length === 0) return '';
   const heading = title !== null && title !== '' ? title : defaultTitle(sentences, category);
-  return [heading, ...items.map((item) => `${CHECKLIST_ITEM_PREFIX}${item}`)].join('\n');
+  const lines = [heading, ...items.map((item) => `${CHECKLIST_ITEM_PREFIX}${item}`)];
+  if (tracing()) {
+    noteLine(heading, titleTokens);
+    // The items kept when nothing task-like was said were made from every sentence.
+    lines.slice(1).forEach((line, i) => noteLine(line, itemTokens[i] ?? sentences.flat()));
+  }
+  return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import type { Category, Format } from '#contract/taxonomy.js';
+import { withTrace, type Trace } from '../match/trace.js';
 import { tagSentences } from '../nlp.js';
 import { cleanSpeech, toSentences } from '../sentences.js';
 import { tokenize, type Sentence } from '../tokenizer.js';
@@ -37,7 +38,38 @@ function isShouted(text: string): boolean {
   return capitals !== null && capitals.length >= 2;
 }
 
-export function formatWithRules(transcript: string, format: Format, category: Category): string {
+export interface TracedFormat {
+  text: string;
+  trace: Trace;
+}
+
+/**
+ * With `{ trace: true }`, also which rule rows and model decisions made each line (match/
+ * trace.ts): `npm run trace -- "<transcript>"` prints it, and POST /api/format gives it to a
+ * server started with the debug option.
+ */
+export function formatWithRules(transcript: string, format: Format, category: Category): string;
+export function formatWithRules(
+  transcript: string,
+  format: Format,
+  category: Category,
+  options: { trace: true },
+): TracedFormat;
+export function formatWithRules(
+  transcript: string,
+  format: Format,
+  category: Category,
+  options?: { trace: true },
+): string | TracedFormat {
+  if (options?.trace !== true) return formatUntraced(transcript, format, category);
+  const { result, trace } = withTrace(
+    () => formatUntraced(transcript, format, category),
+    (text) => text.split('\n').filter((line) => line !== ''),
+  );
+  return { text: result, trace };
+}
+
+function formatUntraced(transcript: string, format: Format, category: Category): string {
   const raw = typeof transcript === 'string' ? transcript : '';
   // Composed accents ("é" as one character) so keyword and filler matching see one form;
   // plain ASCII, the common case, is already normalised.
@@ -51,7 +83,7 @@ export function formatWithRules(transcript: string, format: Format, category: Ca
   if (sentences.length === 0) sentences = [verbatimSentence(text)];
   switch (format) {
     case 'tweet':
-      return formatTweet(sentences, category);
+      return formatTweet(sentences);
     case 'checklist':
       return formatChecklist(tagSentences(sentences), category);
     case 'pitch':

@@ -1,6 +1,7 @@
 import type { Category } from '#contract/taxonomy.js';
 import { splitClauses, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { noteLine, tracing } from '../match/trace.js';
 import type { TaggedToken } from '../nlp.js';
 import {
   capitalizeFirst,
@@ -1261,6 +1262,8 @@ export function formatPitch(
   };
   const seen = new Set<string>([hook.toLowerCase()]);
   const said: string[][] = [[], [], []];
+  // What each part was made from, for the trace (match/trace.ts).
+  const madeFrom: TaggedToken[][] = [[], [], []];
   // Clauses of one spoken sentence that go in the same part stay one sentence, so a part
   // keeps whole sentences as they were said.
   let open: { part: number; entry: Placed } | undefined;
@@ -1271,6 +1274,7 @@ export function formatPitch(
     if (sentence !== '' && !seen.has(key)) {
       seen.add(key);
       (said[open.part] as string[]).push(sentence);
+      madeFrom[open.part]?.push(...open.entry.clause.tokens);
     }
     open = undefined;
   };
@@ -1313,5 +1317,14 @@ export function formatPitch(
       if (part !== null) parts.push(part);
     }
   }
-  return parts.length === 0 ? hook : `${hook}\n\n${parts.join('\n')}`;
+  const pitch = parts.length === 0 ? hook : `${hook}\n\n${parts.join('\n')}`;
+  if (tracing()) {
+    noteLine(hook, [...announcement, ...hookEntry.clause.tokens]);
+    for (const [index, line] of parts.entries()) {
+      const part = creative ? (index === 0 && (said[1]?.length ?? 0) > 0 ? 1 : 2) : index;
+      const label = PITCH_SECTION_LABELS.findIndex((name) => line.startsWith(`${name}:`));
+      noteLine(line, madeFrom[creative ? part : label] ?? []);
+    }
+  }
+  return pitch;
 }

@@ -1,4 +1,3 @@
-import type { Category } from '#contract/taxonomy.js';
 import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import {
   codePointLength,
@@ -9,109 +8,13 @@ import {
 import type { Sentence, Token } from '../tokenizer.js';
 import { byFirstWord, phraseLengthAt } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
+import { noteLine, tracing } from '../match/trace.js';
 import { OBJECT_OPENERS } from '../words/function-words.js';
-
-/** Spoken topic words and the hashtag people use for them. */
-const HASHTAGS: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    startup: '#startup',
-    startups: '#startups',
-    founder: '#founders',
-    founders: '#founders',
-    ai: '#AI',
-    javascript: '#JavaScript',
-    typescript: '#TypeScript',
-    python: '#Python',
-    coding: '#coding',
-    code: '#coding',
-    programming: '#programming',
-    developer: '#DevLife',
-    developers: '#DevLife',
-    design: '#design',
-    designer: '#design',
-    ux: '#UX',
-    music: '#music',
-    song: '#songwriting',
-    songs: '#songwriting',
-    lyrics: '#songwriting',
-    poem: '#poetry',
-    poetry: '#poetry',
-    novel: '#writing',
-    writing: '#writing',
-    story: '#storytelling',
-    photo: '#photography',
-    photography: '#photography',
-    painting: '#art',
-    sketch: '#sketching',
-    drawing: '#drawing',
-    art: '#art',
-    film: '#film',
-    movie: '#movies',
-    podcast: '#podcast',
-    gym: '#fitness',
-    workout: '#fitness',
-    running: '#running',
-    marathon: '#running',
-    yoga: '#yoga',
-    coffee: '#coffee',
-    remote: '#RemoteWork',
-    marketing: '#marketing',
-    sales: '#sales',
-    launch: '#launch',
-    launched: '#BuildInPublic',
-    shipped: '#BuildInPublic',
-    shipping: '#BuildInPublic',
-    team: '#teamwork',
-    leadership: '#leadership',
-    productivity: '#productivity',
-    health: '#health',
-    family: '#family',
-    kids: '#parenting',
-    travel: '#travel',
-    trip: '#travel',
-    vacation: '#travel',
-    cooking: '#cooking',
-    recipe: '#cooking',
-    baking: '#baking',
-    books: '#reading',
-    reading: '#reading',
-    learning: '#learning',
-    learned: '#learning',
-    climate: '#climate',
-    garden: '#gardening',
-    gardening: '#gardening',
-    dog: '#dogs',
-    cat: '#cats',
-    meditation: '#mindfulness',
-    mindfulness: '#mindfulness',
-    savings: '#PersonalFinance',
-    career: '#career',
-    hiring: '#hiring',
-    interview: '#career',
-    agile: '#agile',
-    sprint: '#agile',
-    customers: '#CustomerExperience',
-    data: '#data',
-    security: '#security',
-    cloud: '#cloud',
-    gaming: '#gaming',
-    game: '#gaming',
-    football: '#football',
-    soccer: '#soccer',
-    basketball: '#basketball',
-  }),
-);
-
-/** When no topic word matches, one tag for the category keeps the tweet findable. */
-const CATEGORY_HASHTAGS: Record<Category, string> = {
-  work: '#work',
-  personal: '#life',
-  creative: '#creativity',
-};
+import { HASHTAG_WORDS } from '../words/hashtags.js';
 
 const MAX_HASHTAGS = 2;
 
-function chooseHashtags(sentences: readonly Sentence[], category: Category): string[] {
+function chooseHashtags(sentences: readonly Sentence[]): string[] {
   const present = new Set<string>();
   for (const sentence of sentences) {
     for (const token of sentence.tokens) if (token.lower.startsWith('#')) present.add(token.lower);
@@ -122,7 +25,7 @@ function chooseHashtags(sentences: readonly Sentence[], category: Category): str
   const seen = new Set(present);
   for (const sentence of sentences) {
     for (const [i, token] of sentence.tokens.entries()) {
-      const tag = HASHTAGS.get(token.lower);
+      const tag = HASHTAG_WORDS.get(token.lower);
       if (tag === undefined || seen.has(tag.toLowerCase())) continue;
       // "running a small business", "running the show": run with an object is to manage.
       if (token.lower === 'running' && OBJECT_OPENERS.has(sentence.tokens[i + 1]?.lower ?? '')) {
@@ -133,7 +36,6 @@ function chooseHashtags(sentences: readonly Sentence[], category: Category): str
       if (chosen.length >= room) return chosen;
     }
   }
-  if (chosen.length === 0 && present.size === 0) chosen.push(CATEGORY_HASHTAGS[category]);
   return chosen;
 }
 
@@ -190,7 +92,7 @@ function withItsSo(sentence: Sentence): Sentence {
   return { ...sentence, tokens: [so, ...sentence.tokens] };
 }
 
-export function formatTweet(sentences: readonly Sentence[], category: Category): string {
+export function formatTweet(sentences: readonly Sentence[]): string {
   // Render sentence by sentence and stop at the limit: a 2,000-word transcript needs only
   // its first few sentences rendered.
   const kept: string[] = [];
@@ -212,5 +114,11 @@ export function formatTweet(sentences: readonly Sentence[], category: Category):
   const body = joinSentences(kept);
   if (body === '') return body;
   const tweeted = overflow ? sentences.slice(0, Math.max(1, kept.length)) : sentences;
-  return withHashtags(body, chooseHashtags(tweeted, category));
+  const tweet = withHashtags(body, chooseHashtags(tweeted));
+  if (tracing())
+    noteLine(
+      tweet,
+      tweeted.flatMap((sentence) => sentence.tokens),
+    );
+  return tweet;
 }

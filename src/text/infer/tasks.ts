@@ -1,5 +1,4 @@
 import {
-  DAY_WORDS,
   afterListName,
   intentLengthAt,
   isFiniteVerb,
@@ -9,6 +8,7 @@ import {
   thingsFollowListName,
   verbHead,
 } from '../clauses.js';
+import { DAY_WORDS } from '../words/time-words.js';
 import type { TaggedToken } from '../nlp.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { MONTHS } from '../words/proper-nouns.js';

@@ -364,3 +364,6 @@ export const THINKING_VERBS: ReadonlySet<string> = new Set([
   'learned',
   'learnt',
 ]);
+
+/** The forms of "be" a subject and its state are joined by ("the walk was long"). */
+export const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);

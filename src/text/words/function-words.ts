@@ -66,6 +66,15 @@ export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
   'their',
 ]);
 
+/** What makes the word after it a thing ("charge my watch", "count the till"): determiners
+ * and possessives, without "her", which is as often the object ("call her back"). */
+export const NOUN_DETERMINERS: ReadonlySet<string> = new Set([
+  ...PHRASE_DETERMINERS,
+  'his',
+  'its',
+  'their',
+]);
+
 /**
  * Words that open a clause which waits for its main clause ("if we raised prices | we would
  * still be cheaper"): the first subject after one starts that main clause, not a sentence.

@@ -1,0 +1,7 @@
+import type { Row } from '../match/matcher.js';
+import { TAG_ROWS } from './tags.js';
+
+/** Every table of rule rows in the engine, by the family its ids start with. */
+export const ROW_TABLES: Readonly<Record<string, readonly Row<unknown>[]>> = {
+  tag: TAG_ROWS,
+};

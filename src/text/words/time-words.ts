@@ -1,0 +1,21 @@
+import { WEEKDAYS } from './proper-nouns.js';
+
+/** Days a thing is for, said as a word ("grocery run tomorrow", "on tuesday ring the bank"). */
+export const DAY_WORDS: ReadonlySet<string> = new Set([
+  'today',
+  'tonight',
+  'tomorrow',
+  ...WEEKDAYS,
+]);
+
+/** Words that say a time follows ("at 10 30", "by half past three"). */
+export const TIME_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'at',
+  'by',
+  'until',
+  'till',
+  'from',
+  'around',
+  'before',
+  'after',
+]);
