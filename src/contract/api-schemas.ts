@@ -101,6 +101,10 @@ export type RecordingList = z.infer<typeof RecordingListSchema>;
 
 export const DeletedCountSchema = /* @__PURE__ */ z.object({ deletedCount: Count });
 
+/** An idea's public read-only link (docs/api.md, "Sharing and the person's own words"). */
+export const ShareLinkSchema = /* @__PURE__ */ z.object({ url: z.string() });
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+
 export const FORMAT_MODES = ['smart', 'reliable'] as const;
 export const FormatModeSchema = /* @__PURE__ */ z.enum(FORMAT_MODES);
 export type FormatMode = z.infer<typeof FormatModeSchema>;

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   RECORDING_MAX_BYTES: positiveInt(RECORDING_MAX_BYTES_DEFAULT),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   RECORDINGS_DIR: z.string().min(1).default('./data/recordings'),
+  SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -113,6 +114,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** ADR 120: where recordings are kept and how big and how old an upload may be. */
   recordings: { maxBytes: number; uploadExpiryMs: number; directory: string };
+  /** ADR 170: the key share links' tokens are derived with; unset, one kept in the database. */
+  shareLinkSecret: string | undefined;
 }
 
 export interface BillingConfig {
@@ -229,6 +232,7 @@ export function loadConfig(
       uploadExpiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
       directory: env.RECORDINGS_DIR,
     },
+    shareLinkSecret: env.SHARE_LINK_SECRET,
   };
 }
 
