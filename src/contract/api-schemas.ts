@@ -136,10 +136,14 @@ export type InferResult = z.infer<typeof InferResultSchema>;
 export const TranscriptionEngineSchema = /* @__PURE__ */ z.enum(['openai', 'whisper', 'none']);
 export type TranscriptionEngineName = z.infer<typeof TranscriptionEngineSchema>;
 
+/** Who writes a smart format: an OpenAI-compatible service, the embedded model, or nobody (rules). */
+export const WriterEngineSchema = /* @__PURE__ */ z.enum(['openai', 'local', 'none']);
+export type WriterEngineName = z.infer<typeof WriterEngineSchema>;
+
 export const ConfigSchema = /* @__PURE__ */ z.object({
   version: z.string(),
   transcription: z.object({ engine: TranscriptionEngineSchema, available: z.boolean() }),
-  formatter: z.object({ smart: z.boolean() }),
+  formatter: z.object({ smart: z.boolean(), engine: WriterEngineSchema }),
   billing: z.object({ enabled: z.boolean(), priceMonthly: z.number() }),
   freeMonthlyLimit: z.int().check(z.positive()),
 });
