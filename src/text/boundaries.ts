@@ -6,7 +6,7 @@ import {
   SUBJECT_PRONOUNS,
 } from './words/function-words.js';
 import {
-  BE_FORMS,
+  FINITE_BE_FORMS,
   OWNED_SUBJECT_VERBS,
   TELLING_VERBS,
   THINKING_VERBS,
@@ -103,7 +103,7 @@ function startsClauseAfterTime(tokens: readonly Token[], i: number): boolean {
     next?.kind !== 'word' ||
     !CLAUSE_ENDING_TIMES.has(prev.lower) ||
     isFunctionWord(token.lower) ||
-    !BE_FORMS.has(next.lower)
+    !FINITE_BE_FORMS.has(next.lower)
   ) {
     return false;
   }
@@ -176,7 +176,7 @@ function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
 
 /** Verbs after which "so" says how much ("textbooks are so expensive", "i feel so old"). */
 const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
-  ...BE_FORMS,
+  ...FINITE_BE_FORMS,
   'be',
   'been',
   'being',
@@ -258,7 +258,7 @@ function isLeadPhrase(part: readonly Token[]): boolean {
     !kept.some(
       (token) =>
         token.kind === 'word' &&
-        (BE_FORMS.has(token.lower) || /['’](?:m|re|ll|ve|d)$|n['’]t$/u.test(token.lower)),
+        (FINITE_BE_FORMS.has(token.lower) || /['’](?:m|re|ll|ve|d)$|n['’]t$/u.test(token.lower)),
     )
   );
 }

@@ -28,7 +28,7 @@ import {
   THINKING_VERBS,
   TIME_NOUNS,
   YOU_VERBS,
-  BE_FORMS,
+  FINITE_BE_FORMS,
 } from './words/clause-subjects.js';
 
 /**
@@ -105,7 +105,7 @@ function describesWithContraction(tokens: readonly Token[], i: number): boolean 
   return (
     participle.lower.endsWith('ing') &&
     after?.kind === 'word' &&
-    (STRANDED_PREPOSITIONS.has(after.lower) || BE_FORMS.has(after.lower))
+    (STRANDED_PREPOSITIONS.has(after.lower) || FINITE_BE_FORMS.has(after.lower))
   );
 }
 
@@ -262,7 +262,7 @@ export function startsOwnedSubjectClause(tokens: readonly Token[], i: number): b
 function saysAClause(tokens: readonly Token[], verbAt: number): boolean {
   const after = tokens[verbAt + 1];
   if (after?.kind !== 'word' || PHRASE_JOINERS.has(after.lower)) return false;
-  if (BE_FORMS.has(after.lower) || QUESTION_AUX.has(after.lower)) return false;
+  if (FINITE_BE_FORMS.has(after.lower) || QUESTION_AUX.has(after.lower)) return false;
   const last = tokens[verbAt + 2];
   const ends = last?.kind !== 'word' || PHRASE_JOINERS.has(last.lower);
   return !(ends || STRANDED_PREPOSITIONS.has(last.lower));
@@ -302,7 +302,7 @@ export function startsSubjectClause(tokens: readonly Token[], i: number): boolea
   }
   const word = token.lower;
   // "standing over there was", "lives up there is": after a particle "there" is a place.
-  if (word === 'there') return BE_FORMS.has(next.lower) && !PLACE_PARTICLES.has(prev.lower);
+  if (word === 'there') return FINITE_BE_FORMS.has(next.lower) && !PLACE_PARTICLES.has(prev.lower);
   // "every morning | you put in your street": "you" and its verb, unless a verb before it
   // takes "you" as its object ("help you get", "let you know").
   if (word === 'you') return YOU_VERBS.has(next.lower) && !TAKES_YOU.has(prev.lower);

@@ -1,4 +1,5 @@
 import { applyCorrections } from './corrections.js';
+import { BE_FORMS } from './words/clause-subjects.js';
 import { isNumeric } from './corrections/shared.js';
 import { ASIDES, PHRASE_OPENERS, VERB_LIKE_WORDS } from './words/asides.js';
 import {
@@ -13,7 +14,7 @@ import {
   LIKE_OBJECT_AFTER,
   LIKE_VERB_AFTER,
   LINKING_VERBS,
-  NUMBER_WORDS as APPROXIMATE_NUMBER_WORDS,
+  APPROXIMATE_AMOUNT_WORDS,
   OPENERS,
   OPENERS_BEFORE_PAUSE,
   SIMPLE_FILLERS,
@@ -83,7 +84,7 @@ function isLikeFiller(
   if (next.kind === 'pause') return true;
   if (next.kind !== 'word') return false;
   // "takes like three days", "had like 50 people": an approximation filler before a number.
-  if (isNumberWord(next) || APPROXIMATE_NUMBER_WORDS.has(next.lower)) return true;
+  if (isNumberWord(next) || APPROXIMATE_AMOUNT_WORDS.has(next.lower)) return true;
   const fillerNext = LIKE_FILLER_BEFORE_WORDS.has(next.lower);
   if (prevWord === null) return fillerNext;
   // A bare verb cannot follow a meant "like" ("also like to travel", "also like coffee").
@@ -279,7 +280,7 @@ function commaOnlyFramed(
   // "finished marking, uh, ninety-two essays", "we've raised, um, eight hundred", "Maya
   // slept, uh, six hours": a verb goes on to its amount.
   // isNumeric reads digits, spelled numbers and "ninety-two" as the corrections do.
-  const amountAfter = isNumeric(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
+  const amountAfter = isNumeric(after) || APPROXIMATE_AMOUNT_WORDS.has(after.lower);
   if (
     amountAfter &&
     (verbForm || SUBJECT_CONTRACTION.test(lead) || isNamed(beforeThat) || lead === 'who')
@@ -289,7 +290,7 @@ function commaOnlyFramed(
   // "our team, uh, shipped the page": a subject goes on to its verb in the past.
   if (/[a-z]{3}ed$/u.test(after.lower) && PHRASE_OPENERS.has(lead)) return true;
 
-  const amount = isNumberWord(after) || APPROXIMATE_NUMBER_WORDS.has(after.lower);
+  const amount = isNumberWord(after) || APPROXIMATE_AMOUNT_WORDS.has(after.lower);
   // "reviews take, like, three days", "it took us, like, eight months": a verb or its object
   // goes on to the amount it is said of.
   if ((TASK_VERBS.has(word) || OBJECT_PRONOUNS.has(word)) && amount) return true;
@@ -304,8 +305,8 @@ function commaOnlyFramed(
   if (word === 'number' && isNumeric(after)) return true;
   // "actually, uh, great": a word that only says how much goes on to what it says it of.
   if (INTENSIFIERS.has(word)) return true;
-  if (isNumberWord(before) || APPROXIMATE_NUMBER_WORDS.has(word)) {
-    return !isNumberWord(after) && !APPROXIMATE_NUMBER_WORDS.has(after.lower);
+  if (isNumberWord(before) || APPROXIMATE_AMOUNT_WORDS.has(word)) {
+    return !isNumberWord(after) && !APPROXIMATE_AMOUNT_WORDS.has(after.lower);
   }
   return (
     DESCRIBING_WORDS.has(word) &&
@@ -507,8 +508,6 @@ function restartStart(
   return -1;
 }
 
-const BE_FORMS: ReadonlySet<string> = new Set(['is', 'was', 'are', 'were', 'be', 'been']);
-
 /** Prepositions begun again after a verb ("talk about, about"); "before" and "after" may end a
  * clause ("I'd seen it before, before it was cool"), and "till" is also the shop's, so they are
  * not here. */
@@ -633,7 +632,7 @@ function sameWords(
 function hasNumber(out: readonly Token[], start: number, end: number): boolean {
   for (let k = start; k < end; k++) {
     const token = out[k] as Token;
-    if (isNumberWord(token) || APPROXIMATE_NUMBER_WORDS.has(token.lower)) return true;
+    if (isNumberWord(token) || APPROXIMATE_AMOUNT_WORDS.has(token.lower)) return true;
   }
   return false;
 }

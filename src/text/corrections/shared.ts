@@ -1,7 +1,7 @@
 import type { Token } from '../tokenizer.js';
 import {
   CORRECTION_MARKERS,
-  NUMBER_WORDS,
+  AMOUNT_WORDS,
   PLAN_WORDS,
   REASON_SUBJECTS,
   SCRATCH_VERB_BEFORE,
@@ -20,7 +20,7 @@ export function isNumeric(token: Token | undefined): boolean {
   return (
     token !== undefined &&
     token.kind === 'word' &&
-    (/^\p{N}/u.test(token.text) || NUMBER_WORDS.has(token.lower) || isHyphenatedNumber(token.lower))
+    (/^\p{N}/u.test(token.text) || AMOUNT_WORDS.has(token.lower) || isHyphenatedNumber(token.lower))
   );
 }
 
@@ -28,7 +28,7 @@ export function isNumeric(token: Token | undefined): boolean {
 function isHyphenatedNumber(word: string): boolean {
   const dash = word.indexOf('-');
   return (
-    dash > 0 && NUMBER_WORDS.has(word.slice(0, dash)) && NUMBER_WORDS.has(word.slice(dash + 1))
+    dash > 0 && AMOUNT_WORDS.has(word.slice(0, dash)) && AMOUNT_WORDS.has(word.slice(dash + 1))
   );
 }
 

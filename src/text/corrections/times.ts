@@ -1,5 +1,5 @@
 import type { Token } from '../tokenizer.js';
-import { NUMBER_WORDS } from '../words/asides.js';
+import { AMOUNT_WORDS } from '../words/asides.js';
 import { TIME_PREPOSITIONS } from '../words/time-words.js';
 import { CORRECTION_FIRST_WORDS, isNumeric } from './shared.js';
 
@@ -87,7 +87,7 @@ function composesNumber(tokens: readonly Token[], j: number): boolean {
   const before = tokens[j - 1];
   if (!isNumeric(token) || !isNumeric(before)) return false;
   const digits = /^\p{N}+$/u;
-  if (NUMBER_WORDS.has((token as Token).lower) && NUMBER_WORDS.has((before as Token).lower)) {
+  if (AMOUNT_WORDS.has((token as Token).lower) && AMOUNT_WORDS.has((before as Token).lower)) {
     return !SINGULAR_NUMBER.test((before as Token).lower);
   }
   if (!digits.test((token as Token).text) || !digits.test((before as Token).text)) return false;

@@ -31,6 +31,7 @@ import {
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
+  COUNT_LEAD_INS,
   ENUMERATORS,
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
@@ -712,7 +713,12 @@ function countCutAt(tokens: readonly TaggedToken[], i: number, count: string): C
         tokens.slice(start, end).some((token) => token.kind === 'word' && token.lower === count),
       )
     : null;
-  if (row !== null) return { start: row.start, end: row.end, row };
+  if (row !== null) {
+    // "... and then the second step is to ...": the joins and the article go with the count.
+    let start = row.start;
+    while (start > 0 && COUNT_LEAD_INS.has((tokens[start - 1] as TaggedToken).lower)) start--;
+    return { start, end: row.end, row };
+  }
   const token = tokens[i] as TaggedToken;
   if (token.kind !== 'word' || token.lower !== count || !countsTask(tokens, i)) return null;
   // "... in the back room and four sit down": the join goes with the count.

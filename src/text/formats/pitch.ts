@@ -1,3 +1,4 @@
+import { BE_FORMS } from '../words/clause-subjects.js';
 import type { Category } from '#contract/taxonomy.js';
 import { splitClauses, type Clause } from '../clauses.js';
 import { cutAtWordBoundary } from '../cut.js';
@@ -567,7 +568,6 @@ const SUBORDINATE_OPENERS: ReadonlySet<string> = new Set([
   'which',
   'who',
 ]);
-const BE_FORMS: ReadonlySet<string> = new Set(['be', 'am', 'is', 'are', 'was', 'were', 'been']);
 const CODA_MAX_WORDS = 4;
 const MODALS: ReadonlySet<string> = new Set([
   'can',

@@ -3,8 +3,8 @@ import { RuleTable, type Row } from '../match/matcher.js';
 /**
  * Where a spoken procedure counts its tasks with a step's name ("step one is to back up the
  * database step two is to run the upgrade script and then step three restart the workers"):
- * the group is what opens the next task and is no part of it, the join before the name
- * included. The count inside the group must follow the one before it (formats/checklist.ts
+ * the group is what opens the next task and is no part of it, and so are the joins and the
+ * article before it (formats/checklist.ts takes them with it). The count inside the group must follow the one before it (formats/checklist.ts
  * checks the order), so "the second step is hard" or a lone "phase two" names a step and opens
  * nothing.
  */
@@ -15,7 +15,7 @@ export interface OpensCountedTask {
 export const LIST_ROWS: readonly Row<OpensCountedTask>[] = [
   {
     id: 'list.step-and-its-count-open-a-task',
-    pattern: '[(and|then|,)* @step-nouns @count-words (~be|,)? to?] !(of|and|or)',
+    pattern: '[@step-nouns @count-words (~be|,)? to?] !(of|and|or)',
     action: { opens: 'counted-task' },
     examples: [
       'so step one is to back up the database step two is to run the upgrade script and then step three restart the workers',
@@ -30,7 +30,7 @@ export const LIST_ROWS: readonly Row<OpensCountedTask>[] = [
   },
   {
     id: 'list.count-and-its-step-open-a-task',
-    pattern: '[(and|then|,)* the? @count-words @step-nouns (~be|,)? to?] !(of|and|or)',
+    pattern: '[@count-words @step-nouns (~be|,)? to?] !(of|and|or)',
     action: { opens: 'counted-task' },
     examples: [
       'first step is to call the bank, second step is to cancel the card',

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './numbers.js';
 /**
  * Spoken asides and self-corrections: words that steer the talk rather than carry the idea.
  * Data only: src/text/speech.ts applies the asides, src/text/corrections.ts the corrections.
@@ -301,38 +302,13 @@ export const RESTATED_PREPOSITIONS: ReadonlySet<string> = new Set([
   'without',
 ]);
 
-/** Spoken numbers, so "twenty, no, thirty" is seen as a number corrected by a number. */
-export const NUMBER_WORDS: ReadonlySet<string> = new Set([
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-  'thirty',
-  'forty',
-  'fifty',
-  'sixty',
-  'seventy',
-  'eighty',
-  'ninety',
-  'hundred',
-  'thousand',
+/**
+ * What the corrections read as an amount, so "twenty, no, thirty" is a number corrected by a
+ * number and "the tenth, scratch that, the twelfth" a date by a date: the numbers, the
+ * ordinals a date is said with, noon and midnight.
+ */
+export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+  ...NUMBER_WORDS,
   'first',
   'second',
   'third',

@@ -366,4 +366,7 @@ export const THINKING_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** The forms of "be" a subject and its state are joined by ("the walk was long"). */
-export const BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+export const FINITE_BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+
+/** Every form of "be". */
+export const BE_FORMS: ReadonlySet<string> = new Set([...FINITE_BE_FORMS, 'am', 'be', 'been']);

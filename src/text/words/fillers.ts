@@ -107,7 +107,11 @@ export const LIKE_FILLER_BEFORE_WORDS = new Set([
   'all',
 ]);
 
-export const NUMBER_WORDS = new Set([
+/**
+ * Round amounts a hedge is said before ("like twenty", "like a few"); narrower than
+ * NUMBER_WORDS because the rules were tuned with it: "like eighty dollars" keeps its "like".
+ */
+export const APPROXIMATE_AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'one',
   'two',
   'three',

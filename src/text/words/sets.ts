@@ -1,7 +1,7 @@
-import { NUMBER_WORDS } from './asides.js';
 import { BE_FORMS } from './clause-subjects.js';
 import { NOUN_DETERMINERS } from './function-words.js';
 import { COUNT_WORDS, STEP_NOUNS, TASK_VERBS } from './tasks.js';
+import { NUMBER_WORDS } from './numbers.js';
 import { DAY_WORDS, TIME_PREPOSITIONS } from './time-words.js';
 
 /**

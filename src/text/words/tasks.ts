@@ -712,3 +712,6 @@ export const LABELLED_NOUNS: ReadonlySet<string> = new Set([
  * each count opens a task, and the noun and its count are not part of it.
  */
 export const STEP_NOUNS: ReadonlySet<string> = new Set(['step', 'stage', 'phase']);
+
+/** Said before a counted step ("and then the second step"), they go with its count. */
+export const COUNT_LEAD_INS: ReadonlySet<string> = new Set(['and', 'then', 'the', ',']);
