@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
 import type { FastifyRequest } from 'fastify';
-import type { Owner } from '../../db/owner.js';
+import { ownerKey, type Owner } from '../../db/owner.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
-import { streamRecordingEvents } from './events.js';
+import { createRecordingEvents } from './events.js';
 import { tusUploads } from './tus-uploads.js';
 
 export interface RecordingsRoutesOptions {
@@ -39,6 +39,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
   { recordings, store, maxBytes },
 ) => {
   await app.register(tusUploads, { recordings, store, maxBytes });
+  const events = createRecordingEvents();
 
   app.get(
     '/api/recordings',
@@ -93,8 +94,11 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     async (request, reply) => {
       const owner = ownerOfRecording(request);
       // Missing or another owner's: a JSON 404 before the stream starts.
-      const first = await recordings.get(owner, request.params.id);
-      streamRecordingEvents(reply, first, () => recordings.get(owner, request.params.id));
+      const { id } = request.params;
+      const first = await recordings.get(owner, id);
+      events.stream(reply, request.ip, `${ownerKey(owner)}:${id}`, first, () =>
+        recordings.get(owner, id),
+      );
       return reply;
     },
   );
