@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
@@ -15,6 +15,8 @@ export interface RecordingsRoutesOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
+  /** Counts a recording sent for transcription: an upload begun, or sent again. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -36,9 +38,14 @@ function ownerOfRecording(request: FastifyRequest): Owner {
 /** Uploads (tus) and the recordings they become. */
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { recordings, store, maxBytes },
+  { recordings, store, maxBytes, sendsForTranscription },
 ) => {
-  await app.register(tusUploads, { recordings, store, maxBytes });
+  await app.register(tusUploads, {
+    recordings,
+    store,
+    maxBytes,
+    sendsForTranscription,
+  });
   const events = createRecordingEvents();
 
   app.get(
@@ -64,8 +71,9 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     {
       schema: {
         params: IdeaIdParamsSchema,
-        response: { 202: RecordingSchema, ...errors, 409: ErrorSchema },
+        response: { 202: RecordingSchema, ...errors, 409: ErrorSchema, 429: ErrorSchema },
       },
+      preHandler: sendsForTranscription,
     },
     async (request, reply) => {
       const recording = await recordings.transcribeAgain(
