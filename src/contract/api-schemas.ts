@@ -27,6 +27,19 @@ export const MeSchema = /* @__PURE__ */ z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/**
+ * The answer of a sign-in that adopts the caller's guest ideas (register, login, claim):
+ * `guestIdeasKept` of this month's did not fit under the account's limit and stay in the guest
+ * space (docs/product.md, "Guest ideas at sign-in").
+ */
+export const SignedInSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  email: z.string(),
+  plan: PlanEnum,
+  guestIdeasKept: Count,
+});
+export type SignedIn = z.infer<typeof SignedInSchema>;
+
 export const MessageSchema = /* @__PURE__ */ z.object({ message: z.string() });
 
 export const UsageSchema = /* @__PURE__ */ z.object({
