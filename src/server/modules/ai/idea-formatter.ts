@@ -11,6 +11,8 @@ export interface FormatRequest {
   format: Format;
   category: Category;
   mode: FormatMode;
+  /** The person's names and jargon, to be spelled exactly as given. */
+  terms?: readonly string[] | undefined;
 }
 
 export interface IdeaFormatter {
@@ -63,7 +65,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
     try {
       reply = await this.model.complete(
         {
-          messages: formatMessages(transcript, format, category),
+          messages: formatMessages(transcript, format, category, request.terms),
           maxTokens: MAX_REPLY_TOKENS,
           temperature: 0.3,
         },

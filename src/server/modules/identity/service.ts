@@ -114,6 +114,8 @@ export function createIdentityService(deps: {
     adoptGuest(userId: string, guestId: string): Promise<number>;
     prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
   };
+  /** The guest's dictionary joins the account's on signing up or in. */
+  dictionary?: { adoptGuest(userId: string, guestId: string): Promise<void> };
   mail: MailService;
   /** Links are built from PUBLIC_URL only, never from the request's Host header. */
   publicUrl: string;
@@ -122,6 +124,7 @@ export function createIdentityService(deps: {
   now: () => Date;
 }): IdentityService {
   const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, now } = deps;
+  const dictionary = deps.dictionary ?? { adoptGuest: () => Promise.resolve() };
   const recordings = deps.recordings ?? {
     adoptGuest: () => Promise.resolve(0),
     prepareAccountDeletion: () => Promise.resolve(() => Promise.resolve()),
@@ -171,7 +174,10 @@ export function createIdentityService(deps: {
           'An account with this email already exists. Please sign in instead.',
         );
       }
-      if (guestId) await recordings.adoptGuest(created.id, guestId);
+      if (guestId) {
+        await recordings.adoptGuest(created.id, guestId);
+        await dictionary.adoptGuest(created.id, guestId);
+      }
       return created;
     },
 
@@ -192,7 +198,10 @@ export function createIdentityService(deps: {
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await guesses.succeeded(email, address);
-      if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
+      if (guestId) {
+        await ideas.adoptGuestIdeas(user.id, guestId);
+        await dictionary.adoptGuest(user.id, guestId);
+      }
       return user;
     },
 
@@ -246,7 +255,10 @@ export function createIdentityService(deps: {
       if (!used?.userId) return null;
       const user = await users.findById(used.userId);
       if (!user) return null;
-      if (used.guestId) await ideas.adoptGuestIdeas(user.id, used.guestId);
+      if (used.guestId) {
+        await ideas.adoptGuestIdeas(user.id, used.guestId);
+        await dictionary.adoptGuest(user.id, used.guestId);
+      }
       return user;
     },
 
@@ -328,7 +340,10 @@ export function createIdentityService(deps: {
       }
       if (!(await tokens.consume('checkout_claim', tokenHash, now()))) throw unusable();
       for (const guestId of new Set([caller.guestId, claim.guestId])) {
-        if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
+        if (guestId) {
+          await ideas.adoptGuestIdeas(user.id, guestId);
+          await dictionary.adoptGuest(user.id, guestId);
+        }
       }
       return user;
     },
