@@ -9,6 +9,12 @@ import { RECORDING_MAX_BYTES_DEFAULT, UPLOAD_EXPIRY_HOURS_DEFAULT } from '#contr
  * request.
  */
 
+/**
+ * The embedded writer's default model, which `npm run models` downloads (scripts/models.mjs;
+ * docs/decisions/151-default-writer-model.md).
+ */
+export const DEFAULT_LOCAL_WRITER_FILE = 'qwen2.5-1.5b-instruct-q4_k_m.gguf';
+
 const optionalString = z
   .string()
   .optional()
@@ -44,6 +50,8 @@ const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: positiveInt(8000),
+  LLM_ENGINE: z.enum(['auto', 'openai', 'local', 'none']).default('auto'),
+  LLM_MODEL_PATH: z.string().min(1).default(`./models/${DEFAULT_LOCAL_WRITER_FILE}`),
   TRANSCRIBE_ENGINE: z.enum(['auto', ...TranscriptionEngineSchema.options]).default('auto'),
   TRANSCRIBE_BASE_URL: optionalUrl,
   TRANSCRIBE_API_KEY: optionalString,
@@ -94,10 +102,13 @@ export interface Config {
   /** timeoutMs bounds each send, from connecting to the server's last answer. */
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   llm: {
+    engine: Env['LLM_ENGINE'];
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
     timeoutMs: number;
+    /** The embedded writer's GGUF model (LLM_ENGINE=local). */
+    modelPath: string;
   };
   transcription: {
     engine: Env['TRANSCRIBE_ENGINE'];
@@ -208,10 +219,12 @@ export function loadConfig(
       timeoutMs: env.MAIL_TIMEOUT_MS,
     },
     llm: {
+      engine: env.LLM_ENGINE,
       baseUrl: env.LLM_BASE_URL ?? env.OPENAI_BASE_URL,
       apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY,
       model: env.LLM_MODEL,
       timeoutMs: env.LLM_TIMEOUT_MS,
+      modelPath: env.LLM_MODEL_PATH,
     },
     transcription: {
       engine: env.TRANSCRIBE_ENGINE,

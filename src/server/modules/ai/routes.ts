@@ -91,6 +91,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         const answer = await ai.format(
           body,
           lazyClientGoneSignal(reply),
+          undefined,
           userOrGuestIfAny(request),
         );
         return debug === true ? { ...answer, trace: traceRulesAnswer(body, answer) } : answer;
@@ -104,7 +105,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
       },
       (request, reply) =>
-        ai.format(request.body, lazyClientGoneSignal(reply), userOrGuestIfAny(request)),
+        ai.format(request.body, lazyClientGoneSignal(reply), undefined, userOrGuestIfAny(request)),
     );
   }
 

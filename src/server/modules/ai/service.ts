@@ -14,6 +14,8 @@ import { HttpError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
+import { ChatModelError } from './chat-model.js';
+import type { DraftListener } from './idea-formatter.js';
 import { TranscriptionError } from './transcriber.js';
 import { transcribeInPieces } from './audio-pieces.js';
 import type { AudioContainer } from './audio-sniff.js';
@@ -68,7 +70,13 @@ export interface AiService {
    * for only when a model is called (the rules path has nothing to cancel); so for infer and
    * reformat.
    */
-  format(body: FormatBody, signal: CancelSignal, owner?: Owner | null): Promise<FormatResult>;
+  format(
+    body: FormatBody,
+    signal: CancelSignal,
+    onDraft?: DraftListener,
+    /** Whose dictionary spells the text; null for a caller who is neither user nor guest. */
+    owner?: Owner | null,
+  ): Promise<FormatResult>;
   /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
   infer(transcript: string, signal: CancelSignal): Promise<InferResult>;
   /**
@@ -175,15 +183,19 @@ export function createAiService(deps: {
     request: FormatBody,
     entries: readonly DictionaryEntry[],
     signal: CancelSignal,
+    onDraft?: DraftListener,
   ): Promise<FormatResult> {
-    if (entries.length === 0) return formatter.format(request, signal);
-    const result = await formatter.format(
-      {
-        ...request,
-        transcript: applyDictionary(request.transcript, entries),
-        terms: entries.map((entry) => entry.term),
-      },
-      signal,
+    if (entries.length === 0) return writerBusyIsHttp(formatter.format(request, signal, onDraft));
+    const result = await writerBusyIsHttp(
+      formatter.format(
+        {
+          ...request,
+          transcript: applyDictionary(request.transcript, entries),
+          terms: entries.map((entry) => entry.term),
+        },
+        signal,
+        onDraft && ((soFar) => onDraft(applyDictionary(soFar, entries))),
+      ),
     );
     return { ...result, formatted: applyDictionary(result.formatted, entries) };
   }
@@ -251,8 +263,8 @@ export function createAiService(deps: {
       };
     },
 
-    async format(body, signal, owner) {
-      return formatWith(body, await entriesFor(owner), signal);
+    async format(body, signal, onDraft, owner) {
+      return formatWith(body, await entriesFor(owner), signal, onDraft);
     },
 
     async infer(transcript, signal) {
@@ -278,6 +290,29 @@ export function createAiService(deps: {
       return ideas.update(owner, id, { content, format, category });
     },
 
-    close: () => transcriber.close(),
+    close: async () => {
+      await Promise.all([transcriber.close(), formatter.close?.()]);
+    },
   };
+}
+
+/** How long to ask a client to wait when the embedded writer's queue is full: a generation or two. */
+const WRITER_BUSY_RETRY_AFTER_SECONDS = 10;
+
+/** The embedded writer's full queue is the server short of room: 503 server_busy, Retry-After. */
+async function writerBusyIsHttp(result: Promise<FormatResult>): Promise<FormatResult> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof ChatModelError && error.kind === 'busy') {
+      throw new HttpError(
+        503,
+        'server_busy',
+        'The writer on this server is busy with other ideas. Please try again in a few seconds.',
+        { 'Retry-After': String(WRITER_BUSY_RETRY_AFTER_SECONDS) },
+        { cause: error.message },
+      );
+    }
+    throw error;
+  }
 }
