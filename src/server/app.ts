@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
+  createRecordingRateLimits,
   createAuthRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
+    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log, dictionary });
   await app.register(aiRoutes, {
