@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
+  createRecordingRateLimits,
   createAuthRateLimits,
   createSaveRateLimits,
   registerRateLimits,
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
+    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
   await app.register(aiRoutes, {
