@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
+  createRecordingRateLimits,
   createAuthRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
@@ -35,6 +36,9 @@ import { createIdempotentCreates, sharedIdempotencyStore } from './modules/ideas
 import { createIdeasRepository } from './modules/ideas/repository.js';
 import { ideasRoutes } from './modules/ideas/routes.js';
 import { createIdeasService } from './modules/ideas/service.js';
+import { createShareLinksRepository } from './modules/sharing/repository.js';
+import { sharingRoutes } from './modules/sharing/routes.js';
+import { createSharingService } from './modules/sharing/service.js';
 import { createBillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBillingService } from './modules/billing/service.js';
@@ -93,6 +97,7 @@ function createRepositories(database: Database, now: () => Date) {
     authTokens: createAuthTokensRepository(database, { now }),
     billing: createBillingRepository(database, { now }),
     recordings: createRecordingsRepository(database, { now }),
+    shareLinks: createShareLinksRepository(database, { now }),
   };
 }
 
@@ -217,16 +222,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ideas,
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
+  await app.register(sharingRoutes, {
+    sharing: createSharingService({
+      links: repositories.shareLinks,
+      ideas,
+      publicUrl: config.publicUrl,
+      secret: config.shareLinkSecret,
+    }),
+    publicUrl: config.publicUrl,
+  });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(recordingsRoutes, {
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
+    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
     ai: aiService,
+    formatDebugTrace: config.formatDebugTrace,
   });
   if (deps.recordingQueue !== false) {
     const started = startTranscriptionQueue({

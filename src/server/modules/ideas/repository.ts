@@ -10,7 +10,7 @@ import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
 import { countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from '../../db/cursor.js';
-import { moveGuestIdeas } from './transaction-steps.js';
+import { moveGuestIdeas, type Adoption, type AdoptionQuota } from './transaction-steps.js';
 import {
   IDEA_COLUMNS,
   ideaColumns,
@@ -54,6 +54,7 @@ export interface ListIdeasOptions {
   /** Case-insensitive literal substring of content, transcript, format or category. */
   q?: string | undefined;
   category?: Category | undefined;
+  format?: Format | undefined;
 }
 
 export interface IdeaPatch {
@@ -85,8 +86,8 @@ export interface IdeasRepository {
     id: string,
   ): Promise<{ recordingId: string | null } | null>;
   deleteAll(owner: Owner): Promise<number>;
-  /** Moves a guest's ideas into an account (signing in); returns how many moved. */
-  adoptGuestIdeas(userId: string, guestId: string): Promise<number>;
+  /** Moves a guest's ideas into an account (signing in), as far as its quota allows. */
+  adoptGuestIdeas(userId: string, guestId: string, quota: AdoptionQuota): Promise<Adoption>;
   /**
    * Every idea of the owner, newest first, in batches of at most `batchSize`, each read when the
    * previous one has been consumed, so an export of 100,000 ideas never holds them all.
@@ -213,9 +214,14 @@ export function createIdeasRepository(
     after: CursorPosition | null,
     q: string | undefined,
     category: Category | undefined,
+    format: Format | undefined,
   ): Promise<IdeaPage> {
-    if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
-    const options = { limit, after, q, category };
+    if (q === undefined && format === undefined) {
+      return listWithStoredTotal(owner, limit, after, category);
+    }
+    // idea_counts keeps counts by category only, so a format filter is answered as a search
+    // for everything (q ''): its total is counted, exactly up to the cap like any search's.
+    const options = { limit, after, q: q ?? '', category, format };
     const pool = searchPoolOf(database);
     if (pool !== null) return pool.run({ owner, options, tuning: searchTuning });
     return readTransaction(database, (trx) =>
@@ -224,11 +230,11 @@ export function createIdeasRepository(
   }
 
   return {
-    async list(owner, { limit, cursor, q: rawQuery, category }) {
+    async list(owner, { limit, cursor, q: rawQuery, category, format }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
       const searched = rawQuery === undefined ? '' : withoutNul(rawQuery);
       const q = searched === '' ? undefined : searched;
-      return loadPage(owner, limit, after, q, category);
+      return loadPage(owner, limit, after, q, category, format);
     },
 
     async findById(owner, id) {
@@ -300,8 +306,8 @@ export function createIdeasRepository(
       return Number(result.numDeletedRows);
     },
 
-    async adoptGuestIdeas(userId, guestId) {
-      return writeTransaction(database, (trx) => moveGuestIdeas(trx, userId, guestId));
+    async adoptGuestIdeas(userId, guestId, quota) {
+      return writeTransaction(database, (trx) => moveGuestIdeas(trx, userId, guestId, quota));
     },
 
     // Keyset pages rather than one long read: SQLite has one connection, which a streaming

@@ -56,6 +56,11 @@ export interface RecordingsRepository {
   deleteAllOf(owner: Owner): Promise<string[]>;
   idsOf(owner: Owner): Promise<string[]>;
   adoptGuest(userId: string, guestId: string): Promise<number>;
+  /**
+   * What the owner holds that no idea accounts for: uploads still arriving, and the bytes of
+   * kept recordings not (yet) made into an idea, uploads counted at their announced length.
+   */
+  holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
 }
@@ -133,6 +138,24 @@ export function createRecordingsRepository(
       return row ? toRecord(row) : null;
     },
 
+    async holdingsOf(owner) {
+      const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
+        SELECT
+          coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
+          coalesce(sum(coalesce(size_bytes, 0)), 0) AS unsaved_bytes
+        FROM recordings
+        WHERE ${ownedBy(owner)}
+          AND (status = 'uploading' OR keep_audio = 1)
+          AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`.execute(
+        db,
+      );
+      const row = result.rows[0];
+      return {
+        openUploads: Number(row?.open_uploads ?? 0),
+        unsavedBytes: Number(row?.unsaved_bytes ?? 0),
+      };
+    },
+
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;
       const row = await selectRecordings().where('recordings.id', '=', id).executeTakeFirst();
@@ -208,11 +231,22 @@ export function createRecordingsRepository(
       return rows.map((row) => row.id);
     },
 
+    // An idea that stayed the guest's (past the account's limit, ADR 105) keeps its recording.
     async adoptGuest(userId, guestId) {
       const result = await db
         .updateTable('recordings')
         .set({ user_id: userId, guest_id: null })
         .where('guest_id', '=', guestId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ideas')
+                .select('ideas.id')
+                .where('ideas.guest_id', '=', guestId)
+                .whereRef('ideas.recording_id', '=', 'recordings.id'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { Idea, IdeaList, NewIdea, Usage } from '#contract/api-schemas';
 import type { Category, Format } from '#contract/taxonomy';
-import { apiRequest } from '#web/lib/api-client';
+import { apiRequest, apiSend } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
@@ -29,6 +29,7 @@ export interface IdeasPageQuery {
   cursor?: string | null;
   q?: string;
   category?: Category | null;
+  format?: Format | null;
 }
 
 export function fetchIdeasPage(
@@ -40,6 +41,7 @@ export function fetchIdeasPage(
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
+  if (query.format) params.set('format', query.format);
   return apiRequest('IdeaListSchema', 'GET', `${collectionPath(session)}?${params}`, { signal });
 }
 
@@ -168,3 +170,17 @@ export function removeFromCachedLists(client: QueryClient, owner: string, id: st
 }
 
 export type { Idea };
+
+/** docs/api.md, "Sharing and the person's own words": the idea's public link, the same while it lives. */
+export async function createShareLink(
+  session: Pick<Session, 'isSignedIn'>,
+  id: string,
+): Promise<string> {
+  const { url } = await apiRequest('ShareLinkSchema', 'POST', `${itemPath(session, id)}/share`);
+  return url;
+}
+
+/** Stops the idea's public link at once. */
+export function revokeShareLink(session: Pick<Session, 'isSignedIn'>, id: string): Promise<void> {
+  return apiSend('DELETE', `${itemPath(session, id)}/share`);
+}
