@@ -84,7 +84,9 @@ export function rulesAnswer(transcript: string): Answer {
 
 /** The least share right a category must hold on held-out speech before it is given at all. */
 export const CATEGORY_PRECISION = 0.9;
-const BARS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.975, 0.98, 0.985, 0.99, 0.995];
+const BARS = [
+  0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.975, 0.98, 0.985, 0.99, 0.995,
+];
 
 /**
  * The lowest category probability at which the answers held out hold CATEGORY_PRECISION:
