@@ -218,16 +218,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
+  const aiLimits = createAiRateLimits(app, config, sharedLimits);
   await app.register(recordingsRoutes, {
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
+    startsRecording: aiLimits.startsRecording,
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
-  await app.register(aiRoutes, {
-    limits: createAiRateLimits(app, config, sharedLimits),
-    ai: aiService,
-  });
+  await app.register(aiRoutes, { limits: aiLimits, ai: aiService });
   if (deps.recordingQueue !== false) {
     const started = startTranscriptionQueue({
       jobs: recordingJobs,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Owner } from '../../db/owner.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
@@ -15,6 +15,8 @@ export interface RecordingsRoutesOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
+  /** The AI limit's unit for a new recording (ADR 071), spent when its upload is created. */
+  startsRecording: preHandlerAsyncHookHandler;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -36,9 +38,9 @@ function ownerOfRecording(request: FastifyRequest): Owner {
 /** Uploads (tus) and the recordings they become. */
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { recordings, store, maxBytes },
+  { recordings, store, maxBytes, startsRecording },
 ) => {
-  await app.register(tusUploads, { recordings, store, maxBytes });
+  await app.register(tusUploads, { recordings, store, maxBytes, startsRecording });
 
   app.get(
     '/api/recordings',

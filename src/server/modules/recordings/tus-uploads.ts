@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
 import type { Owner } from '../../db/owner.js';
@@ -98,10 +103,15 @@ export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
+  /**
+   * A new upload is a new recording for the AI limit (ADR 071): its creation spends the unit and
+   * answers the Recording-Token that the recording's infer and format calls send back.
+   */
+  startsRecording: preHandlerAsyncHookHandler;
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
-  const { recordings, store, maxBytes } = options;
+  const { recordings, store, maxBytes, startsRecording } = options;
   const owners = new WeakMap<object, Owner>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -207,6 +217,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       schema: {
         response: { 201: empty('Created: Location names the upload'), 400: ErrorSchema },
       },
+      preHandler: startsRecording,
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
