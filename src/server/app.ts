@@ -226,7 +226,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     startsRecording: aiLimits.startsRecording,
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
-  await app.register(aiRoutes, { limits: aiLimits, ai: aiService });
+  await app.register(aiRoutes, {
+    limits: aiLimits,
+    ai: aiService,
+    formatDebugTrace: config.formatDebugTrace,
+  });
   if (deps.recordingQueue !== false) {
     const started = startTranscriptionQueue({
       jobs: recordingJobs,
