@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeTestApp, createTestApp, newGuestId, type TestApp } from '#server/test-support/api.js';
-import { makeSpeech } from '#tests/support/speech-audio.js';
+import { randomBytes } from 'node:crypto';
+import { makeSpeech } from '../support/speech-audio';
+import { startStack, type Stack } from './support/stack';
 import { ChunkSource } from '#web/features/capture/offline/chunk-source';
 import {
   addChunk,
@@ -18,29 +18,33 @@ import {
 import { keptSource, uploadRecording } from '#web/features/capture/offline/recording-upload';
 
 /**
- * The web app's upload of a recording while it is made (ADR 122), against the real server: the
- * tus client with the app's own byte source, kept chunks and fetch, pieces of a second arriving
+ * The web app's upload of a recording while it is made (ADR 122), against the real server
+ * process: the tus client with the app's own byte source, kept chunks and fetch, pieces arriving
  * as a recorder hands them over, the page gone halfway, and the rest sent by whoever resumes.
+ * No browser: the upload code runs here, with IndexedDB from fake-indexeddb.
  */
 
-let testApp: TestApp;
+let stack: Stack;
 let origin: string;
 let audio: Buffer;
 const audioDir = mkdtempSync(join(tmpdir(), 'voice-ideas-web-upload-'));
 
 beforeAll(async () => {
   audio = await readFile(await makeSpeech(audioDir, 'Checklist: buy milk, call the bank.', 'webm'));
-  testApp = await createTestApp('sqlite', { deps: { recordingQueue: false } });
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  stack = await startStack({ transcript: 'Checklist: buy milk, call the bank.' });
+  origin = stack.baseUrl;
   // The page's own origin, as the browser gives it to the upload code.
   Object.assign(globalThis, { self: { location: new URL(origin) } });
 });
 
 afterAll(async () => {
-  await closeTestApp(testApp);
+  await stack?.close();
   rmSync(audioDir, { recursive: true, force: true });
 });
+
+function newGuestId(): string {
+  return `guest_${randomBytes(9).toString('base64url')}`;
+}
 
 function pieces(bytes: Buffer, size: number): Buffer[] {
   const out: Buffer[] = [];
@@ -79,8 +83,8 @@ describe('uploading a recording while it is made', () => {
     const upload = uploadRecording({ record, source, guestId });
     const done = upload.run();
     for (const piece of pieces(audio, 700)) {
-      const start = source.append(new Blob([piece]));
-      await addChunk(record.id, start, new Blob([piece]));
+      const start = source.append(new Blob([new Uint8Array(piece)]));
+      await addChunk(record.id, start, new Blob([new Uint8Array(piece)]));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     source.end();
@@ -100,8 +104,8 @@ describe('uploading a recording while it is made', () => {
     const first = uploadRecording({ record, source, guestId });
     const running = first.run();
     for (const piece of all.slice(0, half)) {
-      const start = source.append(new Blob([piece]));
-      await addChunk(record.id, start, new Blob([piece]));
+      const start = source.append(new Blob([new Uint8Array(piece)]));
+      await addChunk(record.id, start, new Blob([new Uint8Array(piece)]));
     }
     // The page is gone once the server has acknowledged some of it: the upload stops there.
     await expect.poll(async () => (await listChunks(record.id)).length).toBeLessThan(half);
@@ -110,7 +114,7 @@ describe('uploading a recording while it is made', () => {
     // What the recorder made after the server's last acknowledgement was kept on the device too.
     for (const piece of all.slice(half)) {
       const start = all.slice(0, all.indexOf(piece)).reduce((sum, p) => sum + p.length, 0);
-      await addChunk(record.id, start, new Blob([piece]));
+      await addChunk(record.id, start, new Blob([new Uint8Array(piece)]));
     }
 
     const kept = await getPending(record.id);
@@ -126,7 +130,7 @@ describe('uploading a recording while it is made', () => {
   it('will not start a new upload without the recording’s first bytes', async () => {
     const guestId = newGuestId();
     const record = await keptRecording(guestId);
-    await addChunk(record.id, 100, new Blob([audio.subarray(100, 200)]));
+    await addChunk(record.id, 100, new Blob([new Uint8Array(audio.subarray(100, 200))]));
     expect(() =>
       uploadRecording({
         record,
