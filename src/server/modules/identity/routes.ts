@@ -8,7 +8,7 @@ import {
   RegisterBodySchema,
   ResetPasswordBodySchema,
 } from '#contract/api-request-schemas.js';
-import { ErrorSchema, MeSchema, MessageSchema } from '#contract/api-schemas.js';
+import { ErrorSchema, MeSchema, MessageSchema, SignedInSchema } from '#contract/api-schemas.js';
 import type { CheckoutBrowser } from '../../http/checkout-browser.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import {
@@ -43,6 +43,10 @@ function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
   return { id: user.id, email: user.email, plan: user.plan };
 }
 
+function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestIdeasKept: number }) {
+  return { ...toMe(user), guestIdeasKept: user.guestIdeasKept };
+}
+
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
   { identity, sessions, authLimits, checkoutBrowser },
@@ -58,13 +62,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: authLimits.byAddress,
       schema: {
         body: RegisterBodySchema,
-        response: { 201: MeSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: { 201: SignedInSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
       const created = await identity.register(request.body, guestIdOf(request));
       await sessions.start(request, reply, created.id);
-      return reply.code(201).send(toMe(created));
+      return reply.code(201).send(toSignedIn(created));
     },
   );
 
@@ -75,7 +79,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         body: LoginBodySchema,
         response: {
-          200: MeSchema,
+          200: SignedInSchema,
           202: MessageSchema,
           400: ErrorSchema,
           401: ErrorSchema,
@@ -95,7 +99,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         guesses: authLimits.passwordGuesses,
       });
       await sessions.start(request, reply, user.id);
-      return reply.code(200).send(toMe(user));
+      return reply.code(200).send(toSignedIn(user));
     },
   );
 
@@ -163,7 +167,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         body: ClaimBodySchema,
         response: {
-          200: MeSchema,
+          200: SignedInSchema,
           400: ErrorSchema,
           403: ErrorSchema,
           429: ErrorSchema,
@@ -178,7 +182,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         browserKey: checkoutBrowser.keyOf(request),
       });
       await sessions.start(request, reply, user.id);
-      return toMe(user);
+      return toSignedIn(user);
     },
   );
 

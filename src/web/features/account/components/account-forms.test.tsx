@@ -50,7 +50,9 @@ describe('Sign-up page', () => {
 
   it('creates the account, puts it in the session and leaves the page', async () => {
     const { seen } = stubServer((request) =>
-      request.path === '/api/register' ? { status: 201, body: freeMe } : { status: 404 },
+      request.path === '/api/register'
+        ? { status: 201, body: { ...freeMe, guestIdeasKept: 0 } }
+        : { status: 404 },
     );
     const user = userEvent.setup();
     const onSignedUp = vi.fn();
@@ -127,7 +129,7 @@ describe('Sign-in page', () => {
     let right = false;
     stubServer(() =>
       right
-        ? { body: freeMe }
+        ? { body: { ...freeMe, guestIdeasKept: 0 } }
         : {
             status: 401,
             body: { error: 'invalid_credentials', message: 'Wrong e-mail or password.' },
