@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
+  createRecordingRateLimits,
   createAuthRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
@@ -231,16 +232,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
   });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
-  const aiLimits = createAiRateLimits(app, config, sharedLimits);
   await app.register(recordingsRoutes, {
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
-    startsRecording: aiLimits.startsRecording,
+    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
   await app.register(aiRoutes, {
-    limits: aiLimits,
+    limits: createAiRateLimits(app, config, sharedLimits),
     ai: aiService,
     formatDebugTrace: config.formatDebugTrace,
   });

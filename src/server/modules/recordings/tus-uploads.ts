@@ -103,15 +103,12 @@ export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
-  /**
-   * A new upload is a new recording for the AI limit (ADR 071): its creation spends the unit and
-   * answers the Recording-Token that the recording's infer and format calls send back.
-   */
-  startsRecording: preHandlerAsyncHookHandler;
+  /** Counts the recording an upload begins, per client address. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
-  const { recordings, store, maxBytes, startsRecording } = options;
+  const { recordings, store, maxBytes, sendsForTranscription } = options;
   const owners = new WeakMap<object, Owner>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -215,12 +212,22 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     UPLOADS_PATH,
     {
       schema: {
-        response: { 201: empty('Created: Location names the upload'), 400: ErrorSchema },
+        response: {
+          201: empty('Created: Location names the upload'),
+          400: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
-      preHandler: startsRecording,
+      preHandler: sendsForTranscription,
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
+      const announced = Number(request.headers['upload-length']);
+      await recordings.assertRoomForUpload(
+        owner,
+        Number.isSafeInteger(announced) && announced >= 0 ? announced : null,
+      );
       const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
       return sent();
     },

@@ -505,33 +505,3 @@ describe('the file store', () => {
     }
   });
 });
-
-describe('the AI limit', () => {
-  const testApp = useTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '1' } });
-
-  it('counts a new upload as a new recording, named by the Recording-Token its infer and format calls send back', async () => {
-    const guest = guestHeaders(newGuestId());
-    const created = await testApp().app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...TUS, ...guest, 'upload-defer-length': '1' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const token = String(created.headers['recording-token']);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    // Its format call is a follow-up of the recording: the one unit a minute is not spent again.
-    const formatted = await testApp().app.inject({
-      method: 'POST',
-      url: '/api/format',
-      headers: { ...guest, 'recording-token': token },
-      payload: { transcript: 'buy milk', format: 'checklist', category: 'personal', mode: 'smart' },
-    });
-    expect(formatted.statusCode, formatted.body).toBe(200);
-    const second = await testApp().app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...TUS, ...guest, 'upload-defer-length': '1' },
-    });
-    expectApiError(second, 429, 'rate_limited');
-  });
-});
