@@ -155,6 +155,7 @@ export function HomeRoute() {
             onOpenChange={setSettingsOpen}
             settings={settings}
             speech={speech}
+            writer={config.data?.formatter.engine}
           />
         ) : null}
         {typing ? (
