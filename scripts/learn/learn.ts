@@ -1,11 +1,19 @@
+import { writeFileSync } from 'node:fs';
 import { CorpusError } from '#text/learn/corpus.js';
-import { readWrittenCorpus } from './corpus-files.js';
+import { COMPOSED_COUNT, composedText } from './compose.js';
+import {
+  COMPOSED_FILE,
+  CORPUS_DIR,
+  readComposedCorpus,
+  readWrittenCorpus,
+} from './corpus-files.js';
 
 /*
  * The training corpus's tool (src/text/learn/README.md).
  *
  *   npm run learn -- --check    reads every corpus file, names the line of each mistake,
  *                               and counts the utterances by format, category, style and situation
+ *   npm run learn -- --compose  rebuilds corpus/composed.txt from scripts/learn/parts/
  */
 const args = process.argv.slice(2);
 
@@ -18,21 +26,28 @@ function count<T>(items: readonly T[], key: (item: T) => string): string {
     .join(', ');
 }
 
+if (args.includes('--compose')) {
+  writeFileSync(new URL(COMPOSED_FILE, CORPUS_DIR), composedText());
+  console.log(`${COMPOSED_COUNT} composed utterances written to corpus/${COMPOSED_FILE}`);
+}
 if (args.includes('--check')) {
   try {
-    const written = readWrittenCorpus();
-    console.log(`${written.length} written utterances`);
-    console.log(`  format: ${count(written, (u) => u.format)}`);
-    console.log(`  category: ${count(written, (u) => u.category ?? 'none')}`);
-    console.log(`  style: ${count(written, (u) => u.style)}`);
-    console.log(
-      `  situations (${new Set(written.map((u) => u.situation)).size}): ${count(written, (u) => u.situation)}`,
-    );
+    for (const [name, corpus] of [
+      ['written', readWrittenCorpus()],
+      ['composed', readComposedCorpus()],
+    ] as const) {
+      console.log(`${corpus.length} ${name} utterances`);
+      console.log(`  format: ${count(corpus, (u) => u.format)}`);
+      console.log(`  category: ${count(corpus, (u) => u.category ?? 'none')}`);
+      console.log(`  style: ${count(corpus, (u) => u.style)}`);
+      console.log(
+        `  situations (${new Set(corpus.map((u) => u.situation)).size}): ${count(corpus, (u) => u.situation)}`,
+      );
+    }
   } catch (error) {
     if (!(error instanceof CorpusError)) throw error;
     console.error(error.message);
     process.exitCode = 1;
   }
-} else {
-  console.log('npm run learn -- --check');
 }
+if (args.length === 0) console.log('npm run learn -- --check | --compose');

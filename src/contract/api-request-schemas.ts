@@ -131,6 +131,8 @@ export const ListIdeasQuerySchema = z.object({
   cursor: z.string().min(1).max(200).optional(),
   q: personText(SEARCH_QUERY_MAX_CHARS).optional(),
   category: CategorySchema.optional(),
+  /** An extension of docs/api.md's listing: the search page filters by format too. */
+  format: FormatSchema.optional(),
 });
 export type ListIdeasQuery = z.infer<typeof ListIdeasQuerySchema>;
 

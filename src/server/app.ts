@@ -241,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
     ai: aiService,
+    formatDebugTrace: config.formatDebugTrace,
   });
   if (deps.recordingQueue !== false) {
     const started = startTranscriptionQueue({

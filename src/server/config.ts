@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
   TRUST_PROXY: booleanFlag,
+  FORMAT_DEBUG_TRACE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   RECORDING_MAX_BYTES: positiveInt(RECORDING_MAX_BYTES_DEFAULT),
@@ -83,6 +84,11 @@ export interface Config {
   freeMonthlyLimit: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * Whether `POST /api/format` answers `debug: true` with the rule engine's trace
+   * (docs/api.md, "Extensions"): for whoever runs the server, never on by default.
+   */
+  formatDebugTrace: boolean;
   webDistDir: string;
   /** timeoutMs bounds each send, from connecting to the server's last answer. */
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
@@ -191,6 +197,7 @@ export function loadConfig(
     freeMonthlyLimit: env.FREE_MONTHLY_LIMIT,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    formatDebugTrace: env.FORMAT_DEBUG_TRACE,
     webDistDir: env.WEB_DIST_DIR,
     mail: {
       smtpUrl: env.SMTP_URL,

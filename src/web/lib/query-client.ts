@@ -46,6 +46,6 @@ export const queryKeys = {
   usage: ['/api/usage'] as const,
   ideas: ['ideas'] as const,
   recentIdeas: (owner: string) => ['ideas', owner, 'recent'] as const,
-  searchIdeas: (owner: string, q: string, category: string | null) =>
-    ['ideas', owner, 'search', { q, category }] as const,
+  searchIdeas: (owner: string, q: string, category: string | null, format: string | null) =>
+    ['ideas', owner, 'search', { q, category, format }] as const,
 };

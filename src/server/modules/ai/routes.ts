@@ -20,6 +20,11 @@ import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
 import { SNIFF_BYTES } from './audio-sniff.js';
+import {
+  DebugFormatBodySchema,
+  DebugFormatResultSchema,
+  traceRulesAnswer,
+} from './format-trace.js';
 import type { AiService } from './service.js';
 
 export interface AiRoutesOptions {
@@ -28,12 +33,14 @@ export interface AiRoutesOptions {
   ai: AiService;
   /** Where uploads are staged (one fresh directory per request, always removed); default TMPDIR. */
   uploadTempDir?: string;
+  /** FORMAT_DEBUG_TRACE: POST /api/format takes `debug: true` (docs/api.md, "Extensions"). */
+  formatDebugTrace?: boolean;
 }
 
 /** Transcribe, format, infer and reformat: every call that may reach an AI engine. */
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
   app,
-  { limits, ai, uploadTempDir },
+  { limits, ai, uploadTempDir, formatDebugTrace = false },
 ) => {
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart);
@@ -67,14 +74,31 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/api/format',
-    {
-      preHandler: limits.continuesRecording,
-      schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
-    },
-    (request, reply) => ai.format(request.body, lazyClientGoneSignal(reply)),
-  );
+  if (formatDebugTrace) {
+    // Only where whoever runs the server asked for it: without the setting, `debug` is an
+    // unknown field like any other and the answer is the contract's.
+    app.post(
+      '/api/format',
+      {
+        preHandler: limits.continuesRecording,
+        schema: { body: DebugFormatBodySchema, response: { 200: DebugFormatResultSchema } },
+      },
+      async (request, reply) => {
+        const { debug, ...body } = request.body;
+        const answer = await ai.format(body, lazyClientGoneSignal(reply));
+        return debug === true ? { ...answer, trace: traceRulesAnswer(body, answer) } : answer;
+      },
+    );
+  } else {
+    app.post(
+      '/api/format',
+      {
+        preHandler: limits.continuesRecording,
+        schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
+      },
+      (request, reply) => ai.format(request.body, lazyClientGoneSignal(reply)),
+    );
+  }
 
   app.post(
     '/api/infer-format-category',

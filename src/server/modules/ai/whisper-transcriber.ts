@@ -53,6 +53,12 @@ export interface WhisperOptions {
   moduleSpecifier?: string;
   /** Transcriptions that may wait for the engine; more are refused (DEFAULT_MAX_WAITING). */
   maxWaiting?: number;
+  /**
+   * Called as a job enters whisper.cpp and as it leaves. The order of jobs is decided there,
+   * not when the request arrives (decoding runs beside the engine), and an abandoned job runs
+   * on after its request has answered, so this is the one place to observe either.
+   */
+  onEngineJob?: (phase: 'start' | 'end') => void;
 }
 
 /**
@@ -290,6 +296,7 @@ class WhisperTranscriber implements Transcriber {
 
   private async run(pcm: Buffer, signal: AbortSignal): Promise<string> {
     await this.acquireEngine(signal);
+    this.options.onEngineJob?.('start');
     let job: ReturnType<WhisperContext['transcribeData']>;
     try {
       const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength);
@@ -310,7 +317,10 @@ class WhisperTranscriber implements Transcriber {
     // error whisper.cpp reports; docs/decisions/020-speech-and-formatting-engines.md says
     // what that leaves.)
     const outcome = settle(job.promise);
-    void outcome.then(() => this.releaseEngine());
+    void outcome.then(() => {
+      this.options.onEngineJob?.('end');
+      this.releaseEngine();
+    });
 
     const abort = whenAborted(signal);
     const first = await Promise.race([outcome, abort.aborted]).finally(abort.dispose);

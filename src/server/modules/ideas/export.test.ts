@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Idea } from '#contract/api-schemas.js';
 import { csvField, exportFile, type ExportFormat } from './export.js';
@@ -25,23 +26,52 @@ describe('csvField', () => {
     expect(csvField(value)).toBe(expected);
   });
 
+  /** Fields a spreadsheet would run as a formula, as OWASP's CSV injection page lists them. */
+  const HOSTILE = [
+    '=HYPERLINK("http://evil.example","click")',
+    '+1 555 0100',
+    '-2 degrees tomorrow',
+    '@everyone standup moved',
+    '\tindented',
+    '\rcarriage',
+    ' =1+2',
+    '   @SUM(1)',
+    '\u00a0=1+2',
+    '\u00a0 \u00a0-3',
+    '\u3000=1',
+    '\ufeff=1',
+    '＝1+2',
+    '＋1',
+    '－1',
+    '＠SUM(A1)',
+    ' ＝1',
+  ];
+
+  it.each(HOSTILE)('defuses %j: quoted, with a leading apostrophe', (value) => {
+    expect(csvField(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
+  });
+
   it.each([
-    [
-      '=HYPERLINK("http://evil.example","click")',
-      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
-    ],
-    ['+1 555 0100', "'+1 555 0100"],
-    ['-2 degrees tomorrow', "'-2 degrees tomorrow"],
-    ['@everyone standup moved', "'@everyone standup moved"],
-    ['\tindented', "'\tindented"],
-    ['\rcarriage', `"'\rcarriage"`],
-  ])('defuses %j so a spreadsheet shows it as text', (value, expected) => {
+    ['a;=1+2;@SUM(1)', '"a;=1+2;@SUM(1)"'],
+    ['one;two', '"one;two"'],
+    ['a,=1+2', '"a,=1+2"'],
+  ])('quotes %j, whose separator would open a cell in a semicolon locale', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
 
   it('leaves formula characters alone when they are not first', () => {
     expect(csvField('2+2=4')).toBe('2+2=4');
     expect(csvField('mail me @ home')).toBe('mail me @ home');
+    expect(csvField('x -1')).toBe('x -1');
+  });
+
+  it('round-trips in a CSV parser: every field comes back, the defused ones behind one apostrophe', () => {
+    const fields = [...HOSTILE, 'a;=1+2;@SUM(1)', 'say "hi"', 'line one\r\nline two', '', 'plain'];
+    const record = `${fields.map(csvField).join(',')}\r\n`;
+    const [parsed] = parse(record, { relax_quotes: false }) as string[][];
+    expect(parsed).toEqual(fields.map((field) => (HOSTILE.includes(field) ? `'${field}` : field)));
+    // Nothing a spreadsheet reads comes out starting with a formula sign.
+    for (const cell of parsed ?? []) expect(cell).not.toMatch(/^[\s\u00a0]*[=+\-@＝＋－＠]/u);
   });
 });
 
@@ -78,7 +108,7 @@ describe('exportFile', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('id,createdAt,format,category,content,transcript');
     expect(lines[1]).toBe(
-      "01HZX0000000000000000000AB,2026-11-22T08:00:00.000Z,tweet,work,'=1+1,'@sum please",
+      `01HZX0000000000000000000AB,2026-11-22T08:00:00.000Z,tweet,work,"'=1+1","'@sum please"`,
     );
     expect(lines[2]).toBe(
       '01HZX0000000000000000000AB,2026-11-22T08:00:00.000Z,tweet,work,Fine as it is,',

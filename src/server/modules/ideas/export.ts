@@ -10,18 +10,27 @@ const CSV_COLUMNS = ['id', 'createdAt', 'format', 'category', 'content', 'transc
 /**
  * Spreadsheets run a cell that starts with one of these as a formula (CSV injection): a
  * transcript saying "equals hyperlink..." could become a live link or worse when the export is
- * opened. Such a field gets a leading apostrophe, which spreadsheets read as "this is text" and
- * hide (OWASP's advice); the JSON export keeps every character as stored.
+ * opened. Excel and LibreOffice skip leading spaces and no-break spaces before they look, and
+ * read the full-width ＝＋－＠ as the ASCII signs, so those count as a start too. Tab and CR
+ * count only first: after them the cell already starts with white space.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|[\p{Zs}\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 
 /**
- * RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes are doubled; a
- * field a spreadsheet would evaluate is defused first.
+ * A field that must be quoted: RFC 4180's comma, quote, CR and LF, and the semicolon, which
+ * spreadsheets in many locales split cells on, so `a;=1+2` would open a cell starting with =.
+ */
+const NEEDS_QUOTES = /[",;\r\n]/;
+
+/**
+ * OWASP's CSV injection guidance: a field a spreadsheet would evaluate gets a leading
+ * apostrophe, which spreadsheets read as "this is text" and hide, and is quoted; a field holding
+ * a separator is quoted; quotes inside are doubled. The JSON export keeps every character as
+ * stored.
  */
 export function csvField(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (FORMULA_START.test(value)) return `"'${value.replace(/"/g, '""')}"`;
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** One CSV record per idea, every line ending in CRLF (RFC 4180). */

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Category } from '#contract/taxonomy.js';
+import type { Category, Format } from '#contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
 import { foldAscii, pairToken, reversed } from '../../db/search-words.js';
@@ -49,6 +49,7 @@ export interface SearchOptions {
   after: CursorPosition | null;
   q: string;
   category?: Category | undefined;
+  format?: Format | undefined;
 }
 
 /** What a search worker is asked (repository-search-worker.ts): plain data only. */
@@ -90,6 +91,20 @@ export function searchPage(
   return sqliteScannedSearch(trx, owner, options, tuning.totalCap);
 }
 
+/** The category and format filters of a search as conditions on `alias`'s columns. */
+function kindConditions(alias: string, { category, format }: SearchOptions) {
+  return [
+    ...(category === undefined ? [] : [sql`${sql.ref(`${alias}.category`)} = ${category}`]),
+    ...(format === undefined ? [] : [sql`${sql.ref(`${alias}.format`)} = ${format}`]),
+  ];
+}
+
+/** The same filters as a fragment to append after other conditions. */
+function kindFilter(alias: string, options: SearchOptions) {
+  const conditions = kindConditions(alias, options);
+  return conditions.length === 0 ? sql`` : sql`AND ${sql.join(conditions, sql` AND `)}`;
+}
+
 function ownerColumn(owner: Owner, alias: string) {
   return sql.ref(`${alias}.${owner.kind === 'user' ? 'user_id' : 'guest_id'}`);
 }
@@ -111,13 +126,14 @@ function capped(
 async function sqliteScannedSearch(
   trx: Kysely<DB>,
   owner: Owner,
-  { limit, after, q, category }: SearchOptions,
+  options: SearchOptions,
   cap: number,
 ): Promise<IdeaPage> {
+  const { limit, after, q } = options;
   const conditions = sql.join(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
-      ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+      ...kindConditions('ideas', options),
       searchCondition('sqlite', q),
     ],
     sql` AND `,
@@ -148,14 +164,15 @@ async function sqliteScannedSearch(
 async function postgresSearch(
   trx: Kysely<DB>,
   owner: Owner,
-  { limit, after, q, category }: SearchOptions,
+  options: SearchOptions,
   cap: number,
 ): Promise<IdeaPage> {
+  const { limit, after, q } = options;
   const pairs = await wordPairTokens(trx, q);
   if (pairs === 'none') return toPage([], limit, 0);
   const matching = [
     sql`${POSTGRES_OWNER_KEY} = ${ownerKey(owner)}`,
-    ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+    ...kindConditions('ideas', options),
     pairs === null
       ? searchCondition('postgres', q)
       : // Candidates from ideas_owner_word_pairs_idx (migration 009); the exact LIKE decides.
@@ -180,7 +197,7 @@ async function postgresSearch(
     [
       sql`${ownerColumn(owner, 'ideas')} = ${ownerIdOf(owner)}`,
       ...(owner.kind === 'guest' ? [sql`ideas.user_id IS NULL`] : []),
-      ...(category === undefined ? [] : [sql`ideas.category = ${category}`]),
+      ...kindConditions('ideas', options),
       postgresExactCondition(q),
     ],
     sql` AND `,
@@ -234,9 +251,10 @@ function ftsPhrase(q: string): string {
 async function sqliteIndexedSearch(
   trx: Kysely<DB>,
   owner: Owner,
-  { limit, after, q, category }: SearchOptions,
+  options: SearchOptions,
   tuning: SearchTuning,
 ): Promise<IdeaPage> {
+  const { limit, after, q } = options;
   const cap = tuning.totalCap;
   const key = ownerKey(owner);
   const ownerNumber = sql`(SELECT num FROM search_owners WHERE owner_key = ${key})`;
@@ -246,7 +264,7 @@ async function sqliteIndexedSearch(
   // ~25 ms a search over 1.1 million ideas where the owner's range alone takes 0.1-1 ms (ADR 014).
   const step = sql.lit(SEARCH_ROWID_OWNER_STEP);
   const stepEnd = sql.lit(SEARCH_ROWID_OWNER_STEP - 1);
-  const categoryFilter = category === undefined ? sql`` : sql`AND i.category = ${category}`;
+  const kindOnProbe = kindFilter('i', options);
   const pairs = await wordPairMatch(trx, q);
   if (pairs === 'none') return toPage([], limit, 0);
   const inOwnerRange = (index: string) =>
@@ -260,13 +278,13 @@ async function sqliteIndexedSearch(
     CROSS JOIN ideas AS i INDEXED BY ideas_search_probe_idx
       ON i.seq = ideas_search.rowid - ${ownerNumber} * ${step}
     WHERE ideas_search MATCH ${ftsPhrase(q)} AND ${inOwnerRange('ideas_search')}
-      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}`
+      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${kindOnProbe}`
       : // The pairs are candidates only: the row itself decides, as in the walk below.
         sql`SELECT i.seq AS seq, i.created_at AS created_at, i.id AS id
     FROM ideas_search_pairs
     CROSS JOIN ideas AS i ON i.seq = ideas_search_pairs.rowid - ${ownerNumber} * ${step}
     WHERE ideas_search_pairs MATCH ${pairs} AND ${inOwnerRange('ideas_search_pairs')}
-      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${categoryFilter}
+      AND ${ownerColumn(owner, 'i')} = ${ownerIdOf(owner)} ${kindOnProbe}
       AND ${sqliteLikeCondition('i', q)}`;
   const afterFilter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
@@ -298,7 +316,7 @@ async function sqliteIndexedSearch(
   }
 
   const walkOwner = ownerColumn(owner, 'ideas');
-  const walkCategory = category === undefined ? sql`` : sql`AND ideas.category = ${category}`;
+  const walkKind = kindFilter('ideas', options);
   const walkAfter =
     after === null
       ? sql``
@@ -309,7 +327,7 @@ async function sqliteIndexedSearch(
   if (isAscii(q)) {
     // The budget's far end, read from the owner index alone; none means fewer rows remain.
     const boundary = await sql<{ created_at: string; id: string }>`SELECT created_at, id
-      FROM ideas WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
+      FROM ideas WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkKind} ${walkAfter}
       ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${tuning.walkBudgetRows - 1}`.execute(trx);
     const bound = boundary.rows[0];
     const walkBound =
@@ -317,7 +335,7 @@ async function sqliteIndexedSearch(
         ? sql``
         : sql`AND (ideas.created_at, ideas.id) >= (${bound.created_at}, ${bound.id})`;
     const walked = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
-      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter} ${walkBound}
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkKind} ${walkAfter} ${walkBound}
         AND ${searchCondition('sqlite', q)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.execute(trx);
     if (walked.rows.length > limit || bound === undefined) {
@@ -332,7 +350,7 @@ async function sqliteIndexedSearch(
   const pageEnd = newest.rows[limit];
   if (pageEnd !== undefined) {
     const outside = await sql<{ one: number }>`SELECT 1 AS one FROM ideas
-      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkCategory} ${walkAfter}
+      WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkKind} ${walkAfter}
         AND (ideas.created_at, ideas.id) > (${toIso(pageEnd.created_at)}, ${pageEnd.id})
         AND ideas.seq < ${pageEnd.min_seq}
       LIMIT 1`.execute(trx);

@@ -420,7 +420,10 @@ forEachDialect((dialect) => {
         const content = `${i % 3 === 0 ? 'Word' : 'other'} note ${i}${i < 7 ? ' Rare' : ''}`;
         await writer.createWithinQuota(
           owner,
-          idea(content, { category: i % 2 ? 'work' : 'personal' }),
+          idea(content, {
+            category: i % 2 ? 'work' : 'personal',
+            format: (['tweet', 'checklist', 'pitch'] as const)[i % 5 === 0 ? 1 : i % 2 ? 0 : 2],
+          }),
           UNLIMITED,
         );
       }
@@ -434,11 +437,17 @@ forEachDialect((dialect) => {
           cap: 2,
         },
       };
-      for (const query of [
+      const queries: { q?: string; category?: Category; format?: Format }[] = [
         { q: 'word' },
         { q: 'RARE' },
-        { q: 'word', category: 'personal' as const },
-      ]) {
+        { q: 'word', category: 'personal' },
+        // A format filter takes every route too: with a query of 3+ letters (the indexes), of
+        // fewer (the scan), and alone (a search for everything).
+        { q: 'word', format: 'pitch' },
+        { q: 'no', format: 'tweet', category: 'work' },
+        { format: 'tweet' },
+      ];
+      for (const query of queries) {
         const walks = [];
         for (const { repo, cap } of Object.values(routes)) {
           const seen: string[] = [];
@@ -453,8 +462,9 @@ forEachDialect((dialect) => {
           walks.push({ seen, totals: [...totals], cap });
         }
         const expected = (await exportAll(ideas(), owner))
-          .filter((item) => item.content.toLowerCase().includes(query.q.toLowerCase()))
+          .filter((item) => item.content.toLowerCase().includes((query.q ?? '').toLowerCase()))
           .filter((item) => query.category === undefined || item.category === query.category)
+          .filter((item) => query.format === undefined || item.format === query.format)
           .map((item) => item.content);
         expect(expected.length).toBeGreaterThan(3);
         for (const walked of walks) {

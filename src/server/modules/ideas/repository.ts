@@ -54,6 +54,7 @@ export interface ListIdeasOptions {
   /** Case-insensitive literal substring of content, transcript, format or category. */
   q?: string | undefined;
   category?: Category | undefined;
+  format?: Format | undefined;
 }
 
 export interface IdeaPatch {
@@ -213,9 +214,14 @@ export function createIdeasRepository(
     after: CursorPosition | null,
     q: string | undefined,
     category: Category | undefined,
+    format: Format | undefined,
   ): Promise<IdeaPage> {
-    if (q === undefined) return listWithStoredTotal(owner, limit, after, category);
-    const options = { limit, after, q, category };
+    if (q === undefined && format === undefined) {
+      return listWithStoredTotal(owner, limit, after, category);
+    }
+    // idea_counts keeps counts by category only, so a format filter is answered as a search
+    // for everything (q ''): its total is counted, exactly up to the cap like any search's.
+    const options = { limit, after, q: q ?? '', category, format };
     const pool = searchPoolOf(database);
     if (pool !== null) return pool.run({ owner, options, tuning: searchTuning });
     return readTransaction(database, (trx) =>
@@ -224,11 +230,11 @@ export function createIdeasRepository(
   }
 
   return {
-    async list(owner, { limit, cursor, q: rawQuery, category }) {
+    async list(owner, { limit, cursor, q: rawQuery, category, format }) {
       const after = cursor === undefined ? null : decodeCursor(cursor);
       const searched = rawQuery === undefined ? '' : withoutNul(rawQuery);
       const q = searched === '' ? undefined : searched;
-      return loadPage(owner, limit, after, q, category);
+      return loadPage(owner, limit, after, q, category, format);
     },
 
     async findById(owner, id) {

@@ -438,6 +438,7 @@ forEachDialect((dialect) => {
         ['limit=abc', 'query.limit'],
         ['limit=2.5', 'query.limit'],
         ['category=food', 'query.category'],
+        ['format=poem', 'query.format'],
         ['q=<201 characters>', 'query.q'],
         ['cursor=not-a-cursor', 'query.cursor'],
       ])('refuses %s with 400 naming %s', async (query, field) => {
@@ -455,6 +456,34 @@ forEachDialect((dialect) => {
         const page = await list(ctx().app, '/api/guest-ideas?category=creative', guest.headers);
         expect(page.items.map((i) => i.content)).toEqual(['paint']);
         expect(page.total).toBe(1);
+      });
+
+      it('filters by format, alone and with a category', async () => {
+        const guest = guestScope();
+        await createIdea(ctx().app, guest, { format: 'tweet', content: 'short thought' });
+        await createIdea(ctx().app, guest, { format: 'checklist', content: 'pack the car' });
+        await createIdea(ctx().app, guest, {
+          format: 'checklist',
+          category: 'creative',
+          content: 'sketch the mural',
+        });
+        const checklists = await list(
+          ctx().app,
+          '/api/guest-ideas?format=checklist',
+          guest.headers,
+        );
+        expect(checklists.items.map((i) => i.content)).toEqual([
+          'sketch the mural',
+          'pack the car',
+        ]);
+        expect(checklists.total).toBe(2);
+        const both = await list(
+          ctx().app,
+          '/api/guest-ideas?format=checklist&category=creative',
+          guest.headers,
+        );
+        expect(both.items.map((i) => i.content)).toEqual(['sketch the mural']);
+        expect(both.total).toBe(1);
       });
 
       it('searches content, transcript, format and category case-insensitively, % and _ literally', async () => {

@@ -52,12 +52,13 @@ function ideaRoutesFor(
         schema: { querystring: ListIdeasQuerySchema, response: { 200: IdeaListSchema, ...errors } },
       },
       async (request) => {
-        const { limit, cursor, q, category } = request.query;
+        const { limit, cursor, q, category, format } = request.query;
         return ideas.list(ownerOf(request, scope), {
           limit,
           cursor,
           q: q === '' ? undefined : q,
           category,
+          format,
         });
       },
     );

@@ -18,16 +18,19 @@ const saved: Idea[] = [
   idea({ content: 'Call grandma on Sunday', category: 'personal' }),
 ];
 
-/** A server holding `ideas` that filters the way the real one does: query and category. */
+/** A server holding `ideas` that filters the way the real one does: query, category, format. */
 function serverWith(ideas: Idea[]) {
   return stubServer((request: SeenRequest) => {
     if (request.path === '/api/me') return { body: guestMe };
     if (request.path === '/api/guest-ideas') {
       const q = (request.params.get('q') ?? '').toLowerCase();
       const category = request.params.get('category');
+      const format = request.params.get('format');
       const items = ideas.filter(
         (one) =>
-          (!category || one.category === category) && (!q || one.content.toLowerCase().includes(q)),
+          (!category || one.category === category) &&
+          (!format || one.format === format) &&
+          (!q || one.content.toLowerCase().includes(q)),
       );
       return { body: { items, total: items.length, nextCursor: null } };
     }
@@ -88,7 +91,7 @@ describe('Search page', () => {
     await user.type(box, 'zebra');
     expect(await screen.findByText('No ideas found')).toBeTruthy();
     expect(
-      screen.getByText('Nothing in Personal matches "zebra". Try fewer words or all categories.'),
+      screen.getByText('No Personal ideas match "zebra". Try fewer words or clear the filters.'),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect((box as HTMLInputElement).value).toBe('');
@@ -129,6 +132,39 @@ describe('Search page', () => {
 
     await user.click(filters.getByRole('button', { name: 'All' }));
     await vi.waitFor(() => expect(screen.getByTestId('results-count').textContent).toBe('3 ideas'));
+  });
+
+  it('filters by format beside the category, says which kind has none, and clears both', async () => {
+    const user = userEvent.setup();
+    const { seen } = serverWith(saved);
+    renderScreen(<SearchRoute />, { path: '/search' });
+    const formats = within(screen.getByRole('group', { name: 'Filter by format' }));
+    expect(formats.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'All',
+      'Tweet',
+      'Checklist',
+      'Pitch',
+    ]);
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
+
+    await user.click(formats.getByRole('button', { name: 'Checklist' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('results-count').textContent).toBe('1 idea found'),
+    );
+    expect(ideaRequests(seen).at(-1)?.params.get('format')).toBe('checklist');
+    expect(screen.getByText('Plan the team offsite')).toBeTruthy();
+
+    const categories = within(screen.getByRole('group', { name: 'Filter by category' }));
+    await user.click(categories.getByRole('button', { name: 'Personal' }));
+    expect(await screen.findByText('No Personal checklist ideas yet.')).toBeTruthy();
+    expect(ideaRequests(seen).at(-1)?.params.get('category')).toBe('personal');
+    expect(ideaRequests(seen).at(-1)?.params.get('format')).toBe('checklist');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(formats.getByRole('button', { name: 'All formats' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect((await screen.findByTestId('results-count')).textContent).toBe('3 ideas');
   });
 
   it('says "1,000+ ideas found" when the server stopped counting', async () => {

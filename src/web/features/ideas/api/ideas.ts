@@ -29,6 +29,7 @@ export interface IdeasPageQuery {
   cursor?: string | null;
   q?: string;
   category?: Category | null;
+  format?: Format | null;
 }
 
 export function fetchIdeasPage(
@@ -40,6 +41,7 @@ export function fetchIdeasPage(
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
+  if (query.format) params.set('format', query.format);
   return apiRequest('IdeaListSchema', 'GET', `${collectionPath(session)}?${params}`, { signal });
 }
 
