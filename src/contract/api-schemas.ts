@@ -27,6 +27,19 @@ export const MeSchema = /* @__PURE__ */ z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/**
+ * The answer of a sign-in that adopts the caller's guest ideas (register, login, claim):
+ * `guestIdeasKept` of this month's did not fit under the account's limit and stay in the guest
+ * space (docs/product.md, "Guest ideas at sign-in").
+ */
+export const SignedInSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  email: z.string(),
+  plan: PlanEnum,
+  guestIdeasKept: Count,
+});
+export type SignedIn = z.infer<typeof SignedInSchema>;
+
 export const MessageSchema = /* @__PURE__ */ z.object({ message: z.string() });
 
 export const UsageSchema = /* @__PURE__ */ z.object({
@@ -88,6 +101,10 @@ export type RecordingList = z.infer<typeof RecordingListSchema>;
 
 export const DeletedCountSchema = /* @__PURE__ */ z.object({ deletedCount: Count });
 
+/** An idea's public read-only link (docs/api.md, "Sharing and the person's own words"). */
+export const ShareLinkSchema = /* @__PURE__ */ z.object({ url: z.string() });
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+
 export const FORMAT_MODES = ['smart', 'reliable'] as const;
 export const FormatModeSchema = /* @__PURE__ */ z.enum(FORMAT_MODES);
 export type FormatMode = z.infer<typeof FormatModeSchema>;
@@ -119,10 +136,14 @@ export type InferResult = z.infer<typeof InferResultSchema>;
 export const TranscriptionEngineSchema = /* @__PURE__ */ z.enum(['openai', 'whisper', 'none']);
 export type TranscriptionEngineName = z.infer<typeof TranscriptionEngineSchema>;
 
+/** Who writes a smart format: an OpenAI-compatible service, the embedded model, or nobody (rules). */
+export const WriterEngineSchema = /* @__PURE__ */ z.enum(['openai', 'local', 'none']);
+export type WriterEngineName = z.infer<typeof WriterEngineSchema>;
+
 export const ConfigSchema = /* @__PURE__ */ z.object({
   version: z.string(),
   transcription: z.object({ engine: TranscriptionEngineSchema, available: z.boolean() }),
-  formatter: z.object({ smart: z.boolean() }),
+  formatter: z.object({ smart: z.boolean(), engine: WriterEngineSchema }),
   billing: z.object({ enabled: z.boolean(), priceMonthly: z.number() }),
   freeMonthlyLimit: z.int().check(z.positive()),
 });

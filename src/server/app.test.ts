@@ -62,6 +62,7 @@ describe('GET /api/config', () => {
           },
           formatter: {
             smartAvailable: true,
+            engine: 'openai',
             format: () => Promise.reject(new Error('not used by this test')),
           },
           inferrer: { infer: () => Promise.reject(new Error('not used by this test')) },
@@ -75,7 +76,7 @@ describe('GET /api/config', () => {
       expect(z.strictObject(ConfigSchema.shape).parse(body)).toEqual({
         version: packageVersion,
         transcription: { engine: 'whisper', available: true },
-        formatter: { smart: true },
+        formatter: { smart: true, engine: 'openai' },
         billing: { enabled: true, priceMonthly: 9 },
         freeMonthlyLimit: 7,
       });
@@ -94,7 +95,7 @@ describe('GET /api/config', () => {
         freeMonthlyLimit: number;
       }>();
       expect(body.transcription).toEqual({ engine: 'none', available: false });
-      expect(body.formatter).toEqual({ smart: false });
+      expect(body.formatter).toEqual({ smart: false, engine: 'none' });
       expect(body.billing).toEqual({ enabled: false, priceMonthly: 9 });
       expect(body.freeMonthlyLimit).toBe(10);
     } finally {

@@ -36,6 +36,9 @@ import { createIdempotentCreates, sharedIdempotencyStore } from './modules/ideas
 import { createIdeasRepository } from './modules/ideas/repository.js';
 import { ideasRoutes } from './modules/ideas/routes.js';
 import { createIdeasService } from './modules/ideas/service.js';
+import { createShareLinksRepository } from './modules/sharing/repository.js';
+import { sharingRoutes } from './modules/sharing/routes.js';
+import { createSharingService } from './modules/sharing/service.js';
 import { createBillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBillingService } from './modules/billing/service.js';
@@ -97,6 +100,7 @@ function createRepositories(database: Database, now: () => Date) {
     authTokens: createAuthTokensRepository(database, { now }),
     billing: createBillingRepository(database, { now }),
     recordings: createRecordingsRepository(database, { now }),
+    shareLinks: createShareLinksRepository(database, { now }),
   };
 }
 
@@ -230,6 +234,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(ideasRoutes, {
     ideas,
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
+  });
+  await app.register(sharingRoutes, {
+    sharing: createSharingService({
+      links: repositories.shareLinks,
+      ideas,
+      publicUrl: config.publicUrl,
+      secret: config.shareLinkSecret,
+    }),
+    publicUrl: config.publicUrl,
   });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(recordingsRoutes, {

@@ -9,6 +9,12 @@ import { RECORDING_MAX_BYTES_DEFAULT, UPLOAD_EXPIRY_HOURS_DEFAULT } from '#contr
  * request.
  */
 
+/**
+ * The embedded writer's default model, which `npm run models` downloads (scripts/models.mjs;
+ * docs/decisions/151-default-writer-model.md).
+ */
+export const DEFAULT_LOCAL_WRITER_FILE = 'qwen2.5-1.5b-instruct-q4_k_m.gguf';
+
 const optionalString = z
   .string()
   .optional()
@@ -44,6 +50,8 @@ const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: positiveInt(8000),
+  LLM_ENGINE: z.enum(['auto', 'openai', 'local', 'none']).default('auto'),
+  LLM_MODEL_PATH: z.string().min(1).default(`./models/${DEFAULT_LOCAL_WRITER_FILE}`),
   TRANSCRIBE_ENGINE: z.enum(['auto', ...TranscriptionEngineSchema.options]).default('auto'),
   TRANSCRIBE_BASE_URL: optionalUrl,
   TRANSCRIBE_API_KEY: optionalString,
@@ -71,6 +79,7 @@ const EnvSchema = z.object({
   RECORDING_MAX_BYTES: positiveInt(RECORDING_MAX_BYTES_DEFAULT),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   RECORDINGS_DIR: z.string().min(1).default('./data/recordings'),
+  SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -93,10 +102,13 @@ export interface Config {
   /** timeoutMs bounds each send, from connecting to the server's last answer. */
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   llm: {
+    engine: Env['LLM_ENGINE'];
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
     timeoutMs: number;
+    /** The embedded writer's GGUF model (LLM_ENGINE=local). */
+    modelPath: string;
   };
   transcription: {
     engine: Env['TRANSCRIBE_ENGINE'];
@@ -113,6 +125,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** ADR 120: where recordings are kept and how big and how old an upload may be. */
   recordings: { maxBytes: number; uploadExpiryMs: number; directory: string };
+  /** ADR 170: the key share links' tokens are derived with; unset, one kept in the database. */
+  shareLinkSecret: string | undefined;
 }
 
 export interface BillingConfig {
@@ -205,10 +219,12 @@ export function loadConfig(
       timeoutMs: env.MAIL_TIMEOUT_MS,
     },
     llm: {
+      engine: env.LLM_ENGINE,
       baseUrl: env.LLM_BASE_URL ?? env.OPENAI_BASE_URL,
       apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY,
       model: env.LLM_MODEL,
       timeoutMs: env.LLM_TIMEOUT_MS,
+      modelPath: env.LLM_MODEL_PATH,
     },
     transcription: {
       engine: env.TRANSCRIBE_ENGINE,
@@ -229,6 +245,7 @@ export function loadConfig(
       uploadExpiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
       directory: env.RECORDINGS_DIR,
     },
+    shareLinkSecret: env.SHARE_LINK_SECRET,
   };
 }
 

@@ -120,6 +120,7 @@ describe('package-lock.json', () => {
   ] as const;
   const families: Record<string, (os: string, cpu: string) => string> = {
     'whisper (transcription)': (os, cpu) => `@fugood/node-whisper-${os}-${cpu}`,
+    'llama.cpp (the embedded writer)': (os, cpu) => `@fugood/node-llama-${os}-${cpu}`,
     'argon2 (passwords)': (os, cpu) =>
       `@node-rs/argon2-${os}-${cpu}${os === 'linux' ? '-gnu' : os === 'win32' ? '-msvc' : ''}`,
     'esbuild (build)': (os, cpu) => `@esbuild/${os}-${cpu}`,

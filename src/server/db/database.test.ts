@@ -55,7 +55,9 @@ describe('openDatabase on SQLite', () => {
       'recordings',
       'search_owners',
       'search_words',
+      'server_secrets',
       'sessions',
+      'share_links',
       'usage',
       'users',
     ]);

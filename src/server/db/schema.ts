@@ -151,6 +151,21 @@ export interface BillingEventsTable {
   processed_at: Instant;
 }
 
+/** A live share link of an idea (migration 012): the token's hash and the nonce it comes from. */
+export interface ShareLinksTable {
+  idea_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: Instant;
+}
+
+/** A secret every instance agrees on, made once by the first that needs it (migration 012). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Instant;
+}
+
 /**
  * ideas.seq exists on SQLite only (the stable integer rowid the FTS5 index refers to) and is
  * used in raw SQL there, so it is not typed here.
@@ -166,4 +181,6 @@ export interface DB {
   recordings: RecordingsTable;
   recording_uploads: RecordingUploadsTable;
   recording_chunks: RecordingChunksTable;
+  share_links: ShareLinksTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -25,7 +25,8 @@ function contractCalls(markdown: string): Call[] {
   const built = markdown.split(/^## Not built yet$/m)[0] ?? '';
   const calls = new Map<string, Call>();
   for (const line of built.split('\n')) {
-    const match = /^\| `(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\/api\/[^`\s?]*)/.exec(line);
+    // /api and the public share page /s/:token, the one page the contract names.
+    const match = /^\| `(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\/(?:api|s)\/[^`\s?]*)/.exec(line);
     if (!match?.[1] || !match[2]) continue;
     const path = match[2].replace(/:(\w+)/g, '{$1}');
     calls.set(`${match[1]} ${path}`, { method: match[1].toLowerCase(), path });
@@ -251,6 +252,9 @@ describe('GET /api/openapi.json', () => {
           '/api/uploads',
           // Transcribes the recording named in the path again: there is nothing else to say.
           '/api/recordings/{id}/transcribe',
+          // The idea named in the path gets its link: there is nothing else to say.
+          '/api/ideas/{id}/share',
+          '/api/guest-ideas/{id}/share',
         ];
         if (!bodyless.includes(path)) {
           expect(operation.requestBody, `${method} ${path} has a body`).toBeDefined();

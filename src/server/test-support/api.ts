@@ -54,6 +54,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
     // Never load a local whisper model just because one was downloaded on this machine.
     TRANSCRIBE_ENGINE: 'none',
+    // Nor the embedded writer's: auto finds no model here, so a test's API settings decide.
+    LLM_MODEL_PATH: '/nonexistent/voice-ideas-writer.gguf',
     ...options.env,
   });
   // The app's logger, once there is an app: the queue is made before it.

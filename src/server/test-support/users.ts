@@ -10,10 +10,11 @@ export async function createTestUser(
   database: Database,
   { passwordHash = null }: { passwordHash?: string | null } = {},
 ): Promise<UserRecord> {
-  const user = await createUsersRepository(database).create({
+  const created = await createUsersRepository(database).create({
     email: `${randomBytes(6).toString('hex')}@example.com`,
     passwordHash,
   });
-  if (user === 'email_taken') throw new Error('a random test address was already taken');
+  if (created === 'email_taken') throw new Error('a random test address was already taken');
+  const { adoption: _none, ...user } = created;
   return user;
 }

@@ -17,6 +17,8 @@ import {
 import { DAY_WORDS } from '../words/time-words.js';
 import { cutAtWordBoundary } from '../cut.js';
 import { noteLine, tracing } from '../match/trace.js';
+import type { Decision } from '../match/matcher.js';
+import { LIST_TABLE, type OpensCountedTask } from '../rows/list.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
 import {
@@ -29,8 +31,10 @@ import {
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { WEEKDAYS } from '../words/proper-nouns.js';
 import {
+  ENUMERATORS,
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
+  LABELLED_NOUNS,
   LIST_NOUNS,
   NEED_WORDS,
   NON_TASKS,
@@ -656,32 +660,6 @@ function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][
   return splitList(shaped, needsThing || listed).map((item) => stripLeadingGlue(item).tokens);
 }
 
-/** Words that count a list's tasks aloud, in order ("one ... two ...", "first ... second"). */
-const ENUMERATORS: readonly (readonly string[])[] = [
-  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
-  ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
-  ['firstly', 'secondly', 'thirdly', 'fourthly', 'fifthly'],
-];
-
-/** Nouns a number after them labels ("chapter one", "week two"), never a count of tasks. */
-const LABELLED_NOUNS: ReadonlySet<string> = new Set([
-  'chapter',
-  'week',
-  'day',
-  'step',
-  'part',
-  'page',
-  'level',
-  'room',
-  'episode',
-  'season',
-  'round',
-  'stage',
-  'phase',
-  'year',
-  'table',
-]);
-
 /**
  * Whether the count at `at` counts a task: said on its own before the task's verb, a pause
  * between them aside ("two, chase payroll"). "the first clean", "the other two take the
@@ -716,32 +694,64 @@ function countedStart(tokens: readonly TaggedToken[]): number {
   return at;
 }
 
+/** Where a count said aloud opens a task: the words from `start` to `end` are no task's. */
+interface CountCut {
+  readonly start: number;
+  readonly end: number;
+  /** The row that found it, traced once the counts are known to be in order. */
+  readonly row?: Decision<OpensCountedTask>;
+}
+
+/**
+ * Where the count `count` opens a task at `i`, if it does: a row of rows/list.ts ("and then
+ * step three"), or the count said on its own before the task's verb ("two, chase payroll").
+ */
+function countCutAt(tokens: readonly TaggedToken[], i: number, count: string): CountCut | null {
+  const row = LIST_TABLE.mayDecide(tokens[i] as TaggedToken)
+    ? LIST_TABLE.find(tokens, i, ({ start, end }) =>
+        tokens.slice(start, end).some((token) => token.kind === 'word' && token.lower === count),
+      )
+    : null;
+  if (row !== null) return { start: row.start, end: row.end, row };
+  const token = tokens[i] as TaggedToken;
+  if (token.kind !== 'word' || token.lower !== count || !countsTask(tokens, i)) return null;
+  // "... in the back room and four sit down": the join goes with the count.
+  return { start: tokens[i - 1]?.lower === 'and' ? i - 1 : i, end: i + 1 };
+}
+
 /**
  * "to do tomorrow one send the rota two chase payroll three do the stock count", "One, send the
- * rota. Two, ...": tasks counted aloud, each count before its verb, start a task each and are
- * not part of it. At least "one" and "two" (or "first" and "second") must be said, in order:
- * "buy one loaf two pints" counts things, and a lone "first" is a task's order.
+ * rota. Two, ...", "step one is to back up ... step two ...": tasks counted aloud, each count
+ * before its task, start a task each and are not part of it. At least "one" and "two" (or
+ * "first" and "second") must be said, in order: "buy one loaf two pints" counts things, and a
+ * lone "first" is a task's order.
  */
 function splitAtEnumerators(sentences: readonly TaggedToken[][]): TaggedToken[][] {
   for (const counts of ENUMERATORS) {
-    const at = new Set<TaggedToken>();
+    const cuts = new Map<readonly TaggedToken[], CountCut[]>();
+    let found = 0;
     for (const tokens of sentences) {
-      tokens.forEach((token, i) => {
-        if (token.kind === 'word' && token.lower === counts[at.size] && countsTask(tokens, i)) {
-          at.add(token);
-        }
-      });
+      const mine: CountCut[] = [];
+      for (let i = 0; i < tokens.length; i++) {
+        const count = counts[found];
+        if (count === undefined) break;
+        const cut = countCutAt(tokens, i, count);
+        if (cut === null) continue;
+        mine.push(cut);
+        found++;
+        i = cut.end - 1;
+      }
+      cuts.set(tokens, mine);
     }
-    if (at.size < 2) continue;
+    if (found < 2) continue;
     return sentences.flatMap((tokens) => {
       const parts: TaggedToken[][] = [];
       let from = 0;
-      tokens.forEach((token, i) => {
-        if (!at.has(token)) return;
-        // "... in the back room and four sit down": the join goes with the count.
-        parts.push(tokens.slice(from, tokens[i - 1]?.lower === 'and' ? i - 1 : i));
-        from = i + 1;
-      });
+      for (const cut of cuts.get(tokens) ?? []) {
+        if (cut.row !== undefined) LIST_TABLE.note(cut.row, tokens);
+        parts.push(tokens.slice(from, cut.start));
+        from = cut.end;
+      }
       parts.push(tokens.slice(from));
       return parts
         .map((part) => trimPauses(part))

@@ -124,16 +124,36 @@ export class RuleTable<A> {
 
   /** The row that decides at `start` (the first whose group starts there), or null. */
   decide(tokens: readonly MatchToken[], start: number): Decision<A> | null {
+    const decision = this.find(tokens, start);
+    if (decision !== null) noteRule(decision.row.id, tokens[start]);
+    return decision;
+  }
+
+  /**
+   * The row that would decide at `start`, not yet traced: for a caller whose own condition
+   * settles whether the row acts (a count said in order), which then calls `note`. With
+   * `accepts`, a match the condition refuses is passed over for the next row.
+   */
+  find(
+    tokens: readonly MatchToken[],
+    start: number,
+    accepts?: (decision: Decision<A>) => boolean,
+  ): Decision<A> | null {
     const token = tokens[start];
     if (token === undefined) return null;
     const candidates = this.byWord.get(token.lower) ?? this.unindexed;
     for (const { row, pattern } of candidates) {
       const end = matchAt(pattern, tokens, start);
       if (end < 0) continue;
-      noteRule(row.id, token);
-      return { row, start, end };
+      const decision = { row, start, end };
+      if (accepts === undefined || accepts(decision)) return decision;
     }
     return null;
+  }
+
+  /** Traces a decision `find` gave, once the caller acts on it. */
+  note(decision: Decision<A>, tokens: readonly MatchToken[]): void {
+    noteRule(decision.row.id, tokens[decision.start]);
   }
 
   /** Whether any row could decide at a token of this word (a cheap check before `decide`). */

@@ -1,7 +1,7 @@
 import { NUMBER_WORDS } from './asides.js';
 import { BE_FORMS } from './clause-subjects.js';
 import { NOUN_DETERMINERS } from './function-words.js';
-import { TASK_VERBS } from './tasks.js';
+import { COUNT_WORDS, STEP_NOUNS, TASK_VERBS } from './tasks.js';
 import { DAY_WORDS, TIME_PREPOSITIONS } from './time-words.js';
 
 /**
@@ -11,8 +11,10 @@ import { DAY_WORDS, TIME_PREPOSITIONS } from './time-words.js';
  */
 export const WORD_SETS = {
   'be-forms': BE_FORMS,
+  'count-words': COUNT_WORDS,
   'day-words': DAY_WORDS,
   'noun-determiners': NOUN_DETERMINERS,
+  'step-nouns': STEP_NOUNS,
   'number-words': NUMBER_WORDS,
   'task-verbs': TASK_VERBS,
   'time-prepositions': TIME_PREPOSITIONS,

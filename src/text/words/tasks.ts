@@ -677,3 +677,38 @@ export const VERB_PARTICLES: ReadonlySet<string> = new Set([
 
 /** Spoken intent before a thing to get ("we need milk"): the thing is the task. */
 export const NEED_WORDS: ReadonlySet<string> = new Set(['need', 'want', 'have', 'get']);
+
+/** Words that count a list's tasks aloud, in order ("one ... two ...", "first ... second"). */
+export const ENUMERATORS: readonly (readonly string[])[] = [
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
+  ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+  ['firstly', 'secondly', 'thirdly', 'fourthly', 'fifthly'],
+];
+
+/** Every word of ENUMERATORS: a count a row may find after a step's name. */
+export const COUNT_WORDS: ReadonlySet<string> = new Set(ENUMERATORS.flat());
+
+/** Nouns a number after them labels ("chapter one", "week two"), never a count of tasks. */
+export const LABELLED_NOUNS: ReadonlySet<string> = new Set([
+  'chapter',
+  'week',
+  'day',
+  'step',
+  'part',
+  'page',
+  'level',
+  'room',
+  'episode',
+  'season',
+  'round',
+  'stage',
+  'phase',
+  'year',
+  'table',
+]);
+
+/**
+ * Nouns that, counted in order ("step one ... step two ..."), name the tasks of a procedure:
+ * each count opens a task, and the noun and its count are not part of it.
+ */
+export const STEP_NOUNS: ReadonlySet<string> = new Set(['step', 'stage', 'phase']);

@@ -1,6 +1,7 @@
 import { toast } from '../components/ui/toast-store';
 import { describeError } from '../lib/api-error';
 import {
+  guestIdeasKeptNotice,
   useLogIn,
   useLogOut,
   useRegister,
@@ -11,6 +12,11 @@ import { useAppVersion } from '../features/pwa/use-app-version';
 import { reopenOnboarding } from '../features/onboarding/onboarding-store';
 import { useSession } from '../lib/session';
 import { setDarkMode, useDarkMode } from '../lib/theme';
+
+function tellGuestIdeasKept(kept: number): void {
+  const notice = guestIdeasKeptNotice(kept);
+  if (notice !== null) toast({ ...notice, durationMs: 12_000 });
+}
 
 /**
  * The menu drawer with the account's sign-in, sign-up, reset and sign-out wired in: loaded on
@@ -45,12 +51,13 @@ export function AccountMenu({
       onReopenOnboarding={reopenOnboarding}
       onLogin={async (credentials) => {
         const outcome = await logIn.mutateAsync(credentials);
+        if (outcome.kind === 'signedIn') tellGuestIdeasKept(outcome.me.guestIdeasKept);
         return outcome.kind === 'signedIn'
           ? { signedIn: true }
           : { signedIn: false, message: outcome.message };
       }}
       onRegister={async (credentials) => {
-        await register.mutateAsync(credentials);
+        tellGuestIdeasKept((await register.mutateAsync(credentials)).guestIdeasKept);
       }}
       onForgotPassword={(email) => forgotPassword.mutateAsync(email)}
       // The drawer (and this component) closes as Sign Out is tapped, so the toasts hang on the

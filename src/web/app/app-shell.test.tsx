@@ -52,11 +52,11 @@ function serve(
         };
       }
       me = freeMe;
-      return { body: me };
+      return { body: { ...me, guestIdeasKept: 0 } };
     }
     if (request.path === '/api/register') {
       me = freeMe;
-      return { status: 201, body: me };
+      return { status: 201, body: { ...me, guestIdeasKept: 0 } };
     }
     if (request.path === '/api/logout') {
       me = guestMe;
@@ -116,6 +116,20 @@ describe('Menu drawer', () => {
     expect(card.getAttribute('href')).toBe('/profile');
     expect(within(card).getByText('Pro')).toBeTruthy();
     expect(within(menu).queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it("says so when guest ideas stayed on the device past the account's free month", async () => {
+    serve(guestMe, (request) =>
+      request.path === '/api/login' ? { body: { ...freeMe, guestIdeasKept: 3 } } : undefined,
+    );
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'right-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('3 guest ideas stayed on this device')).toBeTruthy();
+    expect(screen.getByText(/free ideas for this month are used up/)).toBeTruthy();
   });
 
   it('signs in from its dialog, closes it, and the card becomes the account', async () => {

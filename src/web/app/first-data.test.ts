@@ -7,7 +7,7 @@ import { FIRST_DATA_WAIT_MS, loadFirstScreenData } from './first-data';
 const CONFIG = {
   version: '1.0.0',
   transcription: { engine: 'none', available: false },
-  formatter: { smart: false },
+  formatter: { smart: false, engine: 'none' },
   billing: { enabled: false, priceMonthly: 9 },
   freeMonthlyLimit: 10,
 };

@@ -5,7 +5,7 @@ import { fetchServerConfig, voiceTranscriptionAvailable } from './server-config'
 const EMBEDDED_DEFAULT = {
   version: '1.0.0',
   transcription: { engine: 'none', available: false },
-  formatter: { smart: false },
+  formatter: { smart: false, engine: 'none' },
   billing: { enabled: false, priceMonthly: 9 },
   freeMonthlyLimit: 10,
 };

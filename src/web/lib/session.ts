@@ -41,7 +41,8 @@ export function useSession(): Session {
  * ideas into the account), and usage is asked again: it belongs to someone else now.
  */
 export function applySignedIn(client: QueryClient, me: Me): void {
-  client.setQueryData(queryKeys.me, me);
+  // Only the account itself: a sign-in's answer carries more (guestIdeasKept) than /api/me does.
+  client.setQueryData<Me>(queryKeys.me, { id: me.id, email: me.email, plan: me.plan });
   client.removeQueries({ queryKey: queryKeys.ideas });
   void client.invalidateQueries({ queryKey: queryKeys.usage });
 }

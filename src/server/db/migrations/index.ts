@@ -11,6 +11,7 @@ import { searchJoinedWordsMigration } from './008-search-joined-words.js';
 import { searchWordPairsMigration } from './009-search-word-pairs.js';
 import { checkoutClaimsMigration } from './010-checkout-claims.js';
 import { recordingsMigration } from './011-recordings.js';
+import { shareLinksMigration } from './012-share-links.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-search-word-pairs': searchWordPairsMigration(dialect),
     '010-checkout-claims': checkoutClaimsMigration(),
     '011-recordings': recordingsMigration(dialect),
+    '012-share-links': shareLinksMigration(dialect),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Config } from '../../config.js';
 import { ffmpegWorks } from './audio-decode.js';
 import { OpenAIChatModel, type ChatModel } from './chat-model.js';
+import { createLocalChatModel } from './local-writer.js';
 import { HybridFormatInferrer, type FormatInferrer } from './format-inferrer.js';
 import { SmartIdeaFormatter, type IdeaFormatter } from './idea-formatter.js';
 import { OpenAITranscriber } from './openai-transcriber.js';
@@ -90,10 +91,61 @@ async function createTranscriber(config: Config, log: AiLog): Promise<Transcribe
   });
 }
 
-function createChatModel(config: Config): ChatModel | null {
-  const { baseUrl, apiKey, model, timeoutMs } = config.llm;
-  if (baseUrl === undefined && apiKey === undefined) return null;
-  return new OpenAIChatModel({ baseUrl, apiKey, model, timeoutMs });
+type WriterChoice = { engine: 'openai' | 'local' | 'none'; reason: string };
+
+/** docs/api.md, Configuration: auto picks openai when a base URL or key is set, else local when its model exists. */
+export function chooseWriterEngine(llm: Config['llm']): WriterChoice {
+  const { engine, baseUrl, apiKey, modelPath } = llm;
+  if (engine !== 'auto') return { engine, reason: `LLM_ENGINE=${engine}` };
+  if (baseUrl !== undefined || apiKey !== undefined) {
+    return {
+      engine: 'openai',
+      reason: `LLM_ENGINE=auto and ${baseUrl !== undefined ? 'a base URL' : 'an API key'} is set`,
+    };
+  }
+  if (existsSync(modelPath)) {
+    return {
+      engine: 'local',
+      reason: `LLM_ENGINE=auto, no API configured, and the model file ${modelPath} exists`,
+    };
+  }
+  return {
+    engine: 'none',
+    reason: `LLM_ENGINE=auto, no API configured (LLM_BASE_URL/OPENAI_BASE_URL or an API key) and no model file at ${modelPath} (npm run models downloads one)`,
+  };
+}
+
+/** The writer this server has, or null with the one line that says why it has none. */
+async function createChatModel(config: Config, log: AiLog): Promise<ChatModel | null> {
+  const choice = chooseWriterEngine(config.llm);
+  const { baseUrl, apiKey, model, timeoutMs, modelPath } = config.llm;
+  if (choice.engine === 'none') {
+    log.info(`Smart formatting off (${choice.reason}): rules only`);
+    return null;
+  }
+  if (choice.engine === 'openai') {
+    if (baseUrl === undefined && apiKey === undefined) {
+      log.warn(
+        `Smart formatting off: ${choice.reason}, but neither LLM_BASE_URL/OPENAI_BASE_URL nor an API key is set; rules only`,
+      );
+      return null;
+    }
+    log.info(
+      `Smart formatting: model ${model} at ${baseUrl ?? 'api.openai.com'} (timeout ${timeoutMs} ms, rules as fallback)`,
+    );
+    return new OpenAIChatModel({ baseUrl, apiKey, model, timeoutMs });
+  }
+  const started = await createLocalChatModel({ modelPath, timeoutMs });
+  if (!started.ok) {
+    log.warn(
+      `Smart formatting off: the embedded writer cannot start: ${started.problem}. Rules only.`,
+    );
+    return null;
+  }
+  log.info(
+    `Smart formatting: embedded writer ${modelPath}, loaded in ${Math.round(started.loadMs)} ms (${choice.reason}; timeout ${timeoutMs} ms, rules as fallback)`,
+  );
+  return started.model;
 }
 
 /** Builds the AI services once at start and logs what this server can do and why. */
@@ -107,15 +159,7 @@ export async function createAiServices(config: Config, log: AiLog): Promise<AiSe
     );
   }
 
-  const chat = createChatModel(config);
-  if (chat) {
-    log.info(
-      `Smart formatting: model ${chat.model} at ${config.llm.baseUrl ?? 'api.openai.com'} (timeout ${chat.timeoutMs} ms, rules as fallback)`,
-    );
-  } else {
-    log.info('Smart formatting off (no LLM_BASE_URL/OPENAI_BASE_URL or API key): rules only');
-  }
-
+  const chat = await createChatModel(config, log);
   return {
     transcriber,
     formatter: new SmartIdeaFormatter(chat),

@@ -5,13 +5,27 @@ export interface ChatMessage {
   content: string;
 }
 
+/**
+ * The shape a reply must have, as a llama.cpp grammar (GBNF), for engines that can hold a model
+ * to it while it writes; `maxChars` is the most the grammar lets through, so a generation given
+ * that many tokens always ends inside the shape.
+ */
+export interface OutputShape {
+  grammar: string;
+  maxChars: number;
+}
+
 export interface ChatRequest {
   messages: ChatMessage[];
   maxTokens: number;
   temperature: number;
+  shape?: OutputShape;
+  /** Called with the whole reply so far each time it grows, for engines that stream. */
+  onText?: (soFar: string) => void;
 }
 
-export type ChatFailureKind = 'timeout' | 'failed' | 'rate_limited';
+/** `busy`: the engine's queue is full (503 server_busy); `cancelled`: the client went away. */
+export type ChatFailureKind = 'timeout' | 'failed' | 'rate_limited' | 'busy' | 'cancelled';
 
 export class ChatModelError extends Error {
   constructor(
@@ -26,9 +40,13 @@ export class ChatModelError extends Error {
 
 /** The one thing the formatter and the inferrer need from a language model. */
 export interface ChatModel {
+  /** Where the words go: an OpenAI-compatible service, or the embedded model on this machine. */
+  readonly engine: 'openai' | 'local';
   readonly model: string;
   readonly timeoutMs: number;
   complete(request: ChatRequest, signal?: AbortSignal): Promise<string>;
+  /** Ends what the engine runs of its own (the embedded writer's process). */
+  close?(): Promise<void>;
 }
 
 export interface OpenAIChatModelOptions {
@@ -45,6 +63,7 @@ export interface OpenAIChatModelOptions {
  * headers, a body that trickles in) can outlive it.
  */
 export class OpenAIChatModel implements ChatModel {
+  readonly engine = 'openai' as const;
   readonly model: string;
   readonly timeoutMs: number;
   private readonly client: OpenAI;

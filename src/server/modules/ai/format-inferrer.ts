@@ -4,6 +4,7 @@ import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
 import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import type { ChatModel } from './chat-model.js';
+import { INFER_SHAPE } from './output-shapes.js';
 import { inferMessages } from './prompts.js';
 import { inferWithRulesOnWorker } from './rules-thread.js';
 
@@ -64,7 +65,7 @@ export class HybridFormatInferrer implements FormatInferrer {
     let answer: InferResult | null;
     try {
       const reply = await this.model.complete(
-        { messages: inferMessages(transcript), maxTokens: 60, temperature: 0 },
+        { messages: inferMessages(transcript), maxTokens: 60, temperature: 0, shape: INFER_SHAPE },
         signal?.(),
       );
       answer = parseModelAnswer(reply);

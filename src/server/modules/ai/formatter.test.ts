@@ -221,22 +221,49 @@ describe('SmartIdeaFormatter', () => {
 
 describe('output checks', () => {
   it('strips preambles, code fences and wrapping quotes', () => {
-    expect(checkModelOutput('Here is your tweet:\n"Ship it today."', 'tweet')).toEqual({
+    const said = 'ship it today';
+    expect(checkModelOutput('Here is your tweet:\n"Ship it today."', 'tweet', said)).toEqual({
       ok: true,
       text: 'Ship it today.',
       notes: [],
     });
-    expect(checkModelOutput('```\nShip it today.\n```', 'tweet')).toMatchObject({
+    expect(checkModelOutput('```\nShip it today.\n```', 'tweet', said)).toMatchObject({
       ok: true,
       text: 'Ship it today.',
     });
   });
 
   it('wants a pitch to have more than one line', () => {
-    expect(checkModelOutput('Just one line.', 'pitch')).toMatchObject({ ok: false });
-    expect(checkModelOutput('Hook.\nProblem: x.\nSolution: y.', 'pitch')).toMatchObject({
+    const said = 'a hook for the problem and the solution';
+    expect(checkModelOutput('Just one line.', 'pitch', 'just one line')).toMatchObject({
+      ok: false,
+    });
+    expect(checkModelOutput('Hook.\nProblem: x.\nSolution: y.', 'pitch', said)).toMatchObject({
       ok: true,
     });
+  });
+
+  it('refuses a reply made mostly of words the person did not say', () => {
+    const said = 'we should ship the new onboarding flow on friday and tell the team';
+    expect(
+      checkModelOutput('Shipping the onboarding flow Friday. Team, get ready!', 'tweet', said),
+    ).toMatchObject({ ok: true });
+    expect(
+      checkModelOutput('Revolutionary synergy unlocks tremendous value today', 'tweet', said),
+    ).toEqual({ ok: false, reason: 'the model wrote words the person did not say' });
+    // Nonsense with no telling word at all is not what was said either.
+    expect(checkModelOutput('hg q qk h tei', 'tweet', said)).toMatchObject({ ok: false });
+  });
+
+  it('leaves the pitch labels and hashtags out of the words it weighs', () => {
+    const said = 'a bakery that delivers bread before sunrise for night shift nurses';
+    const pitch =
+      'Bread before sunrise.\nProblem: night shift nurses.\nSolution: a bakery that delivers.\nWhy it matters: nurses #bakery #community';
+    expect(checkModelOutput(pitch, 'pitch', said)).toMatchObject({ ok: true });
+  });
+
+  it('stands aside when the transcript has no word long enough to compare', () => {
+    expect(checkModelOutput('明天去买牛奶', 'tweet', '买牛奶')).toMatchObject({ ok: true });
   });
 
   it('never cuts a word in half and counts code points', () => {

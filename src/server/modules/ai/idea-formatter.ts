@@ -1,8 +1,9 @@
-import type { FormatMode, FormatResult } from '#contract/api-schemas.js';
+import type { FormatMode, FormatResult, WriterEngineName } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import { checkModelOutput } from './output-checks.js';
+import { formatShape } from './output-shapes.js';
 import { formatMessages } from './prompts.js';
 import { formatWithRulesOnWorker } from './rules-thread.js';
 
@@ -13,14 +14,27 @@ export interface FormatRequest {
   mode: FormatMode;
 }
 
+/** Called with the model's reply so far as it grows, before it is checked. */
+export type DraftListener = (soFar: string) => void;
+
 export interface IdeaFormatter {
   /** Whether a language model is configured (GET /api/config `formatter.smart`). */
   readonly smartAvailable: boolean;
+  /** Which writer it is (GET /api/config `formatter.engine`). */
+  readonly engine: WriterEngineName;
   /**
-   * Never rejects because of the model: every model fault ends on the rules path. `signal` is
-   * asked for only when the model is called.
+   * Never rejects because of the model: every model fault ends on the rules path. The one
+   * exception is a full queue of the embedded writer, a ChatModelError of kind `busy` (503
+   * server_busy): the server is short of room, and answering by rules would hide it. `signal` is
+   * asked for only when the model is called; `onDraft` hears the reply as it is written.
    */
-  format(request: FormatRequest, signal?: CancelSignal): Promise<FormatResult>;
+  format(
+    request: FormatRequest,
+    signal?: CancelSignal,
+    onDraft?: DraftListener,
+  ): Promise<FormatResult>;
+  /** Stops the writer's engine, if it has one of its own. */
+  close?(): Promise<void>;
 }
 
 /** A long transcript's answer may come from a worker thread, hence the promise. */
@@ -40,15 +54,25 @@ const MAX_REPLY_TOKENS = 700;
  */
 export class SmartIdeaFormatter implements IdeaFormatter {
   readonly smartAvailable: boolean;
+  readonly engine: WriterEngineName;
 
   constructor(
     private readonly model: ChatModel | null,
     private readonly rules: RuleFormatter = formatWithRulesOnWorker,
   ) {
     this.smartAvailable = model !== null;
+    this.engine = model?.engine ?? 'none';
   }
 
-  async format(request: FormatRequest, signal?: CancelSignal): Promise<FormatResult> {
+  async close(): Promise<void> {
+    await this.model?.close?.();
+  }
+
+  async format(
+    request: FormatRequest,
+    signal?: CancelSignal,
+    onDraft?: DraftListener,
+  ): Promise<FormatResult> {
     const { transcript, format, category, mode } = request;
     if (mode === 'reliable') {
       return this.byRules(request, 'rules', ['Reliable mode: formatted by rules.']);
@@ -66,10 +90,13 @@ export class SmartIdeaFormatter implements IdeaFormatter {
           messages: formatMessages(transcript, format, category),
           maxTokens: MAX_REPLY_TOKENS,
           temperature: 0.3,
+          shape: formatShape(format),
+          ...(onDraft ? { onText: onDraft } : {}),
         },
         signal?.(),
       );
     } catch (error) {
+      if (error instanceof ChatModelError && error.kind === 'busy') throw error;
       const why =
         error instanceof ChatModelError ? error.message : 'the model call failed unexpectedly';
       return this.byRules(request, 'llm+fallback', [
@@ -77,7 +104,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
       ]);
     }
 
-    const checked = checkModelOutput(reply, format);
+    const checked = checkModelOutput(reply, format, transcript);
     if (!checked.ok) {
       return this.byRules(request, 'llm+fallback', [
         `Smart formatting was rejected: ${checked.reason}; formatted by rules.`,

@@ -103,10 +103,52 @@ function checkPitch(text: string): OutputCheck {
   return { ok: true, text, notes: [] };
 }
 
-export function checkModelOutput(raw: string, format: Format): OutputCheck {
+/** The labels the pitch prompt asks for: the model's words, not the speaker's. */
+const PITCH_LABELS = /^(?:problem|solution|why it matters)\s*:/gim;
+/** Words this short are the glue any rewording adds ("the", "and", "get"); they prove nothing. */
+const MIN_TELLING_LETTERS = 4;
+/** Share of a reply's telling words that must have been said, or share a stem with one that was. */
+const MIN_SAID_SHARE = 0.5;
+const words = new Intl.Segmenter('und', { granularity: 'word' });
+
+function tellingWords(text: string): string[] {
+  const found: string[] = [];
+  for (const segment of words.segment(text.toLocaleLowerCase())) {
+    if (segment.isWordLike && Array.from(segment.segment).length >= MIN_TELLING_LETTERS) {
+      found.push(segment.segment);
+    }
+  }
+  return found;
+}
+
+/**
+ * The product writes only what the person said (docs/product.md): a reply whose telling words
+ * mostly were not in the transcript is the model's idea, not theirs. A stem shared over the first
+ * four letters counts as said, so "shipping" for "ship it" and "plans" for "plan" pass. A
+ * transcript with no telling words (a few short words, or a script written without spaces whose
+ * words are short) gives nothing to compare with, and the check stands aside.
+ */
+function checkWordsWereSaid(text: string, transcript: string): OutputCheck | null {
+  const said = tellingWords(transcript);
+  if (said.length === 0) return null;
+  const saidWords = new Set(said);
+  const saidStems = new Set(said.map((word) => word.slice(0, MIN_TELLING_LETTERS)));
+  const written = tellingWords(text.replace(PITCH_LABELS, ' ').replace(/#[\p{L}\p{N}_]+/gu, ' '));
+  const heard = written.filter(
+    (word) => saidWords.has(word) || saidStems.has(word.slice(0, MIN_TELLING_LETTERS)),
+  ).length;
+  if (written.length === 0 || heard / written.length < MIN_SAID_SHARE) {
+    return { ok: false, reason: 'the model wrote words the person did not say' };
+  }
+  return null;
+}
+
+export function checkModelOutput(raw: string, format: Format, transcript: string): OutputCheck {
   const text = stripWrapping(raw);
   if (text === '') return { ok: false, reason: 'the model returned an empty reply' };
   if (REFUSAL.test(text)) return { ok: false, reason: 'the model declined the request' };
+  const invented = checkWordsWereSaid(text, transcript);
+  if (invented) return invented;
   if (codePointLength(text) > IDEA_CONTENT_MAX_CHARS) {
     return { ok: false, reason: 'the model reply was longer than an idea may be' };
   }

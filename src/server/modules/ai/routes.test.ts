@@ -88,7 +88,7 @@ describe('POST /api/transcribe with an OpenAI-compatible engine', () => {
     const response = await testApp.app.inject({ url: '/api/config' });
     expect(response.json()).toMatchObject({
       transcription: { engine: 'openai', available: true },
-      formatter: { smart: true },
+      formatter: { smart: true, engine: 'openai' },
     });
   });
 
@@ -484,7 +484,7 @@ describe('a server without AI services', () => {
     const config = await bare.app.inject({ url: '/api/config' });
     expect(config.json()).toMatchObject({
       transcription: { engine: 'none', available: false },
-      formatter: { smart: false },
+      formatter: { smart: false, engine: 'none' },
     });
   });
 

@@ -13,6 +13,8 @@ import { HttpError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
+import { ChatModelError } from './chat-model.js';
+import type { DraftListener } from './idea-formatter.js';
 import { TranscriptionError } from './transcriber.js';
 import { transcribeInPieces } from './audio-pieces.js';
 import type { AudioContainer } from './audio-sniff.js';
@@ -65,7 +67,7 @@ export interface AiService {
    * for only when a model is called (the rules path has nothing to cancel); so for infer and
    * reformat.
    */
-  format(body: FormatBody, signal: CancelSignal): Promise<FormatResult>;
+  format(body: FormatBody, signal: CancelSignal, onDraft?: DraftListener): Promise<FormatResult>;
   /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
   infer(transcript: string, signal: CancelSignal): Promise<InferResult>;
   /**
@@ -211,7 +213,7 @@ export function createAiService(deps: {
       };
     },
 
-    format: (body, signal) => formatter.format(body, signal),
+    format: (body, signal, onDraft) => writerBusyIsHttp(formatter.format(body, signal, onDraft)),
 
     async infer(transcript, signal) {
       try {
@@ -227,14 +229,39 @@ export function createAiService(deps: {
       if (idea === null) throw ideaNotFound();
       const format = request.format ?? idea.format;
       const category = request.category ?? idea.category;
-      const result = await formatter.format(
-        { transcript: reformatSource(idea), format, category, mode: request.mode },
-        signal,
+      const result = await writerBusyIsHttp(
+        formatter.format(
+          { transcript: reformatSource(idea), format, category, mode: request.mode },
+          signal,
+        ),
       );
       const content = Array.from(result.formatted).slice(0, IDEA_CONTENT_MAX_CHARS).join('');
       return ideas.update(owner, id, { content, format, category });
     },
 
-    close: () => transcriber.close(),
+    close: async () => {
+      await Promise.all([transcriber.close(), formatter.close?.()]);
+    },
   };
+}
+
+/** How long to ask a client to wait when the embedded writer's queue is full: a generation or two. */
+const WRITER_BUSY_RETRY_AFTER_SECONDS = 10;
+
+/** The embedded writer's full queue is the server short of room: 503 server_busy, Retry-After. */
+async function writerBusyIsHttp(result: Promise<FormatResult>): Promise<FormatResult> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof ChatModelError && error.kind === 'busy') {
+      throw new HttpError(
+        503,
+        'server_busy',
+        'The writer on this server is busy with other ideas. Please try again in a few seconds.',
+        { 'Retry-After': String(WRITER_BUSY_RETRY_AFTER_SECONDS) },
+        { cause: error.message },
+      );
+    }
+    throw error;
+  }
 }

@@ -164,14 +164,15 @@ forEachDialect((dialect) => {
 
       const claimed = await claim(claimToken, browser, guestHeaders(guestId));
       expect(claimed.statusCode, claimed.body).toBe(200);
-      expect(claimed.json()).toEqual({ id: account?.id, email, plan: 'pro' });
+      expect(claimed.json()).toEqual({ id: account?.id, email, plan: 'pro', guestIdeasKept: 0 });
       const cookie = sessionCookieOf(claimed);
 
       const ideas = await app().inject({ url: '/api/ideas', headers: { cookie } });
       expect(ideas.json<{ total: number }>().total).toBe(1);
       const usage = await app().inject({ url: '/api/usage', headers: { cookie } });
+      // The adopted guest idea was made in this billing period, so it counts (ADR 105).
       expect(usage.json()).toEqual({
-        usedThisMonth: 0,
+        usedThisMonth: 1,
         monthlyLimit: null,
         periodEndsAt: new Date(PERIOD_START.getTime() + 30 * 86_400_000).toISOString(),
       });
@@ -213,7 +214,12 @@ forEachDialect((dialect) => {
       expectApiError(await claim(claimToken, browser), 403, 'sign_in_required');
       const byOwner = await claim(claimToken, browser, owner.headers);
       expect(byOwner.statusCode, byOwner.body).toBe(200);
-      expect(byOwner.json()).toEqual({ id: owner.id, email: owner.email, plan: 'pro' });
+      expect(byOwner.json()).toEqual({
+        id: owner.id,
+        email: owner.email,
+        plan: 'pro',
+        guestIdeasKept: 0,
+      });
     });
 
     it('answers {beta: true} for an account that is already Pro', async () => {

@@ -12,6 +12,8 @@ import { toCount } from '../../db/rows.js';
 import { createUsersRepository } from '../identity/users-repository.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
+/** Adoption without a limit: these tests hold where ideas go, not the quota. */
+const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
 
 function idea(category: Category): NewIdea {
   return {
@@ -115,7 +117,7 @@ forEachDialect((dialect) => {
       const signedUp = await users().create({
         email: `${randomBytes(6).toString('hex')}@example.com`,
         passwordHash: null,
-        guestIdToAdopt: guest.kind === 'guest' ? guest.guestId : '',
+        adopt: { guestId: guest.kind === 'guest' ? guest.guestId : '', quota: ADOPT_ALL },
       });
       if (signedUp === 'email_taken') throw new Error('unexpected email clash');
       const owner = userOwner(signedUp.id);
@@ -126,7 +128,9 @@ forEachDialect((dialect) => {
       await create(laterGuest, 'creative');
       await create(owner, 'personal');
       if (laterGuest.kind !== 'guest') throw new Error('unreachable');
-      expect(await ideas().adoptGuestIdeas(signedUp.id, laterGuest.guestId)).toBe(1);
+      expect(
+        (await ideas().adoptGuestIdeas(signedUp.id, laterGuest.guestId, ADOPT_ALL)).moved,
+      ).toBe(1);
       await expectExact(laterGuest, {});
       await expectExact(owner, { work: 1, creative: 2, personal: 1 });
     });

@@ -17,6 +17,8 @@ import { newId } from '../../db/ids.js';
 import { writeTransaction } from '../../db/transactions.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
+/** Adoption without a limit: these tests hold where ideas go, not the quota. */
+const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
 
 /** Past the cap, SQLite full-text search finds the page by walking (see SearchTuning). */
 const CAP_TWO = { totalCap: 2, walkBudgetRows: 1000 };
@@ -608,8 +610,9 @@ forEachDialect((dialect) => {
         await repo.adoptGuestIdeas(
           user.kind === 'user' ? user.userId : '',
           guest.kind === 'guest' ? guest.guestId : '',
+          ADOPT_ALL,
         ),
-      ).toBe(2);
+      ).toEqual({ moved: 2, keptAsGuest: 0 });
       expect(contents(await repo.list(user, { limit: 10, q: 'roadmap' }))).toEqual([
         'User roadmap',
         'Guest roadmap two',

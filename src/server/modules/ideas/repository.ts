@@ -10,7 +10,7 @@ import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
 import { countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from '../../db/cursor.js';
-import { moveGuestIdeas } from './transaction-steps.js';
+import { moveGuestIdeas, type Adoption, type AdoptionQuota } from './transaction-steps.js';
 import {
   IDEA_COLUMNS,
   ideaColumns,
@@ -86,8 +86,8 @@ export interface IdeasRepository {
     id: string,
   ): Promise<{ recordingId: string | null } | null>;
   deleteAll(owner: Owner): Promise<number>;
-  /** Moves a guest's ideas into an account (signing in); returns how many moved. */
-  adoptGuestIdeas(userId: string, guestId: string): Promise<number>;
+  /** Moves a guest's ideas into an account (signing in), as far as its quota allows. */
+  adoptGuestIdeas(userId: string, guestId: string, quota: AdoptionQuota): Promise<Adoption>;
   /**
    * Every idea of the owner, newest first, in batches of at most `batchSize`, each read when the
    * previous one has been consumed, so an export of 100,000 ideas never holds them all.
@@ -306,8 +306,8 @@ export function createIdeasRepository(
       return Number(result.numDeletedRows);
     },
 
-    async adoptGuestIdeas(userId, guestId) {
-      return writeTransaction(database, (trx) => moveGuestIdeas(trx, userId, guestId));
+    async adoptGuestIdeas(userId, guestId, quota) {
+      return writeTransaction(database, (trx) => moveGuestIdeas(trx, userId, guestId, quota));
     },
 
     // Keyset pages rather than one long read: SQLite has one connection, which a streaming

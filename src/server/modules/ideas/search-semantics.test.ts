@@ -8,6 +8,9 @@ import { createTestUser } from '../../test-support/users.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { WORD_PAIR_MAX_FIRST_WORDS } from './repository-search.js';
 
+/** Adoption without a limit: these tests hold where ideas go, not the quota. */
+const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
+
 /*
  * Search answers exactly the substring semantics of docs/api.md whichever index serves the
  * query (ADR 014): the word pair index for queries of several words, the trigram index, or a
@@ -200,7 +203,7 @@ forEachDialect((dialect) => {
       const userId = user.kind === 'user' ? user.userId : '';
       const guestId = guest.kind === 'guest' ? guest.guestId : '';
       const moved = held.get(guest) ?? [];
-      expect(await repo.adoptGuestIdeas(userId, guestId)).toBe(moved.length);
+      expect((await repo.adoptGuestIdeas(userId, guestId, ADOPT_ALL)).moved).toBe(moved.length);
       const newestFirst = (a: Idea, b: Idea) => (savedAt.get(b.id) ?? 0) - (savedAt.get(a.id) ?? 0);
       held.set(user, [...moved, ...userIdeas].sort(newestFirst));
       held.set(guest, []);

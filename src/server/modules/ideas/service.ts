@@ -1,6 +1,6 @@
 import { IdeaSchema, type Idea, type NewIdea } from '#contract/api-schemas.js';
 import type { Plan } from '#contract/plans.js';
-import type { Owner } from '../../db/owner.js';
+import { userOwner, type Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { BillingPeriod } from '../../http/sessions.js';
 import { quotaExceeded, type UsageService } from '../usage/service.js';
@@ -8,6 +8,7 @@ import { InvalidCursorError } from '../../db/cursor.js';
 import { exportFile, type ExportFile, type ExportFormat } from './export.js';
 import type { IdeaPatch, IdeasRepository, ListIdeasOptions } from './repository.js';
 import type { IdeaPage } from './repository-rows.js';
+import type { Adoption, AdoptionQuota } from './transaction-steps.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/rows.js';
 
 /**
@@ -19,6 +20,7 @@ export interface RecordingLinks {
   isOwnRecording(owner: Owner, id: string): Promise<boolean>;
   deleteQuietly(owner: Owner, id: string): Promise<void>;
   deleteAllOf(owner: Owner): Promise<number>;
+  /** Moves the guest's recordings, except those of ideas that stay the guest's. */
   adoptGuest(userId: string, guestId: string): Promise<number>;
 }
 
@@ -54,10 +56,22 @@ export interface IdeasService {
   /** 404 when the idea is missing or another owner's. */
   delete(owner: Owner, id: string): Promise<void>;
   deleteAll(owner: Owner): Promise<number>;
-  /** Moves a guest's ideas into the account that just signed in; returns how many moved. */
-  adoptGuestIdeas(userId: string, guestId: string): Promise<number>;
+  /**
+   * Moves a guest's ideas into the account that just signed in; this period's count towards
+   * its quota, and those past its limit stay the guest's (ADR 105).
+   */
+  adoptGuestIdeas(account: AdoptingAccount, guestId: string): Promise<Adoption>;
+  /** The quota a new account on `plan` counts adopted ideas towards, for its creating transaction. */
+  adoptionQuota(plan: Plan): AdoptionQuota;
   /** Every idea of the owner as a file; the first batch is read before this resolves. */
   exportFor(owner: Owner, format: ExportFormat): Promise<ExportFile>;
+}
+
+/** The account a guest's ideas move into, with what decides its quota. */
+export interface AdoptingAccount {
+  id: string;
+  plan: Plan;
+  billingPeriod: BillingPeriod | null;
 }
 
 export function ideaNotFound(): HttpError {
@@ -139,11 +153,14 @@ export function createIdeasService(deps: {
       return deleted;
     },
 
-    async adoptGuestIdeas(userId, guestId) {
-      const moved = await ideas.adoptGuestIdeas(userId, guestId);
-      await recordings.adoptGuest(userId, guestId);
-      return moved;
+    async adoptGuestIdeas(account, guestId) {
+      const quota = usage.quotaFor(userOwner(account.id), account.plan, account.billingPeriod);
+      const adoption = await ideas.adoptGuestIdeas(account.id, guestId, quota);
+      await recordings.adoptGuest(account.id, guestId);
+      return adoption;
     },
+
+    adoptionQuota: (plan) => usage.quotaFor(userOwner(''), plan),
 
     async exportFor(owner, format) {
       const { total } = await ideas.list(owner, { limit: 1 });

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { userOwner } from '../../db/owner.js';
+import { countAdoptedUses } from '../usage/transaction-steps.js';
 
 /*
  * The ideas module's steps that another module runs inside its own transaction: the identity
@@ -7,18 +9,56 @@ import type { DB } from '../../db/schema.js';
  * an account with its ideas in one. Everything else about ideas goes through the ideas service.
  */
 
-/** Moves every idea of a guest into an account; returns how many moved. */
+/** The account's quota period that adopted ideas count towards (ADR 105). */
+export interface AdoptionQuota {
+  monthlyLimit: number | null;
+  periodKey: string;
+  /** Ideas the guest made from this instant on are this period's and count. */
+  periodStartsAt: Date;
+}
+
+export interface Adoption {
+  moved: number;
+  /** This period's ideas that did not fit under the account's limit: still the guest's. */
+  keptAsGuest: number;
+}
+
+/**
+ * Moves a guest's ideas into an account. Ideas made in the account's current period count
+ * towards it like ideas saved there, oldest first, as far as the limit allows; the newer ones
+ * past it stay the guest's, so nothing is lost and the account never holds more of this
+ * period's ideas than its limit (ADR 105). Ideas from earlier periods were counted then and
+ * move freely. Run it inside a write transaction: the count and the move are one step.
+ */
 export async function moveGuestIdeas(
   executor: Kysely<DB>,
   userId: string,
   guestId: string,
-): Promise<number> {
-  const result = await executor
+  quota: AdoptionQuota,
+): Promise<Adoption> {
+  const thisPeriod = await executor
+    .selectFrom('ideas')
+    .select('id')
+    .where('guest_id', '=', guestId)
+    .where('created_at', '>=', quota.periodStartsAt.toISOString())
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  const granted = await countAdoptedUses(
+    executor,
+    userOwner(userId),
+    quota.periodKey,
+    quota.monthlyLimit,
+    thisPeriod.length,
+  );
+  const kept = thisPeriod.slice(granted).map((row) => row.id);
+  let move = executor
     .updateTable('ideas')
     .set({ user_id: userId, guest_id: null })
-    .where('guest_id', '=', guestId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('guest_id', '=', guestId);
+  if (kept.length > 0) move = move.where('id', 'not in', kept);
+  const result = await move.executeTakeFirst();
+  return { moved: Number(result.numUpdatedRows), keptAsGuest: kept.length };
 }
 
 /** Deletes every idea of an account; returns how many went. */

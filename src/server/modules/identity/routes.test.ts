@@ -52,7 +52,7 @@ forEachDialect((dialect) => {
         });
         expect(response.statusCode).toBe(201);
         const body = response.json<{ id: string }>();
-        expect(body).toEqual({ id: expect.any(String), email, plan: 'free' });
+        expect(body).toEqual({ id: expect.any(String), email, plan: 'free', guestIdeasKept: 0 });
 
         const setCookie = String(response.headers['set-cookie']);
         expect(setCookie).toMatch(/^vi_session=[A-Za-z0-9_-]{43};/);
@@ -171,7 +171,12 @@ forEachDialect((dialect) => {
           payload: { email: user.email.toUpperCase(), password: user.password },
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ id: user.id, email: user.email, plan: 'free' });
+        expect(response.json()).toEqual({
+          id: user.id,
+          email: user.email,
+          plan: 'free',
+          guestIdeasKept: 0,
+        });
         const fresh = sessionCookieOf(response);
         expect(fresh).not.toBe(user.cookie);
 

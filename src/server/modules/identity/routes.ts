@@ -9,7 +9,7 @@ import {
   ResetPasswordBodySchema,
   SignInLinkBodySchema,
 } from '#contract/api-request-schemas.js';
-import { ErrorSchema, MeSchema, MessageSchema } from '#contract/api-schemas.js';
+import { ErrorSchema, MeSchema, MessageSchema, SignedInSchema } from '#contract/api-schemas.js';
 import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
 import { HttpError } from '../../http/errors.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
@@ -69,6 +69,10 @@ function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
   return { id: user.id, email: user.email, plan: user.plan };
 }
 
+function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestIdeasKept: number }) {
+  return { ...toMe(user), guestIdeasKept: user.guestIdeasKept };
+}
+
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
   { identity, sessions, authLimits, checkoutBrowser, signInBrowser },
@@ -84,13 +88,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: authLimits.byAddress,
       schema: {
         body: RegisterBodySchema,
-        response: { 201: MeSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: { 201: SignedInSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
       const created = await identity.register(request.body, guestIdOf(request));
       await sessions.start(request, reply, created.id);
-      return reply.code(201).send(toMe(created));
+      return reply.code(201).send(toSignedIn(created));
     },
   );
 
@@ -101,7 +105,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         body: LoginBodySchema,
         response: {
-          200: MeSchema,
+          200: SignedInSchema,
           202: MessageSchema,
           400: ErrorSchema,
           401: ErrorSchema,
@@ -125,7 +129,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         guesses: authLimits.passwordGuesses,
       });
       await sessions.start(request, reply, user.id);
-      return reply.code(200).send(toMe(user));
+      return reply.code(200).send(toSignedIn(user));
     },
   );
 
@@ -168,7 +172,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: authLimits.byAddress,
       schema: {
         body: SignInLinkBodySchema,
-        response: { 200: MeSchema, 400: ErrorSchema, 429: ErrorSchema },
+        response: { 200: SignedInSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -178,7 +182,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       });
       if (!user) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
       await sessions.start(request, reply, user.id, 'link');
-      return toMe(user);
+      return toSignedIn(user);
     },
   );
 
@@ -220,7 +224,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         body: ClaimBodySchema,
         response: {
-          200: MeSchema,
+          200: SignedInSchema,
           400: ErrorSchema,
           403: ErrorSchema,
           429: ErrorSchema,
@@ -235,7 +239,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         browserKey: checkoutBrowser.keyOf(request),
       });
       await sessions.start(request, reply, user.id);
-      return toMe(user);
+      return toSignedIn(user);
     },
   );
 

@@ -11,6 +11,9 @@ import type { PasswordHasher } from './passwords.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import type { UserRecord, UsersRepository } from './users-repository.js';
 
+/** An account just signed in to, and how many guest ideas stayed the guest's (ADR 105). */
+export type SignedIn = UserRecord & { guestIdeasKept: number };
+
 export interface Credentials {
   email: string;
   password: string;
@@ -21,7 +24,7 @@ export interface IdentityService {
    * Creates a free account, moving the guest's ideas into it in the same transaction;
    * 409 email_taken when the e-mail (case-insensitive) already has an account.
    */
-  register(credentials: Credentials, guestId: string | null): Promise<UserRecord>;
+  register(credentials: Credentials, guestId: string | null): Promise<SignedIn>;
   /**
    * Checks a password sign-in; 401 invalid_credentials, the same words and the same work for an
    * unknown e-mail, a wrong password and an account without a password. On success the guest's
@@ -30,7 +33,7 @@ export interface IdentityService {
   logIn(
     credentials: Credentials,
     from: { address: string; guestId: string | null; guesses: PasswordGuessThrottle },
-  ): Promise<UserRecord>;
+  ): Promise<SignedIn>;
   /**
    * Queues the e-mail of a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use)
    * for when the e-mail has an account, and returns before any of that work: the answer is the
@@ -58,7 +61,7 @@ export interface IdentityService {
   signInWithLink(
     token: string,
     completing: { guestId: string | null; browserKey: string | null },
-  ): Promise<UserRecord | null>;
+  ): Promise<SignedIn | null>;
   /**
    * Deletes the signed-in account and everything of it. A password account needs its password;
    * a password-less one a session opened by a sign-in link in the last 15 minutes.
@@ -86,7 +89,7 @@ export interface IdentityService {
   claimCheckout(
     token: string,
     caller: { guestId: string | null; userId: string | null; browserKey: string | null },
-  ): Promise<UserRecord>;
+  ): Promise<SignedIn>;
 }
 
 /** How long each e-mailed or returned token works (docs/api.md, "Identity"). */
@@ -123,7 +126,7 @@ export function createIdentityService(deps: {
   sessions: Pick<SessionsRepository, 'openingOf'>;
   tokens: AuthTokensRepository;
   passwords: PasswordHasher;
-  ideas: Pick<IdeasService, 'adoptGuestIdeas'>;
+  ideas: Pick<IdeasService, 'adoptGuestIdeas' | 'adoptionQuota'>;
   /** A new account takes the guest's recordings too; a deleted one takes its recordings' bytes. */
   recordings?: {
     adoptGuest(userId: string, guestId: string): Promise<number>;
@@ -175,13 +178,22 @@ export function createIdentityService(deps: {
     }
   }
 
+  /** Moves the named guests' ideas into the account, as far as its quota allows. */
+  async function adoptInto(user: UserRecord, guestIds: (string | null)[]): Promise<SignedIn> {
+    let guestIdeasKept = 0;
+    for (const guestId of new Set(guestIds)) {
+      if (guestId) guestIdeasKept += (await ideas.adoptGuestIdeas(user, guestId)).keptAsGuest;
+    }
+    return { ...user, guestIdeasKept };
+  }
+
   return {
     async register({ email, password }, guestId) {
       const passwordHash = await passwords.hash(password);
       const created = await users.create({
         email,
         passwordHash,
-        ...(guestId ? { guestIdToAdopt: guestId } : {}),
+        ...(guestId ? { adopt: { guestId, quota: ideas.adoptionQuota('free') } } : {}),
       });
       if (created === 'email_taken') {
         throw new HttpError(
@@ -191,7 +203,8 @@ export function createIdentityService(deps: {
         );
       }
       if (guestId) await recordings.adoptGuest(created.id, guestId);
-      return created;
+      const { adoption, ...user } = created;
+      return { ...user, guestIdeasKept: adoption?.keptAsGuest ?? 0 };
     },
 
     async logIn({ email, password }, { address, guestId, guesses }) {
@@ -211,8 +224,7 @@ export function createIdentityService(deps: {
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await guesses.succeeded(email, address);
-      if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
-      return user;
+      return adoptInto(user, [guestId]);
     },
 
     requestPasswordReset(email) {
@@ -268,8 +280,7 @@ export function createIdentityService(deps: {
       const guestId =
         completing.guestId ??
         (sameBrowser(used.browserHash, completing.browserKey) ? used.guestId : null);
-      if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
-      return user;
+      return adoptInto(user, [guestId]);
     },
 
     async deleteAccount(userId, sessionId, password) {
@@ -349,10 +360,7 @@ export function createIdentityService(deps: {
         );
       }
       if (!(await tokens.consume('checkout_claim', tokenHash, now()))) throw unusable();
-      for (const guestId of new Set([caller.guestId, claim.guestId])) {
-        if (guestId) await ideas.adoptGuestIdeas(user.id, guestId);
-      }
-      return user;
+      return adoptInto(user, [caller.guestId, claim.guestId]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { calendarMonthPeriod } from '#contract/plans.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { createIdeasRepository } from '../ideas/repository.js';
 import { guestOwner, userOwner } from '../../db/owner.js';
@@ -7,7 +8,10 @@ import { createSessionsRepository } from './sessions-repository.js';
 import { createUsageRepository } from '../usage/repository.js';
 import { createUsersRepository, type UserRecord } from './users-repository.js';
 
-const PERIOD = '2026-11';
+/** The month the ideas these tests save are made in. */
+const MONTH = calendarMonthPeriod(new Date());
+const PERIOD = MONTH.key;
+const QUOTA = { monthlyLimit: 10, periodKey: PERIOD, periodStartsAt: MONTH.startsAt };
 
 function uniqueEmail(): string {
   return `person-${randomBytes(6).toString('hex')}@example.com`;
@@ -22,8 +26,14 @@ forEachDialect((dialect) => {
   const users = () => createUsersRepository(database());
 
   async function register(email = uniqueEmail(), guestIdToAdopt?: string): Promise<UserRecord> {
-    const user = await users().create({ email, passwordHash: 'argon2-hash', guestIdToAdopt });
-    if (user === 'email_taken') throw new Error('unexpected email_taken');
+    const created = await users().create({
+      email,
+      passwordHash: 'argon2-hash',
+      ...(guestIdToAdopt === undefined ? {} : { adopt: { guestId: guestIdToAdopt, quota: QUOTA } }),
+    });
+    if (created === 'email_taken') throw new Error('unexpected email_taken');
+    const { adoption, ...user } = created;
+    expect(adoption === null).toBe(guestIdToAdopt === undefined);
     return user;
   }
 
@@ -85,7 +95,7 @@ forEachDialect((dialect) => {
   });
 
   describe('guest ideas move into the account', () => {
-    it('at registration, in the same transaction, leaving the guest usage row as it is', async () => {
+    it("at registration, in the same transaction, counted in the account's month; the guest's row stays", async () => {
       const guestId = uniqueGuestId();
       await addGuestIdeas(guestId, ['first', 'second']);
       const user = await register(uniqueEmail(), guestId);
@@ -96,7 +106,7 @@ forEachDialect((dialect) => {
       expect((await ideas.list(guestOwner(guestId), { limit: 10 })).total).toBe(0);
       const usage = createUsageRepository(database());
       expect(await usage.getUsed(guestOwner(guestId), PERIOD)).toBe(2);
-      expect(await usage.getUsed(userOwner(user.id), PERIOD)).toBe(0);
+      expect(await usage.getUsed(userOwner(user.id), PERIOD)).toBe(2);
     });
 
     it('not at all when the e-mail is taken', async () => {
@@ -104,9 +114,9 @@ forEachDialect((dialect) => {
       await register(email);
       const guestId = uniqueGuestId();
       await addGuestIdeas(guestId, ['stays a guest idea']);
-      expect(await users().create({ email, passwordHash: null, guestIdToAdopt: guestId })).toBe(
-        'email_taken',
-      );
+      expect(
+        await users().create({ email, passwordHash: null, adopt: { guestId, quota: QUOTA } }),
+      ).toBe('email_taken');
       const left = await createIdeasRepository(database()).list(guestOwner(guestId), { limit: 10 });
       expect(left.total).toBe(1);
     });
@@ -115,8 +125,15 @@ forEachDialect((dialect) => {
       const user = await register();
       const guestId = uniqueGuestId();
       await addGuestIdeas(guestId, ['a', 'b', 'c']);
-      expect(await createIdeasRepository(database()).adoptGuestIdeas(user.id, guestId)).toBe(3);
-      expect(await createIdeasRepository(database()).adoptGuestIdeas(user.id, guestId)).toBe(0);
+      const repo = createIdeasRepository(database());
+      expect(await repo.adoptGuestIdeas(user.id, guestId, QUOTA)).toEqual({
+        moved: 3,
+        keptAsGuest: 0,
+      });
+      expect(await repo.adoptGuestIdeas(user.id, guestId, QUOTA)).toEqual({
+        moved: 0,
+        keptAsGuest: 0,
+      });
       const mine = await createIdeasRepository(database()).list(userOwner(user.id), { limit: 10 });
       expect(mine.total).toBe(3);
     });

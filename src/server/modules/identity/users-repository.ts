@@ -5,7 +5,12 @@ import type { UsersTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
 import { newId } from '../../db/ids.js';
 import { isUniqueViolation, toDate, toIso } from '../../db/rows.js';
-import { deleteIdeasOfUser, moveGuestIdeas } from '../ideas/transaction-steps.js';
+import {
+  deleteIdeasOfUser,
+  moveGuestIdeas,
+  type Adoption,
+  type AdoptionQuota,
+} from '../ideas/transaction-steps.js';
 import { deleteRecordingsOfUser } from '../recordings/transaction-steps.js';
 import { deleteUsageOf } from '../usage/transaction-steps.js';
 import { stillBilling } from './subscription-status.js';
@@ -31,15 +36,18 @@ export interface CreateUserInput {
   email: string;
   passwordHash: string | null;
   plan?: Plan;
-  /** A guest whose ideas move into the new account in the same transaction. */
-  guestIdToAdopt?: string;
+  /** A guest whose ideas move into the new account in the same transaction, within `quota`. */
+  adopt?: { guestId: string; quota: AdoptionQuota };
 }
+
+/** A new account, and what became of the guest ideas it adopted (null: none were asked for). */
+export type CreatedUser = UserRecord & { adoption: Adoption | null };
 
 export interface UsersRepository {
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
   findByBillingCustomerId(billingCustomerId: string): Promise<UserRecord | null>;
-  create(input: CreateUserInput): Promise<UserRecord | 'email_taken'>;
+  create(input: CreateUserInput): Promise<CreatedUser | 'email_taken'>;
   updatePassword(userId: string, passwordHash: string | null): Promise<void>;
   updatePlan(userId: string, plan: Plan, billingCustomerId?: string | null): Promise<void>;
   /**
@@ -106,7 +114,7 @@ export function createUsersRepository(
       return row ? toUserRecord(row) : null;
     },
 
-    async create({ email, passwordHash, plan = 'free', guestIdToAdopt }) {
+    async create({ email, passwordHash, plan = 'free', adopt }) {
       const at = now().toISOString();
       try {
         return await writeTransaction(database, async (trx) => {
@@ -129,10 +137,11 @@ export function createUsersRepository(
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          if (guestIdToAdopt !== undefined) {
-            await moveGuestIdeas(trx, row.id, guestIdToAdopt);
-          }
-          return toUserRecord(row);
+          const adoption =
+            adopt === undefined
+              ? null
+              : await moveGuestIdeas(trx, row.id, adopt.guestId, adopt.quota);
+          return { ...toUserRecord(row), adoption };
         });
       } catch (error) {
         // Two registrations racing past the check on PostgreSQL: the unique index decides.

@@ -208,11 +208,22 @@ export function createRecordingsRepository(
       return rows.map((row) => row.id);
     },
 
+    // An idea that stayed the guest's (past the account's limit, ADR 105) keeps its recording.
     async adoptGuest(userId, guestId) {
       const result = await db
         .updateTable('recordings')
         .set({ user_id: userId, guest_id: null })
         .where('guest_id', '=', guestId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ideas')
+                .select('ideas.id')
+                .where('ideas.guest_id', '=', guestId)
+                .whereRef('ideas.recording_id', '=', 'recordings.id'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import type { AppConfig, TranscriptionEngineName } from '#contract/api-schemas.js';
+import type {
+  AppConfig,
+  TranscriptionEngineName,
+  WriterEngineName,
+} from '#contract/api-schemas.js';
 import { PRO_PRICE_MONTHLY_USD } from '#contract/plans.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -8,7 +12,7 @@ import { isDatabaseUnavailable } from '../../http/errors.js';
 /** What /api/config reports of the AI services (the transcriber and the formatter). */
 export interface ServerCapabilities {
   transcriber: { engine: TranscriptionEngineName; available: boolean };
-  formatter: { smartAvailable: boolean };
+  formatter: { smartAvailable: boolean; engine: WriterEngineName };
 }
 
 export interface SystemService {
@@ -63,7 +67,7 @@ export function createSystemService(deps: {
       return {
         version,
         transcription: { engine: transcriber.engine, available: transcriber.available },
-        formatter: { smart: formatter.smartAvailable },
+        formatter: { smart: formatter.smartAvailable, engine: formatter.engine },
         billing: { enabled: isBillingEnabled(config), priceMonthly: PRO_PRICE_MONTHLY_USD },
         freeMonthlyLimit: config.freeMonthlyLimit,
       };

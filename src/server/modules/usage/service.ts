@@ -9,6 +9,7 @@ export interface QuotaContext {
   owner: Owner;
   monthlyLimit: number | null;
   periodKey: string;
+  periodStartsAt: Date;
   periodEndsAt: Date;
 }
 
@@ -50,6 +51,7 @@ export function createUsageService(deps: {
         owner,
         monthlyLimit: monthlyLimitFor(plan, freeMonthlyLimit),
         periodKey: `billing:${billingPeriod.startsAt.toISOString()}`,
+        periodStartsAt: billingPeriod.startsAt,
         periodEndsAt: billingPeriod.endsAt,
       };
     }
@@ -58,6 +60,7 @@ export function createUsageService(deps: {
       owner,
       monthlyLimit: monthlyLimitFor(plan, freeMonthlyLimit),
       periodKey: period.key,
+      periodStartsAt: period.startsAt,
       periodEndsAt: period.endsAt,
     };
   }

@@ -54,3 +54,43 @@ export function countOneUseQuery(
 export async function deleteUsageOf(executor: Kysely<DB>, owner: Owner): Promise<void> {
   await executor.deleteFrom('usage').where('owner_key', '=', ownerKey(owner)).execute();
 }
+
+/**
+ * Counts up to `wanted` uses at once for ideas moving into an account (guest adoption, ADR 105)
+ * and returns how many fit under `monthlyLimit` (all of them when it is null). The first
+ * statement creates or touches the row and reads it; on PostgreSQL its ON CONFLICT UPDATE locks
+ * the row until the caller's transaction ends, so a parallel save or adoption waits and then
+ * sees the new count. On SQLite the caller's BEGIN IMMEDIATE serialises writers.
+ */
+export async function countAdoptedUses(
+  executor: Kysely<DB>,
+  owner: Owner,
+  periodKey: string,
+  monthlyLimit: number | null,
+  wanted: number,
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  const key = ownerKey(owner);
+  const row = await executor
+    .insertInto('usage')
+    .values({ owner_key: key, period_key: periodKey, count: 0 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['owner_key', 'period_key'])
+        .doUpdateSet({ count: sql<number>`usage.count` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  const used = toCount(row.count);
+  const granted =
+    monthlyLimit === null ? wanted : Math.max(0, Math.min(wanted, monthlyLimit - used));
+  if (granted > 0) {
+    await executor
+      .updateTable('usage')
+      .set({ count: sql<number>`count + ${granted}` })
+      .where('owner_key', '=', key)
+      .where('period_key', '=', periodKey)
+      .execute();
+  }
+  return granted;
+}

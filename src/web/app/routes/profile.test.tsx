@@ -22,7 +22,7 @@ beforeEach(() => localStorage.clear());
 const config = {
   version: '1.0.0',
   transcription: { engine: 'none', available: false },
-  formatter: { smart: false },
+  formatter: { smart: false, engine: 'none' },
   billing: { enabled: true, priceMonthly: 9 },
   freeMonthlyLimit: 10,
 };

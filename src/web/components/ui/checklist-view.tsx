@@ -1,5 +1,5 @@
 import { Square, SquareCheck } from 'lucide-react';
-import { parseChecklist, type ChecklistRow } from '#web/lib/checklist';
+import { parseChecklist, type ChecklistRow } from '#contract/checklist';
 import { cn } from './cn';
 
 export interface ChecklistViewProps {

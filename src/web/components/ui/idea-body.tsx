@@ -1,4 +1,4 @@
-import { hasTasks } from '#web/lib/checklist';
+import { hasTasks } from '#contract/checklist';
 import { ChecklistView } from './checklist-view';
 import { cn } from './cn';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '#contract/api-schemas';
+import type { Me, SignedIn } from '#contract/api-schemas';
 import { apiFetch, apiRequest, apiSend, readResponse, throwIfNotOk } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import { applySignedIn, applySignedOut } from '#web/lib/session';
@@ -10,7 +10,8 @@ export interface Credentials {
 }
 
 /** A sign-in either opens a session, or (no password) has a one-time link e-mailed. */
-export type LogInOutcome = { kind: 'signedIn'; me: Me } | { kind: 'linkSent'; message: string };
+export type LogInOutcome =
+  { kind: 'signedIn'; me: SignedIn } | { kind: 'linkSent'; message: string };
 
 /**
  * docs/api.md, Identity: with a password the answer is the account (200); with an empty one the
@@ -24,11 +25,26 @@ export async function logIn(credentials: Credentials): Promise<LogInOutcome> {
     const { message } = await readResponse('MessageSchema', response, apiPaths.login);
     return { kind: 'linkSent', message };
   }
-  return { kind: 'signedIn', me: await readResponse('MeSchema', response, apiPaths.login) };
+  return { kind: 'signedIn', me: await readResponse('SignedInSchema', response, apiPaths.login) };
 }
 
-export function register(credentials: Credentials): Promise<Me> {
-  return apiRequest('MeSchema', 'POST', apiPaths.register, { body: credentials });
+export function register(credentials: Credentials): Promise<SignedIn> {
+  return apiRequest('SignedInSchema', 'POST', apiPaths.register, { body: credentials });
+}
+
+/**
+ * What to tell a person whose sign-in left guest ideas behind: this month's that did not fit
+ * under the account's free limit stay on this device as guest ideas (docs/product.md, "Guest
+ * ideas at sign-in"). Null when every guest idea moved.
+ */
+export function guestIdeasKeptNotice(kept: number): { title: string; description: string } | null {
+  if (kept <= 0) return null;
+  const ideas = kept === 1 ? '1 guest idea' : `${kept} guest ideas`;
+  return {
+    title: `${ideas} stayed on this device`,
+    description:
+      "Your account's free ideas for this month are used up, so they were not moved in. They are kept here as guest ideas: sign out to see them, or upgrade to Pro and sign in again to move them.",
+  };
 }
 
 export function logOut(): Promise<void> {
@@ -48,8 +64,8 @@ export function resetPassword(token: string, newPassword: string): Promise<Me> {
  * docs/api.md, Identity: a sign-in link that reached the confirm page is exchanged here, by the
  * app's own same-origin POST, once the person has confirmed. This browser's guest ideas move in.
  */
-export function confirmSignInLink(token: string): Promise<Me> {
-  return apiRequest('MeSchema', 'POST', apiPaths.signInLink, { body: { token } });
+export function confirmSignInLink(token: string): Promise<SignedIn> {
+  return apiRequest('SignedInSchema', 'POST', apiPaths.signInLink, { body: { token } });
 }
 
 export function deleteAccount(password: string): Promise<void> {

@@ -51,7 +51,9 @@ describe('Sign-up page', () => {
 
   it('creates the account, puts it in the session and leaves the page', async () => {
     const { seen } = stubServer((request) =>
-      request.path === '/api/register' ? { status: 201, body: freeMe } : { status: 404 },
+      request.path === '/api/register'
+        ? { status: 201, body: { ...freeMe, guestIdeasKept: 0 } }
+        : { status: 404 },
     );
     const user = userEvent.setup();
     const onSignedUp = vi.fn();
@@ -128,7 +130,7 @@ describe('Sign-in page', () => {
     let right = false;
     stubServer(() =>
       right
-        ? { body: freeMe }
+        ? { body: { ...freeMe, guestIdeasKept: 0 } }
         : {
             status: 401,
             body: { error: 'invalid_credentials', message: 'Wrong e-mail or password.' },
@@ -166,7 +168,9 @@ describe('Sign-in link confirm page', () => {
 
   it('posts nothing until the person confirms, then signs in with the link', async () => {
     const { seen } = stubServer((request) =>
-      request.path === '/api/auth/magic' ? { status: 200, body: freeMe } : { status: 404 },
+      request.path === '/api/auth/magic'
+        ? { status: 200, body: { ...freeMe, guestIdeasKept: 0 } }
+        : { status: 404 },
     );
     const user = userEvent.setup();
     const { onSignedIn, client } = renderConfirm();

@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button';
 import { FormAlert } from '#web/components/ui/form-alert';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError, describeError } from '#web/lib/api-error';
-import { useConfirmSignInLink } from '../api/account';
+import { guestIdeasKeptNotice, useConfirmSignInLink } from '../api/account';
 
 export interface ConfirmSignInLinkProps {
   /** The sign-in link's token, from the page's `#link=` fragment. */
@@ -31,6 +31,8 @@ export function ConfirmSignInLink({
     confirm.mutate(token, {
       onSuccess: (me) => {
         toast({ title: `Signed in as ${me.email}`, variant: 'success', durationMs: 2000 });
+        const kept = guestIdeasKeptNotice(me.guestIdeasKept);
+        if (kept !== null) toast({ ...kept, durationMs: 12_000 });
         onSignedIn();
       },
       onError: (error) => {

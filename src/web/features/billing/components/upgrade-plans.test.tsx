@@ -16,7 +16,7 @@ function config(enabled: boolean): AppConfig {
   return {
     version: '1.0.0',
     transcription: { engine: 'none', available: false },
-    formatter: { smart: false },
+    formatter: { smart: false, engine: 'none' },
     billing: { enabled, priceMonthly: 9 },
     freeMonthlyLimit: 10,
   };

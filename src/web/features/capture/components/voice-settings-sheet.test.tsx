@@ -18,7 +18,7 @@ function config(serverAvailable: boolean): AppConfig {
   return {
     version: '1.0.0',
     transcription: { engine: serverAvailable ? 'whisper' : 'none', available: serverAvailable },
-    formatter: { smart: false },
+    formatter: { smart: false, engine: 'none' },
     billing: { enabled: false, priceMonthly: 9 },
     freeMonthlyLimit: 10,
   };

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { Idea, IdeaList, NewIdea, Usage } from '#contract/api-schemas';
 import type { Category, Format } from '#contract/taxonomy';
-import { apiRequest } from '#web/lib/api-client';
+import { apiRequest, apiSend } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import { IDEAS_STALE_TIME_MS, queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
@@ -170,3 +170,17 @@ export function removeFromCachedLists(client: QueryClient, owner: string, id: st
 }
 
 export type { Idea };
+
+/** docs/api.md, "Sharing and the person's own words": the idea's public link, the same while it lives. */
+export async function createShareLink(
+  session: Pick<Session, 'isSignedIn'>,
+  id: string,
+): Promise<string> {
+  const { url } = await apiRequest('ShareLinkSchema', 'POST', `${itemPath(session, id)}/share`);
+  return url;
+}
+
+/** Stops the idea's public link at once. */
+export function revokeShareLink(session: Pick<Session, 'isSignedIn'>, id: string): Promise<void> {
+  return apiSend('DELETE', `${itemPath(session, id)}/share`);
+}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Plus, X } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { IconButton } from '#web/components/ui/icon-button';
-import type { ChecklistDraft } from '#web/lib/checklist';
+import type { ChecklistDraft } from '#contract/checklist';
 
 export interface ChecklistEditorProps {
   draft: ChecklistDraft;

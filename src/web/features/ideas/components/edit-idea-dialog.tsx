@@ -4,7 +4,7 @@ import { suggestedTitle } from '#contract/idea-title';
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits';
 import { Sheet } from '#web/components/ui/sheet';
 import { Button } from '#web/components/ui/button';
-import { fromDraft, hasTasks, toDraft, type ChecklistDraft } from '#web/lib/checklist';
+import { fromDraft, hasTasks, toDraft, type ChecklistDraft } from '#contract/checklist';
 import { ChecklistEditor } from './checklist-editor';
 
 export interface EditIdeaDialogProps {

@@ -4,7 +4,7 @@ import { CATEGORY_LABELS, FORMAT_COLORS, FORMAT_LABELS } from '#contract/taxonom
 import { ChecklistView } from '#web/components/ui/checklist-view';
 import { IconButton } from '#web/components/ui/icon-button';
 import { cn } from '#web/components/ui/cn';
-import { hasTasks, parseChecklist, progressText } from '#web/lib/checklist';
+import { hasTasks, parseChecklist, progressText } from '#contract/checklist';
 import { cardPreview } from '../preview';
 import { copyText, shareIdea } from '../share';
 import { relativeTime } from '../relative-time';

@@ -17,6 +17,7 @@ import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import { IdeaBody } from '#web/components/ui/idea-body';
 import type { ReformatChoice } from '../api/ideas';
 import { copyText, shareIdea } from '../share';
+import { ShareLinkPanel } from './share-link-panel';
 import { createdDate, relativeTime } from '../relative-time';
 
 /** docs/product.md, What goes wrong: the exact words of a failed reformat. */
@@ -32,6 +33,10 @@ export interface IdeaDetailSheetProps {
   onDelete: () => Promise<void>;
   /** Resolves with the rewritten idea shown; rejects when the server could not reformat it. */
   onReformat: (choice: ReformatChoice) => Promise<void>;
+  /** Resolves with the idea's public link; rejects (after saying why) when it could not. */
+  onShareLink: () => Promise<string>;
+  /** Stops the public link; rejects (after saying why) when it could not. */
+  onStopSharing: () => Promise<void>;
 }
 
 /**
@@ -133,6 +138,8 @@ export function IdeaDetailSheet({
   onToggleTask,
   onDelete,
   onReformat,
+  onShareLink,
+  onStopSharing,
 }: IdeaDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -180,6 +187,7 @@ export function IdeaDetailSheet({
             <Trash2 aria-hidden className="size-5" /> Delete
           </Button>
         </div>
+        <ShareLinkPanel onCreate={onShareLink} onRevoke={onStopSharing} />
       </Sheet>
       <Sheet
         open={confirming}

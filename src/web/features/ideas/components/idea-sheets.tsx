@@ -7,7 +7,7 @@ import type { Session } from '#web/lib/session';
 import { deleteWithUndo } from '../api/delete-later';
 import { pendingContent } from '../api/edit-queue';
 import { useTickTask } from '../hooks/use-tick-task';
-import { useReformatIdea, useUpdateIdea } from '../api/ideas';
+import { createShareLink, revokeShareLink, useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
 
@@ -45,6 +45,31 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
           setIdea(reformatted);
           toast({ title: 'Idea reformatted', variant: 'success', durationMs: 2000 });
         }}
+        onShareLink={() =>
+          createShareLink(session, idea.id).catch((error: unknown) => {
+            toast({
+              title: 'Could not make a link',
+              description: describeError(error),
+              variant: 'destructive',
+            });
+            throw error;
+          })
+        }
+        onStopSharing={() =>
+          revokeShareLink(session, idea.id).then(
+            () => {
+              toast({ title: 'Link stopped', variant: 'success', durationMs: 2000 });
+            },
+            (error: unknown) => {
+              toast({
+                title: 'Could not stop the link',
+                description: describeError(error),
+                variant: 'destructive',
+              });
+              throw error;
+            },
+          )
+        }
         onDelete={async () => {
           deleteWithUndo(client, session, idea);
           onClose();

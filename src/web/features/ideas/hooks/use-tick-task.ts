@@ -4,7 +4,7 @@ import type { Idea } from '#contract/api-schemas';
 import { toast } from '#web/components/ui/toast-store';
 import { apiRequest } from '#web/lib/api-client';
 import { describeError } from '#web/lib/api-error';
-import { setTaskDone } from '#web/lib/checklist';
+import { setTaskDone } from '#contract/checklist';
 import { isNetworkFailure } from '#web/lib/network-failure';
 import { apiPaths } from '#web/lib/paths';
 import type { Session } from '#web/lib/session';

@@ -6,7 +6,7 @@ import {
   progressText,
   setTaskDone,
   toDraft,
-} from './checklist';
+} from './checklist.js';
 
 const LIST =
   'Chores\n- [ ] Pick up the dry cleaning\n- [x] Call mom about Sunday\n- [ ] Book the dentist';
