@@ -1,6 +1,8 @@
-// `npm run models [-- --tiny] [-- --dir <folder>]`: downloads whisper.cpp's English models for the
-// embedded transcription engine, checks each against the SHA-1 that whisper.cpp publishes
-// (models/README.md), and shows progress. Offline it stops with one clear sentence, no stack trace.
+// `npm run models [-- --tiny] [-- --only speech|writer] [-- --dir <folder>]`: downloads
+// whisper.cpp's English model for the embedded transcription engine and a small instruct model
+// for the embedded writer (docs/decisions/151-default-writer-model.md), checks each against its
+// published checksum (SHA-1 for whisper.cpp's, SHA-256 for the GGUF), and shows progress. Offline
+// it stops with one clear sentence, no stack trace.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -8,25 +10,49 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-// WHISPER_MODEL_HOST points at a mirror (or a local server when testing this script).
-const MODEL_HOST =
+// WHISPER_MODEL_HOST and LLM_MODEL_HOST point at a mirror (or a local server when testing this
+// script).
+const WHISPER_HOST =
   process.env.WHISPER_MODEL_HOST ?? 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main';
+// Pinned to a revision, so the checksum below is the one of the file served.
+const WRITER_HOST =
+  process.env.LLM_MODEL_HOST ??
+  'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/91cad51170dc346986eccefdc2dd33a9da36ead9';
 const MODELS = {
-  'base.en': { file: 'ggml-base.en.bin', sha1: '137c40403d78fd54d454da0f9bd998f78703390c' },
-  'tiny.en': { file: 'ggml-tiny.en.bin', sha1: 'c78c86eb1a8faa21b369bcd33207cc90d64ae9df' },
+  'base.en': {
+    kind: 'speech',
+    host: WHISPER_HOST,
+    file: 'ggml-base.en.bin',
+    algorithm: 'sha1',
+    digest: '137c40403d78fd54d454da0f9bd998f78703390c',
+  },
+  'tiny.en': {
+    kind: 'speech',
+    host: WHISPER_HOST,
+    file: 'ggml-tiny.en.bin',
+    algorithm: 'sha1',
+    digest: 'c78c86eb1a8faa21b369bcd33207cc90d64ae9df',
+  },
+  // Keep in step with DEFAULT_LOCAL_WRITER_FILE in src/server/config.ts (a test checks).
+  'qwen2.5-1.5b-instruct': {
+    kind: 'writer',
+    host: WRITER_HOST,
+    file: 'qwen2.5-1.5b-instruct-q4_k_m.gguf',
+    algorithm: 'sha256',
+    digest: '6a1a2eb6d15622bf3c96857206351ba97e1af16c30d7a74ee38970e434e9407e',
+  },
 };
 const CONNECT_TIMEOUT_MS = 30_000;
 
 function parseArgs(argv) {
-  const options = {
-    tiny: false,
-    dir: dirname(process.env.WHISPER_MODEL_PATH ?? './models/ggml-base.en.bin'),
-  };
+  const options = { tiny: false, only: undefined, dir: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--tiny') options.tiny = true;
     else if (arg === '--dir' && argv[i + 1]) options.dir = argv[++i];
-    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--only' && (argv[i + 1] === 'speech' || argv[i + 1] === 'writer')) {
+      options.only = argv[++i];
+    } else if (arg === '--help' || arg === '-h') options.help = true;
     else throw new UsageError(`Unknown option ${arg}.`);
   }
   return options;
@@ -34,9 +60,9 @@ function parseArgs(argv) {
 
 class UsageError extends Error {}
 
-function sha1Of(path) {
+function digestOf(path, algorithm) {
   return new Promise((resolvePromise, reject) => {
-    const hash = createHash('sha1');
+    const hash = createHash(algorithm);
     createReadStream(path)
       .on('data', (chunk) => hash.update(chunk))
       .on('end', () => resolvePromise(hash.digest('hex')))
@@ -87,7 +113,7 @@ async function download(name, model, dir) {
   const target = resolve(dir, model.file);
   if (existsSync(target)) {
     process.stderr.write(`${name}: ${target} exists, checking it...\n`);
-    if ((await sha1Of(target)) === model.sha1) {
+    if ((await digestOf(target, model.algorithm)) === model.digest) {
       process.stderr.write(`${name}: already downloaded and intact.\n`);
       return;
     }
@@ -96,7 +122,7 @@ async function download(name, model, dir) {
     );
   }
   await mkdir(dir, { recursive: true });
-  const url = `${MODEL_HOST}/${model.file}`;
+  const url = `${model.host}/${model.file}`;
   let response;
   try {
     response = await fetch(url, {
@@ -105,7 +131,7 @@ async function download(name, model, dir) {
     });
   } catch (error) {
     throw new DownloadError(
-      `Could not reach ${new URL(url).host} (${describeNetworkError(error)}). This machine seems to be offline or the host is blocked. Download ${url} elsewhere and place it at ${target}, or set TRANSCRIBE_BASE_URL to use a transcription service instead.`,
+      `Could not reach ${new URL(url).host} (${describeNetworkError(error)}). This machine seems to be offline or the host is blocked. Download ${url} elsewhere and place it at ${target}, or set ${model.kind === 'writer' ? 'LLM_BASE_URL to use a model service' : 'TRANSCRIBE_BASE_URL to use a transcription service'} instead.`,
     );
   }
   if (!response.ok || !response.body) {
@@ -113,7 +139,7 @@ async function download(name, model, dir) {
   }
   const total = Number(response.headers.get('content-length') ?? 0);
   const partial = `${target}.part`;
-  const hash = createHash('sha1');
+  const hash = createHash(model.algorithm);
   const progress = progressReporter(name, total);
   let done = 0;
   const body = Readable.fromWeb(response.body);
@@ -133,15 +159,16 @@ async function download(name, model, dir) {
     progress.finish();
   }
   const digest = hash.digest('hex');
-  if (digest !== model.sha1) {
+  const label = model.algorithm.toUpperCase().replace('SHA', 'SHA-');
+  if (digest !== model.digest) {
     await rm(partial, { force: true });
     throw new DownloadError(
-      `${model.file} failed its checksum (SHA-1 ${digest}, expected ${model.sha1}); the file was deleted. Run npm run models again.`,
+      `${model.file} failed its checksum (${label} ${digest}, expected ${model.digest}); the file was deleted. Run npm run models again.`,
     );
   }
   await rename(partial, target);
   const { size } = await stat(target);
-  process.stderr.write(`${name}: saved ${target} (${formatMiB(size)}, SHA-1 verified).\n`);
+  process.stderr.write(`${name}: saved ${target} (${formatMiB(size)}, ${label} verified).\n`);
 }
 
 class DownloadError extends Error {}
@@ -150,15 +177,34 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(
-      'Usage: npm run models [-- --tiny] [-- --dir <folder>]\n  Downloads ggml-base.en.bin (and ggml-tiny.en.bin with --tiny) into ./models\n  (or the folder of WHISPER_MODEL_PATH).\n',
+      'Usage: npm run models [-- --tiny] [-- --only speech|writer] [-- --dir <folder>]\n  Downloads ggml-base.en.bin (and ggml-tiny.en.bin with --tiny) into the folder of\n  WHISPER_MODEL_PATH, and qwen2.5-1.5b-instruct-q4_k_m.gguf into the folder of LLM_MODEL_PATH\n  (./models by default; --dir puts both there).\n',
     );
     return;
   }
-  const wanted = options.tiny ? ['base.en', 'tiny.en'] : ['base.en'];
-  for (const name of wanted) await download(name, MODELS[name], options.dir);
-  process.stderr.write(
-    `Done. The embedded engine uses ${join(options.dir, MODELS['base.en'].file)} by default (WHISPER_MODEL_PATH).\n`,
-  );
+  const speechDir =
+    options.dir ?? dirname(process.env.WHISPER_MODEL_PATH ?? './models/ggml-base.en.bin');
+  const writerDir =
+    options.dir ??
+    dirname(process.env.LLM_MODEL_PATH ?? `./models/${MODELS['qwen2.5-1.5b-instruct'].file}`);
+  const speech = options.tiny ? ['base.en', 'tiny.en'] : ['base.en'];
+  const wanted = [
+    ...(options.only === 'writer' ? [] : speech),
+    ...(options.only === 'speech' ? [] : ['qwen2.5-1.5b-instruct']),
+  ];
+  for (const name of wanted) {
+    const model = MODELS[name];
+    await download(name, model, model.kind === 'writer' ? writerDir : speechDir);
+  }
+  if (options.only !== 'writer') {
+    process.stderr.write(
+      `The embedded transcription engine uses ${join(speechDir, MODELS['base.en'].file)} by default (WHISPER_MODEL_PATH).\n`,
+    );
+  }
+  if (options.only !== 'speech') {
+    process.stderr.write(
+      `The embedded writer uses ${join(writerDir, MODELS['qwen2.5-1.5b-instruct'].file)} by default (LLM_MODEL_PATH).\n`,
+    );
+  }
 }
 
 main().catch((error) => {

@@ -16,6 +16,7 @@ import { logRedaction } from './http/log-redaction.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
+  createRecordingRateLimits,
   createAuthRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
+    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log });
   await app.register(aiRoutes, {

@@ -356,6 +356,20 @@ export function createAuthRateLimits(
   };
 }
 
+/**
+ * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
+ * RATE_LIMIT_AI_PER_MIN per minute and address, in a bucket of their own beside the AI one,
+ * whose routes docs/api.md names. Without it one client queued whisper work without end.
+ */
+export function createRecordingRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  shared: SharedLimits,
+): preHandlerAsyncHookHandler {
+  const byAddress = addressLimit(app, shared, 'recording-address', config.rateLimits.aiPerMinute);
+  return async (request) => byAddress(request);
+}
+
 /** The request header that names the recording an AI call belongs to (ADR 071). */
 export const RECORDING_TOKEN_HEADER = 'recording-token';
 /** A recording's follow-up calls (infer, then format) within this time cost nothing more. */

@@ -106,6 +106,14 @@ describe('API replies', () => {
     );
   });
 
+  it('answers an unknown API path spelled with percent-escapes as the API does, never with the page', async () => {
+    for (const url of ['/%61pi/nonexistent', '/%61%70%69/nothing/here', '/api%2Fnothing']) {
+      const reply = await testApp().app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.json<{ error: string }>().error).toBe('not_found');
+    }
+  });
+
   it('compresses a large JSON reply and keeps it private to the person', async () => {
     await seed(3);
     const small = await testApp().app.inject({

@@ -21,6 +21,16 @@ export const SHOWN_PATH_MAX_CHARS = 120;
  * The path as an error tells it back: a path of thousands of characters would otherwise be
  * echoed whole, making a 404 as large as the request line (and worth compressing).
  */
+function isApiPath(rawPath: string): boolean {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // Not valid percent-encoding: the raw path is all there is to go by.
+  }
+  return path === '/api' || path.startsWith('/api/');
+}
+
 function shownPath(path: string): string {
   return path.length > SHOWN_PATH_MAX_CHARS ? `${path.slice(0, SHOWN_PATH_MAX_CHARS)}…` : path;
 }
@@ -60,7 +70,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/')) {
+    // The router matched the decoded path, so /%61pi/x is an API path as /api/x is.
+    if (isApiPath(path)) {
       throw new HttpError(
         404,
         'not_found',

@@ -45,12 +45,25 @@ export interface RecordingJobsRepository {
 
 const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
+/**
+ * An order term putting the rows of the owner served last after the others, followed by a
+ * comma; nothing when none was served (a bare number in ORDER BY would name a column).
+ */
+function servedLast(owner: { userId: string | null; guestId: string | null } | undefined) {
+  if (owner === undefined) return sql``;
+  return owner.userId !== null
+    ? sql`CASE WHEN due.user_id = ${owner.userId} THEN 1 ELSE 0 END,`
+    : sql`CASE WHEN due.guest_id = ${owner.guestId} THEN 1 ELSE 0 END,`;
+}
+
 export function createRecordingJobsRepository(
   database: Database,
   options: { now?: () => Date } = {},
 ): RecordingJobsRepository {
   const { db } = database;
   const now = options.now ?? (() => new Date());
+  /** Whose job each lane ran last here: at equal turns another owner goes first. */
+  const lastServed = new Map<string, { userId: string | null; guestId: string | null }>();
 
   function ownedBy(owner: Owner) {
     return owner.kind === 'user'
@@ -74,23 +87,37 @@ export function createRecordingJobsRepository(
         : sql<SqlBool>`size_bytes <= ${lane.bytes}`;
       const free = sql<SqlBool>`(lease_until IS NULL OR lease_until < ${nowIso})`;
       const skipLocked = database.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+      // Owners take turns: each owner's jobs of the lane, running ones included, are numbered
+      // oldest first, and the lowest due number goes next (at equal numbers, not the owner
+      // this lane served last), so a hundred clips from one client do not push back everyone
+      // else's. PostgreSQL locks no row of a windowed query, so the chosen row is locked (or
+      // skipped, when another worker has it) by the plain query around it.
       const result = await sql<{
         id: string;
         attempts: number;
         content_type: string | null;
         keep_audio: number;
+        user_id: string | null;
+        guest_id: string | null;
       }>`UPDATE recordings
         SET status = 'transcribing', attempts = attempts + 1, lease_until = ${until},
           updated_at = ${nowIso}
         WHERE id = (
-          SELECT id FROM recordings
-          WHERE status IN ('queued', 'transcribing') AND run_after <= ${nowIso} AND ${free}
-            AND ${size}
-          ORDER BY run_after, id LIMIT 1 ${skipLocked}
+          SELECT id FROM recordings WHERE id = (
+            SELECT id FROM (
+              SELECT id, user_id, guest_id, run_after, lease_until, ROW_NUMBER() OVER (
+                PARTITION BY user_id, guest_id ORDER BY run_after, id) AS turn
+              FROM recordings
+              WHERE status IN ('queued', 'transcribing') AND ${size}
+            ) AS due
+            WHERE run_after <= ${nowIso} AND ${free}
+            ORDER BY turn, ${servedLast(lastServed.get(lane.name))} run_after, id LIMIT 1
+          ) ${skipLocked}
         ) AND ${free}
-        RETURNING id, attempts, content_type, keep_audio`.execute(db);
+        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id`.execute(db);
       const row = result.rows[0];
       if (row === undefined) return null;
+      lastServed.set(lane.name, { userId: row.user_id, guestId: row.guest_id });
       return {
         id: row.id,
         attempt: Number(row.attempts),

@@ -56,6 +56,11 @@ export interface RecordingsRepository {
   deleteAllOf(owner: Owner): Promise<string[]>;
   idsOf(owner: Owner): Promise<string[]>;
   adoptGuest(userId: string, guestId: string): Promise<number>;
+  /**
+   * What the owner holds that no idea accounts for: uploads still arriving, and the bytes of
+   * kept recordings not (yet) made into an idea, uploads counted at their announced length.
+   */
+  holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
 }
@@ -131,6 +136,24 @@ export function createRecordingsRepository(
         .where(ownedBy(owner))
         .executeTakeFirst();
       return row ? toRecord(row) : null;
+    },
+
+    async holdingsOf(owner) {
+      const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
+        SELECT
+          coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
+          coalesce(sum(coalesce(size_bytes, 0)), 0) AS unsaved_bytes
+        FROM recordings
+        WHERE ${ownedBy(owner)}
+          AND (status = 'uploading' OR keep_audio = 1)
+          AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`.execute(
+        db,
+      );
+      const row = result.rows[0];
+      return {
+        openUploads: Number(row?.open_uploads ?? 0),
+        unsavedBytes: Number(row?.unsaved_bytes ?? 0),
+      };
     },
 
     async findAny(id) {

@@ -3,18 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
-import type { FastifyRequest } from 'fastify';
-import type { Owner } from '../../db/owner.js';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ownerKey, type Owner } from '../../db/owner.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
-import { streamRecordingEvents } from './events.js';
+import { createRecordingEvents } from './events.js';
 import { tusUploads } from './tus-uploads.js';
 
 export interface RecordingsRoutesOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
+  /** Counts a recording sent for transcription: an upload begun, or sent again. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -36,9 +38,15 @@ function ownerOfRecording(request: FastifyRequest): Owner {
 /** Uploads (tus) and the recordings they become. */
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { recordings, store, maxBytes },
+  { recordings, store, maxBytes, sendsForTranscription },
 ) => {
-  await app.register(tusUploads, { recordings, store, maxBytes });
+  await app.register(tusUploads, {
+    recordings,
+    store,
+    maxBytes,
+    sendsForTranscription,
+  });
+  const events = createRecordingEvents();
 
   app.get(
     '/api/recordings',
@@ -63,8 +71,9 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     {
       schema: {
         params: IdeaIdParamsSchema,
-        response: { 202: RecordingSchema, ...errors, 409: ErrorSchema },
+        response: { 202: RecordingSchema, ...errors, 409: ErrorSchema, 429: ErrorSchema },
       },
+      preHandler: sendsForTranscription,
     },
     async (request, reply) => {
       const recording = await recordings.transcribeAgain(
@@ -93,8 +102,11 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     async (request, reply) => {
       const owner = ownerOfRecording(request);
       // Missing or another owner's: a JSON 404 before the stream starts.
-      const first = await recordings.get(owner, request.params.id);
-      streamRecordingEvents(reply, first, () => recordings.get(owner, request.params.id));
+      const { id } = request.params;
+      const first = await recordings.get(owner, id);
+      events.stream(reply, request.ip, `${ownerKey(owner)}:${id}`, first, () =>
+        recordings.get(owner, id),
+      );
       return reply;
     },
   );

@@ -12,6 +12,20 @@ import { readHead, type ByteRange, type RecordingStore } from './store.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
 const FILENAME_MAX_CHARS = 255;
+/**
+ * Bounds on what one owner keeps that no idea accounts for (ideas have their monthly limit):
+ * uploads arriving at once, and the audio of recordings not made into an idea. A guest id costs
+ * nothing to make, so a guest's share is small; an account's allows a long day of recordings.
+ */
+export const OPEN_UPLOADS_PER_OWNER = 3;
+export const UNSAVED_BYTES: Record<Owner['kind'], number> = {
+  guest: 256 * 1024 * 1024,
+  user: 2 * 1024 * 1024 * 1024,
+};
+
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MiB`;
+}
 
 export interface UploadMetadata {
   filename?: string | null;
@@ -32,6 +46,11 @@ export interface AudioFile {
 export interface RecordingsService {
   /** A fresh id for an upload about to be created. */
   newUploadId(): string;
+  /**
+   * 429 when the owner has OPEN_UPLOADS_PER_OWNER uploads arriving, 409 when the new one would
+   * take their recordings not saved as ideas past UNSAVED_BYTES.
+   */
+  assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
   /** Records a new upload as the owner's; 400 for metadata that names no format or category. */
   beginUpload(
     owner: Owner,
@@ -129,6 +148,26 @@ export function createRecordingsService(deps: {
 
   return {
     newUploadId: () => newId(now().getTime()),
+
+    async assertRoomForUpload(owner, sizeBytes) {
+      const held = await repository.holdingsOf(owner);
+      if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) {
+        throw new HttpError(
+          429,
+          'too_many_uploads',
+          `${OPEN_UPLOADS_PER_OWNER} uploads are still arriving; finish or cancel one before starting another.`,
+          { 'Retry-After': '30' },
+        );
+      }
+      const budget = UNSAVED_BYTES[owner.kind];
+      if (held.unsavedBytes + (sizeBytes ?? 0) > budget) {
+        throw new HttpError(
+          409,
+          'recordings_full',
+          `Recordings not saved as ideas already take ${mebibytes(held.unsavedBytes)} of the ${mebibytes(budget)} kept for you. Save them as ideas or delete some, then record again.`,
+        );
+      }
+    },
 
     async beginUpload(owner, { id, sizeBytes, metadata }) {
       const format = parseChoice(metadata.format, FormatSchema, 'format');

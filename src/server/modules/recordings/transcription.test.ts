@@ -308,6 +308,44 @@ forEachDialect((dialect) => {
       }
     });
 
+    it('lets owners take turns: one client’s many clips do not push back another’s', async () => {
+      const { app } = testApp();
+      const many = guestHeaders(newGuestId());
+      const other = guestHeaders(newGuestId());
+      let release = (): void => undefined;
+      engine.hold = {
+        client: 'recordings-short',
+        until: new Promise((resolve) => (release = resolve)),
+      };
+      try {
+        const first = await upload(app, many, clip);
+        const deadline = Date.now() + 10_000;
+        while (
+          (await app.inject({ url: `/api/recordings/${first}`, headers: many })).json<Recording>()
+            .status !== 'transcribing'
+        ) {
+          if (Date.now() > deadline) throw new Error('never claimed');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const later = [];
+        for (let i = 0; i < 3; i += 1) later.push(await upload(app, many, clip));
+        const theirs = await upload(app, other, clip);
+        engine.hold = null;
+        release();
+        // The scripted engine numbers its calls in its transcripts: "words N".
+        const callOf = async (headers: Record<string, string>, id: string) =>
+          Number((await settled(app, headers, id)).transcript?.split(' ')[1]);
+        const firstCall = await callOf(many, first);
+        const theirCall = await callOf(other, theirs);
+        const laterCalls = await Promise.all(later.map((id) => callOf(many, id)));
+        expect(theirCall).toBe(firstCall + 1);
+        for (const call of laterCalls) expect(call).toBeGreaterThan(theirCall);
+      } finally {
+        engine.hold = null;
+        release();
+      }
+    });
+
     it('takes up a job whose worker died, once its lease ran out, and drops the dead run’s writes', async () => {
       const { app, database } = testApp();
       const guest = guestHeaders(newGuestId());

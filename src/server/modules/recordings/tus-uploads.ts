@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
 import type { Owner } from '../../db/owner.js';
@@ -98,10 +103,12 @@ export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
+  /** Counts the recording an upload begins, per client address. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
-  const { recordings, store, maxBytes } = options;
+  const { recordings, store, maxBytes, sendsForTranscription } = options;
   const owners = new WeakMap<object, Owner>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -205,11 +212,22 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     UPLOADS_PATH,
     {
       schema: {
-        response: { 201: empty('Created: Location names the upload'), 400: ErrorSchema },
+        response: {
+          201: empty('Created: Location names the upload'),
+          400: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
+      preHandler: sendsForTranscription,
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
+      const announced = Number(request.headers['upload-length']);
+      await recordings.assertRoomForUpload(
+        owner,
+        Number.isSafeInteger(announced) && announced >= 0 ? announced : null,
+      );
       const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
       return sent();
     },
