@@ -12,6 +12,11 @@ import {
   SEARCH_QUERY_MAX_CHARS,
   TRANSCRIPT_MAX_CHARS,
 } from './limits.js';
+import {
+  DICTIONARY_MAX_ENTRIES,
+  DICTIONARY_SOUNDS_LIKE_MAX_CHARS,
+  DICTIONARY_TERM_MAX_CHARS,
+} from './dictionary.js';
 
 /**
  * What the server accepts (docs/api.md): bodies, queries and parameters, validated by the
@@ -175,5 +180,55 @@ export const FormatBodySchema = z.object({
 export type FormatBody = z.infer<typeof FormatBodySchema>;
 
 export const InferBodySchema = z.object({ transcript: personText(TRANSCRIPT_MAX_CHARS) });
+
+/** A term or what it sounds like: one line of visible text, trimmed, within its length. */
+function dictionaryText(maxChars: number, field: string) {
+  return personText(200)
+    .transform((text) => text.trim())
+    .pipe(
+      z
+        .string()
+        .max(maxChars, { message: `${field} must be at most ${maxChars} characters` })
+        .refine((text) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text), {
+          message: `${field} must be one line without control characters`,
+        }),
+    );
+}
+
+export const DictionaryBodySchema = z
+  .object({
+    entries: z
+      .array(
+        z.object({
+          term: dictionaryText(DICTIONARY_TERM_MAX_CHARS, 'term').refine(showsSomething, {
+            message: 'term must not be empty',
+          }),
+          soundsLike: dictionaryText(DICTIONARY_SOUNDS_LIKE_MAX_CHARS, 'soundsLike')
+            .nullable()
+            .optional()
+            .transform((text) =>
+              text === null || text === undefined || text === '' ? undefined : text,
+            ),
+        }),
+      )
+      .max(DICTIONARY_MAX_ENTRIES, {
+        message: `entries must hold at most ${DICTIONARY_MAX_ENTRIES} terms`,
+      }),
+  })
+  .superRefine(({ entries }, context) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      const key = entry.term.toLocaleLowerCase();
+      if (seen.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['entries', index, 'term'],
+          message: `term "${entry.term}" is in the dictionary twice`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type DictionaryBody = z.infer<typeof DictionaryBodySchema>;
 
 export const CheckoutBodySchema = z.object({ email: EmailSchema });

@@ -105,6 +105,12 @@ export const DeletedCountSchema = /* @__PURE__ */ z.object({ deletedCount: Count
 export const ShareLinkSchema = /* @__PURE__ */ z.object({ url: z.string() });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
+/** The person's names and jargon (docs/api.md, "Sharing and the person's own words"). */
+export const DictionarySchema = /* @__PURE__ */ z.object({
+  entries: z.array(z.object({ term: z.string(), soundsLike: z.optional(z.string()) })),
+});
+export type Dictionary = z.infer<typeof DictionarySchema>;
+
 export const FORMAT_MODES = ['smart', 'reliable'] as const;
 export const FormatModeSchema = /* @__PURE__ */ z.enum(FORMAT_MODES);
 export type FormatMode = z.infer<typeof FormatModeSchema>;

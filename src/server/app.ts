@@ -38,6 +38,9 @@ import { createIdeasRepository } from './modules/ideas/repository.js';
 import { ideasRoutes } from './modules/ideas/routes.js';
 import { createIdeasService } from './modules/ideas/service.js';
 import { createShareLinksRepository } from './modules/sharing/repository.js';
+import { createDictionaryRepository } from './modules/dictionary/repository.js';
+import { dictionaryRoutes } from './modules/dictionary/routes.js';
+import { createDictionaryService } from './modules/dictionary/service.js';
 import { sharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createBillingRepository } from './modules/billing/repository.js';
@@ -102,6 +105,7 @@ function createRepositories(database: Database, now: () => Date) {
     billing: createBillingRepository(database, { now }),
     recordings: createRecordingsRepository(database, { now }),
     shareLinks: createShareLinksRepository(database, { now }),
+    dictionary: createDictionaryRepository(database, { now }),
   };
 }
 
@@ -173,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const uploadExpiry = startUploadExpiry(recordings, app.log, config.recordings.uploadExpiryMs);
   app.addHook('onClose', () => uploadExpiry.stop());
   const ideas = createIdeasService({ ideas: repositories.ideas, usage, now, recordings });
+  const dictionary = createDictionaryService({ repository: repositories.dictionary });
   const mail = createMailService({
     transport: config.mail.smtpUrl
       ? createSmtpTransport({
@@ -195,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwords: deps.passwordHasher ?? createPasswordHasher(),
     ideas,
     recordings,
+    dictionary,
     mail,
     publicUrl: config.publicUrl,
     billing: { fulfilCheckout: (checkoutSessionId) => billing.fulfilCheckout(checkoutSessionId) },
@@ -245,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     publicUrl: config.publicUrl,
   });
+  await app.register(dictionaryRoutes, { dictionary });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(recordingsRoutes, {
     recordings,
@@ -252,7 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxBytes: config.recordings.maxBytes,
     sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
   });
-  const aiService = createAiService({ engines: ai, ideas, log: app.log });
+  const aiService = createAiService({ engines: ai, ideas, log: app.log, dictionary });
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
     ai: aiService,

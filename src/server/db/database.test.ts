@@ -46,6 +46,7 @@ describe('openDatabase on SQLite', () => {
     expect(tables.rows.map((row) => row.name)).toEqual([
       'auth_tokens',
       'billing_events',
+      'dictionaries',
       'idea_counts',
       'ideas',
       'ideas_search',

@@ -166,6 +166,14 @@ export interface ServerSecretsTable {
   created_at: Instant;
 }
 
+/** An owner's dictionary, its entries as JSON (migration 013). */
+export interface DictionariesTable {
+  owner_key: string;
+  user_id: string | null;
+  entries: string;
+  updated_at: Instant;
+}
+
 /**
  * ideas.seq exists on SQLite only (the stable integer rowid the FTS5 index refers to) and is
  * used in raw SQL there, so it is not typed here.
@@ -183,4 +191,5 @@ export interface DB {
   recording_chunks: RecordingChunksTable;
   share_links: ShareLinksTable;
   server_secrets: ServerSecretsTable;
+  dictionaries: DictionariesTable;
 }

@@ -235,3 +235,15 @@ export function callerOf(request: FastifyRequest, scope: 'user' | 'guest'): Call
     billingPeriod: null,
   };
 }
+
+/** For calls on one path for both: the signed-in user, else the guest of X-Guest-Id (400). */
+export function userOrGuestOf(request: FastifyRequest): Owner {
+  return request.user ? { kind: 'user', userId: request.user.id } : ownerOf(request, 'guest');
+}
+
+/** The same where neither is required (the AI calls): null when the caller is neither. */
+export function userOrGuestIfAny(request: FastifyRequest): Owner | null {
+  if (request.user) return { kind: 'user', userId: request.user.id };
+  const guestId = guestIdOf(request);
+  return guestId === null ? null : { kind: 'guest', guestId };
+}

@@ -12,6 +12,7 @@ import { searchWordPairsMigration } from './009-search-word-pairs.js';
 import { checkoutClaimsMigration } from './010-checkout-claims.js';
 import { recordingsMigration } from './011-recordings.js';
 import { shareLinksMigration } from './012-share-links.js';
+import { dictionariesMigration } from './013-dictionaries.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010-checkout-claims': checkoutClaimsMigration(),
     '011-recordings': recordingsMigration(dialect),
     '012-share-links': shareLinksMigration(dialect),
+    '013-dictionaries': dictionariesMigration(dialect),
   };
 }

@@ -12,6 +12,8 @@ export interface FormatRequest {
   format: Format;
   category: Category;
   mode: FormatMode;
+  /** The person's names and jargon, to be spelled exactly as given. */
+  terms?: readonly string[] | undefined;
 }
 
 /** Called with the model's reply so far as it grows, before it is checked. */
@@ -87,7 +89,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
     try {
       reply = await this.model.complete(
         {
-          messages: formatMessages(transcript, format, category),
+          messages: formatMessages(transcript, format, category, request.terms),
           maxTokens: MAX_REPLY_TOKENS,
           temperature: 0.3,
           shape: formatShape(format),

@@ -68,7 +68,12 @@ export class OpenAITranscriber implements Transcriber {
         { type: AUDIO_MIME_TYPES[upload.container] },
       );
       const result = await this.client.audio.transcriptions.create(
-        { file, model: this.options.model, response_format: 'json' },
+        {
+          file,
+          model: this.options.model,
+          response_format: 'json',
+          ...(upload.prompt === undefined ? {} : { prompt: upload.prompt }),
+        },
         { signal: combined, timeout: this.options.timeoutMs, maxRetries: 0 },
       );
       text = typeof result.text === 'string' ? result.text : '';

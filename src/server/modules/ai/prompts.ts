@@ -48,16 +48,30 @@ export function fenceTranscript(transcript: string): string {
   return `<transcript>\n${neutralised}\n</transcript>`;
 }
 
+/**
+ * The person's dictionary as an instruction. Terms are the person's own, but they are text from
+ * outside all the same: each is quoted on its own, so none can pass for an instruction.
+ */
+function termsRule(terms: readonly string[] | undefined): string[] {
+  if (terms === undefined || terms.length === 0) return [];
+  const quoted = terms.map((term) => JSON.stringify(term)).join(', ');
+  return [
+    `The speaker uses these names and terms; when one occurs, spell it exactly so: ${quoted}. Never add one they did not say.`,
+  ];
+}
+
 export function formatMessages(
   transcript: string,
   format: Format,
   category: Category,
+  terms?: readonly string[],
 ): ChatMessage[] {
   const system = [
     `You turn a spoken idea into a ${FORMAT_LABELS[format].toLowerCase()} (${CATEGORY_LABELS[category].toLowerCase()}).`,
     FORMAT_INSTRUCTIONS[format],
     CATEGORY_TONE[category],
     'Write in the language of the transcript.',
+    ...termsRule(terms),
     DATA_RULES,
   ].join('\n\n');
   return [

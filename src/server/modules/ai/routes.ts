@@ -17,7 +17,7 @@ import { AUDIO_UPLOAD_MAX_BYTES } from '#contract/limits.js';
 import { clientGoneSignal, lazyClientGoneSignal } from '../../http/client-gone.js';
 import { documentFileUpload } from '../../http/openapi.js';
 import type { AiRateLimits } from '../../http/rate-limits.js';
-import { ownerOf } from '../../http/sessions.js';
+import { ownerOf, userOrGuestIfAny } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
 import { SNIFF_BYTES } from './audio-sniff.js';
 import {
@@ -69,7 +69,10 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       // Refused before the upload is read when there is nothing to hand it to.
       ai.ensureTranscriber();
       return withStagedUpload(request, upload, (audio) =>
-        ai.transcribe({ ...audio, client: request.ip }, clientGoneSignal(reply)),
+        ai.transcribe(
+          { ...audio, client: request.ip, owner: userOrGuestIfAny(request) },
+          clientGoneSignal(reply),
+        ),
       );
     },
   );
@@ -85,7 +88,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       },
       async (request, reply) => {
         const { debug, ...body } = request.body;
-        const answer = await ai.format(body, lazyClientGoneSignal(reply));
+        const answer = await ai.format(
+          body,
+          lazyClientGoneSignal(reply),
+          undefined,
+          userOrGuestIfAny(request),
+        );
         return debug === true ? { ...answer, trace: traceRulesAnswer(body, answer) } : answer;
       },
     );
@@ -96,7 +104,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         preHandler: limits.continuesRecording,
         schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
       },
-      (request, reply) => ai.format(request.body, lazyClientGoneSignal(reply)),
+      (request, reply) =>
+        ai.format(request.body, lazyClientGoneSignal(reply), undefined, userOrGuestIfAny(request)),
     );
   }
 

@@ -6,6 +6,7 @@ import {
   stripCommandPhrase,
 } from '#text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
+import { applyDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
@@ -32,6 +33,8 @@ export interface StagedAudio {
   head: Buffer;
   /** The client address, so one client cannot hold every decoding slot. */
   client: string;
+  /** Whose dictionary helps the engine; null for a caller who is neither user nor guest. */
+  owner?: Owner | null;
 }
 
 export interface RecordingAudio {
@@ -67,7 +70,13 @@ export interface AiService {
    * for only when a model is called (the rules path has nothing to cancel); so for infer and
    * reformat.
    */
-  format(body: FormatBody, signal: CancelSignal, onDraft?: DraftListener): Promise<FormatResult>;
+  format(
+    body: FormatBody,
+    signal: CancelSignal,
+    onDraft?: DraftListener,
+    /** Whose dictionary spells the text; null for a caller who is neither user nor guest. */
+    owner?: Owner | null,
+  ): Promise<FormatResult>;
   /** Never fails: a fault becomes "nothing found", which the app treats as "use the settings". */
   infer(transcript: string, signal: CancelSignal): Promise<InferResult>;
   /**
@@ -149,9 +158,48 @@ export function createAiService(deps: {
   engines: AiServices;
   ideas: Pick<IdeasService, 'findById' | 'update'>;
   log: { warn(fields: object, message: string): void };
+  /** The person's names and jargon (docs/api.md, "Sharing and the person's own words"). */
+  dictionary?: { entriesOf(owner: Owner): Promise<DictionaryEntry[]> };
 }): AiService {
-  const { engines, ideas, log } = deps;
+  const { engines, ideas, log, dictionary } = deps;
   const { transcriber, formatter, inferrer } = engines;
+
+  /** A hint, not a need: when it cannot be read the work goes on without it. */
+  async function entriesFor(owner: Owner | null | undefined): Promise<DictionaryEntry[]> {
+    if (owner === null || owner === undefined || dictionary === undefined) return [];
+    try {
+      return await dictionary.entriesOf(owner);
+    } catch (error) {
+      log.warn({ err: error }, 'the dictionary could not be read; going on without it');
+      return [];
+    }
+  }
+
+  /**
+   * The transcript with the person's terms spelled as given, formatted, and the result spelled
+   * so again: the rules' sentence case and a model's habits would otherwise change "iOS".
+   */
+  async function formatWith(
+    request: FormatBody,
+    entries: readonly DictionaryEntry[],
+    signal: CancelSignal,
+    onDraft?: DraftListener,
+  ): Promise<FormatResult> {
+    if (entries.length === 0) return writerBusyIsHttp(formatter.format(request, signal, onDraft));
+    const result = await writerBusyIsHttp(
+      formatter.format(
+        {
+          ...request,
+          transcript: applyDictionary(request.transcript, entries),
+          terms: entries.map((entry) => entry.term),
+        },
+        signal,
+        onDraft && ((soFar) => onDraft(applyDictionary(soFar, entries))),
+      ),
+    );
+    return { ...result, formatted: applyDictionary(result.formatted, entries) };
+  }
+
   return {
     ensureTranscriber() {
       if (!transcriber.available) {
@@ -159,7 +207,7 @@ export function createAiService(deps: {
       }
     },
 
-    async transcribe({ filePath, sizeBytes, head, client }, signal) {
+    async transcribe({ filePath, sizeBytes, head, client, owner }, signal) {
       this.ensureTranscriber();
       if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
       const container = sniffAudioContainer(head);
@@ -170,13 +218,15 @@ export function createAiService(deps: {
           `The upload is not audio; send ${ACCEPTED_AUDIO}.`,
         );
       }
+      const entries = await entriesFor(owner);
       try {
         const result = await transcriber.transcribe(
-          { filePath, container, sizeBytes, client },
+          { filePath, container, sizeBytes, client, prompt: dictionaryPrompt(entries) },
           signal,
         );
         return {
-          transcript: result.transcript,
+          // The prompt is only a hint to the engine: what it still spelled otherwise is fixed.
+          transcript: applyDictionary(result.transcript, entries),
           engine: transcriber.engine,
           durationMs: result.durationMs,
         };
@@ -213,7 +263,9 @@ export function createAiService(deps: {
       };
     },
 
-    format: (body, signal, onDraft) => writerBusyIsHttp(formatter.format(body, signal, onDraft)),
+    async format(body, signal, onDraft, owner) {
+      return formatWith(body, await entriesFor(owner), signal, onDraft);
+    },
 
     async infer(transcript, signal) {
       try {
@@ -229,11 +281,10 @@ export function createAiService(deps: {
       if (idea === null) throw ideaNotFound();
       const format = request.format ?? idea.format;
       const category = request.category ?? idea.category;
-      const result = await writerBusyIsHttp(
-        formatter.format(
-          { transcript: reformatSource(idea), format, category, mode: request.mode },
-          signal,
-        ),
+      const result = await formatWith(
+        { transcript: reformatSource(idea), format, category, mode: request.mode },
+        await entriesFor(owner),
+        signal,
       );
       const content = Array.from(result.formatted).slice(0, IDEA_CONTENT_MAX_CHARS).join('');
       return ideas.update(owner, id, { content, format, category });

@@ -8,6 +8,11 @@ export interface AudioUpload {
   sizeBytes: number;
   /** Who sent it (the client address), so one client cannot take every decoding slot. */
   client?: string;
+  /**
+   * Words to expect (the person's dictionary): the OpenAI-compatible `prompt`, whisper.cpp's
+   * initial prompt. A hint the engine may ignore.
+   */
+  prompt?: string | undefined;
 }
 
 export interface Transcription {

@@ -26,7 +26,13 @@ export const WHISPER_MODULE = `@fugood/node-whisper-${process.platform}-${proces
 interface WhisperContext {
   transcribeData(
     audio: ArrayBuffer,
-    options: { language: string; temperature: number; maxThreads: number },
+    options: {
+      language: string;
+      temperature: number;
+      maxThreads: number;
+      /** whisper.cpp's initial prompt: words to expect. */
+      prompt?: string;
+    },
   ): { promise: Promise<{ result: string }> };
   release(): Promise<void>;
 }
@@ -250,7 +256,7 @@ class WhisperTranscriber implements Transcriber {
       if (!decoded.hasSpeech || decoded.pcm === null) {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
-      const text = await this.run(decoded.pcm, combined);
+      const text = await this.run(decoded.pcm, combined, upload.prompt);
       const transcript = normaliseTranscript(text);
       if (transcript === '') {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
@@ -294,7 +300,7 @@ class WhisperTranscriber implements Transcriber {
     this.markIdle();
   }
 
-  private async run(pcm: Buffer, signal: AbortSignal): Promise<string> {
+  private async run(pcm: Buffer, signal: AbortSignal, prompt?: string): Promise<string> {
     await this.acquireEngine(signal);
     this.options.onEngineJob?.('start');
     let job: ReturnType<WhisperContext['transcribeData']>;
@@ -304,6 +310,7 @@ class WhisperTranscriber implements Transcriber {
         language: this.language,
         temperature: 0,
         maxThreads: this.threads,
+        ...(prompt === undefined ? {} : { prompt }),
       });
     } catch (error) {
       this.releaseEngine();

@@ -132,6 +132,8 @@ export function createIdentityService(deps: {
     adoptGuest(userId: string, guestId: string): Promise<number>;
     prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
   };
+  /** The guest's dictionary joins the account's on signing up or in. */
+  dictionary?: { adoptGuest(userId: string, guestId: string): Promise<void> };
   mail: MailService;
   /** Links are built from PUBLIC_URL only, never from the request's Host header. */
   publicUrl: string;
@@ -143,6 +145,7 @@ export function createIdentityService(deps: {
 }): IdentityService {
   const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, afterReply, now } =
     deps;
+  const dictionary = deps.dictionary ?? { adoptGuest: () => Promise.resolve() };
   const recordings = deps.recordings ?? {
     adoptGuest: () => Promise.resolve(0),
     prepareAccountDeletion: () => Promise.resolve(() => Promise.resolve()),
@@ -182,7 +185,9 @@ export function createIdentityService(deps: {
   async function adoptInto(user: UserRecord, guestIds: (string | null)[]): Promise<SignedIn> {
     let guestIdeasKept = 0;
     for (const guestId of new Set(guestIds)) {
-      if (guestId) guestIdeasKept += (await ideas.adoptGuestIdeas(user, guestId)).keptAsGuest;
+      if (!guestId) continue;
+      guestIdeasKept += (await ideas.adoptGuestIdeas(user, guestId)).keptAsGuest;
+      await dictionary.adoptGuest(user.id, guestId);
     }
     return { ...user, guestIdeasKept };
   }
@@ -202,7 +207,10 @@ export function createIdentityService(deps: {
           'An account with this email already exists. Please sign in instead.',
         );
       }
-      if (guestId) await recordings.adoptGuest(created.id, guestId);
+      if (guestId) {
+        await recordings.adoptGuest(created.id, guestId);
+        await dictionary.adoptGuest(created.id, guestId);
+      }
       const { adoption, ...user } = created;
       return { ...user, guestIdeasKept: adoption?.keptAsGuest ?? 0 };
     },

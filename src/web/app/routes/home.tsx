@@ -154,6 +154,7 @@ export function HomeRoute() {
             onOpenChange={setSettingsOpen}
             settings={settings}
             speech={speech}
+            writer={config.data?.formatter.engine}
           />
         ) : null}
         {typing ? (

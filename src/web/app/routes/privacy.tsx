@@ -1,6 +1,9 @@
+import { WRITER_LABELS, whoWrites } from '#web/features/capture/speech-privacy';
+import { useServerConfig } from '../../lib/server-config';
 import { AppShell } from '../app-shell';
 
 export default function PrivacyRoute() {
+  const writer = useServerConfig().data?.formatter.engine;
   return (
     <AppShell title="Privacy Policy">
       <article className="space-y-4 leading-relaxed">
@@ -46,6 +49,25 @@ export default function PrivacyRoute() {
           speak, in the same way as above, if you turn that on in Voice Settings. Only the resulting
           text is saved, and only when you tap Save.
         </p>
+        <h2 className="text-lg font-semibold">Your words</h2>
+        <p>
+          The text of what you said is turned into a tweet, a checklist or a pitch by one of three
+          writers, whichever this server is set up with:
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <strong>Rules</strong>: {whoWrites('none')}
+          </li>
+          <li>
+            <strong>A model on this server</strong>: {whoWrites('local')}
+          </li>
+          <li>
+            <strong>An AI service</strong>: {whoWrites('openai')}
+          </li>
+        </ul>
+        {writer ? (
+          <p data-testid="privacy-writer">This server uses {WRITER_LABELS[writer]}.</p>
+        ) : null}
         <h2 className="text-lg font-semibold">Deleting your data</h2>
         <p>
           You can delete single ideas, clear all your data, or delete your account at any time.

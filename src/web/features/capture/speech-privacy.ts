@@ -1,3 +1,4 @@
+import type { WriterEngineName } from '#contract/api-schemas';
 import type { SpeechSetup } from './speech-engine';
 
 /**
@@ -29,4 +30,25 @@ export function onboardingPrivacyNote(speech: Pick<SpeechSetup, 'engine' | 'serv
     return 'Here you type your ideas: nothing is recorded, and your words go to this server to be formatted.';
   }
   return `We'll ask for microphone access when you first record. ${whoHears(speech)}`;
+}
+
+/** Who writes, in the words Voice Settings and the Privacy page use for it. */
+export const WRITER_LABELS: Record<WriterEngineName, string> = {
+  none: 'rules',
+  local: 'a model on this server',
+  openai: 'an AI service',
+};
+
+/**
+ * Where the words go to be written up, for the writer this server has (`/api/config`
+ * `formatter.engine`), said in Voice Settings and on the Privacy page alike.
+ */
+export function whoWrites(writer: WriterEngineName): string {
+  if (writer === 'local') {
+    return 'Your words are written up by a language model that runs on this server, by no one else.';
+  }
+  if (writer === 'openai') {
+    return 'Your words are sent from this server to the AI writing service it is set up with, which writes them up; if it fails, this server’s own rules do.';
+  }
+  return 'Your words are written up by this server’s own rules, by no one else.';
 }

@@ -25,7 +25,11 @@ function config(serverAvailable: boolean): AppConfig {
 }
 
 /** Opens the sheet wired as Home wires it, on a page freshly loaded from local storage. */
-async function openSettings({ server = true, browser = false } = {}) {
+async function openSettings({
+  server = true,
+  browser = false,
+  writer,
+}: { server?: boolean; browser?: boolean; writer?: AppConfig['formatter']['engine'] } = {}) {
   if (browser) vi.stubGlobal('SpeechRecognition', vi.fn());
   const [{ VoiceSettingsSheet }, { useVoiceSettings }, { useSpeechSetup }] = await Promise.all([
     import('./voice-settings-sheet'),
@@ -35,7 +39,15 @@ async function openSettings({ server = true, browser = false } = {}) {
   function HomeSettings() {
     const settings = useVoiceSettings();
     const speech = useSpeechSetup(config(server));
-    return <VoiceSettingsSheet open onOpenChange={() => {}} settings={settings} speech={speech} />;
+    return (
+      <VoiceSettingsSheet
+        open
+        onOpenChange={() => {}}
+        settings={settings}
+        speech={speech}
+        writer={writer}
+      />
+    );
   }
   render(<HomeSettings />);
   return screen.getByRole('dialog', { name: 'Voice Settings' });
@@ -49,6 +61,21 @@ function checked(sheet: HTMLElement, group: string) {
 }
 
 describe('Voice Settings sheet', () => {
+  it.each([
+    ['local', 'Written by a model on this server', /runs on this server, by no one else/],
+    ['openai', 'Written by an AI service', /sent from this server to the AI writing service/],
+    ['none', 'Written by rules', /this server’s own rules, by no one else/],
+  ] as const)('says where the words go with the %s writer', async (writer, heading, words) => {
+    const sheet = await openSettings({ writer });
+    expect(within(sheet).getByRole('heading', { name: heading })).toBeTruthy();
+    expect(within(sheet).getByTestId('writer-privacy').textContent).toMatch(words);
+  });
+
+  it('says nothing of the writer before the server has answered', async () => {
+    const sheet = await openSettings();
+    expect(within(sheet).queryByTestId('writer-engine')).toBeNull();
+  });
+
   it('starts on tweet and work, and lists the voice commands', async () => {
     const sheet = await openSettings();
     expect(checked(sheet, 'Format')).toEqual(['Tweet']);

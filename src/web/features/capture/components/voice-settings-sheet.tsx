@@ -14,13 +14,16 @@ import { cn } from '#web/components/ui/cn';
 import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
 import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '../speech-engine';
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';
-import { whoHears } from '../speech-privacy';
+import { WRITER_LABELS, whoHears, whoWrites } from '../speech-privacy';
+import type { WriterEngineName } from '#contract/api-schemas';
 
 export interface VoiceSettingsSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   settings: VoiceSettings;
   speech: SpeechSetup;
+  /** The server's writer, once `/api/config` has answered. */
+  writer?: WriterEngineName | undefined;
 }
 
 const ENGINES: readonly SpeechEngine[] = ['server', 'browser'];
@@ -116,6 +119,7 @@ export function VoiceSettingsSheet({
   onOpenChange,
   settings,
   speech,
+  writer,
 }: VoiceSettingsSheetProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Voice Settings" testId="voice-settings">
@@ -136,6 +140,14 @@ export function VoiceSettingsSheet({
           onChange={(category) => updateVoiceSettings({ category })}
         />
         <SpeechSection speech={speech} />
+        {writer ? (
+          <section className="space-y-1" data-testid="writer-engine">
+            <h3 className="font-semibold">Written by {WRITER_LABELS[writer]}</h3>
+            <p className="text-sm text-zinc-700 dark:text-zinc-200" data-testid="writer-privacy">
+              {whoWrites(writer)}
+            </p>
+          </section>
+        ) : null}
         <section className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
           <h3 className="font-semibold">Voice Commands</h3>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
