@@ -30,7 +30,7 @@ if (categoryOption !== undefined && !(CATEGORIES as readonly string[]).includes(
   process.exit(2);
 }
 
-const inferred = inferFormatAndCategory(transcript, undefined, { trace: true });
+const inferred = inferFormatAndCategory(transcript, { trace: true });
 console.log(
   `inferred: ${inferred.format ?? '-'} ${inferred.category ?? '-'} ${inferred.confidence}`,
 );

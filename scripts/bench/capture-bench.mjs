@@ -144,6 +144,8 @@ async function startServer(databaseUrl, engineUrl) {
       // figures include).
       LOG_LEVEL: 'info',
       RATE_LIMIT_AI_PER_MIN: '100000000',
+      RATE_LIMIT_SAVES_PER_MIN: '100000000',
+      RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000000',
       FREE_MONTHLY_LIMIT: '100000000',
       TRANSCRIBE_ENGINE: 'openai',
       TRANSCRIBE_BASE_URL: engineUrl,

@@ -8,7 +8,7 @@ import nlp from 'compromise';
 import { cpus, loadavg } from 'node:os';
 import { formatChecklist } from '#text/formats/checklist.js';
 import { formatPitch } from '#text/formats/pitch.js';
-import { inferFormatAndCategory, type SentenceTagger } from '#text/infer.js';
+import { inferWithRules, type SentenceTagger } from '#text/infer.js';
 import { tagSentences, type TaggedToken } from '#text/nlp.js';
 import { cleanSpeech } from '#text/sentences.js';
 import type { Token } from '#text/tokenizer.js';
@@ -109,7 +109,7 @@ function measure(name: string, tag: SentenceTagger): Figures {
   let format = 0;
   let category = 0;
   for (const item of LABELLED) {
-    const inferred = inferFormatAndCategory(item.transcript, tag);
+    const inferred = inferWithRules(item.transcript, tag);
     if (inferred.format === item.format) format++;
     if (inferred.category === item.category) category++;
   }

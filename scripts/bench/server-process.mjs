@@ -64,6 +64,8 @@ export function startAppServer({ databaseUrl, port, env = {} }) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AI_PER_MIN: '100000000',
+    RATE_LIMIT_SAVES_PER_MIN: '100000000',
+    RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000000',
     TRANSCRIBE_ENGINE: 'none',
     OPENAI_BASE_URL: '',
     OPENAI_API_KEY: '',

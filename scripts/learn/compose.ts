@@ -225,8 +225,26 @@ const PREMISE_LEADS = [
   'I want to make',
   'how about',
   'imagine',
+  'someone should make',
+  'I keep thinking about',
+  "I've been thinking about",
+  'there should be',
+  "I'd love",
+  'my idea is',
+  'idea',
+  "here's an idea",
+  'new idea',
+  'random idea',
 ];
-const REASON_LEADS = ['so', 'that way', 'because then', 'which means', 'and then'];
+const REASON_LEADS = [
+  'so',
+  'that way',
+  'because then',
+  'which means',
+  'and then',
+  'because',
+  'so that',
+];
 const NUMBERS = ['two', 'three', 'four', 'five', 'six', 'ten', 'twenty', 'forty', 'a hundred'];
 
 export interface Composed {
@@ -318,7 +336,8 @@ class Composer {
       );
       for (const task of tasks) items.push(maybeRetract(task, tasks));
     } else if (shape < 0.35 && situation.tasks.length >= 2) {
-      lead.push({ kind: 'said', text: this.pick(LEADS) });
+      // Tasks are often said with no lead at all: "fix the tap replace the battery and ...".
+      if (this.chance(0.6)) lead.push({ kind: 'said', text: this.pick(LEADS) });
       const tasks = this.some(situation.tasks, 2 + Math.floor(this.random() * 3));
       tasks.forEach((task, i) => {
         const connective: Piece[] =
@@ -364,7 +383,10 @@ class Composer {
       }
     }
     const sentences: Sentence[] = [lead];
+    // Some say each thing as a sentence of its own: "Packing for Spain. Passports. Sun cream."
+    const itemSentences = this.chance(0.2);
     items.forEach((item, i) => {
+      if (itemSentences && i > 0) sentences.push([]);
       const last = sentences[sentences.length - 1] as Sentence;
       if (i > 0 && this.chance(0.12)) last.push({ kind: 'aside', text: this.pick(ASIDES) });
       const said = item[0];
@@ -414,14 +436,19 @@ class Composer {
     }
     const opening = sentences.length === 0 ? this.filler(0.5, OPENING_FILLERS) : this.filler(0.2);
     const solution = premise ? this.pick(situation.premises) : this.pick(situation.solutions);
-    const lead = premise ? this.pick(PREMISE_LEADS) : this.pick(SOLUTION_LEADS);
+    // A premise is often said bare: "a podcast where two grandmas review films".
+    const lead = premise
+      ? this.chance(0.35)
+        ? ''
+        : this.pick(PREMISE_LEADS)
+      : this.pick(SOLUTION_LEADS);
     const said = this.chance(0.3)
       ? this.retractNumber(solution)
       : [{ kind: 'said' as const, text: solution }];
     sentences.push([
       { kind: 'part', part: 'solution' },
       ...opening,
-      { kind: 'said', text: lead },
+      ...(lead === '' ? [] : [{ kind: 'said' as const, text: lead }]),
       ...this.filler(0.15),
       ...said,
     ]);

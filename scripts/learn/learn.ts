@@ -14,6 +14,9 @@ import {
  *   npm run learn -- --check    reads every corpus file, names the line of each mistake,
  *                               and counts the utterances by format, category, style and situation
  *   npm run learn -- --compose  rebuilds corpus/composed.txt from scripts/learn/parts/
+ *   npm run learn -- --train    scores the learners against the rules on held-out situations,
+ *                               prints the figures, and writes the winner trained on the whole
+ *                               corpus to src/text/learn/format-category-model.json
  */
 const args = process.argv.slice(2);
 
@@ -50,4 +53,18 @@ if (args.includes('--check')) {
     process.exitCode = 1;
   }
 }
-if (args.length === 0) console.log('npm run learn -- --check | --compose');
+if (args.length === 0) console.log('npm run learn -- --check | --compose | --train');
+if (args.includes('--train')) {
+  const { evaluate } = await import('./evaluate.js');
+  const started = Date.now();
+  // --softmax-only: the kept learner alone, for a quick rebuild; the report then has no loser.
+  const report = evaluate(
+    readWrittenCorpus(),
+    readComposedCorpus(),
+    args.includes('--softmax-only') ? ['softmax'] : undefined,
+  );
+  console.log(report.lines.join('\n'));
+  const { writeModel } = await import('./write-model.js');
+  console.log(writeModel(readWrittenCorpus(), readComposedCorpus(), report));
+  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

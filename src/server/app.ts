@@ -18,6 +18,7 @@ import {
   createAiRateLimits,
   createRecordingRateLimits,
   createAuthRateLimits,
+  createSaveRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
 import { createDatabaseCounters } from './db/limit-counters.js';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, {
     ideas,
+    saveLimits: createSaveRateLimits(app, config, sharedLimits),
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
   await app.register(sharingRoutes, {

@@ -9,7 +9,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBe('sqlite:./data/app.db');
     expect(config.freeMonthlyLimit).toBe(10);
-    expect(config.rateLimits).toEqual({ authPerMinute: 10, aiPerMinute: 30 });
+    expect(config.rateLimits).toEqual({
+      authPerMinute: 10,
+      aiPerMinute: 30,
+      savesPerMinute: 60,
+      newGuestsPerHour: 50,
+    });
   });
 
   it('refuses bad values at start, listing every offending variable', () => {

@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   ),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(10),
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
+  RATE_LIMIT_SAVES_PER_MIN: positiveInt(60),
+  RATE_LIMIT_NEW_GUESTS_PER_HOUR: positiveInt(50),
   TRUST_PROXY: booleanFlag,
   FORMAT_DEBUG_TRACE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -120,7 +122,12 @@ export interface Config {
   };
   /** null when billing is off: all three Stripe keys are set, or none is (billingConfig). */
   billing: BillingConfig | null;
-  rateLimits: { authPerMinute: number; aiPerMinute: number };
+  rateLimits: {
+    authPerMinute: number;
+    aiPerMinute: number;
+    savesPerMinute: number;
+    newGuestsPerHour: number;
+  };
   /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
   redisUrl: string | undefined;
   /** ADR 120: where recordings are kept and how big and how old an upload may be. */
@@ -238,6 +245,8 @@ export function loadConfig(
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
+      savesPerMinute: env.RATE_LIMIT_SAVES_PER_MIN,
+      newGuestsPerHour: env.RATE_LIMIT_NEW_GUESTS_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
     recordings: {

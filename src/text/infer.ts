@@ -13,6 +13,8 @@ import { cleanSpeech } from './sentences.js';
 import { isRhetorical, pitchSignals, tellsWorkAbout } from './infer/pitch-signals.js';
 import { containsPhrase, saysFeeling, wordsOf } from './infer/shared.js';
 import { countTasks } from './infer/tasks.js';
+import { wordsOf as wordsOfTranscript } from './learn/features.js';
+import { learnedFormatAndCategory, type LearnedAnswer } from './learn/format-category.js';
 import type { Sentence } from './tokenizer.js';
 import {
   AMBIENT_WORDS,
@@ -33,8 +35,9 @@ import { CATEGORY_KEYWORDS } from './words/keywords.js';
 import { CREATIVE_IDEA_NOUNS } from './words/pitch.js';
 
 /**
- * Format and category from what a transcript means, for POST /api/infer-format-category
- * when no format word was spoken (server only: it tags with wink-nlp). A what-if, a proposal
+ * Format and category for POST /api/infer-format-category when no format word was spoken
+ * (server only). The learned models answer (inferFormatAndCategory, below); the rules here
+ * are the control they are scored against. By the rules, a what-if, a proposal
  * or an "a ... where ..." premise is a pitch; two or more imperative tasks or a list of things
  * is a checklist; a feeling, news or a hot take is a tweet. The category is the one most of
  * the transcript's words belong to.
@@ -363,43 +366,116 @@ function categoryFromVocabulary(
 export type SentenceTagger = (sentences: readonly Sentence[]) => TaggedToken[][];
 
 /**
- * The server's rules answer: the detector's for an explicit phrasing ("make this a pitch"),
- * else the meaning of the words, with the detector's keyword guess only filling a format the
- * meaning left open. Keywords alone mislead ("marketing" holds "market", a pitch keyword), so
- * they no longer settle the answer here. Blank or wordless input is nulls and 0.
+ * The server's answer: the detector's for an explicit phrasing ("make this a pitch"), else the
+ * learned models' (learn/format-category.ts), which beat the rules below on speech held out
+ * from their training (docs/benchmarks.md, "The text engine's learned parts"). The category
+ * is given only where the model clears its bar or the rules agree with it (categoryOf), so a
+ * doubtful one leaves the person's setting; the confidence is the format's probability, or the lower of the two when a category is
+ * given. Blank or wordless input is nulls and 0.
  */
 export type TracedInference = InferResult & { trace: readonly string[] };
 
-export function inferFormatAndCategory(transcript: string, tag?: SentenceTagger): InferResult;
+export function inferFormatAndCategory(transcript: string): InferResult;
 export function inferFormatAndCategory(
   transcript: string,
-  tag: SentenceTagger | undefined,
   options: { trace: true },
 ): TracedInference;
 export function inferFormatAndCategory(
   transcript: string,
-  tag: SentenceTagger = tagSentences,
   options?: { trace: true },
 ): InferResult | TracedInference {
-  if (options?.trace !== true) return inferUntraced(transcript, tag);
+  if (options?.trace !== true) return inferLearned(transcript);
   const { result, trace } = withTrace(
-    () => inferUntraced(transcript, tag),
+    () => inferLearned(transcript),
     () => [],
   );
   return { ...result, trace: trace.whole };
 }
 
-function inferUntraced(transcript: string, tag: SentenceTagger): InferResult {
+/**
+ * Below this many words the corpus has almost nothing to learn from (1 in 20 composed
+ * utterances and 2 of 801 written ones are shorter), so the models' confidence there is not
+ * earned ("call mom" read as a tweet at 0.82) and the rules answer.
+ */
+const LEARNED_MIN_WORDS = 12;
+
+/** Confidence in hundredths, floored: 0.695 never reads as the app's 0.7. */
+const CONFIDENCE_STEP = 100;
+
+function inferLearned(transcript: string): InferResult {
   const input = typeof transcript === 'string' ? transcript : '';
-  const detected = detectFormatAndCategory(input);
-  if (detected.method === 'phrase' && detected.confidence >= SERVER_APPLY_THRESHOLD) {
-    noteDecision(`infer.said-outright: ${detected.detectedFormat} ${detected.detectedCategory}`);
-    return {
-      format: detected.detectedFormat,
-      category: detected.detectedCategory,
-      confidence: detected.confidence,
-    };
+  const outright = saidOutright(input);
+  if (outright !== null) return outright;
+  const words = wordsOfTranscript(input).length;
+  if (words === 0) return { format: null, category: null, confidence: 0 };
+  if (words < LEARNED_MIN_WORDS) {
+    noteDecision(`infer.rules: ${words} words, fewer than the models learned from`);
+    return inferWithRules(input);
   }
+  const learned = learnedFormatAndCategory(input);
+  const [category, categoryConfidence] = categoryOf(input, learned);
+  if (tracing()) {
+    noteDecision(`infer.format.learned: ${learned.format} ${learned.formatConfidence.toFixed(2)}`);
+    noteDecision(
+      category === null
+        ? 'infer.category.learned: - (below its bar, no agreement: the setting stands)'
+        : `infer.category.${learned.category === null ? 'agreed' : 'learned'}: ${category} ${categoryConfidence.toFixed(2)}`,
+    );
+  }
+  const confidence =
+    category === null
+      ? learned.formatConfidence
+      : Math.min(learned.formatConfidence, categoryConfidence);
+  return {
+    format: learned.format,
+    category,
+    confidence: Math.floor(confidence * CONFIDENCE_STEP) / CONFIDENCE_STEP,
+  };
+}
+
+/**
+ * The model's category at or above its bar; below it, the model's likeliest category where the
+ * rules pick the same one and the model gives it the app's 0.7 at least. Two readings that
+ * agree are right more often than either alone (docs/benchmarks.md, "The text engine's learned
+ * parts"), so this gives a category to more notes without the wrong ones the rules alone give.
+ */
+function categoryOf(input: string, learned: LearnedAnswer): [Category | null, number] {
+  if (learned.category !== null) return [learned.category, learned.categoryConfidence];
+  if (learned.likeliest === null || learned.likeliestConfidence < SERVER_APPLY_THRESHOLD) {
+    return [null, 0];
+  }
+  return inferWithRules(input).category === learned.likeliest
+    ? [learned.likeliest, learned.likeliestConfidence]
+    : [null, 0];
+}
+
+/** "make this a pitch", "work checklist: ...": what the person said outright stands. */
+function saidOutright(input: string): InferResult | null {
+  const detected = detectFormatAndCategory(input);
+  if (detected.method !== 'phrase' || detected.confidence < SERVER_APPLY_THRESHOLD) return null;
+  noteDecision(`infer.said-outright: ${detected.detectedFormat} ${detected.detectedCategory}`);
+  return {
+    format: detected.detectedFormat,
+    category: detected.detectedCategory,
+    confidence: detected.confidence,
+  };
+}
+
+/**
+ * The rules' answer, kept as the control the learned models are scored against
+ * (`npm run learn -- --train`) and for scripts/bench/nlp-compare.ts: the meaning of the
+ * words, with the detector's keyword guess only filling a format the meaning left open.
+ * Keywords alone mislead ("marketing" holds "market", a pitch keyword), so they do not settle
+ * the answer.
+ */
+export function inferWithRules(
+  transcript: string,
+  tag: SentenceTagger = tagSentences,
+): InferResult {
+  const input = typeof transcript === 'string' ? transcript : '';
+  const outright = saidOutright(input);
+  if (outright !== null) return outright;
+  const detected = detectFormatAndCategory(input);
   const sentences = tag(cleanSpeech(input));
   if (!sentences.some((tokens) => tokens.some((token) => token.kind === 'word'))) {
     return { format: null, category: null, confidence: 0 };
@@ -411,21 +487,8 @@ function inferUntraced(transcript: string, tag: SentenceTagger): InferResult {
   const format = formatFromMeaning(sentences, text, input.includes('!'));
   const category = categoryFromVocabulary(sentences, format.value);
   const formatValue = format.value ?? detected.detectedFormat;
-  if (tracing()) {
-    noteDecision(
-      format.value === null
-        ? `infer.format.keywords: ${detected.detectedFormat ?? '-'}`
-        : `infer.format.meaning: ${format.value}${format.clear ? ', clear' : ''}`,
-    );
-    noteDecision(
-      `infer.category.vocabulary: ${category.value ?? '-'}${category.clear ? ', clear' : ''}`,
-    );
-  }
   const formatClear = format.clear;
   let confidence = formatClear ? FORMAT_MATCH_WEIGHT : WEAK_FORMAT_WEIGHT;
-  // The detector's category comes from the same keyword lists the vocabulary holds: when the
-  // vocabulary is split evenly, the detector's single longest keyword is no better a guess.
-  const categoryValue = category.value;
   if (category.value !== null) {
     confidence += category.clear
       ? CATEGORY_MATCH_WEIGHT
@@ -436,7 +499,7 @@ function inferUntraced(transcript: string, tag: SentenceTagger): InferResult {
   if (formatClear && category.clear) confidence += BOTH_MATCH_BONUS;
   return {
     format: formatValue,
-    category: categoryValue,
+    category: category.value,
     confidence: Math.round(Math.min(1, confidence) * 100) / 100,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWithRules } from './formats/format-with-rules.js';
-import { inferFormatAndCategory } from './infer.js';
+import { inferWithRules } from './infer.js';
 import { cleanSpeech, renderSentence } from './sentences.js';
 
 // Where unpunctuated speech (browser recognition: lower case, no punctuation) is cut into
@@ -155,7 +155,7 @@ describe('an idea said as a heading run into it', () => {
   it('heads the pitch with it and reads the note as a pitch', () => {
     const text =
       'idea a bike rack that folds flat against the wall so it takes no room in the hallway';
-    expect(inferFormatAndCategory(text).format).toBe('pitch');
+    expect(inferWithRules(text).format).toBe('pitch');
     expect(formatWithRules(text, 'pitch', 'personal')).toBe(
       'Idea: A bike rack that folds flat against the wall.\n\nWhy it matters: It takes no room in the hallway.',
     );
@@ -236,7 +236,7 @@ describe('sentences a review found the first version of these rules cutting wron
   it('reads "idea a lot of ..." as said of an idea, not a heading', () => {
     const text = 'idea a lot of people have is to share cars but nobody organises it';
     expect(formatWithRules(text, 'pitch', 'personal')).not.toContain('Idea:');
-    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+    expect(inferWithRules(text).format).not.toBe('pitch');
   });
 });
 

@@ -97,7 +97,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       it('keeps every acknowledged idea, and nothing half-written', async () => {
         const database = await databaseUrlFor(dialect);
         try {
-          const env = serverEnv({ DATABASE_URL: database.url, FREE_MONTHLY_LIMIT: '100000' });
+          const env = serverEnv({
+            DATABASE_URL: database.url,
+            FREE_MONTHLY_LIMIT: '100000',
+            // Saves as fast as the server takes them, until it is killed.
+            RATE_LIMIT_SAVES_PER_MIN: '100000',
+          });
           const server = await startServer(env);
           const guest = guestHeaders();
           const acknowledged = new Map<number, string>();

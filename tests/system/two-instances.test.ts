@@ -26,6 +26,8 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 const AUTH_PER_MIN = 4;
 const AI_PER_MIN = 3;
 const FREE_LIMIT = 3;
+const SAVES_PER_MIN = 30;
+const NEW_GUESTS_PER_HOUR = 4;
 
 function newAddress(): string {
   return `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
@@ -42,6 +44,8 @@ async function startPair(database: TestDatabase, extra: Record<string, string> =
     RATE_LIMIT_AUTH_PER_MIN: String(AUTH_PER_MIN),
     RATE_LIMIT_AI_PER_MIN: String(AI_PER_MIN),
     FREE_MONTHLY_LIMIT: String(FREE_LIMIT),
+    RATE_LIMIT_SAVES_PER_MIN: String(SAVES_PER_MIN),
+    RATE_LIMIT_NEW_GUESTS_PER_HOUR: String(NEW_GUESTS_PER_HOUR),
     ...extra,
   });
   // One after the other: both would run the same migrations at start.
@@ -206,6 +210,37 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('two instances on one PostgreSQ
     const { rows } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM idempotency_keys WHERE idea IS NOT NULL`.execute(database.db);
     expect(Number(rows[0]?.n)).toBe(2);
+  });
+
+  it('the save limit and the new-guest cap count saves to both instances together, in the database', async () => {
+    const address = newAddress();
+    const save = (server: ServerProcess, guestId: string) =>
+      call(server.url, 'POST', '/api/guest-ideas', {
+        headers: { ...from(address), 'x-guest-id': guestId },
+        body: { content: 'Counted on both', format: 'tweet', category: 'work', transcript: null },
+      });
+    const guests = Array.from(
+      { length: NEW_GUESTS_PER_HOUR },
+      () => `guest_cap_${randomBytes(6).toString('hex')}`,
+    );
+    const first: number[] = [];
+    for (const [i, guestId] of guests.entries())
+      first.push((await save(i % 2 ? b : a, guestId)).status);
+    expect(first).toEqual(Array(NEW_GUESTS_PER_HOUR).fill(201));
+    const fresh = await save(b, `guest_cap_${randomBytes(6).toString('hex')}`);
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(60);
+
+    // Each guest has FREE_LIMIT ideas a month; spent, its saves are 402 and still count.
+    const statuses: number[] = [];
+    for (let i = NEW_GUESTS_PER_HOUR + 1; i < SAVES_PER_MIN + 2; i += 1) {
+      statuses.push((await save(i % 2 ? a : b, guests[i % guests.length] ?? '')).status);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    const { rows } = await sql`SELECT key, count FROM limit_counters`.execute(database.db);
+    expect(rows).toContainEqual({ key: `save-address:${address}`, count: SAVES_PER_MIN + 2 });
+    expect(rows).toContainEqual({ key: `new-guests:${address}`, count: NEW_GUESTS_PER_HOUR + 1 });
   });
 
   it('the AUTH limit counts calls to both instances together, in the database', async () => {

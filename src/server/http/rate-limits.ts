@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
+import { guestIdOf } from './sessions.js';
 
 /**
  * Rate limits that hold across instances (ADR 070). Every count lives in one place all
@@ -28,14 +29,15 @@ const REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
 const FALLBACK_WARNING_INTERVAL_MS = 30_000;
 const REDIS_KEY_PREFIX = 'voice-ideas:';
 
-function rateLimitedError(retryAfterSeconds: number): HttpError {
+function rateLimitedError(retryAfterSeconds: number, what = 'Too many requests.'): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(
-    429,
-    'rate_limited',
-    `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { 'Retry-After': String(seconds) },
-  );
+  const wait =
+    seconds > 120
+      ? `${Math.ceil(seconds / 60)} minutes`
+      : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return new HttpError(429, 'rate_limited', `${what} Please try again in ${wait}.`, {
+    'Retry-After': String(seconds),
+  });
 }
 
 export interface Count {
@@ -353,6 +355,52 @@ export function createAuthRateLimits(
       }
     },
     passwordGuesses: new PasswordGuessThrottle(perMinute, shared.counters),
+  };
+}
+
+const ONE_HOUR_MS = 60 * ONE_MINUTE_MS;
+
+export interface SaveRateLimits {
+  /** POST /api/ideas: one save for the client address. */
+  accountSave: preHandlerAsyncHookHandler;
+  /** POST /api/guest-ideas: one save for the address, whose guest ids are capped too. */
+  guestSave: preHandlerAsyncHookHandler;
+}
+
+/**
+ * Saves: RATE_LIMIT_SAVES_PER_MIN per minute and address, guests and accounts alike, whatever
+ * the guest id. A guest id is the browser's to make up, so a script could otherwise spread its
+ * saves over fresh guests, each with its own monthly quota: an address may bring at most
+ * RATE_LIMIT_NEW_GUESTS_PER_HOUR guest ids it has not saved with in the last hour. A guest the
+ * address already saved with is never refused by that cap, so the person whose browser keeps
+ * its id is not locked out by a script on the same network making new ones. Both counts are the
+ * shared ones (ADR 070).
+ */
+export function createSaveRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  shared: SharedLimits,
+): SaveRateLimits {
+  const save = addressLimit(app, shared, 'save-address', config.rateLimits.savesPerMinute);
+  const newGuestsPerHour = config.rateLimits.newGuestsPerHour;
+  const admitGuest = async (request: FastifyRequest) => {
+    const guestId = guestIdOf(request);
+    // The route answers 400 for a missing or malformed id; nothing to count for it.
+    if (guestId === null) return;
+    const seen = `guest-seen:${request.ip}:${guestId}`;
+    if ((await shared.counters.read(seen)) !== undefined) return;
+    const fresh = await shared.counters.increment(`new-guests:${request.ip}`, ONE_HOUR_MS);
+    if (fresh.count > newGuestsPerHour) {
+      throw rateLimitedError(fresh.ttlMs / 1000, 'Too many new guests from this network.');
+    }
+    await shared.counters.increment(seen, ONE_HOUR_MS);
+  };
+  return {
+    accountSave: async (request) => save(request),
+    guestSave: async (request) => {
+      await save(request);
+      await admitGuest(request);
+    },
   };
 }
 

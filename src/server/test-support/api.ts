@@ -51,6 +51,8 @@ export async function createTestApp(
     RECORDINGS_DIR: recordingsDir,
     RATE_LIMIT_AUTH_PER_MIN: '100000',
     RATE_LIMIT_AI_PER_MIN: '100000',
+    RATE_LIMIT_SAVES_PER_MIN: '100000',
+    RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000',
     WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
     // Never load a local whisper model just because one was downloaded on this machine.
     TRANSCRIBE_ENGINE: 'none',

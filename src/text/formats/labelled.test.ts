@@ -10,7 +10,7 @@ import {
   type ItemMatch,
 } from '#tests/support/corpus-quality.js';
 import { checklistProblems, pitchProblems, tweetProblems } from '#tests/support/format-shapes.js';
-import { inferFormatAndCategory } from '../infer.js';
+import { inferWithRules } from '../infer.js';
 import { formatWithRules } from './format-with-rules.js';
 
 /** The targets of docs/benchmarks.md, "Corpus quality (rules engine)". */
@@ -86,11 +86,11 @@ describe('labelled corpus', () => {
     expect(itemF1(matches)).toBeGreaterThanOrEqual(ITEM_F1_TARGET);
   });
 
-  it(`infers format and category without a format word, each >= ${INFERENCE_TARGET * 100}% right`, () => {
+  it(`the rules infer format and category without a format word, each >= ${INFERENCE_TARGET * 100}% right`, () => {
     let formats = 0;
     let categories = 0;
     for (const item of LABELLED) {
-      const inferred = inferFormatAndCategory(item.transcript);
+      const inferred = inferWithRules(item.transcript);
       if (inferred.format === item.format) formats++;
       if (inferred.category === item.category) categories++;
     }

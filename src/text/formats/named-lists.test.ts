@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferFormatAndCategory } from '../infer.js';
+import { inferWithRules } from '../infer.js';
 import { cleanSpeech, renderSentence } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
 
@@ -10,7 +10,7 @@ import { formatWithRules } from './format-with-rules.js';
 const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
 const lines = (...parts: string[]): string => parts.join('\n');
 const cleaned = (text: string): string => cleanSpeech(text).map(renderSentence).join(' ');
-const format = (text: string): string | null => inferFormatAndCategory(text).format;
+const format = (text: string): string | null => inferWithRules(text).format;
 
 describe('a list named before its things', () => {
   it('reads a heading sentence and the things after it as a checklist titled by the heading', () => {
@@ -219,7 +219,7 @@ describe('an idea named before a long topic', () => {
 
   it('reads a kind of work and who it is about as a creative pitch, and a work seen as news', () => {
     expect(
-      inferFormatAndCategory(
+      inferWithRules(
         'kids book about a sock who gets lost in the washing machine and finds a whole city of lost socks and he has to choose between going home or staying with his new friends',
       ),
     ).toMatchObject({ format: 'pitch', category: 'creative' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferFormatAndCategory } from '../infer.js';
+import { inferWithRules } from '../infer.js';
 import { cleanSpeech, renderSentence } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
 
@@ -181,7 +181,7 @@ describe('an idea mused on or put to the world', () => {
     'someone should start a swap shop at the school gate for uniforms kids have grown out of',
     'somebody should put lockers at the train station where local farms can leave veg boxes',
   ])('%s', (text) => {
-    expect(inferFormatAndCategory(text).format).toBe('pitch');
+    expect(inferWithRules(text).format).toBe('pitch');
   });
 
   it.each([
@@ -189,7 +189,7 @@ describe('an idea mused on or put to the world', () => {
     'i keep thinking about a game we played as kids',
     'someone should tell him to stop',
   ])('not: %s', (text) => {
-    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+    expect(inferWithRules(text).format).not.toBe('pitch');
   });
 });
 
@@ -237,7 +237,7 @@ describe('sentences a review found the first version of these rules reading wron
     'i keep thinking about a song that was on the radio',
     'thinking about a club for my son to join',
   ])('reads no pitch in: %s', (text) => {
-    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+    expect(inferWithRules(text).format).not.toBe('pitch');
   });
 
   it('cuts before "we had to ..." ', () => {
@@ -252,7 +252,7 @@ describe('sentences a review found the first version of these rules reading wron
 describe('a job said by its own words', () => {
   it('reads a teacher photocopying as work', () => {
     expect(
-      inferFormatAndCategory(
+      inferWithRules(
         'the printer is broken again so i have been photocopying worksheets at the library',
       ).category,
     ).toBe('work');
@@ -263,7 +263,7 @@ describe('a job said by its own words', () => {
     'we painted our kitchen sage green this weekend',
     'need to check the opening hours of the swimming pool for the kids',
   ])('leaves family life out of work: %s', (text) => {
-    expect(inferFormatAndCategory(text).category).not.toBe('work');
+    expect(inferWithRules(text).category).not.toBe('work');
   });
 });
 
@@ -272,7 +272,7 @@ describe('a new thing turned over after "I have been thinking"', () => {
     "i've been thinking we could start a walking football group for the over 60s on sunday mornings",
     "there's an empty lot behind the church and i've been thinking it'd make a lovely community garden",
   ])('reads as a pitch: %s', (text) => {
-    expect(inferFormatAndCategory(text).format).toBe('pitch');
+    expect(inferWithRules(text).format).toBe('pitch');
   });
 
   it.each([
@@ -280,7 +280,7 @@ describe('a new thing turned over after "I have been thinking"', () => {
     'i was thinking we could run a bath for the kids',
     "i've been thinking we should go home early today",
   ])('not: %s', (text) => {
-    expect(inferFormatAndCategory(text).format).not.toBe('pitch');
+    expect(inferWithRules(text).format).not.toBe('pitch');
   });
 });
 
@@ -288,7 +288,7 @@ describe('a list named by what is to be done, with a remark on a task', () => {
   it('reads as a checklist', () => {
     const text =
       "things to do before monday mark the year 9 essays there's about 30 of them print the worksheets for the trip and email mr patel about the permission slips";
-    expect(inferFormatAndCategory(text).format).toBe('checklist');
+    expect(inferWithRules(text).format).toBe('checklist');
     expect(checklist(text)).toBe(
       lines(
         'Things to do before Monday',

@@ -108,6 +108,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         LLM_API_KEY: 'test-key',
         FREE_MONTHLY_LIMIT: String(options.freeMonthlyLimit ?? 10),
         RATE_LIMIT_AI_PER_MIN: '1000',
+        RATE_LIMIT_SAVES_PER_MIN: '1000',
+        RATE_LIMIT_NEW_GUESTS_PER_HOUR: '1000',
         RATE_LIMIT_AUTH_PER_MIN: JOURNEY_AUTH_RATE_LIMIT,
         ...mailEnv,
         ...billingEnv,

@@ -44,7 +44,7 @@ export function traceRulesAnswer(body: FormatBody, answer: FormatResult): Format
   if (traced.text !== answer.formatted) {
     throw new Error('the traced rules answer differs from the one given');
   }
-  const inferred = inferFormatAndCategory(body.transcript, undefined, { trace: true });
+  const inferred = inferFormatAndCategory(body.transcript, { trace: true });
   return {
     inference: {
       format: inferred.format,

@@ -314,6 +314,27 @@ describe('POST /api/infer-format-category', () => {
 });
 
 describe('reformat', () => {
+  it('keeps the idea as it is when its transcript has no words to format', async () => {
+    const user = await registerUser(testApp.app);
+    const idea = await createIdea(
+      testApp.app,
+      { headers: user.headers, url: '/api/ideas' },
+      { content: 'my real idea', format: 'tweet', category: 'work', transcript: '....., , ,' },
+    );
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/ideas/${idea.id}/reformat`,
+      headers: user.headers,
+      payload: { format: 'pitch', mode: 'reliable' },
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ error: 'nothing_to_format' });
+    const list = await testApp.app.inject({ url: '/api/ideas', headers: user.headers });
+    expect(
+      list.json<{ items: Array<{ content: string; format: string }> }>().items[0],
+    ).toMatchObject({ content: 'my real idea', format: 'tweet' });
+  });
+
   it('reformats a user idea from its transcript, without the spoken command', async () => {
     const user = await registerUser(testApp.app);
     const transcript = 'Tweet work: buy oat milk, call the dentist and water the plants.';

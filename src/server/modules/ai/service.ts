@@ -287,6 +287,14 @@ export function createAiService(deps: {
         signal,
       );
       const content = Array.from(result.formatted).slice(0, IDEA_CONTENT_MAX_CHARS).join('');
+      if (content.trim() === '') {
+        // Text with no words in it formats to nothing; the person's idea is kept as it is.
+        throw new HttpError(
+          422,
+          'nothing_to_format',
+          'There are no words to format in this idea; it was left as it is.',
+        );
+      }
       return ideas.update(owner, id, { content, format, category });
     },
 

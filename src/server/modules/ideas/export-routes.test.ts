@@ -55,6 +55,10 @@ async function appWith(ideas: IdeasRepository) {
   await app.register(ideasRoutes, {
     ideas: createIdeasService({ ideas, usage: unusedUsage, now }),
     idempotent: { run: () => Promise.reject(new Error('not used by export')) },
+    saveLimits: {
+      accountSave: () => Promise.reject(new Error('not used by export')),
+      guestSave: () => Promise.reject(new Error('not used by export')),
+    },
   });
   return app;
 }

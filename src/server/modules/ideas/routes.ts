@@ -14,6 +14,7 @@ import {
   IdeaListSchema,
   IdeaSchema,
 } from '#contract/api-schemas.js';
+import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
 import type { IdeasService } from './service.js';
@@ -22,6 +23,8 @@ export interface IdeasRoutesOptions {
   ideas: IdeasService;
   /** Saving twice with one Idempotency-Key, on the store every instance shares (ADR 070). */
   idempotent: IdempotentCreates;
+  /** The per-address limits on saves (docs/api.md, "Rate limits"). */
+  saveLimits: SaveRateLimits;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -45,7 +48,7 @@ function ideaRoutesFor(
   base: string,
   idempotent: IdempotentCreates,
 ): FastifyPluginAsyncZod<IdeasRoutesOptions> {
-  return async (app, { ideas }) => {
+  return async (app, { ideas, saveLimits }) => {
     app.get(
       base,
       {
@@ -66,6 +69,7 @@ function ideaRoutesFor(
     app.post(
       base,
       {
+        preHandler: scope === 'user' ? saveLimits.accountSave : saveLimits.guestSave,
         schema: {
           body: CreateIdeaBodySchema,
           response: { 201: IdeaSchema, 402: ErrorSchema, ...errors },

@@ -10,8 +10,12 @@ import type { Owner } from '../../db/owner.js';
 /** Short recordings have a lane of their own, so they never wait behind a long one. */
 export interface Lane {
   name: string;
-  /** Recordings of at most (or, with `above`, more than) this many bytes. */
+  /**
+   * Recordings of at most (or, with `above`, more than) this many bytes and, once their
+   * length is known, this many milliseconds of audio: a small file can hold hours of audio.
+   */
   bytes: number;
+  audioMs: number;
   above: boolean;
 }
 
@@ -83,8 +87,8 @@ export function createRecordingJobsRepository(
       const nowIso = at.toISOString();
       const until = new Date(at.getTime() + leaseMs).toISOString();
       const size = lane.above
-        ? sql<SqlBool>`size_bytes > ${lane.bytes}`
-        : sql<SqlBool>`size_bytes <= ${lane.bytes}`;
+        ? sql<SqlBool>`(size_bytes > ${lane.bytes} OR duration_ms > ${lane.audioMs})`
+        : sql<SqlBool>`(size_bytes <= ${lane.bytes} AND (duration_ms IS NULL OR duration_ms <= ${lane.audioMs}))`;
       const free = sql<SqlBool>`(lease_until IS NULL OR lease_until < ${nowIso})`;
       const skipLocked = database.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
       // Owners take turns: each owner's jobs of the lane, running ones included, are numbered

@@ -33,12 +33,26 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   budgetPerAudioMs: 3,
 };
 
-/** A clip of up to 4 MiB (a few minutes of a phone's recording) takes the short lane. */
+/**
+ * A clip of up to 4 MiB (a few minutes of a phone's recording) takes the short lane, until its
+ * length is known: past SHORT_RECORDING_AUDIO_MS it moves to the long lane (a 2 MB file of
+ * low-bitrate Opus holds an hour).
+ */
 export const SHORT_RECORDING_BYTES = 4 * 1024 * 1024;
+export const SHORT_RECORDING_AUDIO_MS = 5 * 60_000;
+/** The longest recording transcribed: a whole day of meetings, not a week of one client's. */
+export const MAX_RECORDING_AUDIO_MS = 4 * 60 * 60_000;
 export const LANES: Lane[] = [
-  { name: 'short', bytes: SHORT_RECORDING_BYTES, above: false },
-  { name: 'long', bytes: SHORT_RECORDING_BYTES, above: true },
+  { name: 'short', bytes: SHORT_RECORDING_BYTES, audioMs: SHORT_RECORDING_AUDIO_MS, above: false },
+  { name: 'long', bytes: SHORT_RECORDING_BYTES, audioMs: SHORT_RECORDING_AUDIO_MS, above: true },
 ];
+
+/** Thrown from the job once its length says it belongs elsewhere or nowhere. */
+class LengthDecided extends Error {
+  constructor(readonly outcome: 'long_lane' | 'too_long') {
+    super(outcome);
+  }
+}
 
 export interface TranscriptionQueue {
   /** Looks for work now (an upload just completed here) instead of at the next poll. */
@@ -99,6 +113,11 @@ export function startTranscriptionQueue(deps: {
           pieceMaxMs: tuning.pieceMaxMs,
           async onProgress(done, total, durationMs) {
             if (done === 0) {
+              if (durationMs > MAX_RECORDING_AUDIO_MS) throw new LengthDecided('too_long');
+              if (!lane.above && durationMs > lane.audioMs) {
+                await jobs.setProgress(job, done, total, durationMs);
+                throw new LengthDecided('long_lane');
+              }
               // The length is known: the budget grows with it.
               clearTimeout(budgetTimer);
               budgetTimer = setTimeout(
@@ -117,6 +136,16 @@ export function startTranscriptionQueue(deps: {
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
       if (stopping.signal.aborted) {
         await jobs.retryLater(job, now(), null);
+        return;
+      }
+      if (error instanceof LengthDecided) {
+        if (error.outcome === 'long_lane') await jobs.retryLater(job, now(), null);
+        else {
+          await jobs.fail(job, {
+            error: 'recording_too_long',
+            message: `The recording is longer than ${MAX_RECORDING_AUDIO_MS / 3_600_000} hours; record it in parts.`,
+          });
+        }
         return;
       }
       const failure = ai.describeFailure(error);

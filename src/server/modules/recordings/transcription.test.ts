@@ -308,6 +308,46 @@ forEachDialect((dialect) => {
       }
     });
 
+    it(
+      'moves a small file that holds long audio to the long lane once its length is known',
+      { timeout: 120_000 },
+      async () => {
+        const { app } = testApp();
+        const guest = guestHeaders(newGuestId());
+        const out = join(dir, 'six-minutes.webm');
+        await run('ffmpeg', [
+          ...['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+          ...['-i', 'sine=frequency=300:sample_rate=16000:duration=360'],
+          ...['-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'webm', out],
+        ]);
+        const small = await readFile(out);
+        expect(small.length).toBeLessThan(1024 * 1024);
+        let release = (): void => undefined;
+        engine.hold = {
+          client: 'recordings-long',
+          until: new Promise((resolve) => (release = resolve)),
+        };
+        try {
+          const sixMinutes = await upload(app, guest, small);
+          // Its length is known once the short lane has looked at it, and it moves on, so a
+          // clip that comes after it is not kept waiting.
+          const other = guestHeaders(newGuestId());
+          const quick = await upload(app, other, clip);
+          expect((await settled(app, other, quick)).status).toBe('done');
+          const held = (
+            await app.inject({ url: `/api/recordings/${sixMinutes}`, headers: guest })
+          ).json<Recording>();
+          expect(held.status).not.toBe('done');
+          expect(held.durationMs).toBeGreaterThan(5 * 60_000);
+          release();
+          expect((await settled(app, guest, sixMinutes, 60_000)).status).toBe('done');
+        } finally {
+          engine.hold = null;
+          release();
+        }
+      },
+    );
+
     it('lets owners take turns: one client’s many clips do not push back another’s', async () => {
       const { app } = testApp();
       const many = guestHeaders(newGuestId());

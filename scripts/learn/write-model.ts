@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import type { Utterance } from '#text/learn/corpus.js';
+import type { FormatCategoryModel } from '#text/learn/format-category.js';
+import type { SoftmaxModel } from '#text/learn/softmax.js';
+import { CATEGORY_LABELS, examples, FORMAT_LABELS, type Report } from './evaluate.js';
+import { trainSoftmax } from './train.js';
+
+export const MODEL_FILE = new URL(
+  '../../src/text/learn/format-category-model.json',
+  import.meta.url,
+);
+
+/** Weights this small change no answer: left out, the file is a fraction of the size. */
+const NEGLIGIBLE = 0.01;
+
+function pruned(model: SoftmaxModel): SoftmaxModel {
+  const width = model.labels.length;
+  const features: string[] = [];
+  const weights: number[] = [];
+  model.features.forEach((feature, i) => {
+    const row = model.weights.slice(i * width, (i + 1) * width);
+    if (row.every((w) => Math.abs(w) < NEGLIGIBLE)) return;
+    features.push(feature);
+    weights.push(...row);
+  });
+  return { ...model, features, weights };
+}
+
+/**
+ * Trains the softmax models on the whole corpus and writes them with the category bar the
+ * held-out answers set. The softmax learner is the one kept: docs/decisions/111 says why, and
+ * the figures the report printed are the evidence each time it is rebuilt.
+ */
+export function writeModel(
+  written: readonly Utterance[],
+  composed: readonly Utterance[],
+  report: Report,
+): string {
+  const all = [...written, ...composed];
+  const model: FormatCategoryModel = {
+    format: pruned(trainSoftmax(examples(all, 'format'), FORMAT_LABELS)),
+    category: pruned(trainSoftmax(examples(all, 'category'), CATEGORY_LABELS)),
+    categoryBar: report.bars.softmax,
+    trainedOn: { written: written.length, composed: composed.length },
+  };
+  writeFileSync(MODEL_FILE, `${JSON.stringify(model)}\n`);
+  return `wrote format-category-model.json: ${model.format.features.length} format and ${model.category.features.length} category features, category bar ${model.categoryBar}`;
+}
