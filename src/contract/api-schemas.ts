@@ -85,6 +85,10 @@ export const RecordingSchema = /* @__PURE__ */ z.object({
   status: RecordingStatusSchema,
   /** 0..1: the share of the recording's pieces transcribed. */
   progress: z.number().check(z.minimum(0), z.maximum(1)),
+  /** The pieces a long recording is cut into, and how many are transcribed; null until known. */
+  pieces: z.nullable(
+    z.object({ done: z.int().check(z.nonnegative()), total: z.int().check(z.positive()) }),
+  ),
   durationMs: z.nullable(z.number().check(z.nonnegative())),
   transcript: z.nullable(z.string()),
   error: z.nullable(ErrorSchema),

@@ -12,8 +12,8 @@ describe('loadConfig', () => {
     expect(config.rateLimits).toEqual({
       authPerMinute: 10,
       aiPerMinute: 30,
-      savesPerMinute: 60,
-      newGuestsPerHour: 50,
+      savesPerMinute: 240,
+      newGuestsPerHour: 300,
     });
   });
 

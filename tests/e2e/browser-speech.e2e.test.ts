@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchBrowser, shoot } from './support/browser';
 import {
@@ -13,6 +13,12 @@ import {
 } from './support/fake-speech';
 import { skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
+
+/** A recording sent to the server: its upload's creation, or a short clip sent whole. */
+function isRecordingUpload(request: Request): boolean {
+  const path = new URL(request.url()).pathname;
+  return request.method() === 'POST' && (path === '/api/uploads' || path === '/api/transcribe');
+}
 
 /**
  * Each Web Speech error, when it strikes (refusing to start, or cutting in while the person
@@ -41,7 +47,7 @@ describe('a server without a speech engine, in a browser that recognises speech'
     await installFakeSpeech(context);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/transcribe')) uploads.push(request.url());
+      if (isRecordingUpload(request)) uploads.push(request.url());
     });
     await page.goto(`${stack.baseUrl}/`);
     await skipOnboarding(page);

@@ -126,7 +126,7 @@ describe("a guest's first visit", () => {
     await shoot(page, '09-about');
     await page.goto(`${stack.baseUrl}/privacy`);
     await page.getByText('September 2025').waitFor();
-    await page.getByText('not kept after transcription').waitFor();
+    await page.getByText('kept with its idea').waitFor();
     await page.getByText('within 30 days').waitFor();
     await shoot(page, '10-privacy');
     await page.goto(`${stack.baseUrl}/no/such/page`);

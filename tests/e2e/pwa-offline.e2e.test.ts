@@ -197,7 +197,8 @@ describe('installed and offline', () => {
     stack.fake.setFault('500');
     await recordSpeech(page);
     const pending = page.getByTestId('pending-idea');
-    await pending.getByRole('button', { name: 'Retry' }).waitFor();
+    // The server's job retries a failing engine with backoff (docs/api.md) before it gives up.
+    await pending.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 60_000 });
     await pending.getByRole('button', { name: 'Discard' }).waitFor();
     expect(await pending.textContent()).toMatch(/transcri/i);
     await expectAccessible(page, 'failed transcription kept');

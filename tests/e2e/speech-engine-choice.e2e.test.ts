@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
 import {
@@ -16,6 +16,12 @@ import {
   waitForRecordedSpeech,
 } from './support/journey';
 import { startStack, type Stack } from './support/stack';
+
+/** A recording sent to the server: its upload's creation, or a short clip sent whole. */
+function isRecordingUpload(request: Request): boolean {
+  const path = new URL(request.url()).pathname;
+  return request.method() === 'POST' && (path === '/api/uploads' || path === '/api/transcribe');
+}
 
 const SPOKEN = 'Tweet work: ship the release notes before Friday.';
 /** What the browser's preview makes of the same words: close, not the same. */
@@ -51,7 +57,7 @@ describe('a server with a speech engine, in a browser that recognises speech', (
     await installFakeSpeech(context);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/transcribe')) uploads++;
+      if (isRecordingUpload(request)) uploads++;
     });
     await page.goto(`${stack.baseUrl}/`);
     await skipOnboarding(page);

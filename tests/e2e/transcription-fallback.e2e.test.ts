@@ -105,7 +105,8 @@ describe('a transcription that fails after recording', () => {
     stack.fake.setFault('500');
     await recordSpeech(page);
     const failure = page.getByTestId('toast').filter({ hasText: 'Type instead' });
-    await failure.waitFor();
+    // The server's job retries a failing engine with backoff (docs/api.md) before it gives up.
+    await failure.waitFor({ timeout: 60_000 });
     // The spec's message stays: the server's words, or 'Transcription failed with status …'.
     expect(await failure.textContent()).toMatch(/transcri/i);
     await page.getByRole('button', { name: 'Start voice recording' }).waitFor();

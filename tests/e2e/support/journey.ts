@@ -84,16 +84,35 @@ export async function skipOnboarding(page: Page) {
  * now. Lasts until the test calls page.unrouteAll().
  */
 export async function serverLosesItsEngine(page: Page) {
+  const unavailable = {
+    error: 'transcription_unavailable',
+    message: 'Transcription is not configured on this server.',
+  };
   await page.route('**/api/transcribe', (route) =>
     route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({
-        error: 'transcription_unavailable',
-        message: 'Transcription is not configured on this server.',
-      }),
+      body: JSON.stringify(unavailable),
     }),
   );
+  // A recording uploaded as it was made is kept, and its job fails for want of an engine.
+  await page.route('**/api/recordings/**', (route) => {
+    const id = /\/api\/recordings\/([^/?]+)/.exec(route.request().url())?.[1] ?? '';
+    return route.fulfill({
+      status: route.request().method() === 'POST' ? 202 : 200,
+      json: {
+        id,
+        status: 'failed',
+        progress: 0,
+        pieces: null,
+        durationMs: null,
+        transcript: null,
+        error: unavailable,
+        ideaId: null,
+        createdAt: new Date().toISOString(),
+      },
+    });
+  });
   await page.route('**/api/config', async (route) => {
     const response = await route.fetch();
     const config = (await response.json()) as Record<string, unknown>;

@@ -14,6 +14,7 @@ const recording = (progress: number, status: Recording['status'] = 'transcribing
   id: 'rec_1',
   status,
   progress,
+  pieces: null,
   durationMs: null,
   transcript: null,
   error: null,

@@ -269,6 +269,10 @@ function toRecord(row: Row): RecordingRecord {
       // An upload is never shown as a recording; the service hides it before it gets here.
       status: status === 'uploading' ? 'queued' : status,
       progress,
+      pieces:
+        total > 0
+          ? { done: status === 'done' ? total : Math.min(total, row.pieces_done), total }
+          : null,
       durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
       transcript: row.transcript,
       error:

@@ -89,6 +89,7 @@ export function HomeRoute() {
         format: result.decision.format,
         category: result.decision.category,
         transcript: result.transcript,
+        recordingId: result.recordingId,
       },
       {
         onSuccess: (saved) => {

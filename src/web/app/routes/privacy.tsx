@@ -34,8 +34,10 @@ export default function PrivacyRoute() {
           <li>
             <strong>This server</strong> (the default when it has a speech engine): your recording
             is uploaded here and transcribed either on this server itself or by the speech-to-text
-            provider it is set up with, which then hears the audio. The recording is not kept after
-            transcription.
+            provider it is set up with, which then hears the audio. It is uploaded while you speak
+            and kept with its idea, so it can be transcribed again, until you delete the idea, clear
+            your data or delete your account. A recording that never finished uploading is deleted
+            after 24 hours.
           </li>
           <li>
             <strong>Your browser</strong> (when this server has no speech engine, or you choose it):

@@ -11,6 +11,8 @@ export interface CaptureResult {
   formatted: FormatResult;
   /** The person's own setting when they spoke: what an overriding detection is undone to. */
   selected: VoiceSettings;
+  /** The server's recording it was transcribed from, which the saved idea names; null for none. */
+  recordingId: string | null;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function formatCapturedText(
   transcript: string,
   selected: VoiceSettings,
   onDecided: (decision: Decision) => void,
+  recordingId: string | null = null,
 ): Promise<CaptureResult> {
   const decision = await decideFormatAndCategory(transcript, selected, inferOnServer);
   onDecided(decision);
@@ -30,7 +33,7 @@ export async function formatCapturedText(
     format: decision.format,
     category: decision.category,
   });
-  return { transcript, decision, formatted, selected };
+  return { transcript, decision, formatted, selected, recordingId };
 }
 
 /** True when a command or the detector chose something other than the person's own setting. */

@@ -27,6 +27,8 @@ export function recordingFileName(mimeType: string): string {
 }
 
 export interface ActiveRecording {
+  /** The container the recorder writes, known from the start (the upload's filetype). */
+  readonly mimeType: string;
   /** Stops and resolves with the whole recording, the final chunk included. */
   stop(): Promise<Blob>;
   /** Releases the microphone without producing audio. */
@@ -39,7 +41,13 @@ function unsupported(message: string): DOMException {
   return new DOMException(message, 'NotSupportedError');
 }
 
-export async function startRecording(): Promise<ActiveRecording> {
+/**
+ * `onChunk` hears each second of audio as it is made, in order, the final one before `stop()`
+ * resolves: the recording is kept and uploaded while it is being made.
+ */
+export async function startRecording(
+  onChunk: (chunk: Blob) => void = () => undefined,
+): Promise<ActiveRecording> {
   if (!navigator.mediaDevices?.getUserMedia) throw unsupported('getUserMedia is unavailable');
   if (typeof MediaRecorder === 'undefined') throw unsupported('MediaRecorder is unavailable');
 
@@ -62,7 +70,9 @@ export async function startRecording(): Promise<ActiveRecording> {
 
   const chunks: Blob[] = [];
   recorder.addEventListener('dataavailable', (event) => {
-    if (event.data.size > 0) chunks.push(event.data);
+    if (event.data.size === 0) return;
+    chunks.push(event.data);
+    onChunk(event.data);
   });
   // 'stop' fires after the last 'dataavailable', so resolving here never loses the final chunk.
   const finished = new Promise<Blob>((resolve, reject) => {
@@ -81,6 +91,7 @@ export async function startRecording(): Promise<ActiveRecording> {
   };
 
   return {
+    mimeType: recorder.mimeType || mimeType || 'audio/webm',
     async stop() {
       if (recorder.state !== 'inactive') recorder.stop();
       try {

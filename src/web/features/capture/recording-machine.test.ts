@@ -61,3 +61,21 @@ describe('recording state machine', () => {
     expect(statusText('processing', 'formatting', false)).toBe('Formatting…');
   });
 });
+
+describe('the status while a long recording is transcribed', () => {
+  it('counts the piece under way of how many: "Transcribing… 3 of 7"', () => {
+    expect(statusText('processing', 'transcribing', true, { done: 2, total: 7 })).toBe(
+      'Transcribing… 3 of 7',
+    );
+    expect(statusText('processing', 'transcribing', true, { done: 7, total: 7 })).toBe(
+      'Transcribing… 7 of 7',
+    );
+  });
+
+  it('says only "Transcribing…" for a recording of one piece, or before it is cut', () => {
+    expect(statusText('processing', 'transcribing', true, { done: 0, total: 1 })).toBe(
+      'Transcribing…',
+    );
+    expect(statusText('processing', 'transcribing', true, null)).toBe('Transcribing…');
+  });
+});

@@ -45,10 +45,20 @@ export const TYPE_IDEA_BUTTON_LABEL = 'Type your idea (voice input is not availa
 
 export type ProcessingStage = 'transcribing' | 'deciding' | 'formatting';
 
+/**
+ * "Transcribing… 3 of 7" while a long recording is transcribed in pieces: the piece under way,
+ * of how many. A recording of one piece says only "Transcribing…".
+ */
+function transcribingText(pieces: { done: number; total: number } | null): string {
+  if (pieces === null || pieces.total < 2) return 'Transcribing…';
+  return `Transcribing… ${Math.min(pieces.done + 1, pieces.total)} of ${pieces.total}`;
+}
+
 export function statusText(
   state: RecordingState,
   stage: ProcessingStage | null,
   voiceAvailable = true,
+  pieces: { done: number; total: number } | null = null,
 ): string {
   switch (state) {
     case 'idle':
@@ -60,7 +70,7 @@ export function statusText(
         ? 'Formatting…'
         : stage === 'deciding'
           ? 'Reading your command…'
-          : 'Transcribing…';
+          : transcribingText(pieces);
     case 'done':
       return 'Done!';
   }

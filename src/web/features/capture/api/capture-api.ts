@@ -34,6 +34,11 @@ function rememberRecording(response: Response): void {
   if (token) recordingToken = token;
 }
 
+/** An upload's creation spent the unit (docs/api.md, "Recordings"): its token starts a recording. */
+export function rememberRecordingToken(token: string): void {
+  recordingToken = token;
+}
+
 function recordingHeaders(): Record<string, string> {
   return recordingToken === null ? {} : { [RECORDING_TOKEN_HEADER]: recordingToken };
 }

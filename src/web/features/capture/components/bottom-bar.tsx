@@ -37,7 +37,8 @@ export function BottomBar({
   const chip = voiceChip(settings);
   const { color } = chip;
   const note = capture.state === 'idle' ? quotaNote : null;
-  const status = note ?? statusText(capture.state, capture.stage, capture.voiceAvailable);
+  const status =
+    note ?? statusText(capture.state, capture.stage, capture.voiceAvailable, capture.pieces);
   const listening = capture.state === 'listening';
   const browserListening = listening && capture.engine === 'browser';
   const showLiveText =

@@ -21,6 +21,7 @@ function captured(
 ): CaptureResult {
   return {
     transcript: 'Tweet work: shipped the beta',
+    recordingId: null,
     decision: {
       format: 'tweet',
       category: 'work',

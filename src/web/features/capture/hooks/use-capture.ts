@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CATEGORY_LABELS, FORMAT_LABELS } from '#contract/taxonomy';
 import { toast } from '#web/components/ui/toast-store';
-import { describeError } from '#web/lib/api-error';
+import { ApiError, describeError } from '#web/lib/api-error';
 import { queryKeys } from '#web/lib/query-client';
 import { setRecordingActive } from '#web/lib/recording-activity';
 import { CaptureError, transcribe } from '../api/capture-api';
@@ -23,6 +23,31 @@ import type { SpeechEngine, SpeechSetup } from '../speech-engine';
 import type { TypingReason } from '../typing-reason';
 import { readVoiceSettings } from '../voice-settings';
 import type { SpeechSession } from '../browser-speech';
+import type { LiveUpload } from '../offline/live-upload';
+import type { RecordingState as ServerRecordingState } from '../offline/follow-recording';
+
+const loadLiveUpload = () => import('../offline/live-upload');
+
+/** How far a long recording's transcription has come: "Transcribing… 3 of 7". */
+export interface TranscriptionPieces {
+  done: number;
+  total: number;
+}
+
+/**
+ * Refused for what it is, not for the moment (too large, not audio): retrying cannot help, so
+ * nothing of it is kept for a retry.
+ */
+function refusedForGood(error: unknown): boolean {
+  if (error instanceof ApiError || error instanceof CaptureError) {
+    return error.status === 413 || error.status === 415;
+  }
+  return (
+    error instanceof Error &&
+    error.name === 'TranscriptionFailedError' &&
+    (error as Error & { code?: string }).code === 'unsupported_media_type'
+  );
+}
 
 export const loadPipeline = () => import('../pipeline');
 const loadBrowserSpeech = () => import('../browser-speech');
@@ -31,6 +56,8 @@ const VOICE_COMMAND_TOAST_MS = 3000;
 export interface Capture {
   state: RecordingState;
   stage: ProcessingStage | null;
+  /** While a long recording is transcribed in pieces: how many are done, of how many. */
+  pieces: TranscriptionPieces | null;
   /** The microphone was denied, missing or unsupported: offer typing instead. */
   micUnavailable: boolean;
   /** False when neither the server nor the browser can transcribe: a tap opens typing. */
@@ -55,10 +82,13 @@ export function useCapture(
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(nextRecordingState, 'idle');
   const [stage, setStage] = useState<ProcessingStage | null>(null);
+  const [pieces, setPieces] = useState<TranscriptionPieces | null>(null);
   const [micUnavailable, setMicUnavailable] = useState(false);
   const [liveText, setLiveText] = useState('');
   const [activeEngine, setActiveEngine] = useState<SpeechEngine | null>(null);
   const recordingRef = useRef<ActiveRecording | null>(null);
+  // The upload the recording under way goes into as it is made; null where IndexedDB is missing.
+  const liveRef = useRef<LiveUpload | null>(null);
   // The browser engine's session, or the live preview running beside a server recording.
   const sessionRef = useRef<SpeechSession | null>(null);
   const previewRef = useRef<SpeechSession | null>(null);
@@ -80,6 +110,9 @@ export function useCapture(
       mountedRef.current = false;
       recordingRef.current?.cancel();
       recordingRef.current = null;
+      // What was recorded is kept: the device queue finishes it (ADR 122).
+      void liveRef.current?.keepWaiting();
+      liveRef.current = null;
       sessionRef.current?.cancel();
       sessionRef.current = null;
       previewRef.current?.cancel();
@@ -223,19 +256,24 @@ export function useCapture(
   );
 
   const finishWithText = useCallback(
-    async (transcript: string) => {
+    async (transcript: string, recordingId: string | null = null) => {
       setStage('deciding');
       const { formatCapturedText } = await loadPipeline();
-      const result = await formatCapturedText(transcript, readVoiceSettings(), (decision) => {
-        if (decision.commandDetected) {
-          toast({
-            title: 'Voice command detected',
-            description: `${FORMAT_LABELS[decision.format]} • ${CATEGORY_LABELS[decision.category]}`,
-            durationMs: VOICE_COMMAND_TOAST_MS,
-          });
-        }
-        setStage('formatting');
-      });
+      const result = await formatCapturedText(
+        transcript,
+        readVoiceSettings(),
+        (decision) => {
+          if (decision.commandDetected) {
+            toast({
+              title: 'Voice command detected',
+              description: `${FORMAT_LABELS[decision.format]} • ${CATEGORY_LABELS[decision.category]}`,
+              durationMs: VOICE_COMMAND_TOAST_MS,
+            });
+          }
+          setStage('formatting');
+        },
+        recordingId,
+      );
       if (!mountedRef.current) return;
       dispatch({ type: 'succeeded' });
       setStage(null);
@@ -342,8 +380,14 @@ export function useCapture(
 
   const startServer = useCallback(async () => {
     let recording: ActiveRecording;
+    // The first second may be ready before the upload's record is: it waits here, in order.
+    let live: LiveUpload | null = null;
+    const early: Blob[] = [];
     try {
-      recording = await startRecording();
+      recording = await startRecording((chunk) => {
+        if (live) live.append(chunk);
+        else early.push(chunk);
+      });
     } catch (error) {
       explainMicFailure(error);
       return;
@@ -353,6 +397,20 @@ export function useCapture(
       return;
     }
     recordingRef.current = recording;
+    try {
+      const { startLiveUpload } = await loadLiveUpload();
+      const started = await startLiveUpload({
+        mimeType: recording.mimeType,
+        ...readVoiceSettings(),
+      });
+      for (const chunk of early.splice(0)) started.append(chunk);
+      live = started;
+      if (recordingRef.current === recording) liveRef.current = started;
+      else void started.keepWaiting();
+    } catch (error) {
+      // No IndexedDB (a private window, say): the recording is sent whole when it stops.
+      console.warn('The recording cannot be kept while it is made', error);
+    }
     setMicUnavailable(false);
     dispatch({ type: 'started' });
     if (speech.livePreview && speech.previewAvailable) void startPreview(recording);
@@ -375,6 +433,71 @@ export function useCapture(
     [showLiveText, startBrowser, startServer],
   );
 
+  /** Nothing was refused: the device queue finishes it when the connection allows. */
+  const keepLiveOffline = useCallback(
+    async (live: LiveUpload) => {
+      dispatch({ type: 'failed' });
+      setStage(null);
+      setPieces(null);
+      showLiveText('');
+      await live.keepWaiting();
+      toast({
+        title: 'Saved for later',
+        description: 'You are offline. It becomes an idea when you are back online.',
+        durationMs: MIC_ERROR_TOAST_MS,
+      });
+    },
+    [showLiveText],
+  );
+
+  /**
+   * A recording that went to the server as it was made: the last bytes, the server's transcript
+   * (its progress shown), then the same decision and formatting as any other. What fails on the
+   * way keeps the recording, on the server and on this device, unless it was refused for good.
+   */
+  const finishLive = useCallback(
+    async (recording: ActiveRecording, live: LiveUpload) => {
+      let transcript: string;
+      try {
+        await recording.stop();
+        const recordingId = await live.finish();
+        transcript = await live.transcript(recordingId, (state: ServerRecordingState) => {
+          if (mountedRef.current) setPieces(state.pieces);
+        });
+        setPieces(null);
+        showLiveText(transcript);
+        try {
+          await finishWithText(transcript, recordingId);
+          await live.release();
+        } catch (error) {
+          if (isNetworkFailure(error)) await keepLiveOffline(live);
+          else {
+            await live.keepFailed(describeError(error));
+            fail(error);
+          }
+        }
+      } catch (error) {
+        setPieces(null);
+        if (isNetworkFailure(error)) {
+          await keepLiveOffline(live);
+          return;
+        }
+        if (refusedForGood(error)) await live.drop();
+        else await live.keepFailed(describeError(error));
+        failTranscription(error);
+        if (
+          (error instanceof Error &&
+            'code' in error &&
+            error.code === 'transcription_unavailable') ||
+          (error instanceof ApiError && error.status === 503)
+        ) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.config });
+        }
+      }
+    },
+    [fail, failTranscription, finishWithText, keepLiveOffline, queryClient, showLiveText],
+  );
+
   const stop = useCallback(async () => {
     if (sessionRef.current) {
       await finishBrowser(sessionRef.current);
@@ -388,6 +511,12 @@ export function useCapture(
     haptic('medium');
     dispatch({ type: 'stopped' });
     setStage('transcribing');
+    const live = liveRef.current;
+    liveRef.current = null;
+    if (live) {
+      await finishLive(recording, live);
+      return;
+    }
     let transcript: string;
     let audio: Blob | null = null;
     try {
@@ -417,6 +546,7 @@ export function useCapture(
       else fail(error);
     }
   }, [
+    finishLive,
     fail,
     failTranscription,
     finishBrowser,
@@ -453,6 +583,7 @@ export function useCapture(
   return {
     state,
     stage,
+    pieces,
     micUnavailable,
     voiceAvailable: speech.engine !== null,
     engine: state === 'idle' ? speech.engine : activeEngine,

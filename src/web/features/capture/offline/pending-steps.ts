@@ -1,9 +1,12 @@
 import { apiRequest } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
 import type { Session } from '#web/lib/session';
-import { transcribe } from '../api/capture-api';
+import { ensureGuestId } from '#web/lib/guest-id';
+import { rememberRecordingToken, transcribe } from '../api/capture-api';
 import { recordingFileName } from '../recorder';
+import { transcriptOf } from './follow-recording';
 import type { PendingSteps } from './process-pending';
+import { keptSource, uploadRecording } from './recording-upload';
 
 /**
  * The page's server calls for a kept recording: the same transcription, decision and formatting
@@ -15,6 +18,16 @@ export function pendingSteps(session: Pick<Session, 'isSignedIn' | 'me'>): Pendi
     // The page saves every recording as whoever its session is, as a live one would be saved.
     accepts: () => true,
     transcribe: (audio) => transcribe(audio, recordingFileName(audio.type)),
+    async upload(record) {
+      const upload = uploadRecording({
+        record,
+        source: await keptSource(record),
+        guestId: ensureGuestId(),
+        onRecordingToken: rememberRecordingToken,
+      });
+      return upload.run();
+    },
+    transcriptOf: (recordingId) => transcriptOf(recordingId, ensureGuestId()),
     async format(record, transcript) {
       const { formatCapturedText } = await import('../pipeline');
       const result = await formatCapturedText(

@@ -21,7 +21,7 @@ function keepWithVersion1(record: Record<string, unknown>): Promise<void> {
 }
 
 describe('the device queue', () => {
-  it('keeps recordings made before it stored guest ids, marked as having none', async () => {
+  it('keeps recordings made before it stored guest ids or chunks, marked as having neither', async () => {
     const kept = {
       id: 'kept-before',
       createdAt: 1,
@@ -38,6 +38,12 @@ describe('the device queue', () => {
 
     const [migrated, ...others] = await listPending();
     expect(others).toEqual([]);
-    expect(migrated).toEqual({ ...kept, guestId: null });
+    expect(migrated).toEqual({
+      ...kept,
+      guestId: null,
+      chunked: false,
+      uploadUrl: null,
+      recordingId: null,
+    });
   });
 });

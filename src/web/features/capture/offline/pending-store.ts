@@ -10,7 +10,10 @@ export interface PendingRecording {
   /** Also the Idempotency-Key of its save, so a retried save never makes a second idea. */
   id: string;
   createdAt: number;
-  /** The recording; null for a typed idea that could not be formatted offline. */
+  /**
+   * The recording in one piece; null for a typed idea, and for one recorded into an upload
+   * (`chunked`), whose bytes are in the `chunks` store until the server has them.
+   */
   audio: ArrayBuffer | null;
   mimeType: string;
   /** Kept as soon as the server returns it, so formatting retries never transcribe again. */
@@ -18,8 +21,12 @@ export interface PendingRecording {
   /** The format and category chosen when it was recorded. */
   format: Format;
   category: Category;
-  /** waiting: processed when the connection returns; failed: the server refused, the person decides. */
-  status: 'waiting' | 'failed';
+  /**
+   * recording: a tab is recording it now (it holds the recording's Web Lock, or renews
+   * `claimedUntil`); waiting: processed when the connection returns; failed: the server refused,
+   * the person decides.
+   */
+  status: 'recording' | 'waiting' | 'failed';
   error: string | null;
   /** Where Web Locks are missing: the time until which one tab has claimed it (0: nobody). */
   claimedUntil: number;
@@ -28,15 +35,30 @@ export interface PendingRecording {
    * saves a guest's recording to it (ADR 060). null for one kept before this was stored.
    */
   guestId: string | null;
+  /** Recorded into a resumable upload from its first second: its bytes are in `chunks`. */
+  chunked: boolean;
+  /** The upload's address once the server created it, to resume it from the server's offset. */
+  uploadUrl: string | null;
+  /** The server's recording, once every byte is in (docs/api.md, "Recordings"). */
+  recordingId: string | null;
+}
+
+/** A piece of a chunked recording, kept until the server has acknowledged its bytes. */
+export interface KeptChunk {
+  pendingId: string;
+  /** Where its bytes start in the recording. */
+  start: number;
+  bytes: ArrayBuffer;
 }
 
 interface PendingSchema extends DBSchema {
   pending: { key: string; value: PendingRecording; indexes: { createdAt: number } };
+  chunks: { key: [string, number]; value: KeptChunk };
 }
 
 const DATABASE_NAME = 'voice-ideas-offline';
-/** 2: records carry the guest id they were kept for. */
-const DATABASE_VERSION = 2;
+/** 2: records carry the guest id they were kept for; 3: recordings kept in chunks. */
+const DATABASE_VERSION = 3;
 const CHANNEL_NAME = 'voice-ideas-pending';
 
 let database: Promise<IDBPDatabase<PendingSchema>> | null = null;
@@ -53,6 +75,19 @@ function open(): Promise<IDBPDatabase<PendingSchema>> {
         let cursor = await transaction.objectStore('pending').openCursor();
         while (cursor) {
           await cursor.update({ ...cursor.value, guestId: cursor.value.guestId ?? null });
+          cursor = await cursor.continue();
+        }
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('chunks', { keyPath: ['pendingId', 'start'] });
+        let cursor = await transaction.objectStore('pending').openCursor();
+        while (cursor) {
+          await cursor.update({
+            ...cursor.value,
+            chunked: cursor.value.chunked ?? false,
+            uploadUrl: cursor.value.uploadUrl ?? null,
+            recordingId: cursor.value.recordingId ?? null,
+          });
           cursor = await cursor.continue();
         }
       }
@@ -114,6 +149,12 @@ export interface NewPending {
   status: PendingRecording['status'];
   error: string | null;
   guestId: string | null;
+  /** Recorded into an upload: its bytes come by addChunk, not as `audio`. */
+  chunked?: boolean;
+  /** The container of a chunked recording (else the audio's own type). */
+  mimeType?: string;
+  /** A recording tab's first claim, where Web Locks are missing. */
+  claimedUntil?: number;
 }
 
 export async function addPending(input: NewPending): Promise<PendingRecording> {
@@ -122,14 +163,17 @@ export async function addPending(input: NewPending): Promise<PendingRecording> {
     createdAt: Date.now(),
     // Bytes, not the Blob: older Safari versions lose Blobs stored in IndexedDB.
     audio: input.audio ? await input.audio.arrayBuffer() : null,
-    mimeType: input.audio?.type ?? '',
+    mimeType: input.mimeType ?? input.audio?.type ?? '',
     transcript: input.transcript,
     format: input.format,
     category: input.category,
     status: input.status,
     error: input.error,
-    claimedUntil: 0,
+    claimedUntil: input.claimedUntil ?? 0,
     guestId: input.guestId,
+    chunked: input.chunked ?? false,
+    uploadUrl: null,
+    recordingId: null,
   };
   await (await open()).put('pending', record);
   changed();
@@ -164,9 +208,42 @@ export async function claimPending(id: string, now: number, forMs: number): Prom
   return free;
 }
 
+function chunksOf(pendingId: string): IDBKeyRange {
+  return IDBKeyRange.bound([pendingId, 0], [pendingId, Number.MAX_SAFE_INTEGER]);
+}
+
 export async function deletePending(id: string): Promise<void> {
-  await (await open()).delete('pending', id);
+  const db = await open();
+  const tx = db.transaction(['pending', 'chunks'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('pending').delete(id),
+    tx.objectStore('chunks').delete(chunksOf(id)),
+    tx.done,
+  ]);
   changed();
+}
+
+/** Keeps the next piece of a chunked recording; bytes, as `audio` is, for older Safari. */
+export async function addChunk(pendingId: string, start: number, blob: Blob): Promise<void> {
+  const bytes = await blob.arrayBuffer();
+  await (await open()).put('chunks', { pendingId, start, bytes });
+}
+
+/** The pieces still kept, in order. */
+export async function listChunks(pendingId: string): Promise<KeptChunk[]> {
+  return (await open()).getAll('chunks', chunksOf(pendingId));
+}
+
+/** The server holds every byte before `offset`: the pieces wholly before it go. */
+export async function dropChunksBefore(pendingId: string, offset: number): Promise<void> {
+  const db = await open();
+  const tx = db.transaction('chunks', 'readwrite');
+  let cursor = await tx.store.openCursor(IDBKeyRange.bound([pendingId, 0], [pendingId, offset]));
+  while (cursor) {
+    if (cursor.value.start + cursor.value.bytes.byteLength <= offset) await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  await tx.done;
 }
 
 export function audioOf(record: PendingRecording): Blob | null {

@@ -3,8 +3,15 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Idea, NewIdea } from '#contract/api-schemas';
 import { ApiError } from '#web/lib/api-error';
-import { addPending, deletePending, listPending, type PendingRecording } from './pending-store';
-import { processWaiting, type PendingSteps } from './process-pending';
+import {
+  addChunk,
+  addPending,
+  deletePending,
+  listChunks,
+  listPending,
+  type PendingRecording,
+} from './pending-store';
+import { adoptInterrupted, processWaiting, type PendingSteps } from './process-pending';
 
 afterEach(async () => {
   for (const record of await listPending()) await deletePending(record.id);
@@ -27,6 +34,8 @@ function steps(overrides: Partial<PendingSteps> = {}) {
   const real: PendingSteps = {
     accepts: () => true,
     transcribe: vi.fn(async () => 'ship it'),
+    upload: vi.fn(async () => 'recording-1'),
+    transcriptOf: vi.fn(async () => 'said while recording'),
     format: vi.fn(async (record, transcript) => ({
       content: transcript.toUpperCase(),
       format: record.format,
@@ -97,5 +106,73 @@ describe('processing kept recordings', () => {
     const again = steps();
     expect(await processWaiting(again.steps)).toBe(0);
     expect(again.saved).toEqual([]);
+  });
+});
+
+/** A recording kept in chunks as it was made, by a tab that is recording it (or was). */
+async function keepChunked(status: PendingRecording['status'] = 'recording', claimedUntil = 0) {
+  const record = await addPending({
+    audio: null,
+    transcript: null,
+    format: 'checklist',
+    category: 'personal',
+    status,
+    error: null,
+    guestId: 'guest_kept12345',
+    chunked: true,
+    mimeType: 'audio/webm',
+    claimedUntil,
+  });
+  await addChunk(record.id, 0, new Blob([new Uint8Array([1, 2, 3])]));
+  await addChunk(record.id, 3, new Blob([new Uint8Array([4, 5])]));
+  return record;
+}
+
+describe('recordings kept in chunks while they were made', () => {
+  // This environment has no Web Locks: the recording tab's renewed claim stands for its lock.
+  it('are left alone while the tab recording them still claims them', async () => {
+    await keepChunked('recording', Date.now() + 60_000);
+    const tab = steps();
+    expect(await adoptInterrupted()).toBe(0);
+    expect(await processWaiting(tab.steps)).toBe(0);
+    expect(tab.steps.upload).not.toHaveBeenCalled();
+  });
+
+  it('are finished once their tab is gone: uploaded, transcribed by the server, saved naming the recording', async () => {
+    const record = await keepChunked();
+    expect(await listChunks(record.id)).toHaveLength(2);
+    const tab = steps();
+    expect(await processWaiting(tab.steps)).toBe(1);
+    expect(tab.steps.upload).toHaveBeenCalledTimes(1);
+    expect(tab.steps.transcriptOf).toHaveBeenCalledWith('recording-1', expect.anything());
+    expect(tab.steps.transcribe).not.toHaveBeenCalled();
+    expect(tab.saved).toEqual([
+      {
+        key: record.id,
+        idea: expect.objectContaining({
+          transcript: 'said while recording',
+          recordingId: 'recording-1',
+        }) as NewIdea,
+      },
+    ]);
+    // The idea is saved: nothing of it is left on the device, its chunks included.
+    expect(await listPending()).toEqual([]);
+    expect(await listChunks(record.id)).toEqual([]);
+  });
+
+  it('keep the recording id when the transcript cannot be fetched, and never upload twice', async () => {
+    await keepChunked('waiting');
+    const offline = steps({
+      transcriptOf: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    expect(await processWaiting(offline.steps)).toBe(0);
+    const [kept] = await listPending();
+    expect(kept).toMatchObject({ status: 'waiting', recordingId: 'recording-1', transcript: null });
+    const online = steps();
+    expect(await processWaiting(online.steps)).toBe(1);
+    expect(online.steps.upload).not.toHaveBeenCalled();
+    expect(online.saved[0]?.idea.recordingId).toBe('recording-1');
   });
 });

@@ -19,6 +19,10 @@ export interface PendingSteps {
   /** False for a recording these steps cannot save now: it is left waiting for someone who can. */
   accepts(record: PendingRecording): boolean;
   transcribe(audio: Blob, record: PendingRecording): Promise<string>;
+  /** A chunked recording: sends what the server lacks of it; the recording's id. */
+  upload(record: PendingRecording): Promise<string>;
+  /** The server's transcript of a recording it holds, once its job is done. */
+  transcriptOf(recordingId: string, record: PendingRecording): Promise<string>;
   format(record: PendingRecording, transcript: string): Promise<NewIdea>;
   /** Saves with the recording's id as Idempotency-Key. */
   save(idea: NewIdea, record: PendingRecording): Promise<unknown>;
@@ -47,24 +51,66 @@ async function processOne(id: string, steps: PendingSteps): Promise<PendingOutco
   if (!record) return 'gone';
   try {
     let transcript = record.transcript;
-    if (transcript === null) {
+    let recordingId = record.recordingId;
+    if (transcript === null && record.chunked) {
+      if (recordingId === null) {
+        recordingId = await steps.upload(record);
+        if (!(await updatePending(id, { recordingId }))) return 'gone';
+      }
+      transcript = await steps.transcriptOf(recordingId, record);
+      if (!(await updatePending(id, { transcript }))) return 'gone';
+    } else if (transcript === null) {
       const audio = audioOf(record);
       if (!audio) throw new Error('This recording has no audio to transcribe.');
       transcript = await steps.transcribe(audio, record);
       if (!(await updatePending(id, { transcript }))) return 'gone';
     }
     const idea = await steps.format(record, transcript);
-    await steps.save(idea, record);
+    await steps.save(recordingId === null ? idea : { ...idea, recordingId }, record);
     await deletePending(id);
     return 'saved';
   } catch (error) {
     if (isNetworkFailure(error)) {
+      // Nothing was refused: it waits for the connection, whatever step it had reached.
       await updatePending(id, { claimedUntil: 0 });
       return 'offline';
     }
     await updatePending(id, { status: 'failed', error: failureMessage(error), claimedUntil: 0 });
     return 'failed';
   }
+}
+
+/** The lock a tab holds while it records, so others know the recording is still being made. */
+export function recordingLockName(id: string): string {
+  return `voice-ideas-recording:${id}`;
+}
+
+/** Without Web Locks a recording tab renews its claim this often, and it lasts this long. */
+export const RECORDING_CLAIM_RENEW_MS = 5000;
+export const RECORDING_CLAIM_MS = 15_000;
+
+async function isStillRecording(record: PendingRecording): Promise<boolean> {
+  if (!hasWebLocks()) return record.claimedUntil > Date.now();
+  // Granted at once only when no tab holds it: the tab that was recording is gone.
+  return navigator.locks.request(
+    recordingLockName(record.id),
+    { ifAvailable: true },
+    (lock) => lock === null,
+  );
+}
+
+/**
+ * Recordings whose tab was closed, killed or reloaded while recording: what was kept is the
+ * recording (at most its last second is missing), and it waits to be sent like any other.
+ * Returns how many.
+ */
+export async function adoptInterrupted(): Promise<number> {
+  let adopted = 0;
+  for (const record of await listPending()) {
+    if (record.status !== 'recording' || (await isStillRecording(record))) continue;
+    if (await updatePending(record.id, { status: 'waiting', claimedUntil: 0 })) adopted += 1;
+  }
+  return adopted;
 }
 
 function hasWebLocks(): boolean {
@@ -95,6 +141,7 @@ async function runOne(id: string, steps: PendingSteps): Promise<PendingOutcome> 
  */
 export function processWaiting(steps: PendingSteps): Promise<number> {
   return underQueueLock(async () => {
+    await adoptInterrupted();
     let saved = 0;
     for (const record of await listPending()) {
       if (record.status !== 'waiting' || !steps.accepts(record)) continue;

@@ -5,4 +5,4 @@
 export { keepForLater } from './keep-for-later';
 export { pendingSteps } from './pending-steps';
 export { deletePending, listPending, subscribePending } from './pending-store';
-export { processWaiting, retryPending } from './process-pending';
+export { adoptInterrupted, processWaiting, retryPending } from './process-pending';

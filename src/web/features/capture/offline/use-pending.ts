@@ -23,7 +23,7 @@ function announceSaved(queryClient: QueryClient, saved: number) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
   toast({
     title: saved === 1 ? 'Recording saved' : `${saved} recordings saved`,
-    description: 'Recorded while offline, now in your ideas.',
+    description: 'Kept on this device, now in your ideas.',
     variant: 'success',
     durationMs: SAVED_TOAST_MS,
   });
@@ -83,7 +83,8 @@ export function usePendingRecordings(session: Session): PendingQueue {
                 void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
               }
               shown = ids;
-              setItems(next);
+              // One a tab is recording now is that tab's, not waiting for anyone.
+              setItems(next.filter((item) => item.status !== 'recording'));
             })
             .catch((error: unknown) => console.warn('Could not read the kept recordings', error));
         };
@@ -104,7 +105,16 @@ export function usePendingRecordings(session: Session): PendingQueue {
 
   const processNow = useCallback(() => {
     loadPendingQueue()
-      .then((queue) => queue.processWaiting(queue.pendingSteps(sessionRef.current)))
+      .then(async (queue) => {
+        // docs/product.md, Pending: a recording cut off by a closed tab is finished, and said so.
+        if ((await queue.adoptInterrupted()) > 0) {
+          toast({
+            title: 'Finishing your last recording',
+            description: 'It was interrupted. What was recorded becomes an idea.',
+          });
+        }
+        return queue.processWaiting(queue.pendingSteps(sessionRef.current));
+      })
       .then(afterSaving)
       .catch((error: unknown) => console.warn('Kept recordings could not be processed', error));
   }, [afterSaving]);

@@ -192,6 +192,8 @@ describe('the service worker processing kept recordings', () => {
     const page: PendingSteps = {
       accepts: () => true,
       transcribe: async () => 'remember the milk',
+      upload: async () => 'recording-1',
+      transcriptOf: async () => 'remember the milk',
       format: async (record, transcript) => ({
         content: transcript,
         format: record.format,

@@ -3,8 +3,10 @@ import { decideFormatAndCategory } from '#text/detect/decide';
 import { ApiError, ResponseShapeError } from '#web/lib/api-error';
 import { apiPaths } from '#web/lib/paths';
 import { recordingFileName } from '../recorder';
+import { transcriptOf } from './follow-recording';
 import { listPending, type PendingRecording } from './pending-store';
 import { processWaiting, type PendingSteps } from './process-pending';
+import { keptSource, uploadRecording } from './recording-upload';
 
 /*
  * The service worker's processing of kept recordings (ADR 060), when Background Sync says the
@@ -90,6 +92,19 @@ export function workerSteps(signedIn: boolean): PendingSteps {
       remember(response);
       return readField(response, apiPaths.transcribe, 'transcript', isString);
     },
+    async upload(record) {
+      recordingToken = null;
+      const upload = uploadRecording({
+        record,
+        source: await keptSource(record),
+        guestId: record.guestId,
+        onRecordingToken: (token) => {
+          recordingToken = token;
+        },
+      });
+      return upload.run();
+    },
+    transcriptOf: (recordingId, record) => transcriptOf(recordingId, record.guestId),
     async format(record: PendingRecording, transcript) {
       const infer = async (text: string): Promise<InferResult> => {
         const response = await call(apiPaths.inferFormatCategory, record.guestId, {
