@@ -41,3 +41,6 @@ export declare function runMix(options: {
   serverPid?: number;
   next: () => MixRequest;
 }): Promise<MixResult>;
+
+/** The value at percentile `p` (0..100) of an ascending list; 0 for an empty one. */
+export function percentile(sorted: readonly number[], p: number): number;

@@ -202,6 +202,8 @@ if (!REAL_USE_ONLY) {
   runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
   console.log('--- POST /api/format on the rules path, 20 clients ---');
   runOrExit([tsx, 'scripts/bench/format-http-bench.ts', '--write']);
+  console.log('--- link requests: known against unknown e-mails, one at a time ---');
+  runOrExit([tsx, 'scripts/bench/auth-timing-bench.ts', '--write']);
   console.log('--- one against two instances on PostgreSQL; the capture path at 20 people ---');
   for (const script of ['instances-bench.mjs', 'capture-bench.mjs']) {
     runOrExit([join('scripts', 'bench', script), '--write']);

@@ -113,6 +113,8 @@ export const ResetPasswordBodySchema = z.object({
   newPassword: PasswordSchema,
 });
 export const ClaimBodySchema = z.object({ token: z.string().min(1).max(500) });
+/** POST /api/auth/magic: the confirm page's exchange of a sign-in link's token. */
+export const SignInLinkBodySchema = z.object({ token: z.string().min(1).max(200) });
 export const DeleteAccountBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX_CHARS).default(''),
 });

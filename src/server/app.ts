@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { readAppVersion } from './http/app-version.js';
 import { registerCompression } from './http/compression.js';
 import { installErrorHandler } from './http/errors.js';
+import { logRedaction } from './http/log-redaction.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
   createAiRateLimits,
@@ -21,7 +22,7 @@ import {
   registerRateLimits,
 } from './http/rate-limits.js';
 import { createDatabaseCounters } from './db/limit-counters.js';
-import { checkoutBrowser } from './http/checkout-browser.js';
+import { checkoutBrowser, signInBrowser } from './http/checkout-browser.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { installSessions } from './http/sessions.js';
 import {
@@ -47,6 +48,7 @@ import { createBillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBillingService } from './modules/billing/service.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
+import { createAfterReply, type AfterReply } from './modules/identity/after-reply.js';
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createPasswordHasher, type PasswordHasher } from './modules/identity/passwords.js';
 import { identityRoutes } from './modules/identity/routes.js';
@@ -86,6 +88,8 @@ export interface AppDeps {
   transportLimits?: TransportLimits;
   /** The transcription queue's timings, or false for none (tests of uploads alone). */
   recordingQueue?: Partial<QueueTuning> | false;
+  /** Where work after a reply runs (link mails); tests pass one they can wait for. */
+  afterReply?: AfterReply;
   /** Where log lines go instead of stdout (tests read what was logged, and at which level). */
   logDestination?: { write(line: string): void };
 }
@@ -117,7 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.logLevel,
       ...(deps.logDestination ? { stream: deps.logDestination } : {}),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...logRedaction,
     },
     // The per-request lines are logged at info; below that level nothing would be written, so
     // their fields are not gathered either (3 µs a request on the listing benchmark).
@@ -185,6 +189,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       : createLogTransport(app.log),
     log: app.log,
   });
+  const afterReply = deps.afterReply ?? createAfterReply(app.log);
+  // Mails already being sent get the time one send may take; none is started after close.
+  app.addHook('onClose', () => afterReply.close(config.mail.timeoutMs * 2));
   // Identity and billing need each other (a claim fulfils a checkout; a checkout issues a
   // claim): identity reaches billing through a function called only once both exist.
   const identity = createIdentityService({
@@ -198,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail,
     publicUrl: config.publicUrl,
     billing: { fulfilCheckout: (checkoutSessionId) => billing.fulfilCheckout(checkoutSessionId) },
+    afterReply,
     now,
   });
   const billing = createBillingService({
@@ -223,7 +231,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(systemRoutes, { system });
   const browsers = checkoutBrowser(config);
-  await app.register(identityRoutes, { identity, sessions, authLimits, checkoutBrowser: browsers });
+  await app.register(identityRoutes, {
+    identity,
+    sessions,
+    authLimits,
+    checkoutBrowser: browsers,
+    signInBrowser: signInBrowser(config),
+  });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, {
     ideas,

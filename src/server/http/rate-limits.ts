@@ -326,6 +326,11 @@ function addressLimit(
 export interface AuthRateLimits {
   /** Counts one call for the client address; every AUTH call shares this bucket. */
   byAddress: preHandlerAsyncHookHandler;
+  /**
+   * The same count, for a handler that answers an exceeded limit its own way (a sign-in link
+   * opened by a browser lands on a page, never on a JSON 429): whether the call is over it.
+   */
+  isOverAddressLimit(request: FastifyRequest): Promise<boolean>;
   /** Password guessing against one account, counted by e-mail and address together. */
   passwordGuesses: PasswordGuessThrottle;
 }
@@ -340,6 +345,15 @@ export function createAuthRateLimits(
   const byAddress = addressLimit(app, shared, 'auth-address', perMinute);
   return {
     byAddress: async (request) => byAddress(request),
+    async isOverAddressLimit(request) {
+      try {
+        await byAddress(request);
+        return false;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) return true;
+        throw error;
+      }
+    },
     passwordGuesses: new PasswordGuessThrottle(perMinute, shared.counters),
   };
 }

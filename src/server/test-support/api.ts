@@ -8,6 +8,7 @@ import type { Dialect } from '../db/database.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { testConfig } from '../config.js';
 import { SESSION_COOKIE } from '../http/sessions.js';
+import { createAfterReply } from '../modules/identity/after-reply.js';
 import { createPasswordHasher, FAST_TEST_ARGON2_COST } from '../modules/identity/passwords.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
 
@@ -19,6 +20,8 @@ import { openTestDatabase, type TestDatabase } from './databases.js';
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** Resolves once the mails of every link request answered so far have been sent or failed. */
+  linkMailsDone(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -57,16 +60,26 @@ export async function createTestApp(
     LLM_MODEL_PATH: '/nonexistent/voice-ideas-writer.gguf',
     ...options.env,
   });
+  // The app's logger, once there is an app: the queue is made before it.
+  const built: { app?: FastifyInstance } = {};
+  const afterReply =
+    options.deps?.afterReply ??
+    createAfterReply({
+      warn: (details, message) => built.app?.log.warn(details, message),
+      error: (details, message) => built.app?.log.error(details, message),
+    });
   const app = await buildApp(config, {
     database,
     passwordHasher: FAST_PASSWORDS,
     now: tickingClock(),
+    afterReply,
     ...options.deps,
   });
+  built.app = app;
   app.addHook('onClose', () => {
     rmSync(recordingsDir, { recursive: true, force: true });
   });
-  return { app, database };
+  return { app, database, linkMailsDone: () => afterReply.idle() };
 }
 
 export async function closeTestApp(testApp: TestApp): Promise<void> {

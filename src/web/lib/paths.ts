@@ -19,6 +19,7 @@ export const apiPaths = {
   logout: '/api/logout',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  signInLink: '/api/auth/magic',
   claim: '/api/auth/claim',
   account: '/api/account',
   checkout: '/api/billing/create-checkout-session',

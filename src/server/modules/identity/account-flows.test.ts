@@ -171,20 +171,18 @@ forEachDialect((dialect) => {
         expectApiError(await reset(token, 'too late now'), 400, 'invalid_token');
       });
 
-      it('answers an unknown e-mail exactly as a known one, talking to the mail server but sending nothing', async () => {
+      it('answers an unknown e-mail exactly as a known one, and mails only the known one', async () => {
         const user = await registerUser(app());
         const known = await forgot(user.email);
         await inbox.waitForMessage(user.email);
-        const stranger = newEmail();
-        const connectionsBefore = inbox.connections();
         const messagesBefore = inbox.messages.length;
-        const unknown = await forgot(stranger);
+        const unknown = await forgot(newEmail());
         expect(unknown.statusCode).toBe(known.statusCode);
         expect(unknown.body).toBe(known.body);
         expect(unknown.json()).toEqual({
           message: 'If an account exists with this email, you will receive a password reset link.',
         });
-        expect(inbox.connections()).toBeGreaterThan(connectionsBefore);
+        await testApp.linkMailsDone();
         expect(inbox.messages.length).toBe(messagesBefore);
       });
 
@@ -199,7 +197,7 @@ forEachDialect((dialect) => {
     });
 
     describe('sign-in links', () => {
-      it('mails a 15-minute PUBLIC_URL link that signs in and adopts the guest ideas of the request that asked', async () => {
+      it('mails a 15-minute PUBLIC_URL link that signs in and, opened in the asking browser, adopts its guest ideas', async () => {
         const user = await registerUser(app());
         const guestId = newGuestId();
         await createIdea(app(), { headers: guestHeaders(guestId), url: '/api/guest-ideas' });
@@ -208,13 +206,18 @@ forEachDialect((dialect) => {
           host: 'evil.example',
         });
         expect(asked.statusCode, asked.body).toBe(202);
-        expect(asked.headers['set-cookie']).toBeUndefined();
+        const browser = asked.cookies.find((c) => c.name === 'vi_signin');
+        expect(browser?.httpOnly).toBe(true);
+        expect(browser?.path).toBe('/api/');
 
         const link = extractLink(await inbox.waitForMessage(user.email));
         expect(link).toMatch(
           new RegExp(`^${PUBLIC_URL}/api/auth/magic\\?token=[A-Za-z0-9_-]{43}$`),
         );
-        const used = await app().inject({ url: pathOf(link) });
+        const used = await app().inject({
+          url: pathOf(link),
+          headers: { cookie: `vi_signin=${browser?.value ?? ''}` },
+        });
         expect(used.statusCode).toBe(302);
         expect(used.headers.location).toBe('/');
         const cookie = sessionCookieOf(used);
@@ -256,6 +259,7 @@ forEachDialect((dialect) => {
         const unknown = await askForLink(newEmail());
         expect(unknown.statusCode).toBe(202);
         expect(unknown.body).toBe(known.body);
+        await testApp.linkMailsDone();
         expect(inbox.messages.length).toBe(messagesBefore);
       });
     });
@@ -352,7 +356,7 @@ describe('account flows while the mail server is down', () => {
     await testApp.database.close();
   });
 
-  it('answers 502 mail_failed for known and unknown e-mails alike, and loses no earlier link', async () => {
+  it('answers known and unknown e-mails alike, keeps no unsent link and loses no earlier one', async () => {
     const user = await registerUser(testApp.app);
     const forgot = (email: string) =>
       testApp.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -361,17 +365,16 @@ describe('account flows while the mail server is down', () => {
     await inbox.close();
 
     const known = await forgot(user.email);
-    const body = expectApiError(known, 502, 'mail_failed');
-    expect(body.message).toMatch(/could not send the e-mail/);
     const unknown = await forgot(newEmail());
-    expect(unknown.statusCode).toBe(502);
+    expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
     const link = await testApp.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: user.email, password: '' },
     });
-    expectApiError(link, 502, 'mail_failed');
+    expect(link.statusCode).toBe(202);
+    await testApp.linkMailsDone();
 
     // The unsent links were not kept; the earlier one still works.
     const live = await testApp.database.db
@@ -406,6 +409,7 @@ describe('account flows without SMTP_URL', () => {
         payload: { email: user.email },
       });
       expect(response.statusCode).toBe(200);
+      await testApp.linkMailsDone();
       const logged = lines.join('\n');
       expect(logged).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
       expect(logged).not.toContain('evil.example');
@@ -417,7 +421,7 @@ describe('account flows without SMTP_URL', () => {
 });
 
 describe('the AUTH rate limit', () => {
-  it('covers forgot-password, reset-password, claim and the sign-in link', async () => {
+  it('covers forgot-password, reset-password, claim and the sign-in link confirm', async () => {
     const calls: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
       { method: 'POST', url: '/api/auth/forgot-password', payload: { email: newEmail() } },
       {
@@ -426,7 +430,7 @@ describe('the AUTH rate limit', () => {
         payload: { token: 't', newPassword: 'abcdefg' },
       },
       { method: 'POST', url: '/api/auth/claim', payload: { token: 't' } },
-      { method: 'GET', url: '/api/auth/magic?token=t' },
+      { method: 'POST', url: '/api/auth/magic', payload: { token: 't' } },
     ];
     for (const call of calls) {
       const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '2' } });

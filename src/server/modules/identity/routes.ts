@@ -7,9 +7,11 @@ import {
   LoginBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  SignInLinkBodySchema,
 } from '#contract/api-request-schemas.js';
 import { ErrorSchema, MeSchema, MessageSchema, SignedInSchema } from '#contract/api-schemas.js';
-import type { CheckoutBrowser } from '../../http/checkout-browser.js';
+import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
+import { HttpError } from '../../http/errors.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import {
   guestIdOf,
@@ -24,6 +26,7 @@ export interface IdentityRoutesOptions {
   sessions: SessionManager;
   authLimits: AuthRateLimits;
   checkoutBrowser: CheckoutBrowser;
+  signInBrowser: BrowserKey;
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -39,6 +42,29 @@ const RESET_MESSAGE =
 const MagicQuerySchema = z.object({ token: z.unknown().optional() });
 const SIGN_IN_TOKEN_MAX_CHARS = 200;
 
+/**
+ * Where a sign-in link is confirmed by the person (docs/api.md, "Identity"). The token rides in
+ * the fragment, which no browser sends to a server or puts in a Referer, so it reaches no log.
+ */
+function confirmPageFor(token: string): string {
+  return `/login#link=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Whether a link's GET was opened by the person rather than by another site: typed, from a
+ * mail program or bookmark (`none`), from this origin, or from a client that sends no fetch
+ * metadata at all. A navigation from any other site, same-site ones included, may be a page
+ * signing its visitor in to an account of its choosing (login CSRF), so it only lands on the
+ * confirm page.
+ */
+function openedByThePerson(request: { headers: Record<string, unknown> }): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'none' || site === 'same-origin';
+}
+
+const INVALID_LINK_MESSAGE =
+  'This sign-in link is invalid, used or expired. Please ask for a new one.';
+
 function toMe(user: Pick<SessionUser, 'id' | 'email' | 'plan'>) {
   return { id: user.id, email: user.email, plan: user.plan };
 }
@@ -49,7 +75,7 @@ function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestId
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, sessions, authLimits, checkoutBrowser },
+  { identity, sessions, authLimits, checkoutBrowser, signInBrowser },
 ) => {
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -84,13 +110,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           400: ErrorSchema,
           401: ErrorSchema,
           429: ErrorSchema,
-          502: ErrorSchema,
         },
       },
     },
     async (request, reply) => {
       if (request.body.password === '') {
-        await identity.requestSignInLink(request.body.email, guestIdOf(request));
+        const browserKey = signInBrowser.keyFor(request);
+        identity.requestSignInLink(request.body.email, {
+          guestId: guestIdOf(request),
+          browserKey,
+        });
+        signInBrowser.set(reply, browserKey);
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
       }
       const user = await identity.logIn(request.body, {
@@ -114,18 +144,45 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.get(
     '/api/auth/magic',
-    {
-      preHandler: authLimits.byAddress,
-      schema: { querystring: MagicQuerySchema, response: { 302: z.undefined() } },
-    },
+    { schema: { querystring: MagicQuerySchema, response: { 302: z.undefined() } } },
     async (request, reply) => {
       const { token } = request.query;
       const wellFormed =
         typeof token === 'string' && token.length > 0 && token.length <= SIGN_IN_TOKEN_MAX_CHARS;
-      const user = wellFormed ? await identity.signInWithLink(token) : null;
+      if (!wellFormed) return reply.redirect('/login?error=link', 302);
+      // Both leave the token unused: the person signs in from the confirm page, now or once
+      // the AUTH limit has passed.
+      if (!openedByThePerson(request)) return reply.redirect(confirmPageFor(token), 302);
+      if (await authLimits.isOverAddressLimit(request)) {
+        return reply.redirect(confirmPageFor(token), 302);
+      }
+      const user = await identity.signInWithLink(token, {
+        guestId: null,
+        browserKey: signInBrowser.keyOf(request),
+      });
       if (!user) return reply.redirect('/login?error=link', 302);
       await sessions.start(request, reply, user.id, 'link');
       return reply.redirect('/', 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/magic',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: SignInLinkBodySchema,
+        response: { 200: SignedInSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await identity.signInWithLink(request.body.token, {
+        guestId: guestIdOf(request),
+        browserKey: signInBrowser.keyOf(request),
+      });
+      if (!user) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+      await sessions.start(request, reply, user.id, 'link');
+      return toSignedIn(user);
     },
   );
 
@@ -135,11 +192,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: authLimits.byAddress,
       schema: {
         body: ForgotPasswordBodySchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema },
+        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request) => {
-      await identity.requestPasswordReset(request.body.email);
+      identity.requestPasswordReset(request.body.email);
       return { message: RESET_MESSAGE };
     },
   );

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
 import { HttpError } from '../../http/errors.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
+import type { AfterReply } from './after-reply.js';
 import type { BillingService } from '../billing/service.js';
 import type { IdeasService } from '../ideas/service.js';
 import type { MailService } from '../mail/service.js';
@@ -34,19 +35,33 @@ export interface IdentityService {
     from: { address: string; guestId: string | null; guesses: PasswordGuessThrottle },
   ): Promise<SignedIn>;
   /**
-   * E-mails a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use) when the
-   * e-mail has an account; otherwise rehearses a send, so both answer alike (ADR 050).
+   * Queues the e-mail of a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use)
+   * for when the e-mail has an account, and returns before any of that work: the answer is the
+   * same, in words and in time, whether or not the account exists (ADR 101).
    */
-  requestPasswordReset(email: string): Promise<void>;
-  /** Sets the new password and ends every session of the user; 400 invalid_token. */
+  requestPasswordReset(email: string): void;
+  /**
+   * Sets the new password and voids everything else that opens the account: every session,
+   * every other reset link, every sign-in link and every pending checkout claim of its e-mail
+   * (ADR 102); 400 invalid_token.
+   */
   resetPassword(token: string, newPassword: string): Promise<UserRecord>;
   /**
-   * E-mails a sign-in link (PUBLIC_URL/api/auth/magic?token=…, 15 minutes, single use) when the
-   * e-mail has an account, keeping the guest id whose ideas move in when it is used.
+   * Queues the e-mail of a sign-in link (PUBLIC_URL/api/auth/magic?token=…, 15 minutes, single
+   * use) for when the e-mail has an account, and returns before that work (ADR 101). The link
+   * keeps the asking browser's guest id with a hash of its `browserKey` cookie: those ideas
+   * move in only if that same browser opens the link (ADR 102).
    */
-  requestSignInLink(email: string, guestId: string | null): Promise<void>;
-  /** Uses a sign-in link: the account, its guest ideas adopted; null for a bad link. */
-  signInWithLink(token: string): Promise<SignedIn | null>;
+  requestSignInLink(email: string, from: { guestId: string | null; browserKey: string }): void;
+  /**
+   * Uses a sign-in link: the account, or null for a bad link. The guest ideas that move in are
+   * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
+   * those kept with the link when `browserKey` is the asking browser's.
+   */
+  signInWithLink(
+    token: string,
+    completing: { guestId: string | null; browserKey: string | null },
+  ): Promise<SignedIn | null>;
   /**
    * Deletes the signed-in account and everything of it. A password account needs its password;
    * a password-less one a session opened by a sign-in link in the last 15 minutes.
@@ -124,9 +139,12 @@ export function createIdentityService(deps: {
   publicUrl: string;
   /** Billing's checkout fulfilment, for a claim that arrives before its webhook. */
   billing: Pick<BillingService, 'fulfilCheckout'>;
+  /** Where link requests do their work, after their answer. */
+  afterReply: AfterReply;
   now: () => Date;
 }): IdentityService {
-  const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, now } = deps;
+  const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, afterReply, now } =
+    deps;
   const dictionary = deps.dictionary ?? { adoptGuest: () => Promise.resolve() };
   const recordings = deps.recordings ?? {
     adoptGuest: () => Promise.resolve(0),
@@ -141,7 +159,7 @@ export function createIdentityService(deps: {
     user: UserRecord,
     purpose: AuthTokenPurpose,
     ttlMs: number,
-    guestId: string | null,
+    asker: { guestId: string | null; browserHash: string | null },
     send: (to: string, link: string) => Promise<void>,
     linkFor: (token: string) => string,
   ): Promise<void> {
@@ -150,7 +168,8 @@ export function createIdentityService(deps: {
       purpose,
       tokenHash: token.hash,
       userId: user.id,
-      guestId,
+      guestId: asker.guestId,
+      browserHash: asker.browserHash,
       email: user.email,
       expiresAt: new Date(now().getTime() + ttlMs),
     });
@@ -216,20 +235,19 @@ export function createIdentityService(deps: {
       return adoptInto(user, [guestId]);
     },
 
-    async requestPasswordReset(email) {
-      const user = await users.findByEmail(email);
-      if (!user) {
-        await mail.rehearse();
-        return;
-      }
-      await mailToken(
-        user,
-        'password_reset',
-        PASSWORD_RESET_TTL_MS,
-        null,
-        (to, link) => mail.sendPasswordReset(to, link),
-        (token) => `${publicUrl}/reset-password?token=${token}`,
-      );
+    requestPasswordReset(email) {
+      afterReply.run(async () => {
+        const user = await users.findByEmail(email);
+        if (!user) return;
+        await mailToken(
+          user,
+          'password_reset',
+          PASSWORD_RESET_TTL_MS,
+          { guestId: null, browserHash: null },
+          (to, link) => mail.sendPasswordReset(to, link),
+          (token) => `${publicUrl}/reset-password?token=${token}`,
+        );
+      });
     },
 
     async resetPassword(token, newPassword) {
@@ -245,28 +263,32 @@ export function createIdentityService(deps: {
       return user;
     },
 
-    async requestSignInLink(email, guestId) {
-      const user = await users.findByEmail(email);
-      if (!user) {
-        await mail.rehearse();
-        return;
-      }
-      await mailToken(
-        user,
-        'magic_link',
-        SIGN_IN_LINK_TTL_MS,
-        guestId,
-        (to, link) => mail.sendSignInLink(to, link),
-        (token) => `${publicUrl}/api/auth/magic?token=${encodeURIComponent(token)}`,
-      );
+    requestSignInLink(email, from) {
+      const asker = { guestId: from.guestId, browserHash: hashOneTimeToken(from.browserKey) };
+      afterReply.run(async () => {
+        const user = await users.findByEmail(email);
+        if (!user) return;
+        await mailToken(
+          user,
+          'magic_link',
+          SIGN_IN_LINK_TTL_MS,
+          asker,
+          (to, link) => mail.sendSignInLink(to, link),
+          (token) => `${publicUrl}/api/auth/magic?token=${encodeURIComponent(token)}`,
+        );
+      });
     },
 
-    async signInWithLink(token) {
+    async signInWithLink(token, completing) {
       const used = await tokens.consume('magic_link', hashOneTimeToken(token), now());
       if (!used?.userId) return null;
       const user = await users.findById(used.userId);
       if (!user) return null;
-      return adoptInto(user, [used.guestId]);
+      // Never the guest of whoever asked for the link, which may be anyone's (docs/api.md).
+      const guestId =
+        completing.guestId ??
+        (sameBrowser(used.browserHash, completing.browserKey) ? used.guestId : null);
+      return adoptInto(user, [guestId]);
     },
 
     async deleteAccount(userId, sessionId, password) {

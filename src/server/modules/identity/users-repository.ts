@@ -52,7 +52,8 @@ export interface UsersRepository {
   updatePlan(userId: string, plan: Plan, billingCustomerId?: string | null): Promise<void>;
   /**
    * Uses a password-reset token and sets the new password in one transaction: the token is
-   * marked used, the user's other reset links are revoked and every session of the user ends.
+   * marked used, every other unused token of the user (reset and sign-in links) and every
+   * pending checkout claim of its e-mail is voided, and every session of the user ends.
    * null (and nothing changed) when the token is unknown, used or expired at `at`.
    */
   resetPassword(tokenHash: string, passwordHash: string, at: Date): Promise<UserRecord | null>;
@@ -191,12 +192,22 @@ export function createUsersRepository(
           .returningAll()
           .executeTakeFirst();
         if (!row) return null;
+        // Whoever held the old password, a link or a claim may have read the mailbox or the
+        // log: after a reset nothing issued before it opens the account (ADR 102). Claims are
+        // found by e-mail, the one thing a claim for this account shares with it.
         await trx
           .updateTable('auth_tokens')
           .set({ used_at: iso })
-          .where('user_id', '=', userId)
-          .where('purpose', '=', 'password_reset')
           .where('used_at', 'is', null)
+          .where((eb) =>
+            eb.or([
+              eb('user_id', '=', userId),
+              eb.and([
+                eb('purpose', '=', 'checkout_claim'),
+                eb(sql<string>`lower(email)`, '=', row.email.toLowerCase()),
+              ]),
+            ]),
+          )
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
         return toUserRecord(row);

@@ -3,17 +3,13 @@ import { passwordResetMail, signInLinkMail } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
 /**
- * What other modules may ask of mail. A mail server that fails or stalls becomes a 502
- * `mail_failed` the person can read and retry; the caller decides what to undo (ADR 050).
+ * What other modules may ask of mail. A mail server that fails or stalls is logged here and
+ * becomes a 502 `mail_failed`; the caller decides what to undo. Link mails are sent after their
+ * request's answer, so no person sees it (ADR 101).
  */
 export interface MailService {
   sendPasswordReset(to: string, link: string): Promise<void>;
   sendSignInLink(to: string, link: string): Promise<void>;
-  /**
-   * Everything sending costs, without a message: asked for an e-mail that has no account, so
-   * its answer matches a real send in status and roughly in time (no account enumeration).
-   */
-  rehearse(): Promise<void>;
 }
 
 export const MAIL_FAILED_MESSAGE =
@@ -39,6 +35,5 @@ export function createMailService(deps: {
   return {
     sendPasswordReset: (to, link) => send(passwordResetMail(to, link)),
     sendSignInLink: (to, link) => send(signInLinkMail(to, link)),
-    rehearse: () => attempt('reaching the mail server', () => transport.rehearse()),
   };
 }

@@ -12,11 +12,6 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'log';
   /** Hands the mail to the mail server; rejects (with MailDeliveryError) when it cannot. */
   deliver(mail: OutgoingMail): Promise<void>;
-  /**
-   * The work of a delivery without a message: connect, greet, sign in, quit. Asked for an
-   * unknown address, so that answer takes about as long, and fails the same way, as a real one.
-   */
-  rehearse(): Promise<void>;
 }
 
 export class MailDeliveryError extends Error {
@@ -43,7 +38,6 @@ export function createLogTransport(log: LogSink): MailTransport {
         'SMTP_URL is not set, so this e-mail was written here instead of being sent',
       );
     },
-    async rehearse() {},
   };
 }
 
@@ -85,9 +79,6 @@ export function createSmtpTransport(options: {
         overallMs,
         'sending the e-mail',
       );
-    },
-    async rehearse() {
-      await bounded(transporter.verify(), overallMs, 'reaching the mail server');
     },
   };
 }

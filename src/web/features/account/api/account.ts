@@ -60,6 +60,14 @@ export function resetPassword(token: string, newPassword: string): Promise<Me> {
   return apiRequest('MeSchema', 'POST', apiPaths.resetPassword, { body: { token, newPassword } });
 }
 
+/**
+ * docs/api.md, Identity: a sign-in link that reached the confirm page is exchanged here, by the
+ * app's own same-origin POST, once the person has confirmed. This browser's guest ideas move in.
+ */
+export function confirmSignInLink(token: string): Promise<SignedIn> {
+  return apiRequest('SignedInSchema', 'POST', apiPaths.signInLink, { body: { token } });
+}
+
 export function deleteAccount(password: string): Promise<void> {
   return apiSend('DELETE', apiPaths.account, { body: { password } });
 }
@@ -104,6 +112,14 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
       resetPassword(token, newPassword),
+    onSuccess: (me) => applySignedIn(client, me),
+  });
+}
+
+export function useConfirmSignInLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: confirmSignInLink,
     onSuccess: (me) => applySignedIn(client, me),
   });
 }

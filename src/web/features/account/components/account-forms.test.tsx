@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { freeMe, guestMe, renderScreen, stubServer, type SeenRequest } from '#web/testing/screen';
 import { queryKeys } from '#web/lib/query-client';
+import { ConfirmSignInLink } from './confirm-sign-in-link';
 import { LoginForm } from './login-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignupForm } from './signup-form';
@@ -155,6 +156,60 @@ describe('Sign-in page', () => {
     stubServer(() => ({ status: 500 }));
     renderScreen(<LoginForm linkFailed onSignedIn={() => {}} />);
     expect(screen.getByRole('alert').textContent).toContain('expired or was already used');
+  });
+});
+
+describe('Sign-in link confirm page', () => {
+  function renderConfirm() {
+    const handlers = { onSignedIn: vi.fn(), onUnusable: vi.fn(), onCancel: vi.fn() };
+    const rendered = renderScreen(<ConfirmSignInLink token="link-token-1" {...handlers} />);
+    return { ...handlers, ...rendered };
+  }
+
+  it('posts nothing until the person confirms, then signs in with the link', async () => {
+    const { seen } = stubServer((request) =>
+      request.path === '/api/auth/magic'
+        ? { status: 200, body: { ...freeMe, guestIdeasKept: 0 } }
+        : { status: 404 },
+    );
+    const user = userEvent.setup();
+    const { onSignedIn, client } = renderConfirm();
+    expect(screen.getByRole('heading', { name: 'Finish signing in' })).toBeTruthy();
+    expect(posts(seen, '/api/auth/magic')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(posts(seen, '/api/auth/magic')[0]?.body).toEqual({ token: 'link-token-1' });
+    expect(client.getQueryData(queryKeys.me)).toEqual(freeMe);
+  });
+
+  it('keeps the link after too many attempts, and gives it up once it is unusable', async () => {
+    let answer = {
+      status: 429,
+      body: {
+        error: 'rate_limited',
+        message: 'Too many requests. Please try again in 40 seconds.',
+      },
+    };
+    stubServer(() => answer);
+    const user = userEvent.setup();
+    const { onUnusable } = renderConfirm();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(
+      await screen.findByText('Too many requests. Please try again in 40 seconds.'),
+    ).toBeTruthy();
+    expect(onUnusable).not.toHaveBeenCalled();
+    answer = { status: 400, body: { error: 'invalid_token', message: 'This link is used.' } };
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onUnusable).toHaveBeenCalled());
+  });
+
+  it('lets the person leave without signing in', async () => {
+    const { seen } = stubServer(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    const { onCancel } = renderConfirm();
+    await user.click(screen.getByRole('button', { name: 'Not Now' }));
+    expect(onCancel).toHaveBeenCalled();
+    expect(posts(seen, '/api/auth/magic')).toHaveLength(0);
   });
 });
 

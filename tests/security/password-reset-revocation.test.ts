@@ -1,0 +1,102 @@
+/**
+ * A password reset takes the account back (docs/security.md, "Password reset"; ADR 102): every
+ * sign-in link, every other reset link, every pending checkout claim of its e-mail and every
+ * session issued before it stop working, so whoever read the mailbox or held a session before
+ * the reset is shut out by it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthTokensRepository } from '#server/modules/identity/auth-tokens-repository.js';
+import {
+  closeTestApp,
+  createTestApp,
+  expectApiError,
+  registerUser,
+  sessionCookieOf,
+  type TestApp,
+} from '#server/test-support/api.js';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
+
+const PUBLIC_URL = 'http://ideas.example:8080';
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+describe('a password reset', () => {
+  let inbox: SmtpInbox;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    testApp = await createTestApp('sqlite', { env: { SMTP_URL: inbox.url, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+    await inbox.close();
+  });
+
+  it('voids every earlier sign-in link, reset link, claim and other session of the account', async () => {
+    const { app } = testApp;
+    const user = await registerUser(app);
+    const ask = async (url: string, payload: object) => {
+      await app.inject({ method: 'POST', url, payload });
+      return tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    };
+    const signInLinks = [
+      await ask('/api/login', { email: user.email, password: '' }),
+      await ask('/api/login', { email: user.email, password: '' }),
+    ];
+    const resetLinks = [
+      await ask('/api/auth/forgot-password', { email: user.email }),
+      await ask('/api/auth/forgot-password', { email: user.email }),
+    ];
+    // A claim waiting for a checkout of this e-mail (its checkout is never paid here: what
+    // matters is that the reset leaves it unusable).
+    const claims = createAuthTokensRepository(testApp.database);
+    const claim = await claims.create({
+      purpose: 'checkout_claim',
+      tokenHash: 'f'.repeat(64),
+      email: user.email.toUpperCase(),
+      checkoutSessionId: 'cs_test_pending',
+      browserHash: 'e'.repeat(64),
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    });
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetLinks[1], newPassword: 'taken back at last' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const resetSession = sessionCookieOf(reset);
+
+    for (const token of signInLinks) {
+      const viaMail = await app.inject({ url: `/api/auth/magic?token=${token}` });
+      expect(viaMail.headers.location).toBe('/login?error=link');
+      expectApiError(
+        await app.inject({ method: 'POST', url: '/api/auth/magic', payload: { token } }),
+        400,
+        'invalid_token',
+      );
+    }
+    expectApiError(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: resetLinks[0], newPassword: 'the attacker again' },
+      }),
+      400,
+      'invalid_token',
+    );
+    const voided = await testApp.database.db
+      .selectFrom('auth_tokens')
+      .select('used_at')
+      .where('id', '=', claim.id)
+      .executeTakeFirstOrThrow();
+    expect(voided.used_at).not.toBeNull();
+    const me = async (cookie: string) =>
+      (await app.inject({ url: '/api/me', headers: { cookie } })).json<{ id: string }>().id;
+    expect(await me(user.cookie)).toBe('');
+    expect(await me(resetSession)).toBe(user.id);
+  });
+});

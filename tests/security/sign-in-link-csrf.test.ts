@@ -1,0 +1,108 @@
+/**
+ * Login CSRF through the sign-in link (docs/security.md, "Sign-in links"; ADR 102). A page
+ * elsewhere that navigates its visitor to `/api/auth/magic?token=<its own link>` must not sign
+ * that browser in to the attacker's account: the navigation lands on the confirm page, and only
+ * the web app's same-origin POST, after the person confirms, completes the sign-in.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#server/http/sessions.js';
+import {
+  closeTestApp,
+  createTestApp,
+  expectApiError,
+  registerUser,
+  sessionCookieOf,
+  type TestApp,
+} from '#server/test-support/api.js';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
+
+const PUBLIC_URL = 'http://ideas.example:8080';
+
+function opensNoSession(response: LightMyRequestResponse): void {
+  expect(response.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+}
+
+describe('sign-in links and login CSRF', () => {
+  let inbox: SmtpInbox;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    testApp = await createTestApp('sqlite', { env: { SMTP_URL: inbox.url, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+    await inbox.close();
+  });
+
+  /** The attacker's own account and a fresh sign-in link to it. */
+  async function attackersLink(): Promise<{ id: string; token: string }> {
+    const attacker = await registerUser(testApp.app);
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: attacker.email, password: '' },
+    });
+    const link = extractLink(await inbox.waitForMessage(attacker.email));
+    return { id: attacker.id, token: new URL(link).searchParams.get('token') ?? '' };
+  }
+
+  it('sends a navigation from another site to the confirm page, signing no one in', async () => {
+    const { token } = await attackersLink();
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await testApp.app.inject({
+        url: `/api/auth/magic?token=${token}`,
+        headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
+      expect(response.statusCode, site).toBe(302);
+      // In the fragment: never sent to a server, never in a Referer.
+      expect(response.headers.location).toBe(`/login#link=${token}`);
+      opensNoSession(response);
+    }
+  });
+
+  it('refuses the confirm POST from another origin and takes it from the app', async () => {
+    const { id, token } = await attackersLink();
+    const forged = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic',
+      headers: { origin: 'https://evil.example' },
+      payload: { token },
+    });
+    expect(forged.statusCode).toBe(403);
+    opensNoSession(forged);
+
+    const confirmed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic',
+      headers: { origin: PUBLIC_URL },
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id });
+    const me = await testApp.app.inject({
+      url: '/api/me',
+      headers: { cookie: sessionCookieOf(confirmed) },
+    });
+    expect(me.json()).toMatchObject({ id });
+    expectApiError(
+      await testApp.app.inject({ method: 'POST', url: '/api/auth/magic', payload: { token } }),
+      400,
+      'invalid_token',
+    );
+  });
+
+  it('signs in a link opened from the mail, typed or from this origin', async () => {
+    for (const headers of [{}, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }]) {
+      const { id, token } = await attackersLink();
+      const response = await testApp.app.inject({ url: `/api/auth/magic?token=${token}`, headers });
+      expect(response.headers.location, JSON.stringify(headers)).toBe('/');
+      const me = await testApp.app.inject({
+        url: '/api/me',
+        headers: { cookie: sessionCookieOf(response) },
+      });
+      expect(me.json()).toMatchObject({ id });
+    }
+  });
+});
