@@ -4,7 +4,7 @@
  * about 4, a quadratic one about 16. A test asserts the shape of the cost this way rather than
  * a wall-time budget, which a loaded machine breaks; speed itself is `npm run bench`'s job.
  */
-export function growthFactor(run: (size: number) => void, size: number, rounds = 3): number {
+export function growthFactor(run: (size: number) => void, size: number, rounds = 5): number {
   let small = Infinity;
   let large = Infinity;
   for (let round = 0; round < rounds; round += 1) {
