@@ -176,6 +176,26 @@ function hasBody(request: FastifyRequest): boolean {
   return length !== undefined && length !== '0';
 }
 
+/** How long an early answer's connection keeps reading the rest of the body before it closes. */
+export const LINGER_MS = 10_000;
+
+/**
+ * What nginx calls a lingering close, which Node has no option for: where Node would destroy
+ * the socket once the answer is out (`destroySoon`), this one sends its end, reads and discards
+ * what the client still sends, and closes when the client has finished or after LINGER_MS. The
+ * body progress guard still cuts a client that stalls meanwhile.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket): void {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('end', () => this.destroy());
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
+}
+
 /**
  * Cuts a request whose body stops moving. Node's own timeouts cannot tell a slow but moving
  * upload from a stalled one (a total limit cuts the first, an idle limit misses a byte every few
@@ -238,9 +258,15 @@ export function installBodyProgressGuard(
     done();
   });
   // Answered before its body arrived: Node would keep reading and discarding the rest to reuse
-  // the connection, for as long as the client cares to trickle it.
+  // the connection, for as long as the client cares to trickle it. So the connection closes,
+  // but lingering: closed at once, the unread body turns into a reset, and the client (Node's
+  // fetch, a browser) sees a broken pipe instead of the answer.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (hasBody(request) && !request.raw.complete) void reply.header('connection', 'close');
+    if (hasBody(request) && !request.raw.complete) {
+      void reply.header('connection', 'close');
+      const socket = request.raw.socket as Socket | undefined;
+      if (socket !== undefined) lingerOnClose(socket);
+    }
     done(null, payload);
   });
 }
