@@ -175,8 +175,8 @@ describe('accounts: signing up keeps the guest ideas, then out and in again', ()
     await menu.getByRole('link', { name: /menu@example.com/ }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
-    // Usage counts saves: the guest's saves stayed with the guest; the account has made none.
-    await page.getByText('0 of 10 ideas this month').waitFor();
+    // The guest's ideas came along at sign-up and count towards the account's month.
+    await page.getByText(/^[1-9]\d* of 10 ideas this month$/).waitFor();
     await shoot(page, 'accounts-08-profile-registered');
     await expectAccessible(page, '/profile (registered)');
 

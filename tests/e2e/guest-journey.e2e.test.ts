@@ -111,7 +111,7 @@ describe("a guest's first visit", () => {
       { timeout: 10_000 },
     );
     await box.fill('');
-    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByText('No saved ideas yet').waitFor();
 
     // Deleting does not give the unit back (docs/api.md).
