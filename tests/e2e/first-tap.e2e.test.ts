@@ -234,7 +234,7 @@ describe('the record button, on a CPU 4x slower than this machine', () => {
     expect(tap.pressed, seen).toBe(true);
     // How much CPU the answer took is a figure, not a pass or fail: a loaded machine moved it
     // from under 100 ms to 162 ms between two runs. It is printed here for the lab note; the
-    // target (ANSWER_MS) is read against the minimal page by `npm run audit:web`.
+    // first screen's cost is measured against a minimal page by `npm run audit:web`.
     console.info(`first tap: ${seen}; target ${ANSWER_MS} ms of CPU`);
   });
 });
