@@ -268,6 +268,11 @@ export const PHRASE_OPENERS: ReadonlySet<string> = new Set([
   'some',
 ]);
 
+/** Determiners after which a written list's nouns in a row are one thing: all but "a". */
+export const DEFINITE_OPENERS: ReadonlySet<string> = new Set(
+  [...PHRASE_OPENERS].filter((word) => word !== 'a' && word !== 'an'),
+);
+
 /**
  * Prepositions that say which phrase one said again replaces ("to the Earth. Actually, no, to
  * the Moon."); a determiner alone does not ("The dog ate the cake. Wait, no, the cat.").

@@ -302,3 +302,71 @@ export const QUESTION_SUBJECTS = new Set([
   'there',
 ]);
 export const WH_WORDS = new Set(['what', 'why', 'how', 'where', 'when', 'who', 'which']);
+
+/** Words that join one clause to the next ("and then book the van", "but", "so"). */
+export const CLAUSE_CONNECTIVES: ReadonlySet<string> = new Set([
+  'and',
+  'or',
+  'but',
+  'then',
+  'also',
+  'plus',
+  'so',
+]);
+
+/** Pronouns that end a phrase ("for everyone", "with them"); "her" may be a determiner. */
+export const PHRASE_END_PRONOUNS: ReadonlySet<string> = new Set([
+  ...INDEFINITE_PERSONS,
+  'them',
+  'him',
+  'it',
+  'me',
+  'us',
+]);
+
+/** Possessives that open a thing's phrase ("my address"), so a verb's object. */
+export const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his']);
+
+/** Words after which the clause holds a clause of its own, with its own subject and verb. */
+export const SUBORDINATORS: ReadonlySet<string> = new Set([
+  'that',
+  'if',
+  'whether',
+  'because',
+  'when',
+  'while',
+  'since',
+  'so',
+]);
+
+/** Words that join a clause to the next: left at a clause's end they join it to nothing. */
+export const JOINERS = new Set(['and', 'or', 'but', 'so', 'because']);
+
+/** Titles said before a name. */
+export const TITLES: ReadonlySet<string> = new Set(['mr', 'mrs', 'ms', 'dr', 'prof']);
+
+/** Words that open a relative clause ("the venue that has parking"). */
+export const RELATIVES: ReadonlySet<string> = new Set(['that', 'which', 'who', 'where']);
+
+/** Relatives that open a clause about a thing after a comma ("the venue, which has parking"). */
+export const NON_RESTRICTIVE: ReadonlySet<string> = new Set(['which', 'who', 'whose']);
+
+/** Determiners that point at a thing said before ("the Aldi ones", "those ones"). */
+export const POINTING_DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'those',
+  'these',
+  'that',
+  'this',
+]);
+
+/** Verb forms that go with a plural subject, never with "it" ("it are" is no clause). */
+export const PLURAL_VERBS: ReadonlySet<string> = new Set([
+  'are',
+  'were',
+  'have',
+  'do',
+  "aren't",
+  "weren't",
+  "don't",
+]);

@@ -19,3 +19,14 @@ export const TIME_PREPOSITIONS: ReadonlySet<string> = new Set([
   'before',
   'after',
 ]);
+
+/** Units of time an amount may count ("two weeks late"): no things to order. */
+export const TIME_UNITS: ReadonlySet<string> = new Set([
+  'minute',
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'time',
+]);

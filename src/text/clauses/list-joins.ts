@@ -1,0 +1,142 @@
+import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isPlural, isWord } from './tokens.js';
+import type { TaggedToken } from '../nlp.js';
+import { RELATIVES } from '../words/function-words.js';
+
+/**
+ * Which "and"s and "or"s of a task's words join things of a list, and which join a verb's
+ * clauses, a preposition's objects or the numbers of one thing ("chapters 4 and 5").
+ */
+
+/**
+ * "a new | extension cord": an adjective opens a thing only before what it describes; "a
+ * birthday present for Jake" is one thing, whatever the tagger makes of "present".
+ */
+export function describesNext(region: readonly TaggedToken[], k: number): boolean {
+  const next = region[k + 1];
+  return isWord(next) && (NOUN_POS.has(next.pos) || next.pos === 'ADJ');
+}
+
+/**
+ * Whether the "and" and "or" of a task's words join things. One before a verb joins what the
+ * things do ("messages in bottles that wash up and answers every one"). Without a verb at the
+ * head, a verb before the list is a sentence's ("you trade rivers and bridges"), whose subject
+ * and verb no thing after the first would keep, unless what follows is a clause of its own
+ * ("... the sofa and she already owns it"). So is a verb after "to": "ask Mum to bring the
+ * salad and the dessert" is one ask.
+ */
+export function joinsThings(region: readonly TaggedToken[], verbLed: boolean): boolean {
+  let sentenceVerb = false;
+  // Within a relative clause, up to the pause that ends it.
+  let relative = false;
+  for (let k = 0; k < region.length; k++) {
+    const token = region[k] as TaggedToken;
+    if (token.kind === 'pause') relative = false;
+    if (token.kind !== 'word') continue;
+    // "tell Dave to grab milk and bread": the things are the second verb's, and one ask.
+    if (
+      token.lower === 'to' &&
+      isWord(region[k + 1]) &&
+      (region[k + 1] as TaggedToken).pos === 'VERB'
+    ) {
+      sentenceVerb = true;
+      continue;
+    }
+    if (token.lower !== 'that' && RELATIVES.has(token.lower)) {
+      relative = true;
+      continue;
+    }
+    if (token.lower === 'and' || token.lower === 'or') {
+      const next = region[k + 1];
+      // "a tool library where people can borrow ladders drills and lawn mowers": things said
+      // in a relative clause are its verb's; "the vet who saw Max, the groomer and the
+      // sitter", after the pause that ends it, are the task's.
+      if (relative && !hasOwnVerb(region, k + 1)) return false;
+      if (
+        isWord(next) &&
+        (next.pos === 'AUX' ||
+          asModifier(next, region[k + 2], region[k], region[k - 1]).pos === 'VERB')
+      ) {
+        return false;
+      }
+      if (sentenceVerb && !hasOwnVerb(region, k + 1)) return false;
+    } else if (!verbLed && isClauseVerb(region, k)) {
+      sentenceVerb = true;
+    }
+  }
+  return true;
+}
+
+/** Tags of a preposition's object, up to the "and" that may join a second one to it. */
+const PHRASE_OBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ']);
+
+/**
+ * The "and"s and "or"s that join a preposition's objects ("for bays 3 and 4", "with Jamie and
+ * Priya", "of twin and earth"), not the verb's things: after a preposition, with nothing but
+ * its object said since, and a bare word after them (no determiner: "from school and the dry
+ * cleaning" may name a second thing).
+ */
+export function prepositionalJoins(region: readonly TaggedToken[]): {
+  joins: Set<number>;
+  inside: Set<number>;
+} {
+  const joins = new Set<number>();
+  // Words of an object so joined: "bays 3 and 4" is one object, "3" no new thing.
+  const inside = new Set<number>();
+  let open = -1;
+  for (let k = 0; k < region.length; k++) {
+    const token = region[k] as TaggedToken;
+    if (!isWord(token)) {
+      open = -1;
+      continue;
+    }
+    if (token.lower === 'and' || token.lower === 'or') {
+      const next = region[k + 1];
+      const last = region[k - 1];
+      if (
+        open !== -1 &&
+        isWord(next) &&
+        isWord(last) &&
+        // "for bays 3 and 4", "with Jamie and Priya": a number with a number, a name with a
+        // name; "a prescription for gran and milk" names a second thing.
+        ((last.pos === 'NUM' && next.pos === 'NUM') ||
+          (last.pos === 'PROPN' && next.pos === 'PROPN')) &&
+        // "after two months of work and signups are up": a clause of its own.
+        !hasOwnVerb(region, k + 1)
+      ) {
+        joins.add(k);
+        for (let j = open; j < k; j++) inside.add(j);
+      } else {
+        open = -1;
+      }
+      continue;
+    }
+    if (token.pos === 'ADP' && token.lower !== 'to') open = k + 1;
+    else if (!PHRASE_OBJECT_POS.has(token.pos) && token.pos !== 'DET') open = -1;
+  }
+  return { joins, inside };
+}
+
+/**
+ * "chapters 4 and 5", "rooms 3 or 4": numbers joined after a plural name which of them is
+ * meant, one thing. The indexes of those numbers and their join.
+ */
+export function numberedJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k + 2 < region.length; k++) {
+    const join = region[k + 1] as TaggedToken;
+    if (
+      region[k]?.pos === 'NUM' &&
+      region[k + 2]?.pos === 'NUM' &&
+      (join.lower === 'and' || join.lower === 'or') &&
+      isPlural(region[k - 1] as TaggedToken) &&
+      // "eggs 6 and 2 loaves": the second number counts a thing of its own.
+      region[k + 3]?.pos !== 'NOUN'
+    ) {
+      inside
+        .add(k)
+        .add(k + 1)
+        .add(k + 2);
+    }
+  }
+  return inside;
+}

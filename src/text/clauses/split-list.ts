@@ -1,0 +1,309 @@
+import { describesNext, joinsThings, numberedJoins, prepositionalJoins } from './list-joins.js';
+import {
+  NOUN_PHRASE_START,
+  NOUN_POS,
+  asModifier,
+  isBaseVerb,
+  isClauseVerb,
+  isCompound,
+  isKnownTaskVerb,
+  isPause,
+  isPlural,
+  isWord,
+} from './tokens.js';
+import type { TaggedToken } from '../nlp.js';
+import { DEFINITE_OPENERS } from '../words/asides.js';
+import {
+  FUNCTION_WORDS,
+  NON_RESTRICTIVE,
+  OBJECT_OPENERS,
+  OBJECT_PRONOUNS,
+  TITLES,
+} from '../words/function-words.js';
+import { LIST_STAPLES, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
+import { DESCRIBING_VERBS, TASK_PARTICLES } from '../words/verbs.js';
+
+/**
+ * The splitter of spoken lists of things: "buy batteries tape and a new extension cord" gives
+ * one task per thing, each with the verb.
+ */
+
+/** Verb + particle at the start of a task ("pick up"), or nothing when it is not verb-led. */
+export function verbHead(tokens: readonly TaggedToken[]): number {
+  const first = tokens[0];
+  if (!isWord(first)) return 0;
+  const next = tokens[1];
+  // "do the schedule", "do the washing": "do" with its object is the task's verb.
+  const doesThing = first.lower === 'do' && isWord(next) && next.pos === 'DET';
+  const verbLed =
+    (isBaseVerb(first) ||
+      doesThing ||
+      (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&
+    !(isWord(next) && isCompound(first, next));
+  if (!verbLed) return 0;
+  if (isWord(next) && VERB_PARTICLES.has(next.lower) && isWord(tokens[2])) {
+    const after = tokens[2] as TaggedToken;
+    if (NOUN_PHRASE_START.has(after.pos) || after.pos === 'PRON') return 2;
+  }
+  return 1;
+}
+
+/** Commas between things: a list as Whisper writes it ("the blue adapter, sunscreen"). */
+function isCommaList(region: readonly TaggedToken[]): boolean {
+  return region.some((token) => token.kind === 'pause' && token.text === ',');
+}
+
+/** Boundaries inside a run of nouns: "milk eggs bread" splits, "extension cord" does not. */
+function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<number> {
+  const breaks = new Set<number>();
+  // "a blanket sandwiches": "a" cannot go with a plural, so the plural is a thing of its own.
+  const last = run[run.length - 1];
+  if (
+    article &&
+    run.length === 2 &&
+    last !== undefined &&
+    isPlural(last) &&
+    !isPlural(run[0] as TaggedToken)
+  ) {
+    if (!isCompound(run[0] as TaggedToken, last)) breaks.add(1);
+  }
+  for (let k = 1; k < run.length; k++) {
+    const before = run[k - 1] as TaggedToken;
+    const after = run[k] as TaggedToken;
+    if (isCompound(before, after)) continue;
+    // "Mr. Patel's meds": a title goes with its name, and a possessive with what it owns.
+    if (TITLES.has(before.lower.replace(/\.$/u, '')) || /['’]s?$/u.test(before.lower)) continue;
+    // Three or more nouns in a row in a spoken list are mostly separate things; a plural
+    // noun ends its phrase ("batteries | tape"), and so does a staple before another one
+    // ("milk | eggs").
+    if (
+      run.length >= 3 ||
+      isPlural(before) ||
+      (LIST_STAPLES.has(before.lemma) && LIST_STAPLES.has(after.lemma))
+    ) {
+      breaks.add(k);
+    }
+  }
+  return breaks;
+}
+
+/**
+ * "trash bags, the tall ones": a thing named after a pause by what sets it apart from the one
+ * before; "the red one and the blue one" are two.
+ */
+function pointsBack(piece: {
+  gap: readonly TaggedToken[];
+  tokens: readonly TaggedToken[];
+}): boolean {
+  if (piece.gap.some((token) => token.kind === 'word')) return false;
+  const words = piece.tokens.filter(isWord);
+  const last = words[words.length - 1];
+  return (
+    words.length >= 2 &&
+    words[0]?.lower === 'the' &&
+    (last?.lower === 'one' || last?.lower === 'ones')
+  );
+}
+
+/**
+ * A task naming several things ("buy batteries tape and a new extension cord") as one task
+ * per thing, each with the verb: "buy batteries", "buy tape", "buy a new extension cord".
+ * Only a list joined by "and", "or" or commas is split, at a new determiner, adjective or
+ * number after a noun, and inside runs of nouns (see nounRunBreaks). Anything that is not a
+ * noun phrase after the split joins the thing before it, so "talk to Sam and Priya" and
+ * "send the client the quote" stay whole. Things said as `needed` ("we need | sunscreen two
+ * towels the cooler") are a list even without "and" or a comma: no verb stands between them.
+ */
+
+export function splitList(tokens: readonly TaggedToken[], needed = false): TaggedToken[][] {
+  const headLength = verbHead(tokens);
+  const head = tokens.slice(0, headLength);
+  const region = tokens.slice(headLength);
+  const joined = region.some(
+    (token) =>
+      token.kind === 'pause' ||
+      (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or')),
+  );
+  const firstOfRegion = region.find(isWord);
+  if ((!joined && !needed) || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
+    return [tokens.slice()];
+  // "pay the field trip fee, which is twenty dollars": a clause about the one thing said is
+  // no list ("apples, bananas, the cake, which is paid for" still is).
+  const relative = region.findIndex(
+    (token, k) => token.text === ',' && NON_RESTRICTIVE.has(region[k + 1]?.lower ?? ''),
+  );
+  if (
+    relative !== -1 &&
+    !region
+      .slice(0, relative)
+      .some((token) => token.kind === 'pause' || token.lower === 'and' || token.lower === 'or')
+  ) {
+    return [tokens.slice()];
+  }
+  // "pick it up after ... forty dollars a day": a phrasal verb with its object in the pronoun
+  // and a preposition after it has no list of things ("clean it out, the fridge, the
+  // freezer" has).
+  const at = region.indexOf(firstOfRegion);
+  const particle = region[at + 1];
+  const afterParticle = region[at + 2];
+  if (
+    OBJECT_PRONOUNS.has(firstOfRegion.lower) &&
+    isWord(particle) &&
+    VERB_PARTICLES.has(particle.lower) &&
+    isWord(afterParticle) &&
+    afterParticle.pos === 'ADP'
+  ) {
+    return [tokens.slice()];
+  }
+  if (!joinsThings(region, headLength > 0)) return [tokens.slice()];
+  // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
+  // signups are up thirty percent this week"): they part at the joiners only, never inside.
+  const clausal = headLength === 0 && region.some((_, k) => isClauseVerb(region, k));
+  // A list written with commas has its things parted already: after "the" or "my", nouns in
+  // a row are one thing ("check the fridge temperature log, and ..."); "milk, eggs bread and
+  // cheese" and "a hammer nails, screws" still part.
+  const written = isCommaList(region);
+
+  // Each piece keeps the pause or joiner said before it, for when it joins the thing before.
+  const chunks: { gap: TaggedToken[]; tokens: TaggedToken[] }[] = [];
+  let chunk: TaggedToken[] = [];
+  let gap: TaggedToken[] = [];
+  const push = (): void => {
+    if (chunk.some(isWord)) {
+      chunks.push({ gap, tokens: chunk });
+      gap = [];
+    }
+    chunk = [];
+  };
+  let run: TaggedToken[] = [];
+  let runBreaks = new Set<number>();
+  let runIndex = 0;
+  const withinPhrase = prepositionalJoins(region);
+  const numbered = numberedJoins(region);
+  for (let k = 0; k < region.length; k++) {
+    const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
+    if (
+      token.kind === 'pause' ||
+      (token.kind === 'word' &&
+        (token.lower === 'and' || token.lower === 'or') &&
+        !withinPhrase.joins.has(k) &&
+        !numbered.has(k))
+    ) {
+      push();
+      gap.push(token);
+      continue;
+    }
+    if (!isWord(token)) {
+      chunk.push(token);
+      continue;
+    }
+    if (NOUN_POS.has(token.pos)) {
+      if (
+        run.length === 0 ||
+        !NOUN_POS.has((region[k - 1] as TaggedToken | undefined)?.pos ?? '')
+      ) {
+        run = [];
+        for (let r = k; r < region.length && NOUN_POS.has((region[r] as TaggedToken).pos); r++) {
+          run.push(region[r] as TaggedToken);
+        }
+        const before = region[k - 1];
+        runBreaks =
+          written && isWord(before) && DEFINITE_OPENERS.has(before.lower)
+            ? new Set()
+            : nounRunBreaks(run, isWord(before) && (before.lower === 'a' || before.lower === 'an'));
+        runIndex = 0;
+      } else {
+        runIndex++;
+        if (!clausal && runBreaks.has(runIndex)) push();
+      }
+    } else {
+      run = [];
+    }
+    const prev = chunk[chunk.length - 1];
+    const opensThing =
+      !clausal &&
+      !withinPhrase.inside.has(k) &&
+      !numbered.has(k) &&
+      // "the green tin one": "one" stands for the thing, no amount of a new one.
+      !(token.lower === 'one' && !isWord(region[k + 1])) &&
+      // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
+      // a name, or ending a noun's phrase, is part of it ("bananas 6 pears" counts pears).
+      !(
+        token.pos === 'NUM' &&
+        isWord(prev) &&
+        (prev.text !== prev.lower || (written && !NOUN_POS.has(region[k + 1]?.pos ?? '')))
+      ) &&
+      isWord(prev) &&
+      // "..., mark the essays": in a written list, a known verb said first after a comma
+      // takes what follows it, whatever its tag.
+      !(
+        written &&
+        chunk.length === 1 &&
+        prev === chunk[0] &&
+        gap.some(isPause) &&
+        isKnownTaskVerb(prev)
+      ) &&
+      NOUN_POS.has(prev.pos) &&
+      (token.pos === 'DET' ||
+        token.pos === 'NUM' ||
+        (token.pos === 'ADJ' && describesNext(region, k)));
+    if (opensThing) push();
+    chunk.push(token);
+  }
+  push();
+
+  // A piece that does not start like a thing ("to the office", "before then") belongs to the
+  // thing before it, and so does one that only points back at it ("trash bags, the tall ones").
+  const things: TaggedToken[][] = [];
+  for (const piece of chunks) {
+    const first = piece.tokens.find(isWord) as TaggedToken;
+    const previous = things[things.length - 1];
+    if (
+      previous !== undefined &&
+      (!(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') || pointsBack(piece))
+    ) {
+      previous.push(...piece.gap, ...piece.tokens);
+    } else {
+      things.push([...piece.tokens]);
+    }
+  }
+  if (things.length < 2) return [tokens.slice()];
+  const headWord = head[0]?.lower;
+  return things.map((thing, k) =>
+    k > 0 &&
+    written &&
+    // "phone the bank, phone charger": the verb said again is the thing's own word.
+    (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)
+      ? thing
+      : [...head, ...thing],
+  );
+}
+
+/**
+ * "photocopy the worksheets, mark the essays, and hand over the notes": in a written list, a
+ * piece led by a known verb, in lower case (a name, "Mark", keeps its capital), is a task of
+ * its own whatever the tagger made of the verb, when it takes an object ("the", "my", or a
+ * particle and then "the") or says more than a thing would (four words or more); the first
+ * task's verb is not put before it.
+ */
+function opensOwnTask(thing: readonly TaggedToken[]): boolean {
+  const words = thing.filter(isWord);
+  const [verb, next, after] = words;
+  if (verb === undefined || next === undefined || verb.text !== verb.lower) return false;
+  if (!['NOUN', 'VERB', 'ADJ'].includes(verb.pos)) return false;
+  // "shoes my sister lent me", "rollers the big ones": a plural is a thing; a verb said to do
+  // a task is never in -s.
+  if (/[^s]s$/u.test(verb.lower)) return false;
+  if (isCompound(verb, next)) return false;
+  // "bread the big loaf", "dad a card": only a word known as a task's verb takes an object.
+  if (!isKnownTaskVerb(verb)) return false;
+  // A thing in a list is a word or three ("print paper"); a task goes on to say more. A word
+  // read as describing ("clean towels for the gym bag") takes its object first.
+  if (words.length >= TASK_MIN_WORDS && !DESCRIBING_VERBS.has(verb.lower)) return true;
+  const object = (token: TaggedToken | undefined): boolean =>
+    token !== undefined && OBJECT_OPENERS.has(token.lower);
+  return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
+}
+
+/** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */
+const TASK_MIN_WORDS = 4;

@@ -1,0 +1,56 @@
+import { LIST_HEADS, TO_DO_NAMES } from './tasks.js';
+
+/**
+ * Words that name a spoken list and what it is for ("grocery list for the party", "Things to
+ * pack.", "For the trip."), read by src/text/clauses/list-names.ts. Data only.
+ */
+
+/** Events a list is packed or bought for, in a topic or a "For ..." heading. */
+const LIST_EVENTS: readonly string[] = [
+  'party',
+  'trip',
+  'holiday',
+  'wedding',
+  'weekend',
+  'sleepover',
+  'picnic',
+  'bbq',
+  'barbecue',
+];
+
+/** Occasions a list is for, said after their kind ("sunday brunch", "the hospital bag"). */
+export const LIST_OCCASIONS: ReadonlySet<string> = new Set([
+  ...LIST_EVENTS,
+  'dinner',
+  'brunch',
+  'lunch',
+  'breakfast',
+  'bag',
+  'birthday',
+  'shower',
+  'night',
+]);
+
+/** "things to pack", "stuff to buy": a list named by what is to be done with its things. */
+export const THINGS_WORDS: ReadonlySet<string> = new Set(['things', 'stuff']);
+
+/** Words that name a list said as a heading: "Baby stuff.", "Stuff for Monday.", "Jobs.". */
+export const LIST_HEADING_WORDS: ReadonlySet<string> = new Set([
+  ...LIST_HEADS,
+  ...TO_DO_NAMES,
+  'bits',
+  'bag',
+  'errands',
+]);
+
+/** Occasions a list is for, said in a "For ..." heading ("For the trip.", "For training."). */
+export const HEADING_OCCASIONS: ReadonlySet<string> = new Set([
+  ...LIST_EVENTS,
+  'training',
+  'move',
+  'camping',
+  'shoot',
+  'gig',
+  'rehearsal',
+  'course',
+]);
