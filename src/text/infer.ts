@@ -5,8 +5,10 @@ import {
   BOTH_MATCH_BONUS,
   CATEGORY_MATCH_WEIGHT,
   detectFormatAndCategory,
+  EXPLICIT_PHRASE_CONFIDENCE,
   FORMAT_MATCH_WEIGHT,
 } from './detect/detection.js';
+import { saysPrefixCommand } from './detect/commands.js';
 import { noteDecision, tracing, withTrace } from './match/trace.js';
 import { tagSentences, type TaggedToken } from './nlp.js';
 import { cleanSpeech } from './sentences.js';
@@ -451,6 +453,17 @@ function categoryOf(input: string, learned: LearnedAnswer): [Category | null, nu
 
 /** "make this a pitch", "work checklist: ...": what the person said outright stands. */
 function saidOutright(input: string): InferResult | null {
+  // "tweet creative the sky ...", "Checklist work: ...": the prefix is the command.
+  const prefix = saysPrefixCommand(input);
+  if (prefix?.format != null) {
+    // A prefix without a category ("Tweet: ...") leaves it to what was said after it.
+    const rest = prefix.category === null ? inferLearned(prefix.content) : null;
+    const category =
+      prefix.category ??
+      (rest !== null && rest.confidence >= SERVER_APPLY_THRESHOLD ? rest.category : null);
+    noteDecision(`infer.said-outright: prefix ${prefix.format} ${category}`);
+    return { format: prefix.format, category, confidence: EXPLICIT_PHRASE_CONFIDENCE };
+  }
   const detected = detectFormatAndCategory(input);
   if (detected.method !== 'phrase' || detected.confidence < SERVER_APPLY_THRESHOLD) return null;
   noteDecision(`infer.said-outright: ${detected.detectedFormat} ${detected.detectedCategory}`);

@@ -83,12 +83,13 @@ const CATEGORY_BY_WORD: ReadonlyMap<string, Category> = byWord(CATEGORY_SPOKEN_W
 const FORMAT_ALTERNATION = alternation(FORMAT_BY_WORD.keys());
 const CATEGORY_ALTERNATION = alternation(CATEGORY_BY_WORD.keys());
 
-// The seven explicit phrasings. Group 1 is always the format word, group 2 the optional
-// category word. A tail that is not a category word ("about my new app") is left in place:
+// The seven explicit phrasings. The group `format` is always the format word, `category` the
+// optional category word after it ("a tweet about work") or `kind` the one before it ("turn
+// this into a creative pitch", one of the spec's own voice commands). A tail that is not a category word ("about my new app") is left in place:
 // it is the content, and stripCommandPhrase drops the leading "about".
-const FORMAT_GROUP = String.raw`(${FORMAT_ALTERNATION})${WORD_END}`;
+const FORMAT_GROUP = String.raw`(?:(?<kind>${CATEGORY_ALTERNATION})\s+)?(?<format>${FORMAT_ALTERNATION})${WORD_END}`;
 const ARTICLE = String.raw`(?:a|an)\s+`;
-const CATEGORY_TAIL = String.raw`(?:\s+(?:about|for|on|in)\s+(?:my\s+|our\s+|the\s+|a\s+|some\s+)?(${CATEGORY_ALTERNATION})${WORD_END})?`;
+const CATEGORY_TAIL = String.raw`(?:\s+(?:about|for|on|in)\s+(?:my\s+|our\s+|the\s+|a\s+|some\s+)?(?<category>${CATEGORY_ALTERNATION})${WORD_END})?`;
 const THIS = String.raw`(?:this|it)\s+(?:into\s+|as\s+)?`;
 
 const EXPLICIT_PHRASES: readonly RegExp[] = [
@@ -286,9 +287,9 @@ function findExplicitPhrase(text: string, lowerText: string): ExplicitMatch | nu
   for (const pattern of EXPLICIT_PHRASES) {
     const match = pattern.exec(text);
     if (match === null) continue;
-    const format = FORMAT_BY_WORD.get((match[1] ?? '').toLowerCase());
+    const format = FORMAT_BY_WORD.get((match.groups?.['format'] ?? '').toLowerCase());
     if (format === undefined) continue;
-    const categoryWord = match[2];
+    const categoryWord = match.groups?.['category'] ?? match.groups?.['kind'];
     const candidate: ExplicitMatch = {
       index: match.index,
       text: match[0],
@@ -423,7 +424,7 @@ const TRAILING_GLUE_CHARS = ' \t\n\r,:;—–-';
 /** Longest glue word, plus room: the word test only looks at the end of the text. */
 const TRAILING_GLUE_WINDOW = 12;
 
-function stripTrailingGlue(text: string): string {
+export function stripTrailingGlue(text: string): string {
   let end = text.length;
   for (;;) {
     while (end > 0 && TRAILING_GLUE_CHARS.includes(text.charAt(end - 1))) end--;

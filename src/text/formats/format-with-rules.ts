@@ -1,4 +1,5 @@
 import type { Category, Format } from '#contract/taxonomy.js';
+import { spokenContent } from '../detect/commands.js';
 import { withTrace, type Trace } from '../match/trace.js';
 import { tagSentences } from '../nlp.js';
 import { cleanSpeech, toSentences } from '../sentences.js';
@@ -70,7 +71,10 @@ export function formatWithRules(
 }
 
 function formatUntraced(transcript: string, format: Format, category: Category): string {
-  const raw = typeof transcript === 'string' ? transcript : '';
+  // A spoken command ("make this a checklist for work") was said to the app, not as the idea.
+  const raw = spokenContent(typeof transcript === 'string' ? transcript : '', {
+    keepTopic: format === 'checklist',
+  });
   // Composed accents ("é" as one character) so keyword and filler matching see one form;
   // plain ASCII, the common case, is already normalised.
   const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
