@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * uploads behave as they do against a provider. Faults are switchable while it runs.
  */
 
-export type FakeFault = 'none' | '500' | '429' | 'hang' | 'empty' | 'malformed';
+/** `stall`: a streamed reply sends its first words, then nothing more. */
+export type FakeFault = 'none' | '500' | '429' | 'hang' | 'empty' | 'malformed' | 'stall';
 
 export interface FakeChatMessage {
   role: string;
@@ -34,6 +35,8 @@ export interface FakeOpenAIOptions {
   transcript?: string;
   chatReply?: string | ((messages: FakeChatMessage[]) => string);
   fault?: FakeFault;
+  /** A streamed reply's pause before each word, so a test can see it half written. */
+  streamDelayMs?: number;
 }
 
 export interface FakeOpenAI {
@@ -41,6 +44,9 @@ export interface FakeOpenAI {
   url: string;
   requests: FakeRequest[];
   setFault(fault: FakeFault): void;
+  setStreamDelay(ms: number): void;
+  /** Streamed replies whose client hung up before the last word. */
+  readonly streamsAbandoned: number;
   close(): Promise<void>;
 }
 
@@ -125,8 +131,51 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(JSON.stringify(body));
 }
 
+/** The reply in pieces of a word and the space after it, as a model's tokens arrive. */
+function wordPieces(reply: string): string[] {
+  return reply.match(/\S+\s*|\s+/g) ?? [];
+}
+
+/**
+ * A streamed chat completion as OpenAI sends one: server-sent events of `chat.completion.chunk`
+ * deltas, a last chunk with the finish reason, then `[DONE]`.
+ */
+async function streamChat(
+  response: ServerResponse,
+  id: string,
+  model: string,
+  reply: string,
+  delayMs: () => number,
+  stall: boolean,
+): Promise<boolean> {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunk = (delta: object, finish: string | null): string =>
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    })}\n\n`;
+  response.write(chunk({ role: 'assistant', content: '' }, null));
+  const pieces = wordPieces(reply);
+  for (const [index, piece] of pieces.entries()) {
+    if (response.destroyed) return false;
+    if (stall && index === 2) return true; // leaves the socket open; close() destroys it
+    const pause = delayMs();
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (response.destroyed) return false;
+    response.write(chunk({ content: piece }, null));
+  }
+  response.write(chunk({}, 'stop'));
+  response.end('data: [DONE]\n\n');
+  return true;
+}
+
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let fault: FakeFault = options.fault ?? 'none';
+  let streamDelayMs = options.streamDelayMs ?? 0;
+  let streamsAbandoned = 0;
   const transcript = options.transcript ?? 'Tweet work: ship the release notes before Friday.';
   const requests: FakeRequest[] = [];
   let completionCounter = 0;
@@ -175,7 +224,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return;
       }
       if (request.method === 'POST' && path === '/v1/chat/completions') {
-        const chat = parsed as { messages?: FakeChatMessage[]; model?: string } | null;
+        const chat = parsed as {
+          messages?: FakeChatMessage[];
+          model?: string;
+          stream?: boolean;
+        } | null;
         const messages = Array.isArray(chat?.messages) ? chat.messages : [];
         const reply =
           fault === 'empty'
@@ -184,6 +237,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
               ? options.chatReply(messages)
               : (options.chatReply ?? defaultChatReply(messages));
         completionCounter += 1;
+        if (chat?.stream === true) {
+          const finished = await streamChat(
+            response,
+            `chatcmpl-fake-${completionCounter}`,
+            chat.model ?? 'fake-model',
+            reply,
+            () => streamDelayMs,
+            fault === 'stall',
+          );
+          if (!finished) streamsAbandoned += 1;
+          return;
+        }
         sendJson(response, 200, {
           id: `chatcmpl-fake-${completionCounter}`,
           object: 'chat.completion',
@@ -215,6 +280,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     requests,
     setFault(next) {
       fault = next;
+    },
+    setStreamDelay(ms) {
+      streamDelayMs = ms;
+    },
+    get streamsAbandoned() {
+      return streamsAbandoned;
     },
     close() {
       server.closeAllConnections();

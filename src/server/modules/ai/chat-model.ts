@@ -49,6 +49,22 @@ export interface ChatModel {
   close?(): Promise<void>;
 }
 
+/** The reply of a streamed completion, told to `onText` each time it grows. */
+async function collectStream(
+  stream: AsyncIterable<{ choices?: { delta?: { content?: unknown } }[] }>,
+  onText: (soFar: string) => void,
+): Promise<string> {
+  let soFar = '';
+  for await (const chunk of stream) {
+    // Services differ: some send a chunk without choices (usage), or a role-only delta.
+    const piece = chunk.choices?.[0]?.delta?.content;
+    if (typeof piece !== 'string' || piece === '') continue;
+    soFar += piece;
+    onText(soFar);
+  }
+  return soFar;
+}
+
 export interface OpenAIChatModelOptions {
   baseUrl: string | undefined;
   apiKey: string | undefined;
@@ -60,7 +76,8 @@ export interface OpenAIChatModelOptions {
  * Any OpenAI-compatible chat endpoint (OpenAI, Ollama, llama.cpp, vLLM). `timeoutMs` is a hard
  * budget for the whole call: the SDK's own timeout covers each attempt, retries are off (a retry
  * would double the wait), and an abort timer plus a race make sure no phase of the call (connect,
- * headers, a body that trickles in) can outlive it.
+ * headers, a body that trickles in) can outlive it. A caller that listens to the reply as it is
+ * written (`onText`) gets the SDK's stream, under the same budget.
  */
 export class OpenAIChatModel implements ChatModel {
   readonly engine = 'openai' as const;
@@ -93,21 +110,33 @@ export class OpenAIChatModel implements ChatModel {
         );
       }, this.timeoutMs);
     });
+    const body = {
+      model: this.model,
+      messages: request.messages,
+      max_tokens: request.maxTokens,
+      temperature: request.temperature,
+    };
+    const callOptions = { signal: controller.signal, timeout: this.timeoutMs, maxRetries: 0 };
     try {
-      const call = this.client.chat.completions.create(
-        {
-          model: this.model,
-          messages: request.messages,
-          max_tokens: request.maxTokens,
-          temperature: request.temperature,
-          stream: false,
-        },
-        { signal: controller.signal, timeout: this.timeoutMs, maxRetries: 0 },
-      );
+      if (request.onText) {
+        const onText = request.onText;
+        // The deadline covers the whole stream, not only its first bytes: a service that stops
+        // halfway is cut off like one that never answers.
+        return await Promise.race([
+          this.client.chat.completions
+            .create({ ...body, stream: true }, callOptions)
+            .then((stream) => collectStream(stream, onText)),
+          deadline,
+        ]);
+      }
+      const call = this.client.chat.completions.create({ ...body, stream: false }, callOptions);
       const completion = await Promise.race([call, deadline]);
       const content: unknown = completion.choices?.[0]?.message?.content;
       return typeof content === 'string' ? content : '';
     } catch (error) {
+      if (signal?.aborted && !(error instanceof ChatModelError)) {
+        throw new ChatModelError('cancelled', 'the client went away', { cause: error });
+      }
       throw this.toChatError(error);
     } finally {
       clearTimeout(timer);

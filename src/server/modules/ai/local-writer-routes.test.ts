@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWithRules } from '#text/formats/format-with-rules.js';
+import { askForEvents, draftsOf, readEvents } from '#tests/support/format-events.js';
 import { writeTinyLlmModel } from '#tests/support/tiny-llm-model.js';
 import { testConfig } from '../../config.js';
 import { closeTestApp, createTestApp, type TestApp } from '../../test-support/api.js';
@@ -11,6 +12,7 @@ import { chooseWriterEngine, createAiServices } from './ai-services.js';
 let dir: string;
 let tinyModel: string;
 let testApp: TestApp;
+let baseUrl: string;
 
 const SPOKEN = 'pitch work: a van that repairs bikes at the office while people work';
 
@@ -21,9 +23,12 @@ beforeAll(async () => {
   testApp = await createTestApp('sqlite', {
     env: { LLM_ENGINE: 'local', LLM_MODEL_PATH: tinyModel },
   });
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
+  // fetch may leave a spare connection open that never sent a request; close waits for it.
+  testApp.app.server.closeAllConnections();
   await closeTestApp(testApp);
   await rm(dir, { recursive: true, force: true });
 });
@@ -61,6 +66,44 @@ describe('LLM_ENGINE=local with the tiny model', () => {
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toMatchObject({ path: 'llm+fallback' });
     }
+  });
+
+  it('streams the words llama.cpp writes, inside the shape, then the checked answer', async () => {
+    const body = { transcript: SPOKEN, format: 'checklist', category: 'work' };
+    const response = await askForEvents(baseUrl, body);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const events = await readEvents(response);
+    const drafts = draftsOf(events);
+    expect(drafts.length).toBeGreaterThan(0);
+    // Each draft is the start of a checklist: a title, then items begun as the grammar demands.
+    for (const draft of drafts) {
+      const [title, ...items] = draft.split('\n');
+      expect(title).toMatch(/^[^\s\-*[\]<]/);
+      for (const item of items) {
+        expect('- [ ] '.startsWith(item) || /^- \[ \] \S/.test(item), JSON.stringify(item)).toBe(
+          true,
+        );
+      }
+    }
+    expect(events.at(-1)).toEqual({
+      event: 'done',
+      data: expect.objectContaining({
+        formatted: formatWithRules(SPOKEN, 'checklist', 'work'),
+        path: 'llm+fallback',
+      }) as unknown,
+    });
+  });
+
+  it('leaves the writer free for the next request when a client hangs up mid-stream', async () => {
+    const body = { transcript: SPOKEN, format: 'pitch', category: 'work' };
+    const controller = new AbortController();
+    const left = await askForEvents(baseUrl, body, controller.signal);
+    await readEvents(left, (event) => {
+      if (event.event === 'draft') controller.abort();
+    }).catch(() => undefined);
+    const next = await readEvents(await askForEvents(baseUrl, body));
+    expect(draftsOf(next).length).toBeGreaterThan(0);
+    expect(next.at(-1)?.data).toMatchObject({ path: 'llm+fallback' });
   });
 
   it('keeps reliable mode on the rules without asking the model', async () => {

@@ -20,6 +20,7 @@ import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf, userOrGuestIfAny } from '../../http/sessions.js';
 import { withStagedUpload } from '../../http/upload.js';
 import { SNIFF_BYTES } from './audio-sniff.js';
+import { answerWithEvents, wantsEvents } from './format-events.js';
 import {
   DebugFormatBodySchema,
   DebugFormatResultSchema,
@@ -88,12 +89,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       },
       async (request, reply) => {
         const { debug, ...body } = request.body;
-        const answer = await ai.format(
-          body,
-          lazyClientGoneSignal(reply),
-          undefined,
-          userOrGuestIfAny(request),
-        );
+        const signal = lazyClientGoneSignal(reply);
+        const owner = userOrGuestIfAny(request);
+        // A trace describes a finished rules answer: it is only ever answered as JSON.
+        if (debug !== true && wantsEvents(request)) {
+          await answerWithEvents(request, reply, (onDraft) =>
+            ai.format(body, signal, onDraft, owner),
+          );
+          return;
+        }
+        const answer = await ai.format(body, signal, undefined, owner);
         return debug === true ? { ...answer, trace: traceRulesAnswer(body, answer) } : answer;
       },
     );
@@ -104,8 +109,17 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         preHandler: limits.continuesRecording,
         schema: { body: FormatBodySchema, response: { 200: FormatResultSchema } },
       },
-      (request, reply) =>
-        ai.format(request.body, lazyClientGoneSignal(reply), undefined, userOrGuestIfAny(request)),
+      async (request, reply) => {
+        const signal = lazyClientGoneSignal(reply);
+        const owner = userOrGuestIfAny(request);
+        if (wantsEvents(request)) {
+          await answerWithEvents(request, reply, (onDraft) =>
+            ai.format(request.body, signal, onDraft, owner),
+          );
+          return;
+        }
+        return ai.format(request.body, signal, undefined, owner);
+      },
     );
   }
 
