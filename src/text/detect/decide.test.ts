@@ -114,10 +114,10 @@ describe('decideFormatAndCategory (the decision order of docs/architecture.md)',
       server,
     );
     expect(server).toHaveBeenCalledWith('a melody came to me on the bus');
-    // The server's gap is filled by the local keyword guess (melody -> creative).
+    // The server left the category open as not sure: the selection stands, not a keyword guess.
     expect(decision).toEqual({
       format: 'pitch',
-      category: 'creative',
+      category: 'personal',
       source: 'server',
       confidence: 0.7,
       content: 'a melody came to me on the bus',

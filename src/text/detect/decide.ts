@@ -43,9 +43,11 @@ function localSource(confidence: number): DecisionSource {
  *    A rejection, a malformed answer or a lower confidence is silent.
  * 4. Otherwise the user's selection: source 'settings', confidence 0.
  *
- * Whatever a step leaves open is filled in this order: the detector's keyword guess for the
- * same text, then the user's selection. So "Tweet: lunch with the client" is a work tweet
- * even when 'personal' is selected, and "I need a checklist" keeps the selected category.
+ * What a spoken command leaves open is filled by the detector's keyword guess for the same
+ * text, then the user's selection, so "Tweet: lunch with the client" is a work tweet even when
+ * 'personal' is selected, and "I need a checklist" keeps the selected category. A category
+ * the server's inference leaves open is the user's selection: the server leaves it open when
+ * it is not sure, and a wrong category is worse than the person's own.
  * commandDetected is true only for steps 1 and 2's explicit phrasings: something was spoken
  * as an instruction and removed from the content.
  */
@@ -95,7 +97,7 @@ export async function decideFormatAndCategory(
     ) {
       return {
         format: inferred.format ?? local.detectedFormat ?? selected.format,
-        category: inferred.category ?? local.detectedCategory ?? selected.category,
+        category: inferred.category ?? selected.category,
         source: 'server',
         confidence: inferred.confidence,
         content: fullContent,

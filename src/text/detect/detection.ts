@@ -8,7 +8,11 @@ import {
   type Format,
 } from '#contract/taxonomy.js';
 import { lowerWords } from '../tokenizer.js';
-import { CATEGORY_KEYWORDS, FORMAT_KEYWORDS } from '../words/keywords.js';
+import {
+  CATEGORY_KEYWORDS,
+  DETECTOR_MISLEADING_KEYWORDS,
+  FORMAT_KEYWORDS,
+} from '../words/keywords.js';
 
 /**
  * Format and category detection from speech text (thresholds: src/contract/thresholds.ts).
@@ -143,9 +147,13 @@ function buildIndex(): KeywordIndex {
     substringList: [],
     substringStarts: new Set(),
   };
+  const detectorList = (target: Format | Category, keywords: readonly string[]): string[] => {
+    const misleading = new Set(DETECTOR_MISLEADING_KEYWORDS[target] ?? []);
+    return keywords.filter((keyword) => !misleading.has(keyword));
+  };
   const lists: (readonly string[])[] = [
-    ...FORMATS.map((format) => FORMAT_KEYWORDS[format]),
-    ...CATEGORIES.map((category) => CATEGORY_KEYWORDS[category]),
+    ...FORMATS.map((format) => detectorList(format, FORMAT_KEYWORDS[format])),
+    ...CATEGORIES.map((category) => detectorList(category, CATEGORY_KEYWORDS[category])),
   ];
   lists.forEach((keywords, slot) => {
     for (const keyword of keywords) {
