@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   selectedCategory: 'selectedCategory',
   speechEngine: 'speechEngine',
   livePreview: 'livePreview',
+  keepRecordings: 'keepRecordings',
   developerDetails: 'developerDetails',
 } as const;
 

@@ -3,6 +3,7 @@ import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
+import { ImportDropZone } from '../../features/capture/components/import-recording';
 import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureResult } from '../../features/capture/pipeline';
@@ -126,6 +127,7 @@ export function HomeRoute() {
           onToggleSettings={() => setSettingsOpen((open) => !open)}
           onTypeInstead={() => openTyping('microphone')}
           quotaNote={quotaNote(usage.data)}
+          canImport={speech.serverAvailable}
         />
       }
     >
@@ -148,6 +150,10 @@ export function HomeRoute() {
         onOpen={setOpenIdea}
         voiceAvailable={capture.voiceAvailable}
       />
+      {speech.serverAvailable ? (
+        // Outside the bottom bar: its backdrop blur would hold a fixed overlay inside it.
+        <ImportDropZone onImport={capture.importAudio} disabled={capture.state !== 'idle'} />
+      ) : null}
       <Suspense fallback={null}>
         {settingsOpen ? (
           <LazyVoiceSettingsSheet

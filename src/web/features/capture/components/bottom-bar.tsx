@@ -3,6 +3,7 @@ import { cn } from '#web/components/ui/cn';
 import { statusText } from '../recording-machine';
 import type { Capture } from '../hooks/use-capture';
 import { voiceChip, type VoiceSettings } from '../stored-voice-settings';
+import { ImportRecordingButton } from './import-recording';
 import { LevelMeter } from './level-meter';
 import { RecordButton } from './record-button';
 import { RecordingTimer } from './recording-timer';
@@ -15,6 +16,8 @@ export interface BottomBarProps {
   onTypeInstead: () => void;
   /** Said in place of "Tap to record" when the month's ideas are nearly or all used. */
   quotaNote?: string | null;
+  /** Whether an audio file can be imported: only this server transcribes one. */
+  canImport?: boolean;
 }
 
 /** The newest words stay in view: long speech shows its last few lines, not its first. */
@@ -33,6 +36,7 @@ export function BottomBar({
   onToggleSettings,
   onTypeInstead,
   quotaNote = null,
+  canImport = false,
 }: BottomBarProps) {
   const chip = voiceChip(settings);
   const { color } = chip;
@@ -90,6 +94,9 @@ export function BottomBar({
           <div className="flex justify-end pr-4">
             {listening && capture.engine === 'server' ? (
               <LevelMeter level={capture.level} color={color} />
+            ) : null}
+            {canImport && capture.state === 'idle' ? (
+              <ImportRecordingButton onImport={capture.importAudio} disabled={false} />
             ) : null}
           </div>
           <RecordButton

@@ -25,8 +25,11 @@ import { readVoiceSettings } from '../voice-settings';
 import type { SpeechSession } from '../browser-speech';
 import type { LiveUpload } from '../offline/live-upload';
 import type { RecordingState as ServerRecordingState } from '../offline/follow-recording';
+import { readKeepRecordings } from '../keep-recordings';
+import type { ImportRefusedError } from '../import-audio';
 
 const loadLiveUpload = () => import('../offline/live-upload');
+const loadImport = () => import('../import-audio');
 
 /** How far a long recording's transcription has come: "Transcribing… 3 of 7". */
 export interface TranscriptionPieces {
@@ -72,6 +75,8 @@ export interface Capture {
   onTap: () => void;
   level: () => number;
   processTypedText: (text: string) => void;
+  /** An audio file chosen or dropped: uploaded, transcribed and formatted as a recording is. */
+  importAudio: (file: File) => void;
 }
 
 export function useCapture(
@@ -147,6 +152,22 @@ export function useCapture(
         title: error instanceof CaptureError ? error.message : describeError(error),
         description: 'Please try again.',
         variant: 'destructive',
+      });
+    },
+    [showLiveText],
+  );
+
+  /** A file that cannot become an idea (too large, not audio): said plainly, nothing kept. */
+  const refuse = useCallback(
+    (refusal: ImportRefusedError) => {
+      dispatch({ type: 'failed' });
+      setStage(null);
+      showLiveText('');
+      toast({
+        title: refusal.message,
+        description: refusal.description,
+        variant: 'destructive',
+        durationMs: MIC_ERROR_TOAST_MS,
       });
     },
     [showLiveText],
@@ -402,6 +423,7 @@ export function useCapture(
       const started = await startLiveUpload({
         mimeType: recording.mimeType,
         ...readVoiceSettings(),
+        keepAudio: readKeepRecordings(),
       });
       for (const chunk of early.splice(0)) started.append(chunk);
       live = started;
@@ -456,10 +478,14 @@ export function useCapture(
    * way keeps the recording, on the server and on this device, unless it was refused for good.
    */
   const finishLive = useCallback(
-    async (recording: ActiveRecording, live: LiveUpload) => {
+    async (
+      live: LiveUpload,
+      stopSource: () => Promise<unknown>,
+      explainRefusal: (error: unknown) => ImportRefusedError | null = () => null,
+    ) => {
       let transcript: string;
       try {
-        await recording.stop();
+        await stopSource();
         const recordingId = await live.finish();
         transcript = await live.transcript(recordingId, (state: ServerRecordingState) => {
           if (mountedRef.current) setPieces(state.pieces);
@@ -484,6 +510,11 @@ export function useCapture(
         }
         if (refusedForGood(error)) await live.drop();
         else await live.keepFailed(describeError(error));
+        const refusal = explainRefusal(error);
+        if (refusal) {
+          refuse(refusal);
+          return;
+        }
         failTranscription(error);
         if (
           (error instanceof Error &&
@@ -495,7 +526,7 @@ export function useCapture(
         }
       }
     },
-    [fail, failTranscription, finishWithText, keepLiveOffline, queryClient, showLiveText],
+    [fail, failTranscription, finishWithText, keepLiveOffline, queryClient, refuse, showLiveText],
   );
 
   const stop = useCallback(async () => {
@@ -514,7 +545,7 @@ export function useCapture(
     const live = liveRef.current;
     liveRef.current = null;
     if (live) {
-      await finishLive(recording, live);
+      await finishLive(live, () => recording.stop());
       return;
     }
     let transcript: string;
@@ -578,6 +609,48 @@ export function useCapture(
     [fail, finishWithText, keepOffline, state],
   );
 
+  const importAudio = useCallback(
+    (file: File) => {
+      if (state !== 'idle' || startingRef.current) return;
+      startingRef.current = true;
+      void loadPipeline();
+      showLiveText('');
+      setActiveEngine('server');
+      dispatch({ type: 'started' });
+      dispatch({ type: 'stopped' });
+      setStage('transcribing');
+      void (async () => {
+        let live: LiveUpload;
+        let explain: (error: unknown) => ImportRefusedError | null;
+        try {
+          const { checkImport, importFileName, notAudio, slicesOf, tooLarge } = await loadImport();
+          explain = (error) => {
+            if (!refusedForGood(error)) return null;
+            return error instanceof ApiError && error.status === 413 ? tooLarge(null) : notAudio();
+          };
+          await checkImport(file);
+          const { startLiveUpload } = await loadLiveUpload();
+          live = await startLiveUpload({
+            mimeType: file.type,
+            fileName: importFileName(file.name),
+            ...readVoiceSettings(),
+            keepAudio: readKeepRecordings(),
+          });
+          for (const slice of slicesOf(file)) live.append(slice);
+        } catch (error) {
+          if (error instanceof Error && error.name === 'ImportRefusedError') {
+            refuse(error as ImportRefusedError);
+          } else fail(error);
+          return;
+        } finally {
+          startingRef.current = false;
+        }
+        await finishLive(live, () => Promise.resolve(), explain);
+      })();
+    },
+    [fail, finishLive, refuse, showLiveText, state],
+  );
+
   const level = useCallback(() => recordingRef.current?.level() ?? 0, []);
 
   return {
@@ -591,5 +664,6 @@ export function useCapture(
     onTap,
     level,
     processTypedText,
+    importAudio,
   };
 }

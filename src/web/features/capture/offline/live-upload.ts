@@ -57,6 +57,9 @@ export async function startLiveUpload(input: {
   mimeType: string;
   format: Format;
   category: Category;
+  keepAudio: boolean;
+  /** An imported file's name; a recording is named by its container. */
+  fileName?: string;
 }): Promise<LiveUpload> {
   const record: PendingRecording = await keepForLater({
     audio: null,
@@ -68,6 +71,8 @@ export async function startLiveUpload(input: {
     chunked: true,
     mimeType: input.mimeType,
     claimedUntil: Date.now() + RECORDING_CLAIM_MS,
+    keepAudio: input.keepAudio,
+    ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
   });
   // Another tab looking now sees a claim (or, once granted, the lock) and leaves it alone.
   const releaseLock = await holdLock(record.id);

@@ -41,6 +41,10 @@ export interface PendingRecording {
   uploadUrl: string | null;
   /** The server's recording, once every byte is in (docs/api.md, "Recordings"). */
   recordingId: string | null;
+  /** An imported file's own name, sent as the upload's `filename`; absent for a recording. */
+  fileName?: string;
+  /** False: the server removes the audio once it is transcribed (Keep recordings off). */
+  keepAudio?: boolean;
 }
 
 /** A piece of a chunked recording, kept until the server has acknowledged its bytes. */
@@ -155,6 +159,8 @@ export interface NewPending {
   mimeType?: string;
   /** A recording tab's first claim, where Web Locks are missing. */
   claimedUntil?: number;
+  fileName?: string;
+  keepAudio?: boolean;
 }
 
 export async function addPending(input: NewPending): Promise<PendingRecording> {
@@ -174,6 +180,8 @@ export async function addPending(input: NewPending): Promise<PendingRecording> {
     chunked: input.chunked ?? false,
     uploadUrl: null,
     recordingId: null,
+    ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
+    ...(input.keepAudio === undefined ? {} : { keepAudio: input.keepAudio }),
   };
   await (await open()).put('pending', record);
   changed();

@@ -81,10 +81,13 @@ export function uploadRecording(options: {
       chunkSize: REQUEST_MAX_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       metadata: {
-        filename: recordingFileName(record.mimeType),
+        filename: record.fileName ?? recordingFileName(record.mimeType),
         filetype: record.mimeType || 'audio/webm',
         format: record.format,
         category: record.category,
+        // Decided when the upload is created, so the server removes the audio by itself even
+        // if this tab is gone by the time the transcript is in (docs/api.md, "Recordings").
+        ...(record.keepAudio === false ? { keepAudio: 'false' } : {}),
       },
       headers: guestId === null ? {} : { 'X-Guest-Id': guestId },
       httpStack: new FetchHttpStack(),

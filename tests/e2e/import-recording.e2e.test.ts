@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { launchBrowser, shoot } from './support/browser';
+import { removeSpeechRecognition } from './support/fake-speech';
+import { appIsLive, skipOnboarding, toast } from './support/journey';
+import { startStack, type Stack } from './support/stack';
+
+/**
+ * A voice memo made elsewhere becomes an idea (docs/product.md, Import a recording): chosen with
+ * the file picker on a phone or dropped on the page on a desktop, it goes through the same
+ * resumable upload and transcription as a recording; a file that is not audio is refused
+ * plainly and nothing of it is kept.
+ */
+
+const run = promisify(execFile);
+const SPOKEN =
+  'Checklist personal: pack the tent, buy batteries for the torch, and check the weather.';
+
+interface Idea {
+  content: string;
+  recordingId: string | null;
+}
+
+/** espeak-ng speech, encoded by ffmpeg into the container a phone's recorder app would write. */
+async function memo(dir: string, name: string, codec: string[]): Promise<string> {
+  const raw = join(dir, 'memo-raw.wav');
+  await run('espeak-ng', ['-w', raw, SPOKEN]);
+  const out = join(dir, name);
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', raw, ...codec, out]);
+  return out;
+}
+
+async function guestIdeas(stack: Stack, page: Page): Promise<Idea[]> {
+  const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
+  const response = await fetch(`${stack.baseUrl}/api/guest-ideas?limit=50`, {
+    headers: { 'X-Guest-Id': guestId },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: Idea[] }).items;
+}
+
+async function saveResult(page: Page) {
+  const result = page.getByRole('dialog', { name: 'Result' });
+  await result.waitFor({ timeout: 60_000 });
+  await expect.poll(() => result.textContent()).toContain('tent');
+  await result.getByRole('button', { name: 'Save', exact: true }).click();
+  await toast(page, 'Saved!').waitFor();
+}
+
+describe('importing a recording', () => {
+  let stack: Stack;
+  let phone: BrowserContext;
+  let m4a: string;
+  let mp3: string;
+
+  beforeAll(async () => {
+    stack = await startStack({ transcript: SPOKEN });
+    m4a = await memo(stack.dir, 'Voice memo 12.m4a', ['-c:a', 'aac', '-b:a', '64k']);
+    mp3 = await memo(stack.dir, 'memo.mp3', ['-c:a', 'libmp3lame', '-b:a', '64k']);
+    phone = await launchBrowser({ dir: stack.dir });
+    await removeSpeechRecognition(phone);
+  });
+
+  afterAll(async () => {
+    await phone?.close();
+    await stack?.close();
+  });
+
+  it('turns an m4a chosen with the file picker into an idea that names its recording', async () => {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await page.goto(`${stack.baseUrl}/`);
+    await skipOnboarding(page);
+    await appIsLive(page);
+    const button = page.getByRole('button', { name: 'Import a recording' });
+    await expectAccessible(page, 'home with the import button');
+    await shoot(page, 'import-button-phone');
+    const chooser = page.waitForEvent('filechooser');
+    await button.click();
+    await (await chooser).setFiles(m4a);
+    await saveResult(page);
+
+    const [idea] = await guestIdeas(stack, page);
+    expect(idea?.content.toLowerCase()).toContain('tent');
+    expect(idea?.recordingId).toEqual(expect.any(String));
+    const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
+    const audio = await fetch(`${stack.baseUrl}/api/recordings/${idea?.recordingId ?? ''}/audio`, {
+      headers: { 'X-Guest-Id': guestId },
+    });
+    expect(audio.headers.get('content-type')).toBe('audio/mp4');
+    // The server keeps the very bytes of the file.
+    expect(Buffer.from(await audio.arrayBuffer()).equals(await readFile(m4a))).toBe(true);
+  });
+
+  it('refuses a file that is not audio, says so, and keeps nothing of it', async () => {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    const before = (await guestIdeas(stack, page)).length;
+    const fake = join(stack.dir, 'notes.mp3');
+    await writeFile(fake, 'These are my notes, typed, not spoken.\n'.repeat(20));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import a recording' }).click();
+    await (await chooser).setFiles(fake);
+    await toast(page, 'This file is not a recording').waitFor({ timeout: 30_000 });
+    await shoot(page, 'import-refused-phone');
+    expect(await page.getByTestId('pending-idea').count()).toBe(0);
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('voice-ideas-offline');
+          open.onerror = () => reject(new Error('IndexedDB did not open'));
+          open.onsuccess = () => {
+            const count = open.result.transaction('pending').objectStore('pending').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+    expect(await guestIdeas(stack, page)).toHaveLength(before);
+    await page.getByRole('button', { name: 'Import a recording' }).waitFor();
+  });
+
+  it('imports an mp3 dropped on the page at 1280x800', async () => {
+    const desktop = await launchBrowser({ dir: stack.dir, device: 'desktop' });
+    try {
+      await removeSpeechRecognition(desktop);
+      const page = desktop.pages()[0] ?? (await desktop.newPage());
+      await page.goto(`${stack.baseUrl}/`);
+      await skipOnboarding(page);
+      const bytes = (await readFile(mp3)).toString('base64');
+      const transfer = await page.evaluateHandle((base64) => {
+        const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const dropped = new DataTransfer();
+        dropped.items.add(new File([data], 'memo.mp3', { type: 'audio/mpeg' }));
+        return dropped;
+      }, bytes);
+      const target = page.getByRole('main');
+      await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+      await target.dispatchEvent('dragover', { dataTransfer: transfer });
+      await page.getByTestId('import-drop-zone').waitFor();
+      await shoot(page, 'import-drop-desktop');
+      await target.dispatchEvent('drop', { dataTransfer: transfer });
+      await page.getByTestId('import-drop-zone').waitFor({ state: 'detached' });
+      await saveResult(page);
+      const [idea] = await guestIdeas(stack, page);
+      expect(idea?.recordingId).toEqual(expect.any(String));
+    } finally {
+      await desktop.close();
+    }
+  });
+});
