@@ -705,7 +705,7 @@ describe('checklist', () => {
 });
 
 describe('pitch', () => {
-  it('draws the hook, problem, solution and why from what each clause says', () => {
+  it('draws the hook, problem and why from what each clause says, and labels no clause without a cue', () => {
     expect(
       formatWithRules(
         "so my idea is a tool that turns receipts into expense reports. Right now people lose receipts and it's tedious to type them in. You snap a photo and the report fills itself. It saves finance teams hours every month.",
@@ -716,8 +716,8 @@ describe('pitch', () => {
       [
         'A tool that turns receipts into expense reports.',
         '',
-        "Problem: People lose receipts and it's tedious to type them in.",
-        'Solution: You snap a photo and the report fills itself.',
+        'You snap a photo and the report fills itself.',
+        "Problem: Right now people lose receipts and it's tedious to type them in.",
         'Why it matters: It saves finance teams hours every month.',
       ].join('\n'),
     );
@@ -810,7 +810,7 @@ describe('pitch', () => {
     ).toBe('Board game idea: Players run rival bakeries in a tiny village.');
   });
 
-  it('reads what "instead of" replaces as the problem', () => {
+  it('reads what "instead of" replaces as the problem, its "instead of" kept', () => {
     expect(
       formatWithRules(
         'instead of printing the menus every week we could put them on a screen',
@@ -818,7 +818,11 @@ describe('pitch', () => {
         'work',
       ),
     ).toBe(
-      ['We could put them on a screen.', '', 'Problem: Printing the menus every week.'].join('\n'),
+      [
+        'We could put them on a screen.',
+        '',
+        'Problem: Instead of printing the menus every week.',
+      ].join('\n'),
     );
   });
 

@@ -19,9 +19,13 @@ import {
   FRAMING_CLAUSES,
   FRAMING_PREFIXES,
   GAIN_VERBS,
+  HEADING_POINTERS,
   IDEA_FOR_LEADS,
   IDEA_NOUNS,
   LEAD_ROLE,
+  MEANING_LEADS,
+  PART_NAMES,
+  PAYMENT_WORDS,
   PEOPLE_SERVED,
   PROBLEM_CUES,
   PROPOSAL_LEADS,
@@ -86,6 +90,9 @@ interface CueCounts {
   solution: number;
 }
 
+/** Words a clause needs before its "would" reads as a plan: "I'd guess" is none. */
+const PLAN_MIN_WORDS = 3;
+
 /** Who says what they would do: the speaker, the listener or someone named. */
 const PLANNING_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'he', 'she']);
 const IDEA_PRONOUNS: ReadonlySet<string> = new Set(['it', 'this', 'that']);
@@ -119,6 +126,9 @@ function countCues(tokens: readonly TaggedToken[]): CueCounts {
   const counts: CueCounts = { problem: 0, why: 0, solution: 0 };
   const would = wouldSaidOf(tokens);
   if (would === 'for') counts.why++;
+  // "one neighbour would shop for three houses": who carries it out, and how ("I'd guess",
+  // "would go again" say no plan).
+  if (would === 'plan' && wordsIn(tokens).length > PLAN_MIN_WORDS) counts.solution++;
   for (const token of tokens) {
     if (token.kind !== 'word') continue;
     if (would === 'idea' && GAIN_VERBS.has(token.lemma)) {
@@ -195,13 +205,19 @@ function roleOf(clause: Clause): Role {
   ) {
     return 'idea';
   }
-  if (WHY_CONNECTIVES.has(clause.lead)) return 'why';
+  // "... half the screens are broken so we put a qr code on every shelter": what is done.
+  if (WHY_CONNECTIVES.has(clause.lead)) return saysSoWeDo(clause.tokens) ? 'solution' : 'why';
   // "less food waste and no more staring into the fridge": a pain said gone is the gain.
   if (saysPainGone(clause.tokens)) return 'why';
   if (problem > 0 && problem >= why && problem >= solution) return 'problem';
   if (why > 0 && why >= solution) return 'why';
-  if (solution > 0) return 'solution';
+  if (solution > 0 && !tellsPayment(clause.tokens)) return 'solution';
   return 'detail';
+}
+
+/** "we could charge a small monthly fee", "five pounds a month": how it pays. */
+function tellsPayment(tokens: readonly TaggedToken[]): boolean {
+  return tokens.some((token) => PAYMENT_WORDS.has(token.lower));
 }
 
 /**
@@ -245,6 +261,19 @@ function saysWhatWeDo(tokens: readonly TaggedToken[]): boolean {
     (first.lower === 'i' || first.lower === 'we') &&
     second !== undefined &&
     PLANNING_VERBS.has(second.lower)
+  );
+}
+
+/** After a "so": "so we put a qr code on every shelter", a verb in its plain form is done. */
+function saysSoWeDo(tokens: readonly TaggedToken[]): boolean {
+  if (saysWhatWeDo(tokens)) return true;
+  const [first, second] = wordsIn(tokens);
+  return (
+    (first?.lower === 'i' || first?.lower === 'we') &&
+    second?.pos === 'VERB' &&
+    second.lemma === second.lower &&
+    !GAIN_VERBS.has(second.lower) &&
+    second.lower !== 'get'
   );
 }
 
@@ -297,7 +326,9 @@ function dropStrayApostrophe(tokens: TaggedToken[]): TaggedToken[] {
 function sentenceOf({ clause, end }: RoleClause, keepLead: boolean): string {
   const body = renderTokens(withoutStrayCloser(dropStrayApostrophe(stripOpeners(clause.tokens))));
   if (body === '') return '';
-  const text = keepLead ? `${clause.lead} ${body}` : body;
+  // "instead of everyone buying presents, we each draw one name": without its lead the
+  // clause says the opposite.
+  const text = keepLead || MEANING_LEADS.has(clause.lead) ? `${clause.lead} ${body}` : body;
   if (/[.!?。！？]$/u.test(text)) return capitalizeFirst(text);
   // "What if we had a review buddy, so that every pull request gets looked at?": the question
   // is the sentence's; a clause led by "so that" or "because" out of it asks nothing.
@@ -399,9 +430,11 @@ export function announcementLength(tokens: readonly TaggedToken[]): number {
   const first = words[0];
   if (first === undefined) return 0;
   // "Proposal:", "Idea for the book club.": said on its own before the idea.
+  // "Pitch idea.": announcing nouns alone.
   if (
     ANNOUNCING_NOUNS.has(first.lemma) &&
-    (words.length === 1 || (words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS))
+    (words.every((word) => ANNOUNCING_NOUNS.has(word.lower) || ANNOUNCING_NOUNS.has(word.lemma)) ||
+      (words[1]?.lower === 'for' && words.length <= IDEA_FOR_MAX_WORDS))
   ) {
     return tokens.length;
   }
@@ -1089,6 +1122,27 @@ function splitHook(
 }
 
 /**
+ * "The problem: every small business ...", "Here's the problem. Parents never read ...": a
+ * part named on its own is a heading for the clause after it, which is that part.
+ */
+function withoutPartHeadings(clauses: readonly Placed[]): Placed[] {
+  const kept: Placed[] = [];
+  let named: Role | undefined;
+  for (const entry of clauses) {
+    const words = wordsIn(entry.clause.tokens).filter((word) => !HEADING_POINTERS.has(word.lower));
+    const part = words.length === 1 ? PART_NAMES.get(words[0]?.lower ?? '') : undefined;
+    if (part !== undefined && entry !== clauses.at(-1)) {
+      named = part;
+      continue;
+    }
+    if (named !== undefined) entry.role = named;
+    named = undefined;
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/**
  * A pitch made only of what was said: the hook is the idea itself (a "what if", "imagine",
  * "the idea is", an "a ... where ..." phrase, or the clause that names the product), then
  * "Problem:", "Solution:" and "Why it matters:" filled from the clauses whose leads and words
@@ -1110,12 +1164,10 @@ export function formatPitch(
     let searched = 0;
     for (const [at, said] of split.entries()) {
       const end = at === split.length - 1 ? (ends[index] ?? '') : '';
-      // "... teething stuff | so you never overbuy": the "so" that ran the sentence on leads it,
-      // unless the speaker goes on to what they would do ("so we'd make a map ...").
+      // "... teething stuff | so you never overbuy": the "so" that ran the sentence on leads it
+      // (roleOf reads "so we'd make a map ..." as what they would do).
       const clause =
-        at === 0 && said.lead === '' && joins[index] === 'so' && !saysWhatWeDo(said.tokens)
-          ? { ...said, lead: 'so' }
-          : said;
+        at === 0 && said.lead === '' && joins[index] === 'so' ? { ...said, lead: 'so' } : said;
       const entry: Placed = {
         clause,
         role: 'detail',
@@ -1176,6 +1228,8 @@ export function formatPitch(
   }
   if (clauses.length === 0) return '';
   for (const entry of clauses) entry.role = roleOf(entry.clause);
+  clauses = withoutPartHeadings(clauses);
+  if (clauses.length === 0) return '';
   clauses = rejoinFragments(clauses, sentences, ends);
   let previous: Placed | undefined;
   for (const [at, entry] of clauses.entries()) {
@@ -1255,15 +1309,19 @@ export function formatPitch(
       }
     }
   }
+  // Parts: 0 Problem, 1 Solution (a creative idea's premise), 2 Why it matters, and 3 what
+  // was told with no cue for any part, kept as the speaker's sentences under no label: a
+  // label that misnames a clause is worse than none.
   const partOf = (role: Role): number => {
     if (role === 'why') return 2;
-    if (role === 'problem' && !creative) return 0;
-    return 1;
+    if (creative) return 1;
+    if (role === 'problem') return 0;
+    return role === 'detail' ? 3 : 1;
   };
   const seen = new Set<string>([hook.toLowerCase()]);
-  const said: string[][] = [[], [], []];
+  const said: string[][] = [[], [], [], []];
   // What each part was made from, for the trace (match/trace.ts).
-  const madeFrom: TaggedToken[][] = [[], [], []];
+  const madeFrom: TaggedToken[][] = [[], [], [], []];
   // Clauses of one spoken sentence that go in the same part stay one sentence, so a part
   // keeps whole sentences as they were said.
   let open: { part: number; entry: Placed } | undefined;
@@ -1305,26 +1363,26 @@ export function formatPitch(
   }
   close();
 
-  const parts: string[] = [];
-  if (creative) {
-    const premise = said[1] as string[];
-    if (premise.length > 0) parts.push(premise.slice(0, PITCH_SECTION_MAX_SENTENCES + 1).join(' '));
-    const why = section(PITCH_SECTION_LABELS[2], said[2] as string[]);
-    if (why !== null) parts.push(why);
-  } else {
-    for (const [index, label] of PITCH_SECTION_LABELS.entries()) {
-      const part = section(label, said[index] as string[]);
-      if (part !== null) parts.push(part);
-    }
+  const parts: { line: string; from: readonly TaggedToken[] }[] = [];
+  const plain = (part: number): void => {
+    const told = (said[part] as string[]).filter((sentence) => sentence !== '');
+    if (told.length === 0) return;
+    parts.push({
+      line: told.slice(0, PITCH_SECTION_MAX_SENTENCES + 1).join(' '),
+      from: madeFrom[part] ?? [],
+    });
+  };
+  plain(creative ? 1 : 3);
+  for (const [index, label] of PITCH_SECTION_LABELS.entries()) {
+    if (creative && index !== 2) continue;
+    const line = section(label, said[index] as string[]);
+    if (line !== null) parts.push({ line, from: madeFrom[index] ?? [] });
   }
-  const pitch = parts.length === 0 ? hook : `${hook}\n\n${parts.join('\n')}`;
+  const pitch =
+    parts.length === 0 ? hook : `${hook}\n\n${parts.map(({ line }) => line).join('\n')}`;
   if (tracing()) {
     noteLine(hook, [...announcement, ...hookEntry.clause.tokens]);
-    for (const [index, line] of parts.entries()) {
-      const part = creative ? (index === 0 && (said[1]?.length ?? 0) > 0 ? 1 : 2) : index;
-      const label = PITCH_SECTION_LABELS.findIndex((name) => line.startsWith(`${name}:`));
-      noteLine(line, madeFrom[creative ? part : label] ?? []);
-    }
+    for (const { line, from } of parts) noteLine(line, from);
   }
   return pitch;
 }

@@ -136,6 +136,55 @@ export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason'> = new Map(IDEA
 /** Connectives that open a clause saying what the idea brings ("so you get paid on time"). */
 export const WHY_CONNECTIVES: ReadonlySet<string> = new Set(['so']);
 
+/** Leads that are part of what the clause says, kept in its sentence whatever part it goes in. */
+export const MEANING_LEADS: ReadonlySet<string> = new Set(['instead of', 'right now', 'currently']);
+
+/** The parts of a pitch a speaker names as a heading ("The problem:", "Here's the problem."). */
+export const PART_NAMES: ReadonlyMap<string, 'problem' | 'solution' | 'why'> = new Map([
+  ['problem', 'problem'],
+  ['issue', 'problem'],
+  ['solution', 'solution'],
+  ['fix', 'solution'],
+]);
+
+/** Words that point at a part named as a heading: "here's the problem", "so the issue". */
+export const HEADING_POINTERS: ReadonlySet<string> = new Set([
+  "here's",
+  'here',
+  'is',
+  'the',
+  'so',
+  'okay',
+  'right',
+  'my',
+  'our',
+  'main',
+  'real',
+  'big',
+]);
+
+/**
+ * How an idea pays: a clause about its price or fee tells how it makes money, which is not
+ * the Solution ("Solution: Charge a small monthly fee" misnames it).
+ */
+export const PAYMENT_WORDS: ReadonlySet<string> = new Set([
+  'fee',
+  'fees',
+  'price',
+  'prices',
+  'priced',
+  'charge',
+  'charging',
+  'subscription',
+  'subscriptions',
+  'pounds',
+  'quid',
+  'dollars',
+  'euros',
+  'bucks',
+  'per',
+]);
+
 /**
  * Nouns a speaker heads an idea with before telling it ("Song idea.", "Proposal for the
  * team:").
@@ -253,6 +302,7 @@ export const IDEA_NOUNS: ReadonlySet<string> = new Set([
 ]);
 
 export const PROBLEM_CUES = new Set([
+  'wrong',
   'too',
   'problem',
   'problems',
