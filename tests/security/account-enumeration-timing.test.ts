@@ -22,8 +22,9 @@ function heldWork(): AfterReply & { held: number; runAll(): Promise<void> } {
     get held() {
       return jobs.length;
     },
-    run(job) {
+    run(_what, job) {
       jobs.push(job);
+      return Promise.resolve();
     },
     async runAll() {
       const now = jobs;

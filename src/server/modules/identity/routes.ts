@@ -116,7 +116,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     async (request, reply) => {
       if (request.body.password === '') {
         const browserKey = signInBrowser.keyFor(request);
-        identity.requestSignInLink(request.body.email, {
+        await identity.requestSignInLink(request.body.email, {
           guestId: guestIdOf(request),
           browserKey,
         });
@@ -196,7 +196,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
     },
     async (request) => {
-      identity.requestPasswordReset(request.body.email);
+      await identity.requestPasswordReset(request.body.email);
       return { message: RESET_MESSAGE };
     },
   );

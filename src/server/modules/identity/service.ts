@@ -37,9 +37,10 @@ export interface IdentityService {
   /**
    * Queues the e-mail of a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use)
    * for when the e-mail has an account, and returns before any of that work: the answer is the
-   * same, in words and in time, whether or not the account exists (ADR 101).
+   * same, in words and in time, whether or not the account exists (ADR 101). Resolves once the
+   * work is queued (a full queue makes it wait, ADR 103).
    */
-  requestPasswordReset(email: string): void;
+  requestPasswordReset(email: string): Promise<void>;
   /**
    * Sets the new password and voids everything else that opens the account: every session,
    * every other reset link, every sign-in link and every pending checkout claim of its e-mail
@@ -50,9 +51,13 @@ export interface IdentityService {
    * Queues the e-mail of a sign-in link (PUBLIC_URL/api/auth/magic?token=…, 15 minutes, single
    * use) for when the e-mail has an account, and returns before that work (ADR 101). The link
    * keeps the asking browser's guest id with a hash of its `browserKey` cookie: those ideas
-   * move in only if that same browser opens the link (ADR 102).
+   * move in only if that same browser opens the link (ADR 102). Resolves once the work is
+   * queued (ADR 103).
    */
-  requestSignInLink(email: string, from: { guestId: string | null; browserKey: string }): void;
+  requestSignInLink(
+    email: string,
+    from: { guestId: string | null; browserKey: string },
+  ): Promise<void>;
   /**
    * Uses a sign-in link: the account, or null for a bad link. The guest ideas that move in are
    * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
@@ -236,7 +241,7 @@ export function createIdentityService(deps: {
     },
 
     requestPasswordReset(email) {
-      afterReply.run(async () => {
+      return afterReply.run('password reset mail', async () => {
         const user = await users.findByEmail(email);
         if (!user) return;
         await mailToken(
@@ -265,7 +270,7 @@ export function createIdentityService(deps: {
 
     requestSignInLink(email, from) {
       const asker = { guestId: from.guestId, browserHash: hashOneTimeToken(from.browserKey) };
-      afterReply.run(async () => {
+      return afterReply.run('sign-in link mail', async () => {
         const user = await users.findByEmail(email);
         if (!user) return;
         await mailToken(
