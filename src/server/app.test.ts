@@ -205,7 +205,7 @@ describe('conventions', () => {
       const own = await ctx().app.inject({
         method: 'POST',
         url: '/api/guest-ideas/clear',
-        headers: { ...headers, host: 'ideas.internal:8080', origin: 'http://ideas.internal:8080' },
+        headers: { ...headers, host: '192.0.2.10:8080', origin: 'http://192.0.2.10:8080' },
       });
       expect(own.statusCode).toBe(200);
       const publicUrl = await ctx().app.inject({

@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { readAppVersion } from './http/app-version.js';
 import { registerCompression } from './http/compression.js';
 import { installErrorHandler } from './http/errors.js';
+import { installHostCheck } from './http/host-allow-list.js';
 import { logRedaction } from './http/log-redaction.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installLenientJsonParser(app);
 
   registerSecurityHeaders(app, headers);
+  installHostCheck(app, config);
   installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
   installProtocolEdges(app, headers);
   installWriteProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS);

@@ -29,11 +29,26 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An ALLOWED_HOSTS entry: a DNS name (underscores allowed, as container names have them). */
+const HOST_NAME_ENTRY =
+  /^\.?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .every((entry) => entry === '' || entry === '*' || HOST_NAME_ENTRY.test(entry)),
+      'must be host names separated by commas (a leading dot for a name and every name under it, or *), without ports',
+    ),
   DATABASE_URL: z
     .string()
     .default('sqlite:./data/app.db')
@@ -91,6 +106,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Host names the server answers to besides loopback, IP literals, PUBLIC_URL's and the
+   * machine's own (http/host-allow-list.ts): exact, `.suffix`, or `*` for any.
+   */
+  allowedHosts: string[];
   databaseUrl: string;
   freeMonthlyLimit: number;
   logLevel: Env['LOG_LEVEL'];
@@ -214,6 +234,9 @@ export function loadConfig(
     port,
     host: env.HOST,
     publicUrl,
+    allowedHosts: env.ALLOWED_HOSTS.split(',')
+      .map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+      .filter((entry) => entry !== ''),
     databaseUrl: env.DATABASE_URL,
     freeMonthlyLimit: env.FREE_MONTHLY_LIMIT,
     logLevel: env.LOG_LEVEL,

@@ -118,7 +118,7 @@ forEachDialect((dialect) => {
       const email = newEmail();
       const before = fake.requests.length;
       const { checkoutUrl, session } = await startCheckout(email, {
-        host: 'evil.example',
+        host: '203.0.113.7:8080',
         'x-forwarded-host': 'evil.example',
       });
       expect(checkoutUrl).toBe(`${fake.url}/checkout/${session.id}`);
