@@ -14,6 +14,7 @@ import {
   IdeaListSchema,
   IdeaSchema,
 } from '#contract/api-schemas.js';
+import { streamUnlessHead } from '../../http/head-requests.js';
 import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
@@ -123,7 +124,7 @@ function ideaRoutesFor(
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
           .header('Cache-Control', 'no-store')
-          .send(file.body);
+          .send(streamUnlessHead(request, file.body));
       },
     );
 

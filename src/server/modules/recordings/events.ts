@@ -12,6 +12,13 @@ import { HttpError } from '../../http/errors.js';
  * file descriptor for as long as the job runs, minutes for long audio.
  */
 const POLL_MS = 400;
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
 /** A comment now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
 /** A person follows a recording or two at a time; a few tabs stay well inside this. */
@@ -94,6 +101,14 @@ export function createRecordingEvents(): RecordingEvents {
 
   return {
     stream(reply, address, key, first, read) {
+      if (reply.request.method === 'HEAD') {
+        // The stream's headers and no stream: one that never ends would hold the HEAD for the
+        // recording's whole life, the socket and its count with it.
+        reply.hijack();
+        reply.raw.writeHead(200, STREAM_HEADERS);
+        reply.raw.end();
+        return;
+      }
       const held = perAddress.get(address) ?? 0;
       if (held >= MAX_STREAMS_PER_ADDRESS) {
         throw new HttpError(
@@ -106,12 +121,7 @@ export function createRecordingEvents(): RecordingEvents {
       perAddress.set(address, held + 1);
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      raw.writeHead(200, STREAM_HEADERS);
       let closed = false;
       const stream: Stream = {
         write: (chunk) => {

@@ -5,6 +5,7 @@ import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-req
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ownerKey, type Owner } from '../../db/owner.js';
+import { streamUnlessHead } from '../../http/head-requests.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
@@ -149,15 +150,16 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
         .header('Content-Type', file.contentType)
         .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'private, no-store');
+      const body = streamUnlessHead(request, file.stream);
       if (file.range === null) {
-        return reply.header('Content-Length', String(file.sizeBytes)).send(file.stream);
+        return reply.header('Content-Length', String(file.sizeBytes)).send(body);
       }
       const { start, end } = file.range;
       return reply
         .code(206)
         .header('Content-Range', `bytes ${start}-${end}/${file.sizeBytes}`)
         .header('Content-Length', String(end - start + 1))
-        .send(file.stream);
+        .send(body);
     },
   );
 };
