@@ -1,3 +1,18 @@
+import {
+  CHAINED_OPENERS,
+  CLAUSE_ENDING_TIMES,
+  TIME_DETERMINERS,
+  LEADING_INTO,
+  DAY_TIMES,
+  SO_DEGREE_AFTER,
+  TRAILING_JOINS,
+  LEAD_PHRASE_OPENERS,
+  CLAUSE_WANTING_WORDS,
+  CLAUSE_ENDING_FUNCTION_WORDS,
+  SENTENCE_ADVERBS,
+  SENTENCE_OPENING_WORDS,
+  ASKING_WORDS,
+} from './words/run-ons.js';
 import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
 import {
   CONDITION_OPENERS,
@@ -5,12 +20,7 @@ import {
   QUESTION_AUX,
   SUBJECT_PRONOUNS,
 } from './words/function-words.js';
-import {
-  FINITE_BE_FORMS,
-  OWNED_SUBJECT_VERBS,
-  TELLING_VERBS,
-  THINKING_VERBS,
-} from './words/clause-subjects.js';
+import { FINITE_BE_FORMS } from './words/clause-subjects.js';
 import {
   PHRASE_JOINERS,
   isFunctionWord,
@@ -26,9 +36,6 @@ import type { Token } from './tokenizer.js';
  * discourse marker in a long run, or a day that ends a short clause cuts it; openers ("so",
  * "okay") said first are dropped. toSentences in sentences.ts uses both.
  */
-
-/** Openers that may follow another ("right so", "well okay"). */
-const CHAINED_OPENERS: ReadonlySet<string> = new Set(['so', 'okay', 'ok']);
 
 export function stripOpeners(tokens: Token[]): Token[] {
   let start = 0;
@@ -75,19 +82,6 @@ const MIN_SPLIT_WORDS = 8;
 /** The same for a split before a subject ("about accessibility | they showed"). */
 const MIN_CLAUSE_WORDS = 4;
 
-/** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
-const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([
-  'today',
-  'tonight',
-  'yesterday',
-  'morning',
-  'afternoon',
-  'evening',
-  'weekend',
-]);
-/** Words that make "morning" or "weekend" a time said of the clause ("this morning"). */
-const TIME_DETERMINERS: ReadonlySet<string> = new Set(['this', 'last', 'yesterday', 'tomorrow']);
-
 /**
  * After a time that ends a clause, a word and its "is" or "are" open the next one. "today"
  * always ends one; "morning" or "weekend" only as "this morning", "last weekend" ("the
@@ -130,22 +124,6 @@ function endsShortClause(tokens: readonly Token[], i: number): boolean {
   );
 }
 
-/** Words that lead a time into the clause after it. */
-const LEADING_INTO: ReadonlySet<string> = new Set([
-  'until',
-  'till',
-  'since',
-  'earlier',
-  'later',
-  'starting',
-  'from',
-  'as',
-  'of',
-]);
-
-/** Times that are a clause's time on their own. */
-const DAY_TIMES: ReadonlySet<string> = new Set(['today', 'tonight', 'yesterday']);
-
 function countWords(tokens: readonly Token[]): number {
   let count = 0;
   for (const token of tokens) if (token.kind === 'word') count++;
@@ -174,32 +152,6 @@ function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
   }
 }
 
-/** Verbs after which "so" says how much ("textbooks are so expensive", "i feel so old"). */
-const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
-  ...FINITE_BE_FORMS,
-  'be',
-  'been',
-  'being',
-  'am',
-  'feel',
-  'feels',
-  'felt',
-  'look',
-  'looks',
-  'looked',
-  'seem',
-  'seems',
-  'seemed',
-  'sound',
-  'sounds',
-  'sounded',
-  'got',
-  'get',
-  'gets',
-  'getting',
-  'not',
-]);
-
 /**
  * "so" as "very" after a verb of being ("it's so good", "are so expensive") or as "too" before
  * one ("and honestly so are we"): no clause of its own starts there.
@@ -224,22 +176,6 @@ function soMeansVery(tokens: readonly Token[], i: number): boolean {
   );
 }
 
-/** A join that a sentence cannot end on ("or" stays: "three hours or so"). */
-const TRAILING_JOINS: ReadonlySet<string> = new Set(['and']);
-
-/** Words that open a phrase said before its clause ("for this weekend | i need to ..."). */
-const LEAD_PHRASE_OPENERS: ReadonlySet<string> = new Set([
-  'for',
-  'on',
-  'this',
-  'next',
-  'by',
-  'before',
-  'after',
-  'tomorrow',
-  'tonight',
-  'today',
-]);
 /** Words such a phrase holds at most. */
 const LEAD_PHRASE_MAX_WORDS = 4;
 
@@ -263,39 +199,6 @@ function isLeadPhrase(part: readonly Token[]): boolean {
   );
 }
 
-/** Words after which a hesitation is no end: the clause still wants what follows. */
-const CLAUSE_WANTING_WORDS: ReadonlySet<string> = new Set([
-  ...TELLING_VERBS,
-  ...THINKING_VERBS,
-  ...OWNED_SUBJECT_VERBS,
-]);
-/** Words a finished clause may end with although they are function words ("were here"). */
-const CLAUSE_ENDING_FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'here',
-  'there',
-  'now',
-  'it',
-  'them',
-  'too',
-  'then',
-]);
-/** Adverbs that open a sentence of their own after a pause ("um honestly the best part"). */
-const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['honestly', 'seriously']);
-/** What a sentence adverb opens a sentence with ("honestly the best part", "honestly it"). */
-const SENTENCE_OPENING_WORDS: ReadonlySet<string> = new Set([
-  'the',
-  'it',
-  "it's",
-  'i',
-  "i'm",
-  'we',
-  "we're",
-  'they',
-  "that's",
-  'you',
-]);
-/** Question words that never open a relative clause ("the aunt who is ninety" does). */
-const ASKING_WORDS: ReadonlySet<string> = new Set(['what', 'why', 'how']);
 /**
  * Words after a subject's pronoun that a sentence of its own has at least: "i am thirty one",
  * "we trial it"; "the beach um we found" and "the hotel um we stayed at" describe the thing

@@ -1,8 +1,9 @@
+import { TIME_TAILS } from './words/corrections.js';
 import { findCorrection } from './corrections/find.js';
 import { alignedCut } from './corrections/restatement.js';
 import { findRetraction } from './corrections/retraction.js';
 import { CORRECTION_FIRST_WORDS, isNumeric } from './corrections/shared.js';
-import { SINGULAR_NUMBER, TIME_TAILS, continuesTime } from './corrections/times.js';
+import { SINGULAR_NUMBER, continuesTime } from './corrections/times.js';
 import type { Token } from './tokenizer.js';
 import { TAKE_BACK_OPENERS } from './words/asides.js';
 

@@ -19,19 +19,12 @@ import {
   saysNews,
   takenBackBy,
 } from './replaced.js';
-import {
-  determinedPhraseEnd,
-  isPhraseOnly,
-  restatedPhrase,
-  restatementAcrossEnd,
-  sentenceSaidAgain,
-} from './restatement.js';
+import { restatementAcrossEnd, sentenceSaidAgain } from './across-end.js';
+import { determinedPhraseEnd, isPhraseOnly, restatedPhrase } from './restatement.js';
 import { negatedVerbAt } from './retraction.js';
 import {
   CORRECTION_FIRST_WORDS,
   type Correction,
-  EXPLICIT_MARKERS,
-  REPLACEMENT_STOPS,
   afterPauses,
   beforePauses,
   findAnchor,
@@ -43,7 +36,7 @@ import {
   sameKindAt,
 } from './shared.js';
 import { opensNews, takeBack } from './take-back.js';
-import { TIME_TAILS, numberEnd, numberStart } from './times.js';
+import { numberEnd, numberStart } from './times.js';
 import type { Token } from '../tokenizer.js';
 import {
   APOLOGY_MARKERS,
@@ -52,7 +45,15 @@ import {
   TAKE_BACK_MARKERS,
   WITHDRAWING_MARKERS,
 } from '../words/asides.js';
-import { LEAD_INS, MAGNITUDES, NARROWING, TASK_RESTATING_MARKERS } from '../words/corrections.js';
+import {
+  EXPLICIT_MARKERS,
+  LEAD_INS,
+  MAGNITUDES,
+  NARROWING,
+  REPLACEMENT_STOPS,
+  TASK_RESTATING_MARKERS,
+  TIME_TAILS,
+} from '../words/corrections.js';
 import { FUNCTION_WORDS, PHRASE_DETERMINERS } from '../words/function-words.js';
 import { FIRST_NAMES } from '../words/proper-nouns.js';
 

@@ -1,7 +1,7 @@
+import { JOINS, PHRASE_LEADS, TIME_PHRASE_WORDS, TIME_TAILS } from '../words/corrections.js';
 import type { Token } from '../tokenizer.js';
 import { AMBIGUOUS_MONTHS, MONTHS, WEEKDAYS } from '../words/proper-nouns.js';
 import { type Correction, beforePauses, isNumeric } from './shared.js';
-import { TIME_TAILS } from './times.js';
 
 /**
  * A date, a day or a time said again as a phrase of its own, in place of the one before:
@@ -12,51 +12,6 @@ import { TIME_TAILS } from './times.js';
  * anything else as a date: "the kids are 5, no, 6 and 8" keeps "the kids are". A day said
  * again after a whole date replaces the day only ("the twelfth of June, no, the fourteenth").
  */
-
-/** The words around a month, a weekday or a number in a phrase that dates or times something. */
-const TIME_PHRASE_WORDS: ReadonlySet<string> = new Set([
-  'the',
-  'end',
-  'start',
-  'beginning',
-  'middle',
-  'mid',
-  'early',
-  'late',
-  'of',
-  'half',
-  'quarter',
-  'past',
-  'next',
-  'this',
-  'first',
-  'last',
-  'week',
-  'weekend',
-]);
-
-/** What a whole date or time phrase is said after: its preposition or a "be". */
-const PHRASE_LEADS: ReadonlySet<string> = new Set([
-  'by',
-  'on',
-  'at',
-  'in',
-  'for',
-  'from',
-  'until',
-  'till',
-  'before',
-  'after',
-  'around',
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-]);
-
-/** "and" or "or" join two words of the kind inside one phrase ("Mondays and Thursdays"). */
-const JOINS: ReadonlySet<string> = new Set(['and', 'or']);
 
 /** How far back the phrase's first word is looked for when said again. */
 const SAID_AGAIN_REACH = 4;

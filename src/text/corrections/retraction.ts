@@ -1,3 +1,4 @@
+import { SAME_THING } from '../words/corrections.js';
 import { spokenIntentLengthAt } from '../clauses.js';
 import type { Token } from '../tokenizer.js';
 import { BACK_REFERENCES, PHRASE_OPENERS, TAKE_BACK_OPENERS } from '../words/asides.js';
@@ -21,10 +22,6 @@ import { isJoin, opensClause } from './take-back.js';
 
 /** Words a retraction may reach back over for the verb it names: a long sentence. */
 const RETRACTION_REACH_WORDS = 24;
-
-/** "don't buy that, buy this" names another thing; "it" and "them" point back at the one
- * turned down, however the retraction named it. */
-const SAME_THING: ReadonlySet<string> = new Set(['it', 'them']);
 
 /** Where the verb turned down at `at` is ("don't cancel", "do not cancel", "not cancel"), or -1. */
 export function negatedVerbAt(tokens: readonly Token[], at: number): number {

@@ -1,3 +1,4 @@
+import { HOW_OFTEN } from '../words/corrections.js';
 import type { Token } from '../tokenizer.js';
 import {
   CORRECTION_MARKERS,
@@ -32,18 +33,6 @@ function isHyphenatedNumber(word: string): boolean {
   );
 }
 
-/** Markers that can only be a correction, so they correct even without an anchor word. */
-export const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
-  'actually no',
-  'no actually',
-  'no wait',
-  'wait no',
-  'or rather',
-]);
-
-/** "twice, scratch that, three times": how often, said as one word, is a number said again. */
-const HOW_OFTEN: ReadonlySet<string> = new Set(['once', 'twice', 'thrice']);
-
 function countsTimes(token: Token): boolean {
   return isNumeric(token) || HOW_OFTEN.has(token.lower);
 }
@@ -62,16 +51,6 @@ export function sameKind(a: Token, b: Token): boolean {
 
 /** Words a correction may reach back over: a correction fixes something just said. */
 const CORRECTION_REACH_WORDS = 8;
-
-export const REPLACEMENT_STOPS: ReadonlySet<string> = new Set([
-  // "size 10 no size 12 no size 14": a "no" after the replacement opens the next correction.
-  'no',
-  'and',
-  'but',
-  'then',
-  'so',
-  'because',
-]);
 
 export interface Correction {
   /** Index of the first word of what was said wrongly. */

@@ -1,3 +1,4 @@
+import { BROKE_WORDS, NOUNS_IN_ED, STATES_AFTER_IS } from '../words/corrections.js';
 import { spokenIntentLengthAt } from '../clauses.js';
 import type { Token } from '../tokenizer.js';
 import {
@@ -139,8 +140,6 @@ function thingNamedAgainEnd(
 
 /** Words a thing may take before what is said of it ("the coffee machine broke"). */
 const NEWS_SUBJECT_MAX_WORDS = 3;
-/** Past tenses that are not "-ed" and not in VERB_LIKE_WORDS, said of a thing gone wrong. */
-const BROKE_WORDS: ReadonlySet<string> = new Set(['broke', 'broken', 'ran', 'fell', 'sold']);
 
 /**
  * "no actually, the machine broke": after the marker a thing and what happened to it, news
@@ -174,46 +173,6 @@ function isStateAfterIs(token: Token): boolean {
     STATES_AFTER_IS.has(token.lower) || (/ed$/u.test(token.lower) && !NOUNS_IN_ED.has(token.lower))
   );
 }
-
-/** Things named with "-ed" that follow a possessive ("the dog's bed", "the garden's shed"). */
-const NOUNS_IN_ED: ReadonlySet<string> = new Set([
-  'bed',
-  'shed',
-  'sled',
-  'red',
-  'seed',
-  'weed',
-  'speed',
-  'breed',
-  'need',
-  'hundred',
-]);
-
-const STATES_AFTER_IS: ReadonlySet<string> = new Set([
-  'already',
-  'still',
-  'just',
-  'all',
-  'not',
-  'never',
-  'been',
-  'fine',
-  'ok',
-  'okay',
-  'done',
-  'gone',
-  'full',
-  'empty',
-  'free',
-  'open',
-  'ready',
-  'sorted',
-  'clean',
-  'dry',
-  'broken',
-  'closed',
-  'over',
-]);
 
 /** Where the clause going on at `at` ends, within `max` words; -1 when it runs longer. */
 function clauseEndWithin(tokens: readonly Token[], at: number, max: number): number {

@@ -1,3 +1,4 @@
+import { TIME_LEADS, TIME_TAILS } from '../words/corrections.js';
 import type { Token } from '../tokenizer.js';
 import { AMOUNT_WORDS } from '../words/asides.js';
 import { TIME_PREPOSITIONS } from '../words/time-words.js';
@@ -6,19 +7,6 @@ import { CORRECTION_FIRST_WORDS, isNumeric } from './shared.js';
 /**
  * Spoken times and numbers a correction replaces whole ("half past three", "two hundred").
  */
-
-/** Words said before a time's number ("half past three", "quarter past six"). */
-const TIME_LEADS: ReadonlySet<string> = new Set(['half', 'quarter']);
-
-/** Words said after a time's number ("six pm", "three o'clock"). */
-export const TIME_TAILS: ReadonlySet<string> = new Set([
-  'am',
-  'pm',
-  'a.m.',
-  'p.m.',
-  "o'clock",
-  'oclock',
-]);
 
 /**
  * Whether the word at j goes on the spoken time said before it ("at 10 | 30", "at half | past

@@ -61,3 +61,136 @@ export const WHEN_WORDS: ReadonlySet<string> = new Set([
 
 /** "just milk", "only the tent": one of the things said before, the others dropped. */
 export const NARROWING: ReadonlySet<string> = new Set(['just', 'only']);
+
+/** The words around a month, a weekday or a number in a phrase that dates or times something. */
+export const TIME_PHRASE_WORDS: ReadonlySet<string> = new Set([
+  'the',
+  'end',
+  'start',
+  'beginning',
+  'middle',
+  'mid',
+  'early',
+  'late',
+  'of',
+  'half',
+  'quarter',
+  'past',
+  'next',
+  'this',
+  'first',
+  'last',
+  'week',
+  'weekend',
+]);
+
+/** What a whole date or time phrase is said after: its preposition or a "be". */
+export const PHRASE_LEADS: ReadonlySet<string> = new Set([
+  'by',
+  'on',
+  'at',
+  'in',
+  'for',
+  'from',
+  'until',
+  'till',
+  'before',
+  'after',
+  'around',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+]);
+
+/** "and" or "or" join two words of the kind inside one phrase ("Mondays and Thursdays"). */
+export const JOINS: ReadonlySet<string> = new Set(['and', 'or']);
+
+/** Words that open a reason after a phrase said again ("by 5:30, because of traffic"). */
+export const REASONS_AFTER: ReadonlySet<string> = new Set(['because', 'since', 'cause', 'cos']);
+
+/** Words that add to what was said rather than replace it. */
+export const ALSO_WORDS: ReadonlySet<string> = new Set(['too', 'also']);
+
+/** "don't buy that, buy this" names another thing; "it" and "them" point back at the one
+ * turned down, however the retraction named it. */
+export const SAME_THING: ReadonlySet<string> = new Set(['it', 'them']);
+
+/** "twice, scratch that, three times": how often, said as one word, is a number said again. */
+export const HOW_OFTEN: ReadonlySet<string> = new Set(['once', 'twice', 'thrice']);
+
+/** Markers that can only be a correction, so they correct even without an anchor word. */
+export const EXPLICIT_MARKERS: ReadonlySet<string> = new Set([
+  'actually no',
+  'no actually',
+  'no wait',
+  'wait no',
+  'or rather',
+]);
+
+export const REPLACEMENT_STOPS: ReadonlySet<string> = new Set([
+  // "size 10 no size 12 no size 14": a "no" after the replacement opens the next correction.
+  'no',
+  'and',
+  'but',
+  'then',
+  'so',
+  'because',
+]);
+
+/** Past tenses that are not "-ed" and not in VERB_LIKE_WORDS, said of a thing gone wrong. */
+export const BROKE_WORDS: ReadonlySet<string> = new Set(['broke', 'broken', 'ran', 'fell', 'sold']);
+
+/** Things named with "-ed" that follow a possessive ("the dog's bed", "the garden's shed"). */
+export const NOUNS_IN_ED: ReadonlySet<string> = new Set([
+  'bed',
+  'shed',
+  'sled',
+  'red',
+  'seed',
+  'weed',
+  'speed',
+  'breed',
+  'need',
+  'hundred',
+]);
+
+export const STATES_AFTER_IS: ReadonlySet<string> = new Set([
+  'already',
+  'still',
+  'just',
+  'all',
+  'not',
+  'never',
+  'been',
+  'fine',
+  'ok',
+  'okay',
+  'done',
+  'gone',
+  'full',
+  'empty',
+  'free',
+  'open',
+  'ready',
+  'sorted',
+  'clean',
+  'dry',
+  'broken',
+  'closed',
+  'over',
+]);
+
+/** Words said before a time's number ("half past three", "quarter past six"). */
+export const TIME_LEADS: ReadonlySet<string> = new Set(['half', 'quarter']);
+
+/** Words said after a time's number ("six pm", "three o'clock"). */
+export const TIME_TAILS: ReadonlySet<string> = new Set([
+  'am',
+  'pm',
+  'a.m.',
+  'p.m.',
+  "o'clock",
+  'oclock',
+]);
