@@ -241,9 +241,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     signInBrowser: signInBrowser(config),
   });
   await app.register(usageRoutes, { usage });
+  const saveLimits = createSaveRateLimits(app, config, sharedLimits);
   await app.register(ideasRoutes, {
     ideas,
-    saveLimits: createSaveRateLimits(app, config, sharedLimits),
+    saveLimits,
     idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
   });
   await app.register(sharingRoutes, {
@@ -255,7 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     publicUrl: config.publicUrl,
   });
-  await app.register(dictionaryRoutes, { dictionary });
+  await app.register(dictionaryRoutes, { dictionary, saveLimits });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(recordingsRoutes, {
     recordings,

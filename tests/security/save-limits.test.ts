@@ -114,5 +114,48 @@ forEachDialect((dialect) => {
       });
       expect(list.json<{ total: number }>().total).toBe(0);
     });
+
+    it('counts dictionary writes as saves, and their fresh guest ids against the new-guest cap', async () => {
+      const { app } = testApp();
+      const address = { 'x-forwarded-for': newAddress() };
+      const entries = Array.from({ length: 500 }, (_, i) => ({
+        term: `Term ${i} ${'x'.repeat(40)}`,
+        soundsLike: 'y'.repeat(38),
+      }));
+      const putList = (headers: Record<string, string>) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/dictionary',
+          headers: { ...address, ...headers },
+          payload: { entries },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < NEW_GUESTS_PER_HOUR; i += 1) {
+        statuses.push((await putList(guestHeaders(newGuestId()))).statusCode);
+      }
+      expect(statuses).toEqual(Array(NEW_GUESTS_PER_HOUR).fill(200));
+      const stranger = newGuestId();
+      const tooNew = await putList(guestHeaders(stranger));
+      expect(expectApiError(tooNew, 429, 'rate_limited').message).toMatch(/new guests/);
+      const kept = await app.inject({
+        url: '/api/dictionary',
+        headers: { ...address, ...guestHeaders(stranger) },
+      });
+      expect(kept.json<{ entries: unknown[] }>().entries).toEqual([]);
+
+      // Saves and dictionary writes share the per-minute count (the refused one counted too),
+      // an account's as well.
+      const user = await registerUser(app);
+      const left = SAVES_PER_MIN - NEW_GUESTS_PER_HOUR - 1;
+      const more: number[] = [];
+      for (let i = 0; i < left; i += 1) more.push((await putList(user.headers)).statusCode);
+      expect(more).toEqual(Array(left).fill(200));
+      expectApiError(
+        await save(app, '/api/ideas', { ...address, ...user.headers }),
+        429,
+        'rate_limited',
+      );
+      expectApiError(await putList(user.headers), 429, 'rate_limited');
+    });
   });
 });

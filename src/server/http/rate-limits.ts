@@ -365,6 +365,11 @@ export interface SaveRateLimits {
   accountSave: preHandlerAsyncHookHandler;
   /** POST /api/guest-ideas: one save for the address, whose guest ids are capped too. */
   guestSave: preHandlerAsyncHookHandler;
+  /**
+   * A write that stores a person's data under the session or, without one, the guest id
+   * (PUT /api/dictionary): counted as accountSave or guestSave, so it fills no more than saves.
+   */
+  ownerSave: preHandlerAsyncHookHandler;
 }
 
 /**
@@ -395,12 +400,14 @@ export function createSaveRateLimits(
     }
     await shared.counters.increment(seen, ONE_HOUR_MS);
   };
+  const guestSave = async (request: FastifyRequest) => {
+    await save(request);
+    await admitGuest(request);
+  };
   return {
     accountSave: async (request) => save(request),
-    guestSave: async (request) => {
-      await save(request);
-      await admitGuest(request);
-    },
+    guestSave,
+    ownerSave: async (request) => (request.user ? save(request) : guestSave(request)),
   };
 }
 

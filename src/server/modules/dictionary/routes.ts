@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DictionaryBodySchema } from '#contract/api-request-schemas.js';
 import { DictionarySchema, ErrorSchema } from '#contract/api-schemas.js';
+import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { userOrGuestOf } from '../../http/sessions.js';
 import type { DictionaryService } from './service.js';
 
 export interface DictionaryRoutesOptions {
   dictionary: DictionaryService;
+  /** A list kept is a save like an idea's: the per-address save and new-guest limits. */
+  saveLimits: SaveRateLimits;
 }
 
-const errors = { 400: ErrorSchema };
+const errors = { 400: ErrorSchema, 429: ErrorSchema };
 
 /**
  * docs/api.md, "Sharing and the person's own words": one path for both, the signed-in user's
@@ -16,7 +19,7 @@ const errors = { 400: ErrorSchema };
  */
 export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = async (
   app,
-  { dictionary },
+  { dictionary, saveLimits },
 ) => {
   app.get(
     '/api/dictionary',
@@ -26,7 +29,10 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
 
   app.put(
     '/api/dictionary',
-    { schema: { body: DictionaryBodySchema, response: { 200: DictionarySchema, ...errors } } },
+    {
+      schema: { body: DictionaryBodySchema, response: { 200: DictionarySchema, ...errors } },
+      preHandler: saveLimits.ownerSave,
+    },
     async (request) => ({
       entries: await dictionary.replace(userOrGuestOf(request), request.body.entries),
     }),

@@ -58,6 +58,7 @@ async function appWith(ideas: IdeasRepository) {
     saveLimits: {
       accountSave: () => Promise.reject(new Error('not used by export')),
       guestSave: () => Promise.reject(new Error('not used by export')),
+      ownerSave: () => Promise.reject(new Error('not used by export')),
     },
   });
   return app;
