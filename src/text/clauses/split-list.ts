@@ -268,6 +268,12 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
     }
   }
   if (things.length < 2) return [tokens.slice()];
+  // "water bottles, trail mix, a rain jacket": a head the tagger read as a noun, before a
+  // bare noun, in a list said with commas names the first thing; its verb reading is given to
+  // no other thing the speaker listed.
+  const headNamesThing =
+    written && head.length === 1 && head[0]?.pos === 'NOUN' && region.find(isWord)?.pos === 'NOUN';
+  if (headNamesThing) return things.map((thing, k) => (k === 0 ? [...head, ...thing] : thing));
   const headWord = head[0]?.lower;
   return things.map((thing, k) =>
     k > 0 &&

@@ -21,6 +21,7 @@ import type { Decision } from '../match/matcher.js';
 import { LIST_TABLE, type OpensCountedTask } from '../rows/list.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
+import { isAside } from './checklist-asides.js';
 import {
   capitalizeFirst,
   isSeparator,
@@ -774,6 +775,12 @@ function splitAtEnumerators(sentences: readonly TaggedToken[][]): TaggedToken[][
  * ("I need to") and sequence words are dropped so each task starts with its verb, capitalised;
  * conversational and duplicate tasks are left out. Every word of a task is the speaker's.
  */
+/** "It was leaking" -> "it was leaking"; "I" and a name keep their capital. */
+function lowerFirst(text: string): string {
+  if (/^(?:I\b|I')/u.test(text)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 export function formatChecklist(said: readonly TaggedToken[][], category: Category): string {
   const sentences = splitAtEnumerators(said);
   let title: string | null = null;
@@ -870,6 +877,21 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         isRemark(words)
           ? renderTask(taskTokens)
           : '';
+      // "check the trough, it was leaking yesterday", "he's brutal | but fair": an aside.
+      const aside =
+        remark === '' &&
+        items.length > 0 &&
+        (clauseIndex > 0 || sentenceIndex > 0) &&
+        isAside(words, clause.lead)
+          ? `${clause.lead === 'but' ? 'but ' : ''}${renderTask(taskTokens)}`
+          : '';
+      if (aside !== '') {
+        const but = clause.lead === 'but' || words[0]?.lower === 'but';
+        items[items.length - 1] += `${but ? '' : ','} ${lowerFirst(aside)}`;
+        madeFrom(taskTokens);
+        thingBefore = false;
+        return;
+      }
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
         const joined = /^I\b/u.test(remark)
           ? remark
