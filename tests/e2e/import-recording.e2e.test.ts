@@ -123,6 +123,37 @@ describe('importing a recording', () => {
     await page.getByRole('button', { name: 'Import a recording' }).waitFor();
   });
 
+  it('keeps no audio on the server once transcribed when Keep recordings is off', async () => {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await page.getByTestId('status-strip').click();
+    const settings = page.getByRole('dialog', { name: 'Voice Settings' });
+    const keep = settings.getByRole('switch', { name: 'Keep recordings' });
+    expect(await keep.getAttribute('aria-checked')).toBe('true');
+    await keep.click();
+    expect(await keep.getAttribute('aria-checked')).toBe('false');
+    await keep.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'Voice Settings with Keep recordings');
+    await shoot(page, 'keep-recordings-off-phone');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import a recording' }).click();
+    await (await chooser).setFiles(mp3);
+    await saveResult(page);
+    const [idea] = await guestIdeas(stack, page);
+    const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
+    const headers = { 'X-Guest-Id': guestId };
+    const recording = await fetch(`${stack.baseUrl}/api/recordings/${idea?.recordingId ?? ''}`, {
+      headers,
+    });
+    expect(((await recording.json()) as { status: string }).status).toBe('done');
+    const audio = await fetch(`${stack.baseUrl}/api/recordings/${idea?.recordingId ?? ''}/audio`, {
+      headers,
+    });
+    expect(audio.status).toBe(404);
+  });
+
   it('imports an mp3 dropped on the page at 1280x800', async () => {
     const desktop = await launchBrowser({ dir: stack.dir, device: 'desktop' });
     try {
@@ -130,6 +161,10 @@ describe('importing a recording', () => {
       const page = desktop.pages()[0] ?? (await desktop.newPage());
       await page.goto(`${stack.baseUrl}/`);
       await skipOnboarding(page);
+      await page.getByTestId('status-strip').click();
+      await page.getByRole('switch', { name: 'Keep recordings' }).waitFor();
+      await shoot(page, 'keep-recordings-desktop');
+      await page.keyboard.press('Escape');
       const bytes = (await readFile(mp3)).toString('base64');
       const transfer = await page.evaluateHandle((base64) => {
         const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));

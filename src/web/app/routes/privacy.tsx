@@ -22,7 +22,8 @@ export default function PrivacyRoute() {
             How many ideas you saved this month, to apply the free plan of 10 ideas per month.
           </li>
           <li>
-            Your settings (format, category, speech service, dark mode) stay in your browser only.
+            Your settings (format, category, speech service, keep recordings, dark mode) stay in
+            your browser only.
           </li>
         </ul>
         <h2 className="text-lg font-semibold">Your voice</h2>
@@ -35,9 +36,11 @@ export default function PrivacyRoute() {
             <strong>This server</strong> (the default when it has a speech engine): your recording
             is uploaded here and transcribed either on this server itself or by the speech-to-text
             provider it is set up with, which then hears the audio. It is uploaded while you speak
-            and kept with its idea, so it can be transcribed again, until you delete the idea, clear
-            your data or delete your account. A recording that never finished uploading is deleted
-            after 24 hours.
+            and kept with its idea, so you can play it or have it transcribed again, until you
+            delete the idea, clear your data or delete your account. To keep no audio, turn off Keep
+            recordings in Voice Settings: each recording made or imported on this device is then
+            deleted from this server as soon as it is transcribed, and only its text is kept. A
+            recording that never finished uploading is deleted after 24 hours.
           </li>
           <li>
             <strong>Your browser</strong> (when this server has no speech engine, or you choose it):

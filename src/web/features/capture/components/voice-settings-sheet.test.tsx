@@ -132,4 +132,22 @@ describe('Voice Settings sheet', () => {
     expect(within(sheet).getByTestId('speech-privacy').textContent).toContain('Your browser');
     expect(localStorage.getItem('speechEngine')).toBe('browser');
   });
+
+  it('keeps recordings unless the person turns it off, and remembers the choice', async () => {
+    const sheet = await openSettings();
+    const keep = within(sheet).getByRole('switch', { name: 'Keep recordings' });
+    expect(keep.getAttribute('aria-checked')).toBe('true');
+    expect(keep.getAttribute('aria-describedby')).not.toBeNull();
+    await userEvent.click(keep);
+    expect(keep.getAttribute('aria-checked')).toBe('false');
+    expect(keep.textContent).toContain('deleted as soon as it is transcribed');
+    expect(localStorage.getItem('keepRecordings')).toBe('false');
+    const { readKeepRecordings } = await import('../keep-recordings');
+    expect(readKeepRecordings()).toBe(false);
+  });
+
+  it('offers Keep recordings only where this server transcribes', async () => {
+    const sheet = await openSettings({ server: false, browser: true });
+    expect(within(sheet).queryByRole('switch', { name: 'Keep recordings' })).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '..
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';
 import { WRITER_LABELS, whoHears, whoWrites } from '../speech-privacy';
 import type { WriterEngineName } from '#contract/api-schemas';
+import { updateKeepRecordings, useKeepRecordings } from '../keep-recordings';
 
 export interface VoiceSettingsSheetProps {
   open: boolean;
@@ -114,6 +115,50 @@ function SpeechSection({ speech }: { speech: SpeechSetup }) {
   );
 }
 
+/** docs/product.md, Voice Settings: whether the audio stays with its idea once transcribed. */
+function KeepRecordingsSwitch() {
+  const keep = useKeepRecordings();
+  const label = useId();
+  const note = useId();
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={keep}
+      aria-labelledby={label}
+      aria-describedby={note}
+      data-testid="keep-recordings"
+      onClick={() => updateKeepRecordings(!keep)}
+      className="focus-ring flex min-h-12 w-full items-center gap-3 rounded-xl border-2 border-zinc-200 px-3 py-2 text-left dark:border-zinc-700"
+    >
+      <span className="min-w-0 flex-1">
+        <span id={label} className="block font-medium">
+          Keep recordings
+        </span>
+        <span id={note} className="block text-sm text-zinc-700 dark:text-zinc-200">
+          {keep
+            ? 'The audio stays with its idea, to play or transcribe again, until you delete it.'
+            : 'The audio is deleted as soon as it is transcribed; only the text is kept.'}
+        </span>
+      </span>
+      <span
+        aria-hidden
+        className={cn(
+          'relative h-7 w-12 shrink-0 rounded-full transition-colors',
+          keep ? 'bg-zinc-900 dark:bg-zinc-50' : 'bg-zinc-400 dark:bg-zinc-500',
+        )}
+      >
+        <span
+          className={cn(
+            'absolute top-1 size-5 rounded-full bg-white transition-transform dark:bg-zinc-900',
+            keep ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </span>
+    </button>
+  );
+}
+
 export function VoiceSettingsSheet({
   open,
   onOpenChange,
@@ -140,6 +185,7 @@ export function VoiceSettingsSheet({
           onChange={(category) => updateVoiceSettings({ category })}
         />
         <SpeechSection speech={speech} />
+        {speech.serverAvailable ? <KeepRecordingsSwitch /> : null}
         {writer ? (
           <section className="space-y-1" data-testid="writer-engine">
             <h3 className="font-semibold">Written by {WRITER_LABELS[writer]}</h3>
