@@ -56,10 +56,12 @@ describe('a spoken command, the quota, and the settings sheet', () => {
     const usage = page.getByRole('region', { name: 'Usage' });
     expect(await usage.getAttribute('data-tone')).toBe('rose');
     await usage.getByRole('link', { name: 'Upgrade for unlimited' }).waitFor();
-    // Said before the person speaks, not only when Save is refused.
-    expect(await page.getByTestId('status-text').textContent()).toBe(
-      'Limit reached: copy, not save',
-    );
+    // Said before the person speaks, not only when Save is refused: once the last idea's
+    // 'Done!' has had its second.
+    await page
+      .getByTestId('status-text')
+      .filter({ hasText: /^Limit reached: copy, not save$/ })
+      .waitFor();
     await shoot(page, '13a-quota-before-recording');
     await recordSpeech(page);
     const result = page.getByRole('dialog', { name: 'Result' });

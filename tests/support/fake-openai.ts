@@ -35,7 +35,10 @@ export interface FakeOpenAIOptions {
   transcript?: string;
   chatReply?: string | ((messages: FakeChatMessage[]) => string);
   fault?: FakeFault;
-  /** A streamed reply's pause before each word, so a test can see it half written. */
+  /**
+   * A streamed reply's pause before each word, so a test can see it half written; changed with
+   * setStreamDelay, which also ends the pauses under way (a long one holds a stream until then).
+   */
   streamDelayMs?: number;
 }
 
@@ -145,7 +148,7 @@ async function streamChat(
   id: string,
   model: string,
   reply: string,
-  delayMs: () => number,
+  pause: () => Promise<void>,
   stall: boolean,
 ): Promise<boolean> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -162,8 +165,7 @@ async function streamChat(
   for (const [index, piece] of pieces.entries()) {
     if (response.destroyed) return false;
     if (stall && index === 2) return true; // leaves the socket open; close() destroys it
-    const pause = delayMs();
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    await pause();
     if (response.destroyed) return false;
     response.write(chunk({ content: piece }, null));
   }
@@ -175,6 +177,20 @@ async function streamChat(
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let fault: FakeFault = options.fault ?? 'none';
   let streamDelayMs = options.streamDelayMs ?? 0;
+  // Pauses under way end early when the delay changes, so a test can hold a stream and let go.
+  const wakers = new Set<() => void>();
+  const pause = (): Promise<void> =>
+    streamDelayMs <= 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const wake = (): void => {
+            clearTimeout(timer);
+            wakers.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, streamDelayMs);
+          wakers.add(wake);
+        });
   let streamsAbandoned = 0;
   const transcript = options.transcript ?? 'Tweet work: ship the release notes before Friday.';
   const requests: FakeRequest[] = [];
@@ -243,7 +259,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             `chatcmpl-fake-${completionCounter}`,
             chat.model ?? 'fake-model',
             reply,
-            () => streamDelayMs,
+            pause,
             fault === 'stall',
           );
           if (!finished) streamsAbandoned += 1;
@@ -283,6 +299,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     setStreamDelay(ms) {
       streamDelayMs = ms;
+      for (const wake of [...wakers]) wake();
     },
     get streamsAbandoned() {
       return streamsAbandoned;

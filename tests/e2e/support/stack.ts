@@ -55,6 +55,8 @@ export interface StackOptions {
   transcript?: string;
   freeMonthlyLimit?: number;
   transcription?: 'fake' | 'none';
+  /** LLM_TIMEOUT_MS: a journey that holds the writer's stream needs more than the default. */
+  llmTimeoutMs?: number;
   /** SMTP_URL: where the server sends its mail (tests/support/smtp-inbox.ts); unset, mail goes to the log. */
   smtpUrl?: string;
   /** STRIPE_*: billing against a local double (tests/support/fake-stripe.ts); unset, billing is off. */
@@ -106,6 +108,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...transcriptionEnv,
         LLM_BASE_URL: fake.url,
         LLM_API_KEY: 'test-key',
+        ...(options.llmTimeoutMs ? { LLM_TIMEOUT_MS: String(options.llmTimeoutMs) } : {}),
         FREE_MONTHLY_LIMIT: String(options.freeMonthlyLimit ?? 10),
         RATE_LIMIT_AI_PER_MIN: '1000',
         RATE_LIMIT_SAVES_PER_MIN: '1000',

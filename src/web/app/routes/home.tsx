@@ -6,7 +6,7 @@ import { BottomBar } from '../../features/capture/components/bottom-bar';
 import { ImportDropZone } from '../../features/capture/components/import-recording';
 import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
-import type { CaptureResult } from '../../features/capture/pipeline';
+import type { CaptureDraft, CaptureResult } from '../../features/capture/pipeline';
 import type { TypingReason } from '../../features/capture/typing-reason';
 import { useVoiceSettings } from '../../features/capture/voice-settings';
 import { useSpeechSetup } from '../../features/capture/speech-engine';
@@ -61,6 +61,10 @@ export function HomeRoute() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [typing, setTyping] = useState<{ reason: TypingReason; draft: string } | null>(null);
   const [result, setResult] = useState<CaptureResult | null>(null);
+  // The words as the model writes them, until the checked result replaces them.
+  const [draft, setDraft] = useState<CaptureDraft | null>(null);
+  // A sheet closed while its idea was being written stays closed when the answer comes.
+  const dismissedRef = useRef<CaptureDraft['decision'] | null>(null);
   const [resultOpen, setResultOpen] = useState(false);
   const [quotaExceeded, setQuotaExceeded] = useState(false);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
@@ -69,16 +73,35 @@ export function HomeRoute() {
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
 
   const showResult = useCallback((next: CaptureResult) => {
+    setDraft(null);
     setResult(next);
+    setQuotaExceeded(false);
+    if (dismissedRef.current !== next.decision) setResultOpen(true);
+    dismissedRef.current = null;
+  }, []);
+  const showDraft = useCallback((next: CaptureDraft) => {
+    if (dismissedRef.current === next.decision) return;
+    setDraft(next);
+    setResult(null);
     setQuotaExceeded(false);
     setResultOpen(true);
   }, []);
+  const onResultOpenChange = useCallback(
+    (open: boolean) => {
+      if (!open && draft !== null) {
+        dismissedRef.current = draft.decision;
+        setDraft(null);
+      }
+      setResultOpen(open);
+    },
+    [draft],
+  );
   const openTyping = useCallback(
     (reason: TypingReason, draft = '') => setTyping({ reason, draft }),
     [],
   );
   const speech = useSpeechSetup(config.data);
-  const capture = useCapture(showResult, openTyping, speech);
+  const capture = useCapture(showResult, openTyping, speech, showDraft);
   const pending = usePendingRecordings(session);
   useRecordShortcut(capture, !config.isPending, openTyping);
 
@@ -178,12 +201,15 @@ export function HomeRoute() {
             }}
           />
         ) : null}
-        {result && resultOpen ? (
+        {(result || draft) && resultOpen ? (
           <LazyResultSheet
             result={result}
+            draft={draft}
             open
-            onOpenChange={setResultOpen}
-            onCopy={() => void copyText(result.formatted.formatted)}
+            onOpenChange={onResultOpenChange}
+            onCopy={() => {
+              if (result) void copyText(result.formatted.formatted);
+            }}
             onSave={save}
             onResultChange={setResult}
             saving={saveIdea.isPending}

@@ -15,9 +15,16 @@ export interface CaptureResult {
   recordingId: string | null;
 }
 
+/** The words being written, before the checked answer: what the result sheet shows meanwhile. */
+export interface CaptureDraft extends Omit<CaptureResult, 'formatted'> {
+  /** The model's words so far, unchecked. */
+  text: string;
+}
+
 /**
  * From transcript to formatted idea: decide format and category (spoken command, local
- * detector, server inference, then the selection), strip the command, format in smart mode.
+ * detector, server inference, then the selection), strip the command, format in smart mode;
+ * with `onDraft`, the words are told as the model writes them.
  * Loaded on demand: the detector's keyword tables are not needed until someone has spoken.
  */
 export async function formatCapturedText(
@@ -25,19 +32,19 @@ export async function formatCapturedText(
   selected: VoiceSettings,
   onDecided: (decision: Decision) => void,
   recordingId: string | null = null,
+  onDraft?: (draft: CaptureDraft) => void,
 ): Promise<CaptureResult> {
   const decision = await decideFormatAndCategory(transcript, selected, inferOnServer);
   onDecided(decision);
-  const formatted = await formatTranscript({
-    transcript: decision.content,
-    format: decision.format,
-    category: decision.category,
-  });
+  const formatted = await formatTranscript(
+    { transcript: decision.content, format: decision.format, category: decision.category },
+    onDraft && ((text) => onDraft({ transcript, decision, selected, recordingId, text })),
+  );
   return { transcript, decision, formatted, selected, recordingId };
 }
 
 /** True when a command or the detector chose something other than the person's own setting. */
-export function overridesSetting(result: CaptureResult): boolean {
+export function overridesSetting(result: Pick<CaptureResult, 'decision' | 'selected'>): boolean {
   return (
     result.decision.source !== 'settings' &&
     (result.decision.format !== result.selected.format ||
@@ -53,12 +60,12 @@ export function overridesSetting(result: CaptureResult): boolean {
 export async function rewriteCaptured(
   result: CaptureResult,
   choice: { format: Format; category: Category },
+  onDraft?: (soFar: string) => void,
 ): Promise<CaptureResult> {
-  const formatted = await formatTranscript({
-    transcript: result.decision.content,
-    format: choice.format,
-    category: choice.category,
-  });
+  const formatted = await formatTranscript(
+    { transcript: result.decision.content, format: choice.format, category: choice.category },
+    onDraft,
+  );
   return {
     ...result,
     decision: {

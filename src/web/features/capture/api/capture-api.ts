@@ -58,13 +58,22 @@ export async function transcribe(audio: Blob, fileName: string): Promise<string>
   return (await readResponse('TranscribeResultSchema', response, apiPaths.transcribe)).transcript;
 }
 
-export async function formatTranscript(input: {
-  transcript: string;
-  format: Format;
-  category: Category;
-}): Promise<FormatResult> {
+/**
+ * The transcript formatted in smart mode. With `onDraft`, the answer is asked for as it is
+ * written and each draft told (unchecked words, to show as being written); the promise is still
+ * the checked answer. A stream cut before its answer is asked for once more as JSON, so a proxy
+ * that breaks streams costs time, not the idea.
+ */
+export async function formatTranscript(
+  input: { transcript: string; format: Format; category: Category },
+  onDraft?: (soFar: string) => void,
+): Promise<FormatResult> {
   const headers = recordingHeaders();
   recordingToken = null;
+  if (onDraft) {
+    const answer = await formatAsWritten(input, headers, onDraft);
+    if (answer !== null) return answer;
+  }
   const response = await apiFetch('POST', apiPaths.format, {
     body: { ...input, mode: 'smart' },
     headers,
@@ -76,6 +85,45 @@ export async function formatTranscript(input: {
     );
   }
   return readResponse('FormatResultSchema', response, apiPaths.format);
+}
+
+/**
+ * The checked answer, its drafts told as they come; null when the stream was cut before it.
+ * The reader is fetched with the first answer: capture-api is on the first screen, which has a
+ * script budget (docs/benchmarks.md), and no screen needs the parser before a word is written.
+ */
+async function formatAsWritten(
+  input: { transcript: string; format: Format; category: Category },
+  headers: Record<string, string>,
+  onDraft: (soFar: string) => void,
+): Promise<FormatResult | null> {
+  const [response, { FormatStreamError, isEventStream, readFormatEvents }] = await Promise.all([
+    apiFetch('POST', apiPaths.format, {
+      body: { ...input, mode: 'smart' },
+      headers: { ...headers, Accept: 'text/event-stream' },
+    }),
+    import('./format-events'),
+  ]);
+  if (!response.ok) {
+    throw new CaptureError(
+      await failureMessage(response, `Formatting failed with status ${response.status}`),
+      response.status,
+    );
+  }
+  if (!isEventStream(response))
+    return readResponse('FormatResultSchema', response, apiPaths.format);
+  try {
+    const [answer, { checkResponse }] = await Promise.all([
+      readFormatEvents(response, onDraft),
+      import('#web/lib/check-response'),
+    ]);
+    return checkResponse('FormatResultSchema', answer, apiPaths.format);
+  } catch (error) {
+    if (!(error instanceof FormatStreamError)) throw error;
+    if (error.kind === 'cut') return null;
+    // The server's own sentence, shown as any failed format is.
+    throw new CaptureError(error.message, 500);
+  }
 }
 
 /** docs/product.md, What goes wrong: inference failures are silent: nothing found, confidence 0. */

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDeveloperDetails } from '#web/lib/developer-details';
 import { ResultSheet, REWRITE_FAILED } from './result-sheet';
-import type { CaptureResult } from '../pipeline';
+import type { CaptureDraft, CaptureResult } from '../pipeline';
 
 const formatTranscript = vi.hoisted(() => vi.fn());
 vi.mock('../api/capture-api', () => ({ formatTranscript, inferOnServer: vi.fn() }));
@@ -36,13 +36,17 @@ function captured(
   };
 }
 
-function renderSheet(result: CaptureResult, overrides: { quotaExceeded?: boolean } = {}) {
+function renderSheet(
+  result: CaptureResult | null,
+  overrides: { quotaExceeded?: boolean; draft?: CaptureDraft } = {},
+) {
   const onSave = vi.fn();
   const onCopy = vi.fn();
   const onResultChange = vi.fn();
-  render(
+  const sheet = (next: CaptureResult | null) => (
     <ResultSheet
-      result={result}
+      result={next}
+      draft={overrides.draft ?? null}
       open
       onOpenChange={() => {}}
       onCopy={onCopy}
@@ -50,9 +54,15 @@ function renderSheet(result: CaptureResult, overrides: { quotaExceeded?: boolean
       onResultChange={onResultChange}
       saving={false}
       quotaExceeded={overrides.quotaExceeded ?? false}
-    />,
+    />
   );
-  return { onSave, onCopy, onResultChange };
+  const { rerender } = render(sheet(result));
+  return {
+    onSave,
+    onCopy,
+    onResultChange,
+    showResult: (next: CaptureResult) => rerender(sheet(next)),
+  };
 }
 
 describe('ResultSheet', () => {
@@ -137,11 +147,10 @@ describe('ResultSheet', () => {
     const { onResultChange } = renderSheet(captured({ source: 'settings', confidence: 0 }));
     await user.click(screen.getByRole('radio', { name: 'Checklist' }));
     await waitFor(() => expect(onResultChange).toHaveBeenCalledOnce());
-    expect(formatTranscript).toHaveBeenCalledWith({
-      transcript: 'shipped the beta',
-      format: 'checklist',
-      category: 'work',
-    });
+    expect(formatTranscript).toHaveBeenCalledWith(
+      { transcript: 'shipped the beta', format: 'checklist', category: 'work' },
+      expect.any(Function),
+    );
     const next = onResultChange.mock.calls[0]?.[0] as CaptureResult;
     expect(next.decision.format).toBe('checklist');
     expect(next.formatted.formatted).toBe('Beta\n- [ ] Ship the beta');
@@ -176,16 +185,40 @@ describe('ResultSheet', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Use Tweet • Work' }));
     await waitFor(() => expect(onResultChange).toHaveBeenCalledOnce());
-    expect(formatTranscript).toHaveBeenCalledWith({
-      transcript: 'shipped the beta',
-      format: 'tweet',
-      category: 'work',
-    });
+    expect(formatTranscript).toHaveBeenCalledWith(
+      { transcript: 'shipped the beta', format: 'tweet', category: 'work' },
+      expect.any(Function),
+    );
   });
 
   it('does not offer an undo when the detection agreed with the setting', () => {
     renderSheet(captured({ source: 'command' }));
     expect(screen.queryByTestId('override-notice')).toBeNull();
     expect(screen.getByTestId('detection-summary')).toBeTruthy();
+  });
+
+  it('shows the words as they are written, unannounced and unsaveable, until the checked answer replaces them', async () => {
+    const user = userEvent.setup();
+    const { transcript, decision, selected, recordingId } = captured({});
+    const draft = { transcript, decision, selected, recordingId, text: 'Shipped the' };
+    const { onSave, showResult } = renderSheet(null, { draft });
+
+    expect(screen.getByTestId('formatted-draft').textContent).toBe('Shipped the');
+    expect(screen.getByTestId('writing-mark').textContent).toBe('Writing…');
+    expect(screen.queryByTestId('formatted-content')).toBeNull();
+    const live = document.querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toBe('');
+    expect(live?.contains(screen.getByTestId('formatted-draft'))).toBe(false);
+    expect(screen.getByRole('button', { name: /save/i }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /copy/i }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Checklist' }));
+    expect(formatTranscript).not.toHaveBeenCalled();
+
+    showResult(captured({}));
+    expect(screen.queryByTestId('formatted-draft')).toBeNull();
+    expect(screen.queryByTestId('writing-mark')).toBeNull();
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Shipped the beta!');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(onSave).toHaveBeenCalledOnce();
   });
 });

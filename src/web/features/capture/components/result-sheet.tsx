@@ -17,14 +17,24 @@ import { IdeaBody } from '#web/components/ui/idea-body';
 import { PlainBadge } from '#web/components/ui/badge';
 import { useDeveloperDetails } from '#web/lib/developer-details';
 import { routePaths } from '#web/lib/paths';
-import { overridesSetting, rewriteCaptured, type CaptureResult } from '../pipeline';
+import {
+  overridesSetting,
+  rewriteCaptured,
+  type CaptureDraft,
+  type CaptureResult,
+} from '../pipeline';
 import { confidenceLabel, detectionSummary } from '#text/detect/detection';
 
 /** What the sheet says when the words could not be written again in the chosen format. */
 export const REWRITE_FAILED = 'Could not rewrite it. Please try again.';
 
 export interface ResultSheetProps {
-  result: CaptureResult;
+  /**
+   * The checked result; null while the model is still writing it, when `draft` holds its words
+   * so far.
+   */
+  result: CaptureResult | null;
+  draft?: CaptureDraft | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCopy: () => void;
@@ -61,6 +71,7 @@ function pairLabel(choice: { format: Format; category: Category }): string {
 
 export function ResultSheet({
   result,
+  draft = null,
   open,
   onOpenChange,
   onCopy,
@@ -69,24 +80,32 @@ export function ResultSheet({
   saving,
   quotaExceeded,
 }: ResultSheetProps) {
-  const { decision, formatted, transcript, selected } = result;
-  const detected = detectionLine(decision);
-  const overriding = overridesSetting(result);
+  const captured = result ?? draft;
   const developer = useDeveloperDetails();
   // The choice shown while its rewrite is under way, so the tapped button reads as chosen.
   const [pending, setPending] = useState<{ format: Format; category: Category } | null>(null);
+  // The rewrite's words as they are written.
+  const [pendingText, setPendingText] = useState('');
   const [failed, setFailed] = useState(false);
+  if (captured === null) return null;
+  const { decision, transcript, selected } = captured;
+  const detected = detectionLine(decision);
+  const overriding = overridesSetting(captured);
   const shown = pending ?? decision;
   const busy = pending !== null;
+  // Until the checked answer is here, the words are the model's, not yet the idea's.
+  const writing = result === null;
+  const draftText = writing ? draft?.text : busy ? pendingText : '';
 
   // Nothing is disabled while a rewrite runs (a disabled button drops the keyboard focus): a tap
   // meanwhile is ignored instead.
   const rewrite = (choice: { format: Format; category: Category }) => {
-    if (busy) return;
+    if (busy || result === null) return;
     if (choice.format === decision.format && choice.category === decision.category) return;
     setPending(choice);
+    setPendingText('');
     setFailed(false);
-    rewriteCaptured(result, choice)
+    rewriteCaptured(result, choice, setPendingText)
       .then(onResultChange)
       .catch(() => setFailed(true))
       .finally(() => setPending(null));
@@ -113,16 +132,16 @@ export function ResultSheet({
           onChange={(category) => rewrite({ format: shown.format, category })}
         />
       </div>
-      {developer ? (
+      {developer && result ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="developer-details">
           <PlainBadge>
             <span data-testid="developer-badge">
-              {formatterPathLabel(formatted.path)} · {formatted.mode}
+              {formatterPathLabel(result.formatted.path)} · {result.formatted.mode}
             </span>
           </PlainBadge>
-          {formatted.notes.length > 0 ? (
+          {result.formatted.notes.length > 0 ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              {formatted.notes.join(' · ')}
+              {result.formatted.notes.join(' · ')}
             </p>
           ) : null}
         </div>
@@ -153,22 +172,35 @@ export function ResultSheet({
           {detected}
         </p>
       ) : null}
-      <h3 className="mt-4 text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
-        Formatted Content
-      </h3>
-      <div aria-busy={busy} aria-live="polite" className="mt-2">
-        {busy ? (
-          <p role="status" className="rounded-xl bg-zinc-50 p-4 text-lg dark:bg-zinc-800">
+      <div className="mt-4 flex min-h-6 items-center gap-2">
+        <h3 className="text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
+          Formatted Content
+        </h3>
+        {writing ? <WritingMark /> : null}
+      </div>
+      <div aria-busy={busy || writing} aria-live="polite">
+        {result === null ? null : busy ? (
+          <p role="status" className="mt-2 rounded-xl bg-zinc-50 p-4 text-lg dark:bg-zinc-800">
             Writing it as {pairLabel(shown)}…
           </p>
         ) : (
           <IdeaBody
-            content={formatted.formatted}
+            content={result.formatted.formatted}
             testId="formatted-content"
-            className="rounded-xl bg-zinc-50 p-4 dark:bg-zinc-800"
+            className="mt-2 rounded-xl bg-zinc-50 p-4 dark:bg-zinc-800"
           />
         )}
       </div>
+      {/* Words as they are written sit outside the live region: read out at every token, they
+          would drown the screen reader. The checked answer, once in, is announced once. */}
+      {draftText ? (
+        <p
+          data-testid="formatted-draft"
+          className="mt-2 rounded-xl bg-zinc-50 p-4 text-lg leading-relaxed break-words whitespace-pre-wrap text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+        >
+          {draftText}
+        </p>
+      ) : null}
       {failed ? (
         <p
           role="alert"
@@ -201,13 +233,30 @@ export function ResultSheet({
         </div>
       ) : null}
       <div className="sticky bottom-0 mt-4 grid grid-cols-2 gap-3 bg-white py-2 dark:bg-zinc-900">
-        <Button onClick={onCopy}>
+        <Button onClick={onCopy} disabled={writing}>
           <Copy aria-hidden className="size-5" /> Copy
         </Button>
-        <Button variant="primary" onClick={onSave} disabled={saving || busy || quotaExceeded}>
+        <Button
+          variant="primary"
+          onClick={onSave}
+          disabled={saving || busy || writing || quotaExceeded}
+        >
           <Save aria-hidden className="size-5" /> {saving ? 'Saving…' : 'Save'}
         </Button>
       </div>
     </Sheet>
+  );
+}
+
+/** Says the words below are still being written; it goes when the checked answer is in. */
+function WritingMark() {
+  return (
+    <span
+      data-testid="writing-mark"
+      className="inline-flex items-center gap-1.5 rounded-full bg-sky-50 px-2 py-0.5 text-sm font-medium text-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+    >
+      <span aria-hidden className="size-2 rounded-full bg-sky-600 motion-safe:animate-pulse" />
+      Writing…
+    </span>
   );
 }

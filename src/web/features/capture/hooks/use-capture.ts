@@ -10,7 +10,7 @@ import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
 import { loadPendingQueue } from '../offline/load-queue';
 import { isNetworkFailure } from '#web/lib/network-failure';
-import type { CaptureResult } from '../pipeline';
+import type { CaptureDraft, CaptureResult } from '../pipeline';
 import { recordingFileName, startRecording, type ActiveRecording } from '../recorder';
 import {
   DONE_HOLD_MS,
@@ -83,6 +83,8 @@ export function useCapture(
   onResult: (result: CaptureResult) => void,
   onTypeInstead: (reason: TypingReason, draft?: string) => void,
   speech: SpeechSetup,
+  /** The words as the model writes them, before the checked result. */
+  onDraft: (draft: CaptureDraft) => void = () => undefined,
 ): Capture {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(nextRecordingState, 'idle');
@@ -103,9 +105,11 @@ export function useCapture(
   const mountedRef = useRef(true);
   const onResultRef = useRef(onResult);
   const onTypeInsteadRef = useRef(onTypeInstead);
+  const onDraftRef = useRef(onDraft);
 
   useEffect(() => {
     onResultRef.current = onResult;
+    onDraftRef.current = onDraft;
     onTypeInsteadRef.current = onTypeInstead;
   });
 
@@ -294,6 +298,9 @@ export function useCapture(
           setStage('formatting');
         },
         recordingId,
+        (draft) => {
+          if (mountedRef.current) onDraftRef.current(draft);
+        },
       );
       if (!mountedRef.current) return;
       dispatch({ type: 'succeeded' });
