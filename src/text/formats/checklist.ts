@@ -775,6 +775,63 @@ function splitAtEnumerators(sentences: readonly TaggedToken[][]): TaggedToken[][
  * ("I need to") and sequence words are dropped so each task starts with its verb, capitalised;
  * conversational and duplicate tasks are left out. Every word of a task is the speaker's.
  */
+/** The longest name said before "we need" read as the list's title. */
+const NEED_TITLE_MAX_WORDS = 5;
+
+/**
+ * "grocery run | we need oat milk ...", "the bake sale | I have to ...": a short noun phrase
+ * said before the speaker's need names what the list is for. A verb in it may only be a
+ * plain form that names the errand ("run", "shop"); "mum called | we need ..." is news.
+ */
+function namesWhatTheNeedIsFor(
+  tokens: readonly TaggedToken[],
+  next: readonly TaggedToken[],
+): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const first = words[0];
+  if (first === undefined || words.length > NEED_TITLE_MAX_WORDS) return false;
+  // "the kitchen | I need to ...": a thing named, with or without its article.
+  const named = first.pos === 'NOUN' || (first.pos === 'DET' && words[1]?.pos === 'NOUN');
+  if (!named || words.length < tokens.length) return false;
+  const plainNoun = words.every(
+    (word, k) =>
+      word.pos !== 'AUX' &&
+      word.pos !== 'PRON' &&
+      (word.pos !== 'VERB' || (k === words.length - 1 && word.lemma === word.lower)),
+  );
+  return plainNoun && intentLengthAt(next, 0) > 0;
+}
+
+/** "school trip | we need packed lunches ...": the name and the need said in one clause. */
+function splitAtNeed(
+  tokens: readonly TaggedToken[],
+): { intro: TaggedToken[]; task: TaggedToken[]; listed?: boolean } | null {
+  for (let at = 1; at <= NEED_TITLE_MAX_WORDS && at < tokens.length; at++) {
+    if (intentLengthAt(tokens, at) === 0) continue;
+    const intro = tokens.slice(0, at);
+    const task = tokens.slice(at);
+    return namesWhatTheNeedIsFor(intro, task) ? { intro, task, listed: true } : null;
+  }
+  return null;
+}
+
+/** The longest heading before a colon read as the list's title. */
+const COLON_TITLE_MAX_WORDS = 8;
+
+/**
+ * Where a heading said before a colon ends ("Things I need for the hike: ..."), or 0: a colon
+ * after one to eight words and no other pause, with words after it.
+ */
+function colonHeadingEnd(tokens: readonly TaggedToken[]): number {
+  const colon = tokens.findIndex((token) => token.kind === 'pause' && token.text === ':');
+  if (colon <= 0) return 0;
+  const before = tokens.slice(0, colon);
+  const words = before.filter((token) => token.kind === 'word').length;
+  if (words === 0 || words > COLON_TITLE_MAX_WORDS) return 0;
+  if (before.some((token) => token.kind === 'pause')) return 0;
+  return tokens.slice(colon + 1).some((token) => token.kind === 'word') ? colon : 0;
+}
+
 /** "It was leaking" -> "it was leaking"; "I" and a name keep their capital. */
 function lowerFirst(text: string): string {
   if (/^(?:I\b|I')/u.test(text)) return text;
@@ -801,7 +858,16 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
     itemTokens.push([...tokens]);
   };
 
-  sentences.forEach((tokens, sentenceIndex) => {
+  sentences.forEach((said, sentenceIndex) => {
+    let tokens = said;
+    // "Things I need for the hike: water bottles, ...": what the speaker puts before a colon
+    // heading what follows names the list, whatever its words (an "I need" in it is no task).
+    const colonTitle = sentenceIndex === 0 ? colonHeadingEnd(tokens) : 0;
+    if (colonTitle > 0) {
+      title = titleFromIntro(tokens.slice(0, colonTitle));
+      titleTokens = tokens.slice(0, colonTitle);
+      tokens = tokens.slice(colonTitle + 1);
+    }
     const next = sentences[1];
     if (
       title === null &&
@@ -823,7 +889,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       let taskTokens = clause.tokens;
       let listed = false;
       if (title === null && sentenceIndex === 0 && clauseIndex === 0) {
-        const split = splitIntroFromTask(clause.tokens);
+        const split = splitIntroFromTask(clause.tokens) ?? splitAtNeed(clause.tokens);
         if (split !== null) {
           title = titleFromIntro(split.intro);
           titleTokens = split.intro;
@@ -831,7 +897,9 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           listed = split.listed === true;
         } else if (
           clauses.length > 1 &&
-          (isIntro(clause) || leadsIntoIntent(clause.tokens, (clauses[1] as Clause).tokens))
+          (isIntro(clause) ||
+            leadsIntoIntent(clause.tokens, (clauses[1] as Clause).tokens) ||
+            namesWhatTheNeedIsFor(clause.tokens, (clauses[1] as Clause).tokens))
         ) {
           title = titleFromIntro(clause.tokens);
           titleTokens = clause.tokens;

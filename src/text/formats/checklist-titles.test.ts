@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatWithRules } from './format-with-rules.js';
+
+const lines = (text: string): string[] =>
+  formatWithRules(text, 'checklist', 'personal').split('\n');
+
+describe('checklist: a lead-in that names the list is its title, not an item', () => {
+  it('takes what is said before a colon as the title, an "I need" in it included', () => {
+    expect(lines('Stuff we need for the picnic: a blanket, two knives, the cool box.')).toEqual([
+      'Stuff we need for the picnic',
+      '- [ ] A blanket',
+      '- [ ] Two knives',
+      '- [ ] The cool box',
+    ]);
+  });
+
+  it('takes a short name said before "we need" as the title', () => {
+    expect(lines('school trip we need packed lunches sun hats and the permission slips')[0]).toBe(
+      'School trip',
+    );
+    expect(lines('grocery run we need oat milk bananas and coffee')).not.toContain(
+      '- [ ] Grocery run',
+    );
+  });
+
+  it('keeps news said before a need as what it is', () => {
+    expect(lines('mum called we need to pick up the cake')[0]).not.toBe('Mum called');
+  });
+});
