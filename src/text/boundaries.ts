@@ -244,6 +244,55 @@ function resumesAfterHesitation(tokens: readonly Token[], i: number, words: numb
   return said >= RESUMED_MIN_WORDS;
 }
 
+/** Who a relative clause without "that" is said by: "the best comment | I ever got | was". */
+const RELATIVE_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
+const BE_AFTER_RELATIVE: ReadonlySet<string> = new Set(['was', 'is', 'were', 'are']);
+/** Words between the subject and the "was" that leave the verb without its object. */
+const RELATIVE_MAX_WORDS = 3;
+const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'it',
+  'this',
+  'that',
+  'them',
+  'him',
+  'me',
+  'us',
+  'i',
+  'we',
+  'you',
+  'they',
+  'he',
+  'she',
+  'and',
+  'but',
+  'so',
+]);
+
+/**
+ * "the best code review comment | i ever got was just the word why": a pronoun whose verb
+ * has no object before a "was" is a relative clause inside the subject, no new sentence.
+ */
+function opensRelativeInSubject(tokens: readonly Token[], i: number): boolean {
+  if (!RELATIVE_SUBJECTS.has((tokens[i] as Token).lower)) return false;
+  if (tokens[i - 1]?.kind !== 'word') return false;
+  for (let k = i + 2; k <= i + 1 + RELATIVE_MAX_WORDS; k++) {
+    const word = tokens[k];
+    if (word?.kind !== 'word') return false;
+    if (BE_AFTER_RELATIVE.has(word.lower)) return true;
+    if (OBJECT_OPENERS.has(word.lower)) return false;
+  }
+  return false;
+}
+
 export function splitRunOn(
   tokens: Token[],
   unpunctuated: boolean,
@@ -269,8 +318,10 @@ export function splitRunOn(
           !(token.lower === 'when' && QUESTION_AUX.has(next.lower));
       }
       const newClause =
-        startsNewClause(tokens, i) ||
-        (unpunctuated && (startsSubjectClause(tokens, i) || startsOwnedSubjectClause(tokens, i)));
+        !opensRelativeInSubject(tokens, i) &&
+        (startsNewClause(tokens, i) ||
+          (unpunctuated &&
+            (startsSubjectClause(tokens, i) || startsOwnedSubjectClause(tokens, i))));
       const mainClause = newClause && awaitingMain;
       if (mainClause) awaitingMain = false;
       const marker =
