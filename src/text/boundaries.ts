@@ -12,6 +12,9 @@ import {
   SENTENCE_ADVERBS,
   SENTENCE_OPENING_WORDS,
   ASKING_WORDS,
+  BE_AFTER_RELATIVE,
+  OBJECT_OPENERS,
+  RELATIVE_SUBJECTS,
 } from './words/run-ons.js';
 import { OPENERS, OPENERS_BEFORE_PAUSE, SO_KEEP_BEFORE } from './words/fillers.js';
 import {
@@ -244,38 +247,8 @@ function resumesAfterHesitation(tokens: readonly Token[], i: number, words: numb
   return said >= RESUMED_MIN_WORDS;
 }
 
-/** Who a relative clause without "that" is said by: "the best comment | I ever got | was". */
-const RELATIVE_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
-const BE_AFTER_RELATIVE: ReadonlySet<string> = new Set(['was', 'is', 'were', 'are']);
 /** Words between the subject and the "was" that leave the verb without its object. */
 const RELATIVE_MAX_WORDS = 3;
-const OBJECT_OPENERS: ReadonlySet<string> = new Set([
-  'the',
-  'a',
-  'an',
-  'my',
-  'our',
-  'your',
-  'his',
-  'her',
-  'their',
-  'it',
-  'this',
-  'that',
-  'them',
-  'him',
-  'me',
-  'us',
-  'i',
-  'we',
-  'you',
-  'they',
-  'he',
-  'she',
-  'and',
-  'but',
-  'so',
-]);
 
 /**
  * "the best code review comment | i ever got was just the word why": a pronoun whose verb

@@ -1,4 +1,5 @@
 import type { TaggedToken } from '../nlp.js';
+import { ASIDE_SUBJECTS, ASIDE_TASK_MARKERS, ASIDE_THINGS } from '../words/asides.js';
 import { TASK_VERBS } from '../words/tasks.js';
 
 /**
@@ -8,41 +9,6 @@ import { TASK_VERBS } from '../words/tasks.js';
  * tasks ("It was leaking yesterday", "Fair") and change what was said, so they stay with the
  * task before them, as said.
  */
-
-/** Who or what an aside tells of: the thing or person of the task before. */
-const ASIDE_SUBJECTS: ReadonlySet<string> = new Set([
-  'it',
-  'he',
-  'she',
-  'they',
-  'that',
-  'there',
-  "it's",
-  "he's",
-  "she's",
-  "they're",
-  "that's",
-  "there's",
-  "it'll",
-  "they'll",
-]);
-
-/** An aside that names the kind of thing the task is for: "something under twenty quid". */
-const ASIDE_THINGS: ReadonlySet<string> = new Set(['something', 'anything', 'nothing']);
-
-/** Words that make an aside a task after all ("it needs to be booked", "he should call"). */
-const TASK_MARKERS: ReadonlySet<string> = new Set([
-  'to',
-  'need',
-  'needs',
-  'should',
-  'must',
-  'gotta',
-  'can',
-  'could',
-  'will',
-  'please',
-]);
 
 /** The longest aside read as one: a long clause may carry a task of its own. */
 const ASIDE_MAX_WORDS = 8;
@@ -61,7 +27,7 @@ export function isAside(said: readonly TaggedToken[], lead: string): boolean {
   const words = said[0]?.lower === 'but' ? said.slice(1) : said;
   const first = words[0];
   if (first === undefined || words.length > ASIDE_MAX_WORDS) return false;
-  if (words.some((word) => TASK_MARKERS.has(word.lower))) return false;
+  if (words.some((word) => ASIDE_TASK_MARKERS.has(word.lower))) return false;
   const ordersTask = words.some(
     (word, k) => k > 0 && TASK_VERBS.has(word.lower) && word.lemma === word.lower,
   );

@@ -334,3 +334,40 @@ export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'noon',
   'midnight',
 ]);
+
+/* Asides said after a checklist task (src/text/formats/checklist-asides.ts). */
+
+/** Who or what an aside tells of: the thing or person of the task before. */
+export const ASIDE_SUBJECTS: ReadonlySet<string> = new Set([
+  'it',
+  'he',
+  'she',
+  'they',
+  'that',
+  'there',
+  "it's",
+  "he's",
+  "she's",
+  "they're",
+  "that's",
+  "there's",
+  "it'll",
+  "they'll",
+]);
+
+/** An aside that names the kind of thing the task is for: "something under twenty quid". */
+export const ASIDE_THINGS: ReadonlySet<string> = new Set(['something', 'anything', 'nothing']);
+
+/** Words that make an aside a task after all ("it needs to be booked", "he should call"). */
+export const ASIDE_TASK_MARKERS: ReadonlySet<string> = new Set([
+  'to',
+  'need',
+  'needs',
+  'should',
+  'must',
+  'gotta',
+  'can',
+  'could',
+  'will',
+  'please',
+]);

@@ -128,3 +128,41 @@ export const SENTENCE_OPENING_WORDS: ReadonlySet<string> = new Set([
 
 /** Question words that never open a relative clause ("the aunt who is ninety" does). */
 export const ASKING_WORDS: ReadonlySet<string> = new Set(['what', 'why', 'how']);
+
+/** Who a relative clause without "that" is said by: "the best comment | I ever got | was". */
+export const RELATIVE_SUBJECTS: ReadonlySet<string> = new Set([
+  'i',
+  'we',
+  'you',
+  'they',
+  'he',
+  'she',
+]);
+export const BE_AFTER_RELATIVE: ReadonlySet<string> = new Set(['was', 'is', 'were', 'are']);
+export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'it',
+  'this',
+  'that',
+  'them',
+  'him',
+  'me',
+  'us',
+  'i',
+  'we',
+  'you',
+  'they',
+  'he',
+  'she',
+  'and',
+  'but',
+  'so',
+]);
