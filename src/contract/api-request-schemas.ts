@@ -158,7 +158,11 @@ export const CreateIdeaBodySchema = z.object({
 });
 export type CreateIdeaBody = z.infer<typeof CreateIdeaBodySchema>;
 
-export const UpdateIdeaBodySchema = z.object({ content: IdeaContentSchema });
+export const UpdateIdeaBodySchema = z.object({
+  content: IdeaContentSchema,
+  /** The words heard again, when the person takes a new transcription of the recording. */
+  transcript: personText(TRANSCRIPT_MAX_CHARS).optional(),
+});
 
 const RequestFormatModeSchema = z.enum(FORMAT_MODES).default('smart');
 

@@ -96,6 +96,44 @@ describe('importing a recording', () => {
     expect(Buffer.from(await audio.arrayBuffer()).equals(await readFile(m4a))).toBe(true);
   });
 
+  it('plays the recording in the idea sheet, seeks in it, and offers a new transcription', async () => {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await page.getByText('Pack the tent').first().click();
+    const sheet = page.getByRole('dialog', { name: 'Idea' });
+    const player = sheet.getByTestId('recording-player');
+    await player.waitFor();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="recording-player"]');
+      return audio !== null && Number.isFinite(audio.duration) && audio.duration > 1;
+    });
+    const seeked = await player.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<number>((resolve) => {
+          audio.addEventListener('seeked', () => resolve(audio.currentTime), { once: true });
+          audio.currentTime = 1;
+        }),
+    );
+    expect(seeked).toBeCloseTo(1, 0);
+    await sheet.getByTestId('recording-panel').scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'idea sheet with its recording', {
+      targetScope: sheet.getByTestId('recording-panel'),
+    });
+    await shoot(page, 'recording-player-phone');
+
+    await sheet.getByRole('button', { name: 'Transcribe again' }).click();
+    const offer = sheet.getByTestId('new-text');
+    await offer.waitFor({ timeout: 60_000 });
+    expect((await offer.textContent())?.toLowerCase()).toContain('tent');
+    // The old text stays until the new one is taken.
+    expect(await sheet.getByTestId('idea-content').textContent()).toContain('Pack the tent');
+    await shoot(page, 'recording-new-text-phone');
+    await offer.getByRole('button', { name: 'Use the new text' }).click();
+    await toast(page, 'Idea updated').waitFor();
+    await offer.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  });
+
   it('refuses a file that is not audio, says so, and keeps nothing of it', async () => {
     const page = phone.pages()[0] ?? (await phone.newPage());
     const before = (await guestIdeas(stack, page)).length;

@@ -302,6 +302,28 @@ forEachDialect((dialect) => {
         });
       });
 
+      it('PUT takes the words of a recording transcribed again with the new content', async () => {
+        const guest = guestScope();
+        const idea = await createIdea(ctx().app, guest, { content: 'old', transcript: 'misheard' });
+        const response = await ctx().app.inject({
+          method: 'PUT',
+          url: `/api/guest-ideas/${idea.id}`,
+          headers: guest.headers,
+          payload: { content: 'new', transcript: 'heard right' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ content: 'new', transcript: 'heard right' });
+        const tooLong = await ctx().app.inject({
+          method: 'PUT',
+          url: `/api/guest-ideas/${idea.id}`,
+          headers: guest.headers,
+          payload: { content: 'newer', transcript: 'x'.repeat(TRANSCRIPT_MAX_CHARS + 1) },
+        });
+        expect(expectApiError(tooLong, 400, 'invalid_input').message).toContain('transcript');
+        const { items } = await list(ctx().app, '/api/guest-ideas', guest.headers);
+        expect(items[0]).toMatchObject({ content: 'new', transcript: 'heard right' });
+      });
+
       it('PUT refuses empty or oversize content with 400 and keeps the old content', async () => {
         const guest = guestScope();
         const idea = await createIdea(ctx().app, guest, { content: 'keep me' });

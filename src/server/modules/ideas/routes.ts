@@ -140,6 +140,7 @@ function ideaRoutesFor(
       async (request) =>
         ideas.update(ownerOf(request, scope), request.params.id, {
           content: request.body.content,
+          ...(request.body.transcript === undefined ? {} : { transcript: request.body.transcript }),
         }),
     );
 

@@ -110,8 +110,18 @@ export function useSaveIdea(session: Session) {
 export function useUpdateIdea(session: Session) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      apiRequest('IdeaSchema', 'PUT', itemPath(session, id), { body: { content } }),
+    mutationFn: ({
+      id,
+      content,
+      transcript,
+    }: {
+      id: string;
+      content: string;
+      transcript?: string;
+    }) =>
+      apiRequest('IdeaSchema', 'PUT', itemPath(session, id), {
+        body: transcript === undefined ? { content } : { content, transcript },
+      }),
     onSuccess: (updated) => {
       patchCachedLists(client, session.owner, (list) => ({
         ...list,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Copy, Pencil, Share2, Trash2, Wand2 } from 'lucide-react';
 import type { Idea } from '#contract/api-schemas';
 import {
@@ -37,6 +37,8 @@ export interface IdeaDetailSheetProps {
   onShareLink: () => Promise<string>;
   /** Stops the public link; rejects (after saying why) when it could not. */
   onStopSharing: () => Promise<void>;
+  /** The idea's recording (player, Transcribe again), when it was made from one. */
+  recording?: ReactNode;
 }
 
 /**
@@ -140,6 +142,7 @@ export function IdeaDetailSheet({
   onReformat,
   onShareLink,
   onStopSharing,
+  recording = null,
 }: IdeaDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -169,6 +172,7 @@ export function IdeaDetailSheet({
             </p>
           </details>
         ) : null}
+        {recording}
         <ReformatPanel idea={idea} onReformat={onReformat} />
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-300">
           Created {createdDate(idea.createdAt)}

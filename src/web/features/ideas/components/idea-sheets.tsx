@@ -10,6 +10,7 @@ import { useTickTask } from '../hooks/use-tick-task';
 import { createShareLink, revokeShareLink, useReformatIdea, useUpdateIdea } from '../api/ideas';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
+import { RecordingPanel } from './recording-panel';
 
 export interface IdeaSheetsProps {
   idea: Idea;
@@ -40,6 +41,27 @@ export function IdeaSheets({ idea: initial, session, onClose }: IdeaSheetsProps)
         }}
         onEdit={() => setEditing(true)}
         onToggleTask={onToggleTask}
+        recording={
+          idea.recordingId ? (
+            <RecordingPanel
+              idea={{ ...idea, recordingId: idea.recordingId }}
+              signedIn={session.isSignedIn}
+              onAccept={async (content, transcript) => {
+                try {
+                  setIdea(await updateIdea.mutateAsync({ id: idea.id, content, transcript }));
+                  toast({ title: 'Idea updated', variant: 'success', durationMs: 2000 });
+                } catch (error) {
+                  toast({
+                    title: 'Update Failed',
+                    description: describeError(error),
+                    variant: 'destructive',
+                  });
+                  throw error;
+                }
+              }}
+            />
+          ) : null
+        }
         onReformat={async (choice) => {
           const reformatted = await reformatIdea.mutateAsync({ id: idea.id, ...choice });
           setIdea(reformatted);
