@@ -1,3 +1,4 @@
+import { FORMAT_SPOKEN_WORDS } from '#contract/taxonomy.js';
 import {
   detectFormatAndCategory,
   parsePrefix,
@@ -19,6 +20,8 @@ export function saysPrefixCommand(text: string): PrefixParse | null {
   return after === null ? null : prefix;
 }
 
+const FORMAT_WORDS: readonly string[] = Object.values(FORMAT_SPOKEN_WORDS).flat();
+
 /**
  * The words to format: what was said minus the spoken command that leads it or is said in it
  * ("tweet work:", "make this a checklist for work"), which is an instruction, not content, the
@@ -27,6 +30,9 @@ export function saysPrefixCommand(text: string): PrefixParse | null {
  */
 export function spokenContent(transcript: string, options: { keepTopic?: boolean } = {}): string {
   const input = typeof transcript === 'string' ? transcript : '';
+  // Every command holds a format word: most transcripts hold none and skip the detector.
+  const lower = input.toLowerCase();
+  if (!FORMAT_WORDS.some((word) => lower.includes(word))) return input;
   const prefix = saysPrefixCommand(input);
   if (prefix !== null) return prefix.content;
   const detected = detectFormatAndCategory(input);
