@@ -21,12 +21,14 @@ FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg tini \
   && rm -rf /var/lib/apt/lists/*
-# npm keeps its cache and logs in /tmp, so `npm run models` works on a read-only root with a
-# tmpfs there.
+# Everything the app writes goes to the volumes: the SQLite database and, on SQLite, the
+# recordings under /data (on PostgreSQL they are in the database). npm keeps its cache and logs in
+# /tmp, so `npm run models` works on a read-only root with a tmpfs there.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=sqlite:/data/app.db \
+    RECORDINGS_DIR=/data/recordings \
     WEB_DIST_DIR=/app/dist/web \
     WHISPER_MODEL_PATH=/app/models/ggml-base.en.bin \
     npm_config_cache=/tmp/npm \

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrationNames } from '#scripts/container-images.mjs';
+import { DEFAULT_LOCAL_WRITER_FILE } from '#server/config.js';
+import { makeSpeech } from '#tests/support/speech-audio.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Caller, type Idea, type IdeaList } from './support/client.js';
 import { ComposeProject } from './support/compose.js';
 import { freePort, logsOf, repoRoot, waitHealthy } from './support/docker.js';
-import { buildPreviousRelease } from './support/previous-release.js';
 
 /**
  * compose.yaml as a self-hoster runs it: the app, PostgreSQL and Redis on the network compose
@@ -101,7 +104,7 @@ describe('compose.yaml: the app with PostgreSQL and Redis', () => {
     expect(await appliedMigrations(compose)).toEqual(currentMigrations);
   });
 
-  it('runs a second instance that shares sessions, ideas and rate limits', async () => {
+  it('runs a second instance that shares sessions, ideas, recordings and rate limits', async () => {
     await compose.compose(['--profile', 'replica', 'up', '--detach', '--no-build'], {
       timeoutMs: 300_000,
     });
@@ -118,6 +121,17 @@ describe('compose.yaml: the app with PostgreSQL and Redis', () => {
     kept.push(saved.body.id);
     const listed = await person.call<IdeaList>(url, 'GET', '/api/ideas?q=rooftop');
     expect(listed.body.total).toBe(2);
+
+    // A recording begun on one instance and finished on the other: the bytes are in PostgreSQL.
+    const dir = await mkdtemp(join(tmpdir(), 'vi-containers-'));
+    const audio = await readFile(await makeSpeech(dir, 'Fix the rooftop tap on Monday.', 'webm'));
+    await rm(dir, { recursive: true, force: true });
+    const recording = await person.upload(url, audio, replicaUrl);
+    const heard = await fetch(`${url}/api/recordings/${recording}/audio`, {
+      headers: { cookie: person.cookie },
+    });
+    expect(heard.status).toBe(200);
+    expect(Buffer.from(await heard.arrayBuffer()).equals(audio)).toBe(true);
 
     // The proxy's X-Forwarded-For names one client; its AUTH budget (10 a minute) is one budget
     // whichever instance answers, so the two together refuse the eleventh attempt.
@@ -206,24 +220,37 @@ describe('compose.yaml: the app with PostgreSQL and Redis', () => {
   });
 
   it('lets docker compose run the models download into the models volume', async () => {
-    const result = await compose.compose(
-      [
-        'run',
-        '--rm',
-        '--no-deps',
-        '-e',
-        'WHISPER_MODEL_HOST=http://127.0.0.1:9',
-        'app',
-        'npm',
-        'run',
-        'models',
-      ],
-      { check: false, timeoutMs: 120_000 },
-    );
-    // Nothing listens on the container's own port 9: the one clear sentence for an offline host.
-    expect(result.code).not.toBe(0);
-    expect(result.stdout + result.stderr).toMatch(
+    const download = (only: 'speech' | 'writer') =>
+      compose.compose(
+        [
+          'run',
+          '--rm',
+          '--no-deps',
+          '-e',
+          'WHISPER_MODEL_HOST=http://127.0.0.1:9',
+          '-e',
+          'LLM_MODEL_HOST=http://127.0.0.1:9',
+          'app',
+          'npm',
+          'run',
+          'models',
+          '--',
+          '--only',
+          only,
+        ],
+        { check: false, timeoutMs: 120_000 },
+      );
+    // Nothing listens on the container's own port 9: the one clear sentence for an offline host,
+    // naming where in the models volume each file belongs.
+    const speech = await download('speech');
+    expect(speech.code).not.toBe(0);
+    expect(speech.stdout + speech.stderr).toMatch(
       /npm run models: Could not reach 127\.0\.0\.1:9 .*place it at \/app\/models\/ggml-base\.en\.bin/,
+    );
+    const writer = await download('writer');
+    expect(writer.code).not.toBe(0);
+    expect(writer.stdout + writer.stderr).toContain(
+      `place it at /app/models/${DEFAULT_LOCAL_WRITER_FILE}`,
     );
   });
 });
@@ -231,10 +258,9 @@ describe('compose.yaml: the app with PostgreSQL and Redis', () => {
 describe('compose.yaml: upgrading from the previous release', () => {
   let compose: ComposeProject;
   let url: string;
-  let previous: { image: string; migrations: string[] };
+  const previous = { image: inject('previousImage'), migrations: inject('previousMigrations') };
 
   beforeAll(async () => {
-    previous = await buildPreviousRelease(inject('nodeImage'));
     ({ compose, url } = await project('vi-upgrade', previous.image));
   });
 

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrationNames } from '#scripts/container-images.mjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/support/fake-openai.js';
 import { makeSpeech } from '#tests/support/speech-audio.js';
-import { writeTinyWhisperModel } from '#tests/support/tiny-whisper-model.js';
 import { Caller, type IdeaList, type Idea } from './support/client.js';
+import { AppContainers, answers, type Started } from './support/app-container.js';
 import {
   docker,
   eventually,
-  freePort,
   inspect,
   logsOf,
   repoRoot,
@@ -21,87 +20,15 @@ import {
   waitHealthy,
 } from './support/docker.js';
 
-/**
- * The image as `docker run` starts it: on host networking, listening on loopback only, with a
- * read-only root, a tmpfs for /tmp and fresh named volumes for /data and /app/models.
- */
+/** The image, and single containers of it as `docker run` starts them (support/app-container.ts). */
 
 const image = inject('appImage');
-const tag = `vi-image-${randomBytes(4).toString('hex')}`;
-const made: { containers: string[]; volumes: string[] } = { containers: [], volumes: [] };
-
-interface Started {
-  name: string;
-  url: string;
-  data: string;
-  models: string;
-}
-
-async function startApp(
-  options: { env?: Record<string, string>; data?: string; models?: string } = {},
-): Promise<Started> {
-  const port = await freePort();
-  const name = `${tag}-${made.containers.length}`;
-  const data = options.data ?? `${name}-data`;
-  const models = options.models ?? `${name}-models`;
-  made.containers.push(name);
-  made.volumes.push(data, models);
-  const env = {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...options.env,
-  };
-  await docker([
-    'run',
-    '--detach',
-    '--name',
-    name,
-    '--network',
-    'host',
-    '--read-only',
-    '--tmpfs',
-    '/tmp',
-    '--volume',
-    `${data}:/data`,
-    '--volume',
-    `${models}:/app/models`,
-    ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
-    image,
-  ]);
-  return { name, url: `http://127.0.0.1:${port}`, data, models };
-}
-
-async function answers(url: string): Promise<void> {
-  await eventually(
-    `${url} to answer`,
-    () => fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }),
-    (response) => response.ok,
-    90_000,
-  );
-}
-
-/** A command in a throwaway container of the image, with /app's files as the app has them. */
-function inImage(script: string, volumes: string[] = []): Promise<{ stdout: string }> {
-  return docker([
-    'run',
-    '--rm',
-    '--network',
-    'none',
-    ...volumes.flatMap((volume) => ['--volume', volume]),
-    '--entrypoint',
-    'node',
-    image,
-    '-e',
-    script,
-  ]);
-}
+const apps = new AppContainers(image);
+const startApp = apps.start.bind(apps);
+const inImage = apps.inImage.bind(apps);
 
 afterAll(async () => {
-  for (const name of made.containers) await run('docker', ['rm', '-f', name], { check: false });
-  for (const volume of made.volumes) {
-    await run('docker', ['volume', 'rm', '-f', volume], { check: false });
-  }
+  await apps.removeAll();
 });
 
 describe('the image', () => {
@@ -242,8 +169,11 @@ describe('a container started on empty volumes with a read-only root', () => {
     expect((await attempt('/tmp/written-by-test')).code).toBe(0);
   });
 
-  it('keeps an account and its idea across a container restart', async () => {
+  it('keeps an account, its idea and its recording across a container restart', async () => {
     await answers(app.url);
+    const dir = await mkdtemp(join(tmpdir(), 'vi-containers-'));
+    const audio = await readFile(await makeSpeech(dir, 'Water the tomatoes on Sunday.', 'webm'));
+    await rm(dir, { recursive: true, force: true });
     const person = new Caller(app.url);
     const email = `restart-${randomBytes(4).toString('hex')}@example.com`;
     expect(
@@ -256,9 +186,17 @@ describe('a container started on empty volumes with a read-only root', () => {
       category: 'personal',
     });
     expect(saved.status).toBe(201);
+    // On SQLite the recordings are files (RECORDINGS_DIR): on this root, only /data can keep them.
+    const recording = await person.upload(app.url, audio);
 
     await docker(['restart', '--time', '30', app.name]);
     await answers(app.url);
+
+    const heard = await fetch(`${app.url}/api/recordings/${recording}/audio`, {
+      headers: { cookie: person.cookie },
+    });
+    expect(heard.status).toBe(200);
+    expect(Buffer.from(await heard.arrayBuffer()).equals(audio)).toBe(true);
 
     const listed = await person.call<IdeaList>(app.url, 'GET', '/api/ideas?q=tomatoes');
     expect(listed.status).toBe(200);
@@ -351,109 +289,5 @@ describe('a container stopped while an upload is in flight', () => {
     await stopped;
     expect(await inspect<number>(app.name, '.State.ExitCode')).toBe(0);
     expect(await inspect<boolean>(app.name, '.State.OOMKilled')).toBe(false);
-  });
-});
-
-describe('models given to a container without a rebuild', () => {
-  it('transcribes with a whisper model placed in its models volume', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vi-containers-'));
-    const modelPath = join(dir, 'ggml-base.en.bin');
-    await writeTinyWhisperModel(modelPath);
-    const speech = await readFile(await makeSpeech(dir, 'Buy milk and call mum.', 'webm'));
-    const models = `${tag}-given-models`;
-    made.volumes.push(models);
-    // What docs/deploy.md says to do with a model downloaded elsewhere.
-    await run(
-      'docker',
-      [
-        'run',
-        '--rm',
-        '-i',
-        '--volume',
-        `${models}:/app/models`,
-        '--entrypoint',
-        'sh',
-        image,
-        '-c',
-        'cat > /app/models/ggml-base.en.bin',
-      ],
-      { input: await readFile(modelPath) },
-    );
-    await rm(dir, { recursive: true, force: true });
-
-    const app = await startApp({ models });
-    await answers(app.url);
-    const config = await new Caller(app.url).call<{ transcription: unknown }>(
-      app.url,
-      'GET',
-      '/api/config',
-    );
-    expect(config.body.transcription).toEqual({ engine: 'whisper', available: true });
-
-    const form = new FormData();
-    form.append('audio', new Blob([speech], { type: 'audio/webm' }), 'recording.webm');
-    const response = await fetch(`${app.url}/api/transcribe`, {
-      method: 'POST',
-      headers: { origin: app.url },
-      body: form,
-      signal: AbortSignal.timeout(120_000),
-    });
-    const body = (await response.json()) as { engine?: string; transcript?: string };
-    // A model with random weights: the words are nonsense, but whisper.cpp ran on them.
-    expect(response.status).toBe(200);
-    expect(body.engine).toBe('whisper');
-    expect(typeof body.transcript).toBe('string');
-  });
-
-  it('npm run models downloads into the models volume on a read-only root, and checks the file', async () => {
-    let requested = '';
-    const host: Server = createServer((request, response) => {
-      requested = request.url ?? '';
-      response.writeHead(200, {
-        'content-type': 'application/octet-stream',
-        'content-length': '1024',
-      });
-      response.end(Buffer.alloc(1024, 7));
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    const address = host.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const models = `${tag}-download-models`;
-    made.volumes.push(models);
-    try {
-      const result = await run(
-        'docker',
-        [
-          'run',
-          '--rm',
-          '--network',
-          'host',
-          '--read-only',
-          '--tmpfs',
-          '/tmp',
-          '--volume',
-          `${models}:/app/models`,
-          '--env',
-          `WHISPER_MODEL_HOST=http://127.0.0.1:${port}`,
-          image,
-          'npm',
-          'run',
-          'models',
-        ],
-        { check: false, timeoutMs: 120_000 },
-      );
-      expect(requested).toBe('/ggml-base.en.bin');
-      expect(result.code).not.toBe(0);
-      expect(result.stderr).toMatch(
-        /ggml-base\.en\.bin failed its checksum .* the file was deleted/,
-      );
-      const { stdout } = await inImage(
-        `console.log(JSON.stringify(require('node:fs').readdirSync('/app/models')))`,
-        [`${models}:/app/models`],
-      );
-      expect(JSON.parse(stdout)).toEqual([]);
-    } finally {
-      await new Promise((resolve) => host.close(resolve));
-    }
   });
 });
