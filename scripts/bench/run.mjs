@@ -202,6 +202,7 @@ if (!REAL_USE_ONLY) {
   runOrExit([tsx, 'scripts/bench/corpus-bench.ts', '--write']);
   console.log('--- POST /api/format on the rules path, 20 clients ---');
   runOrExit([tsx, 'scripts/bench/format-http-bench.ts', '--write']);
+  runOrExit([tsx, 'scripts/bench/writer-bench.ts', '--write']);
   console.log('--- link requests: known against unknown e-mails, one at a time ---');
   runOrExit([tsx, 'scripts/bench/auth-timing-bench.ts', '--write']);
   console.log('--- one against two instances on PostgreSQL; the capture path at 20 people ---');
