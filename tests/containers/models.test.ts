@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_LOCAL_WRITER_FILE } from '#server/config.js';
-import { formatWithRules } from '#text/formats/format-with-rules.js';
 import { makeSpeech } from '#tests/support/speech-audio.js';
 import { writeTinyLlmModel } from '#tests/support/tiny-llm-model.js';
 import { writeTinyWhisperModel } from '#tests/support/tiny-whisper-model.js';
@@ -78,17 +77,21 @@ describe('models given to a container without a rebuild', () => {
     const spoken = 'pitch work: a van that repairs bikes at the office while people work';
     const config = await caller.call<{ formatter: unknown }>(app.url, 'GET', '/api/config');
     expect(config.body.formatter).toMatchObject({ smart: true, engine: 'local' });
-    const formatted = await caller.call<{ path: string; formatted: string }>(
-      app.url,
-      'POST',
-      '/api/format',
-      { transcript: spoken, format: 'pitch', category: 'work' },
-    );
+    const ask = (mode: 'smart' | 'reliable') =>
+      caller.call<{ path: string; formatted: string }>(app.url, 'POST', '/api/format', {
+        transcript: spoken,
+        format: 'pitch',
+        category: 'work',
+        mode,
+      });
+    const smart = await ask('smart');
+    const rules = await ask('reliable');
     // Random weights write nonsense, which the output checks refuse: llama.cpp ran in the
-    // container, and the rules answered.
-    expect(formatted.status).toBe(200);
-    expect(formatted.body.path).toBe('llm+fallback');
-    expect(formatted.body.formatted).toBe(formatWithRules(spoken, 'pitch', 'work'));
+    // container, and the rules answered, as they do unasked in reliable mode.
+    expect(smart.status).toBe(200);
+    expect(smart.body.path).toBe('llm+fallback');
+    expect(rules.body.path).toBe('rules');
+    expect(smart.body.formatted).toBe(rules.body.formatted);
   });
 
   it('npm run models downloads both models into the models volume on a read-only root, and checks each file', async () => {
