@@ -16,6 +16,15 @@ export const roomAliases = [
     replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/$1/`,
   },
 ];
+/** React 19 has useSyncExternalStore: wouter's shim for older Reacts is left out (see the file). */
+const reactBuiltIns = [
+  {
+    find: /^use-sync-external-store\/shim\/index\.js$/,
+    replacement: fileURLToPath(
+      new URL('./src/web/lib/use-sync-external-store.ts', import.meta.url),
+    ),
+  },
+];
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 const packageJson = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -41,7 +50,7 @@ function precompressBuild(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  resolve: { alias: roomAliases },
+  resolve: { alias: [...roomAliases, ...reactBuiltIns] },
   // Shared with the service worker's own build: GET_VERSION answers with it.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   plugins: [

@@ -20,7 +20,7 @@ import { freePort, startAppServer, stopProcess, waitForOk } from './bench/server
 import { precompress } from './precompress.mjs';
 import { blockingTime } from './trace-blocking.mjs';
 import { rootDir } from './build-info.mjs';
-import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './web-budget.mjs';
+import { INITIAL_JS_TARGET_BYTES, measureInitialJs } from './web-budget.mjs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The scores every run of `/` is held to. */
@@ -224,8 +224,8 @@ const targets = [
   [
     'JavaScript for `/`, gzipped',
     `${kb(js.app)} (floor ${kb(js.floor)})`,
-    `<= ${kb(INITIAL_JS_BUDGET_BYTES)}`,
-    js.app <= INITIAL_JS_BUDGET_BYTES,
+    `<= ${kb(INITIAL_JS_TARGET_BYTES)}`,
+    js.app <= INITIAL_JS_TARGET_BYTES,
   ],
   [
     'Installable (manifest, icons, service worker, offline start)',

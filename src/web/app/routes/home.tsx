@@ -1,9 +1,8 @@
-import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
-import { ImportDropZone } from '../../features/capture/components/import-recording';
 import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureDraft, CaptureResult } from '../../features/capture/pipeline';
@@ -30,6 +29,14 @@ import {
   LazyTypedIdeaSheet,
   LazyVoiceSettingsSheet,
 } from './home-sheets';
+
+// Dragging a file onto the page is for a mouse or a trackpad: a phone never loads it, and a
+// desktop loads it after the first screen, off the first screen's script budget.
+const ImportDropZone = lazy(() => import('../../features/capture/components/import-drop-zone'));
+const CAN_DRAG_FILES =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(pointer: fine)').matches;
 
 /*
  * Home re-renders whenever the recorder's state moves (a tap, the live words, the level), and
@@ -173,9 +180,11 @@ export function HomeRoute() {
         onOpen={setOpenIdea}
         voiceAvailable={capture.voiceAvailable}
       />
-      {speech.serverAvailable ? (
+      {speech.serverAvailable && CAN_DRAG_FILES ? (
         // Outside the bottom bar: its backdrop blur would hold a fixed overlay inside it.
-        <ImportDropZone onImport={capture.importAudio} disabled={capture.state !== 'idle'} />
+        <Suspense fallback={null}>
+          <ImportDropZone onImport={capture.importAudio} disabled={capture.state !== 'idle'} />
+        </Suspense>
       ) : null}
       <Suspense fallback={null}>
         {settingsOpen ? (
