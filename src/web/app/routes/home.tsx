@@ -111,6 +111,11 @@ export function HomeRoute() {
   const capture = useCapture(showResult, openTyping, speech, showDraft);
   const pending = usePendingRecordings(session);
   useRecordShortcut(capture, !config.isPending, openTyping);
+  const { settle } = capture;
+  const closeResult = useCallback(() => {
+    setResultOpen(false);
+    settle();
+  }, [settle]);
 
   const save = () => {
     if (!result) return;
@@ -124,7 +129,7 @@ export function HomeRoute() {
       },
       {
         onSuccess: (saved) => {
-          setResultOpen(false);
+          closeResult();
           toast({ title: 'Saved!', variant: 'success', durationMs: SAVED_TOAST_MS });
           setHighlightedId(saved.id);
           clearTimeout(highlightTimer.current);
@@ -215,7 +220,10 @@ export function HomeRoute() {
             result={result}
             draft={draft}
             open
-            onOpenChange={onResultOpenChange}
+            onOpenChange={(open) => {
+              onResultOpenChange(open);
+              if (!open) settle();
+            }}
             onCopy={() => {
               if (result) void copyText(result.formatted.formatted);
             }}

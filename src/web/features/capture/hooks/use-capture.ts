@@ -77,6 +77,11 @@ export interface Capture {
   processTypedText: (text: string) => void;
   /** An audio file chosen or dropped: uploaded, transcribed and formatted as a recording is. */
   importAudio: (file: File) => void;
+  /**
+   * The person has moved on from the result (saved or closed it): the done look ends now, so
+   * the bar says what is true next (a monthly limit, say), not a "Done!" about a closed sheet.
+   */
+  settle: () => void;
 }
 
 export function useCapture(
@@ -103,6 +108,7 @@ export function useCapture(
   // Covers the wait for microphone permission, before the state becomes 'listening'.
   const startingRef = useRef(false);
   const mountedRef = useRef(true);
+  const settleTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onResultRef = useRef(onResult);
   const onTypeInsteadRef = useRef(onTypeInstead);
   const onDraftRef = useRef(onDraft);
@@ -117,6 +123,7 @@ export function useCapture(
     mountedRef.current = true;
     return () => {
       mountedRef.current = false;
+      clearTimeout(settleTimerRef.current);
       recordingRef.current?.cancel();
       recordingRef.current = null;
       // What was recorded is kept: the device queue finishes it (ADR 122).
@@ -310,7 +317,8 @@ export function useCapture(
       // the sheet, instead of holding the finished idea back that long.
       showLiveText('');
       onResultRef.current(result);
-      setTimeout(() => {
+      clearTimeout(settleTimerRef.current);
+      settleTimerRef.current = setTimeout(() => {
         if (mountedRef.current) dispatch({ type: 'settled' });
       }, DONE_HOLD_MS);
     },
@@ -660,6 +668,11 @@ export function useCapture(
 
   const level = useCallback(() => recordingRef.current?.level() ?? 0, []);
 
+  const settle = useCallback(() => {
+    clearTimeout(settleTimerRef.current);
+    dispatch({ type: 'settled' });
+  }, []);
+
   return {
     state,
     stage,
@@ -672,5 +685,6 @@ export function useCapture(
     level,
     processTypedText,
     importAudio,
+    settle,
   };
 }
