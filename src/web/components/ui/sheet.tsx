@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 import { SHEET_CLOSE_ATTRIBUTE } from './sheet-escape';
+import { toastSlotRef } from './toast-slot';
 
 /** docs/product.md, Constants and timings: the detail sheet closes when dragged down past 32 px. */
 export const SWIPE_CLOSE_THRESHOLD_PX = 32;
@@ -143,6 +144,7 @@ export function Sheet({
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pt-3 pb-2">
             {children}
           </div>
+          <div ref={toastSlotRef} data-testid="sheet-toast-slot" className="shrink-0" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,8 +1,11 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { DEFAULT_TOAST_DURATION_MS, dismissToast, useToasts } from './toast-store';
 import { cn } from './cn';
 import { closeTopmostSheet } from './sheet-escape';
+import { subscribeToastSlot, topToastSlot } from './toast-slot';
 
 const variantClass = {
   default:
@@ -16,6 +19,7 @@ const variantClass = {
 /** Radix toast: swipe right past 50 px dismisses, F8 focuses the viewport (docs/product.md, Constants and timings). */
 export function Toaster() {
   const toasts = useToasts();
+  const slot = useSyncExternalStore(subscribeToastSlot, topToastSlot, () => null);
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -60,9 +64,17 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Above the bottom bar (and a sheet's own buttons), never over a sheet's title or the
-          header's buttons; the viewport's own box lets taps through, only a toast takes them. */}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[calc(env(safe-area-inset-bottom)+10rem)] left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col-reverse gap-2 p-3 outline-none" />
+      {slot ? (
+        // Inside the open sheet, in its flow: the sheet's content scrolls above the toast.
+        createPortal(
+          <ToastPrimitive.Viewport className="flex w-full flex-col-reverse gap-2 px-3 pt-1 outline-none" />,
+          slot,
+        )
+      ) : (
+        // Above the bottom bar, never over the header's buttons; the viewport's own box lets
+        // taps through, only a toast takes them.
+        <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[calc(env(safe-area-inset-bottom)+10rem)] left-1/2 z-[100] flex w-full max-w-[560px] -translate-x-1/2 flex-col-reverse gap-2 p-3 outline-none" />
+      )}
     </ToastPrimitive.Provider>
   );
 }

@@ -232,7 +232,8 @@ export function ResultSheet({
           </Link>
         </div>
       ) : null}
-      <div className="sticky bottom-0 mt-4 grid grid-cols-2 gap-3 bg-white py-2 dark:bg-zinc-900">
+      {/* -bottom-2 covers the scroll area's own bottom padding, so no words show under the buttons. */}
+      <div className="sticky -bottom-2 mt-4 grid grid-cols-2 gap-3 bg-white pt-2 pb-4 dark:bg-zinc-900">
         <Button onClick={onCopy} disabled={writing}>
           <Copy aria-hidden className="size-5" /> Copy
         </Button>
