@@ -13,7 +13,7 @@ export default function UpgradeRoute() {
   const session = useSession();
   const usage = useUsage();
   const config = useServerConfig();
-  const { claim, payment } = useCheckoutReturn(reloadPage);
+  const { claim, payment } = useCheckoutReturn(reloadPage, config.data?.billing.enabled);
   return (
     <AppShell title="Upgrade">
       <div className="flex flex-col gap-4">

@@ -14,8 +14,14 @@ beforeEach(() => localStorage.clear());
 
 const paidMe: Me = { id: 'user-9', email: 'payer@example.com', plan: 'pro' };
 
-function Probe({ reload }: { reload: () => void }) {
-  const { claim, payment } = useCheckoutReturn(reload);
+function Probe({
+  reload,
+  billingEnabled = true,
+}: {
+  reload: () => void;
+  billingEnabled?: boolean;
+}) {
+  const { claim, payment } = useCheckoutReturn(reload, billingEnabled);
   return (
     <>
       <p data-testid="claim-state">{claim}</p>
@@ -26,7 +32,7 @@ function Probe({ reload }: { reload: () => void }) {
 
 describe('Returning from the checkout', () => {
   // First: the toasts of the tests after it stay in the page's one toast list.
-  it('a free account with billing off never hears its payment went through', async () => {
+  it('a free account whose payment is not confirmed yet hears it is being confirmed, not welcomed', async () => {
     stubServer((request) =>
       request.path === '/api/me'
         ? { body: { id: 'user-9', email: 'payer@example.com', plan: 'free' } }
@@ -38,6 +44,22 @@ describe('Returning from the checkout', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(screen.queryByText('Welcome to Pro!')).toBeNull();
+  });
+
+  it('where upgrading is off, success=1 says nothing of a payment and asks nothing', async () => {
+    const { seen } = stubServer((request) =>
+      request.path === '/api/me'
+        ? { body: { id: 'user-9', email: 'payer@example.com', plan: 'free' } }
+        : { status: 404 },
+    );
+    const { location } = renderScreen(<Probe reload={() => {}} billingEnabled={false} />, {
+      path: '/upgrade?success=1',
+    });
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/upgrade'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByTestId('payment-state').textContent).toBe('none');
+    expect(screen.queryByText('Welcome to Pro!')).toBeNull();
+    expect(seen.filter((request) => request.path === '/api/me')).toHaveLength(0);
   });
 
   it('posts the claim token once, signs in, cleans the address and reloads after 2 s', async () => {

@@ -29,19 +29,24 @@ export interface CheckoutReturn {
 
 /**
  * Back from the hosted checkout. `success=1` says "Welcome to Pro!" only once the account is
- * Pro; until then the page says it is confirming, asking the server again every 3 s. With a
+ * Pro; until then the page says it is confirming, asking the server again every 3 s. Where
+ * upgrading is off (or not known yet), no payment can have been made, so nothing is said of one. With a
  * claim token the token is posted once to sign this browser in to the paid account, then the
  * page reloads after 2 s. `canceled=1` toasts. The query is taken off the address at once, so
  * the reload (or the person pressing reload) never posts a used token again.
  */
-export function useCheckoutReturn(reload: () => void): CheckoutReturn {
+export function useCheckoutReturn(
+  reload: () => void,
+  billingEnabled: boolean | undefined,
+): CheckoutReturn {
   const search = useSearch();
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const claim = useClaimCheckout();
   const handled = useRef(false);
   // Read once, before the address is cleaned below.
-  const [paid] = useState(() => new URLSearchParams(search).get('success') === '1');
+  const [returned] = useState(() => new URLSearchParams(search).get('success') === '1');
+  const paid = returned && billingEnabled === true;
   const [late, setLate] = useState(false);
   const welcomed = useRef(false);
   // Asked (and polled) only after a checkout: a plain visit reads nothing more than the page.
