@@ -9,6 +9,7 @@ import {
 } from '../features/account/api/account';
 import { MenuDrawer } from '../features/menu/components/menu-drawer';
 import { useAppVersion } from '../features/pwa/use-app-version';
+import { versionLabel } from '../lib/app-version';
 import { reopenOnboarding } from '../features/onboarding/onboarding-store';
 import { useSession } from '../lib/session';
 import { setDarkMode, useDarkMode } from '../lib/theme';
@@ -45,7 +46,7 @@ export function AccountMenu({
         isPro: session.isPro,
         isSignedIn: session.isSignedIn,
       }}
-      appVersion={`v${appVersion}`}
+      appVersion={versionLabel(appVersion)}
       darkMode={darkMode}
       onToggleDarkMode={() => setDarkMode(!darkMode)}
       onReopenOnboarding={reopenOnboarding}

@@ -8,3 +8,8 @@ declare const __APP_VERSION__: string | undefined;
  */
 export const BUILD_VERSION =
   typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : FALLBACK_VERSION;
+
+/** How a version is shown, in the menu and on About alike: "v1.0.0" (docs/product.md, Menu). */
+export function versionLabel(version: string): string {
+  return `v${version}`;
+}

@@ -1,7 +1,9 @@
-import { BUILD_VERSION } from '../../lib/app-version';
+import { useAppVersion } from '../../features/pwa/use-app-version';
+import { versionLabel } from '../../lib/app-version';
 import { AppShell } from '../app-shell';
 
 export default function AboutRoute() {
+  const version = useAppVersion();
   return (
     <AppShell title="About">
       <article className="space-y-4 leading-relaxed">
@@ -20,8 +22,10 @@ export default function AboutRoute() {
           Every idea can be copied, shared, saved, searched, edited and deleted. Guests can save 10
           ideas a month without an account; Pro makes it unlimited.
         </p>
-        {/* The same number the menu shows (v1.0.0), from the build. */}
-        <p className="text-sm text-zinc-600 dark:text-zinc-300">Version {BUILD_VERSION}</p>
+        {/* The menu's words for the same version: the offline copy's where a worker runs. */}
+        <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="about-version">
+          Voice Ideas {versionLabel(version)}
+        </p>
       </article>
     </AppShell>
   );
