@@ -53,10 +53,17 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
       data-tone={look.tone}
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <p className="text-base">
-        <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
-        this month
-      </p>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <p className="text-base">
+          <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
+          this month
+        </p>
+        {look.atLimit ? (
+          <p className="text-sm font-medium text-rose-700 dark:text-rose-300">
+            Monthly limit reached
+          </p>
+        ) : null}
+      </div>
       <div
         role="progressbar"
         aria-label="Ideas used this month"
@@ -70,11 +77,10 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
           style={{ width: `${look.percent}%` }}
         />
       </div>
-      {/* The button shares the short last line, so "Upgrade for unlimited" never needs a line
-          of its own on a 390 px phone. */}
-      <div className="mt-1 flex items-center justify-between gap-3">
-        <p className="min-w-0 text-sm text-zinc-600 dark:text-zinc-300">
-          {look.atLimit ? 'Monthly limit reached · ' : ''}
+      {/* The button shares the short last line with the renewal date, kept on one line, so
+          "Upgrade for unlimited" fits beside it on a 390 px phone; narrower, the row wraps. */}
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
+        <p className="text-sm whitespace-nowrap text-zinc-600 dark:text-zinc-300">
           {renewsOnText(usage.periodEndsAt)}
         </p>
         <Link
