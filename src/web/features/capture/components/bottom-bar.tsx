@@ -76,7 +76,8 @@ export function BottomBar({
           <span
             data-testid="status-text"
             className={cn(
-              'min-w-0 flex-1 truncate text-sm',
+              // Two lines rather than cut: "Limit reached: copy, not save" is read in full.
+              'line-clamp-2 min-w-0 flex-1 text-sm leading-snug',
               note
                 ? 'font-medium text-amber-800 dark:text-amber-300'
                 : 'text-zinc-600 dark:text-zinc-300',
