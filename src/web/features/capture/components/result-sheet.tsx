@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Copy, Save, Undo2 } from 'lucide-react';
 import {
@@ -87,6 +87,12 @@ export function ResultSheet({
   // The rewrite's words as they are written.
   const [pendingText, setPendingText] = useState('');
   const [failed, setFailed] = useState(false);
+  const limitBox = useRef<HTMLDivElement>(null);
+  // Save was refused: the box saying why is brought into view above the buttons, not left
+  // scrolled out of sight under them.
+  useEffect(() => {
+    if (quotaExceeded) limitBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [quotaExceeded]);
   if (captured === null) return null;
   const { decision, transcript, selected } = captured;
   const detected = detectionLine(decision);
@@ -219,8 +225,9 @@ export function ResultSheet({
       </details>
       {quotaExceeded ? (
         <div
+          ref={limitBox}
           role="alert"
-          className="mt-3 rounded-xl bg-rose-50 p-4 text-rose-950 dark:bg-rose-950/60 dark:text-rose-50"
+          className="mt-3 scroll-mb-24 rounded-xl bg-rose-50 p-4 text-rose-950 dark:bg-rose-950/60 dark:text-rose-50"
         >
           <p className="font-semibold">You have used all your ideas for this month.</p>
           <p className="mt-1 text-sm">Copy this one now, or upgrade to Pro for unlimited ideas.</p>
