@@ -43,7 +43,7 @@ export default function UpgradeRoute() {
             <span className="font-semibold">Welcome to Pro!</span> Your payment went through.
           </p>
         ) : null}
-        <UsageBar usage={usage.data} isError={usage.isError} />
+        <UsageBar usage={usage.data} isError={usage.isError} showUpgrade={false} />
         <UpgradePlans
           config={config.data}
           accountEmail={session.isSignedIn ? (session.me?.email ?? null) : null}

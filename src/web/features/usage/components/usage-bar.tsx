@@ -14,9 +14,11 @@ const fillClass: Record<UsageTone, string> = {
 export interface UsageBarProps {
   usage: Usage | undefined;
   isError: boolean;
+  /** False on the upgrade page itself, where a link to it would only lead back. */
+  showUpgrade?: boolean;
 }
 
-export function UsageBar({ usage, isError }: UsageBarProps) {
+export function UsageBar({ usage, isError, showUpgrade = true }: UsageBarProps) {
   if (isError) {
     return (
       <section className="rounded-xl border border-zinc-200 bg-white p-4 text-sm text-rose-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-rose-300">
@@ -34,6 +36,8 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
     );
   }
   const look = usageBarLook(usage);
+  const cta = look.tone !== 'teal';
+  const renewsClass = 'text-sm whitespace-nowrap text-zinc-600 dark:text-zinc-300';
   if (look.unlimited) {
     return (
       <section
@@ -53,17 +57,21 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
       data-tone={look.tone}
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
+      {/* From 80% the Upgrade button is the card's call to action, across its full width on a
+          line of its own, and the renewal date moves up beside the count: a phone's 390 px
+          cannot hold "Upgrade for unlimited" beside the date for every date. */}
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="text-base">
           <span className="font-semibold">{usage.usedThisMonth}</span> of {usage.monthlyLimit} ideas
           this month
         </p>
-        {look.atLimit ? (
-          <p className="text-sm font-medium text-rose-700 dark:text-rose-300">
-            Monthly limit reached
-          </p>
-        ) : null}
+        {cta ? <p className={renewsClass}>{renewsOnText(usage.periodEndsAt)}</p> : null}
       </div>
+      {look.atLimit ? (
+        <p className="text-sm font-medium text-rose-700 dark:text-rose-300">
+          Monthly limit reached
+        </p>
+      ) : null}
       <div
         role="progressbar"
         aria-label="Ideas used this month"
@@ -77,24 +85,28 @@ export function UsageBar({ usage, isError }: UsageBarProps) {
           style={{ width: `${look.percent}%` }}
         />
       </div>
-      {/* The button shares the short last line with the renewal date, kept on one line, so
-          "Upgrade for unlimited" fits beside it on a 390 px phone; narrower, the row wraps. */}
-      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
-        <p className="text-sm whitespace-nowrap text-zinc-600 dark:text-zinc-300">
-          {renewsOnText(usage.periodEndsAt)}
-        </p>
-        <Link
-          href={routePaths.upgrade}
-          className={cn(
-            'focus-ring inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold whitespace-nowrap',
-            look.tone === 'teal'
-              ? 'text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950'
-              : 'bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900',
-          )}
-        >
-          {look.upgradeLabel}
-        </Link>
-      </div>
+      {cta ? (
+        showUpgrade ? (
+          <Link
+            href={routePaths.upgrade}
+            className="focus-ring mt-3 flex min-h-11 w-full items-center justify-center rounded-xl px-3 text-sm font-semibold text-white bg-zinc-900 hover:bg-zinc-700 dark:bg-zinc-50 dark:text-zinc-900"
+          >
+            {look.upgradeLabel}
+          </Link>
+        ) : null
+      ) : (
+        <div className="mt-1 flex items-center justify-between gap-3">
+          <p className={renewsClass}>{renewsOnText(usage.periodEndsAt)}</p>
+          {showUpgrade ? (
+            <Link
+              href={routePaths.upgrade}
+              className="focus-ring inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 text-sm font-semibold whitespace-nowrap text-teal-800 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-950"
+            >
+              {look.upgradeLabel}
+            </Link>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
