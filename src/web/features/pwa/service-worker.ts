@@ -20,14 +20,17 @@ declare const __APP_VERSION__: string;
  */
 
 // A navigation to any app URL opens the cached shell, whose router shows the page. /api paths
-// (an export download is a navigation) always go to the network. Registered before the
-// precache route, so it answers navigations first.
+// (an export download is a navigation) and /s/ (a shared idea's page, drawn by the server, not
+// the app) always go to the network: the shell there would show the app's "Page Not Found" to
+// anyone who has the app and opens a shared link. Registered before the precache route, so it
+// answers navigations first.
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  if (url.pathname.startsWith('/s/')) return;
   event.respondWith(matchPrecache('/index.html').then((cached) => cached ?? fetch(request)));
 });
 
