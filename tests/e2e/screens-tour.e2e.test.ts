@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/a11y';
 import { launchBrowser, makeSpeechWav } from './support/browser';
 import { appIsLive, recordSpeech, seedGuestIdeas, toast, type SeedIdea } from './support/journey';
 import { startStack, type Stack } from './support/stack';
@@ -162,6 +163,19 @@ describe.each(['phone', 'desktop'] as const)('the screens a person keeps using (
     expect(
       await detail.getByRole('checkbox', { name: 'Write the press release' }).isChecked(),
     ).toBe(true);
+    // The shared page a reader opens shows the same checkboxes, ticked as the owner left them.
+    await detail.getByRole('button', { name: 'Share link' }).click();
+    const url = await detail.getByRole('textbox', { name: 'Public link' }).inputValue();
+    const reader = await context.newPage();
+    await reader.goto(url);
+    expect(await reader.getByRole('img', { name: 'done', exact: true }).count()).toBe(2);
+    expect(await reader.locator('body').textContent()).not.toContain('[x]');
+    for (const scheme of ['light', 'dark'] as const) {
+      await reader.emulateMedia({ colorScheme: scheme });
+      expect.soft(await seriousAxeViolations(reader), `axe on shared (${scheme})`).toEqual([]);
+      await reader.screenshot({ path: `test-results/screens/tour-${device}-shared-${scheme}.png` });
+    }
+    await reader.close();
     await detail.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByTestId('edit-idea');
     await edit.getByTestId('checklist-editor').waitFor();
