@@ -98,6 +98,20 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
+        // A voice memo shared from another app opens here and is imported (docs/product.md).
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            files: [
+              {
+                name: 'audio',
+                accept: ['audio/*', '.m4a', '.mp3', '.ogg', '.opus', '.wav', '.webm'],
+              },
+            ],
+          },
+        },
         shortcuts: [
           {
             name: 'New recording',

@@ -192,6 +192,47 @@ describe('importing a recording', () => {
     expect(audio.status).toBe(404);
   });
 
+  it('imports a voice memo shared from another app through the installed app’s share target', async () => {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await page.goto(`${stack.baseUrl}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await appIsLive(page);
+    const manifest = (await (await fetch(`${stack.baseUrl}/manifest.webmanifest`)).json()) as {
+      share_target?: { action: string; method: string; params: { files: { name: string }[] } };
+    };
+    expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST' });
+    const before = (await guestIdeas(stack, page)).length;
+    // What the phone does when the recorder app shares a memo here: a multipart POST navigation
+    // to the share target, answered by the service worker.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.enctype = 'multipart/form-data';
+      form.action = '/share-target';
+      form.id = 'share';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'audio';
+      form.append(input);
+      document.body.append(form);
+    });
+    await page.locator('#share input').setInputFiles(m4a);
+    const navigated = page.waitForURL(`${stack.baseUrl}/`);
+    await page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit());
+    await navigated;
+    await skipOnboarding(page);
+    await saveResult(page);
+    const ideas = await guestIdeas(stack, page);
+    expect(ideas).toHaveLength(before + 1);
+    expect(ideas[0]?.recordingId).toEqual(expect.any(String));
+    // The shared file was taken: a reload imports nothing again.
+    await page.reload();
+    await appIsLive(page);
+    expect(await page.getByRole('dialog', { name: 'Result' }).count()).toBe(0);
+  });
+
   it('imports an mp3 dropped on the page at 1280x800', async () => {
     const desktop = await launchBrowser({ dir: stack.dir, device: 'desktop' });
     try {

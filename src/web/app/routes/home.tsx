@@ -3,6 +3,7 @@ import type { Idea } from '#contract/api-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSignupPrompt } from '../../features/account/hooks/use-signup-prompt';
 import { BottomBar } from '../../features/capture/components/bottom-bar';
+import { useSharedRecording } from '../use-shared-recording';
 import { usePendingRecordings } from '../../features/capture/offline/use-pending';
 import { useCapture } from '../../features/capture/hooks/use-capture';
 import type { CaptureDraft, CaptureResult } from '../../features/capture/pipeline';
@@ -111,6 +112,7 @@ export function HomeRoute() {
   const capture = useCapture(showResult, openTyping, speech, showDraft);
   const pending = usePendingRecordings(session);
   useRecordShortcut(capture, !config.isPending, openTyping);
+  useSharedRecording(capture, speech.serverAvailable, !config.isPending);
   const { settle } = capture;
   const closeResult = useCallback(() => {
     setResultOpen(false);

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { processPendingInWorker } from '#web/features/capture/offline/worker-sync';
+import { SHARE_TARGET_PATH, answerShare } from '#web/lib/shared-files';
 import {
   PENDING_SYNC_TAG,
   SW_MESSAGES,
@@ -26,8 +27,17 @@ declare const __APP_VERSION__: string;
 // answers navigations first.
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
+  // The manifest's share_target: a recording shared from another app (docs/product.md).
+  if (
+    request.method === 'POST' &&
+    url.origin === self.location.origin &&
+    url.pathname === SHARE_TARGET_PATH
+  ) {
+    event.respondWith(answerShare(request));
+    return;
+  }
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
   if (url.origin !== self.location.origin) return;
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
   if (url.pathname.startsWith('/s/')) return;
