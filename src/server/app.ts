@@ -174,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     jobs: recordingJobs,
     onQueued: () => queue?.wake(),
     uploadExpiryMs: config.recordings.uploadExpiryMs,
+    unsavedMaxBytes: config.recordings.unsavedMaxBytes,
+    unsavedExpiryMs: config.recordings.unsavedExpiryMs,
     now,
     log: app.log,
   });
@@ -262,7 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
     store: recordingStore,
     maxBytes: config.recordings.maxBytes,
-    sendsForTranscription: createRecordingRateLimits(app, config, sharedLimits),
+    limits: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log, dictionary });
   await app.register(aiRoutes, {

@@ -96,6 +96,9 @@ const EnvSchema = z.object({
   RECORDING_MAX_BYTES: positiveInt(RECORDING_MAX_BYTES_DEFAULT),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   RECORDINGS_DIR: z.string().min(1).default('./data/recordings'),
+  RECORDING_BYTES_PER_HOUR: positiveInt(1024 * 1024 * 1024),
+  RECORDINGS_UNSAVED_MAX_BYTES: positiveInt(20 * 1024 * 1024 * 1024),
+  UNSAVED_RECORDING_EXPIRY_DAYS: z.coerce.number().positive().default(30),
   SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
 });
 
@@ -150,8 +153,19 @@ export interface Config {
   };
   /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
   redisUrl: string | undefined;
-  /** ADR 120: where recordings are kept and how big and how old an upload may be. */
-  recordings: { maxBytes: number; uploadExpiryMs: number; directory: string };
+  /**
+   * ADR 120: where recordings are kept and how big and how old an upload may be. ADR 106: the
+   * bytes one address may send an hour, the most the server keeps of recordings no idea was
+   * made from, and how long such a recording is kept.
+   */
+  recordings: {
+    maxBytes: number;
+    uploadExpiryMs: number;
+    directory: string;
+    bytesPerHourPerAddress: number;
+    unsavedMaxBytes: number;
+    unsavedExpiryMs: number;
+  };
   /** ADR 170: the key share links' tokens are derived with; unset, one kept in the database. */
   shareLinkSecret: string | undefined;
 }
@@ -276,6 +290,9 @@ export function loadConfig(
       maxBytes: env.RECORDING_MAX_BYTES,
       uploadExpiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
       directory: env.RECORDINGS_DIR,
+      bytesPerHourPerAddress: env.RECORDING_BYTES_PER_HOUR,
+      unsavedMaxBytes: env.RECORDINGS_UNSAVED_MAX_BYTES,
+      unsavedExpiryMs: Math.round(env.UNSAVED_RECORDING_EXPIRY_DAYS * 24 * 60 * 60 * 1000),
     },
     shareLinkSecret: env.SHARE_LINK_SECRET,
   };

@@ -3,7 +3,11 @@ import type { Database } from './database.js';
 
 /** The rate-limit counters' shape (http/rate-limits.ts Counters), kept in PostgreSQL. */
 export interface DatabaseCounters {
-  increment(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  increment(
+    key: string,
+    windowMs: number,
+    amount?: number,
+  ): Promise<{ count: number; ttlMs: number }>;
   read(key: string): Promise<{ count: number; ttlMs: number } | undefined>;
   decrement(key: string): Promise<void>;
   delete(key: string): Promise<void>;
@@ -33,7 +37,7 @@ export function createDatabaseCounters(database: Database): DatabaseCounters {
   };
 
   return {
-    async increment(key, windowMs) {
+    async increment(key, windowMs, amount = 1) {
       countsSinceSweep += 1;
       if (countsSinceSweep >= SWEEP_EVERY) {
         countsSinceSweep = 0;
@@ -43,10 +47,10 @@ export function createDatabaseCounters(database: Database): DatabaseCounters {
       const window = sql`${windowMs}::bigint`;
       const { rows } = await sql<{ count: number; ttl: string }>`
         INSERT INTO limit_counters AS c (key, count, resets_at)
-        VALUES (${key}, 1, ${nowMs} + ${window})
+        VALUES (${key}, ${amount}::integer, ${nowMs} + ${window})
         ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN c.resets_at <= excluded.resets_at - ${window} THEN 1
-                       ELSE c.count + 1 END,
+          count = CASE WHEN c.resets_at <= excluded.resets_at - ${window} THEN excluded.count
+                       ELSE c.count + excluded.count END,
           resets_at = CASE WHEN c.resets_at <= excluded.resets_at - ${window}
                            THEN excluded.resets_at ELSE c.resets_at END
         RETURNING count, resets_at - ${nowMs} AS ttl`.execute(db);

@@ -48,8 +48,11 @@ export interface Count {
 
 /** Fixed-window counters by key, as every limit here needs them. */
 export interface Counters {
-  /** Adds one, opening a window of `windowMs` when none is open; returns the new count. */
-  increment(key: string, windowMs: number): Promise<Count>;
+  /**
+   * Adds `amount` (one unless said), opening a window of `windowMs` when none is open; returns
+   * the new count.
+   */
+  increment(key: string, windowMs: number, amount?: number): Promise<Count>;
   /** The open window's count, or undefined when none is open. */
   read(key: string): Promise<Count | undefined>;
   /** Takes one away (never below zero) without moving the window. */
@@ -67,7 +70,7 @@ const MEMORY_MAX_KEYS = 100_000;
 
 /** Counters in this process's memory, which also answer at once, without a promise. */
 export interface MemoryCounters extends Counters {
-  incrementNow(key: string, windowMs: number): Count;
+  incrementNow(key: string, windowMs: number, amount?: number): Count;
 }
 
 export function memoryCounters(now: () => number = Date.now): MemoryCounters {
@@ -76,13 +79,13 @@ export function memoryCounters(now: () => number = Date.now): MemoryCounters {
     const window = windows.get(key);
     return window === undefined || window.endsAt <= now() ? undefined : window;
   };
-  const incrementNow = (key: string, windowMs: number): Count => {
+  const incrementNow = (key: string, windowMs: number, amount = 1): Count => {
     let window = current(key);
     if (window === undefined) {
       window = { count: 0, endsAt: now() + windowMs };
       windows.set(key, window);
     }
-    window.count += 1;
+    window.count += amount;
     return { count: window.count, ttlMs: window.endsAt - now() };
   };
   const readNow = (key: string): Count | undefined => {
@@ -91,7 +94,7 @@ export function memoryCounters(now: () => number = Date.now): MemoryCounters {
   };
   return {
     incrementNow,
-    increment: (key, windowMs) => Promise.resolve(incrementNow(key, windowMs)),
+    increment: (key, windowMs, amount) => Promise.resolve(incrementNow(key, windowMs, amount)),
     read: (key) => Promise.resolve(readNow(key)),
     decrement(key) {
       const window = current(key);
@@ -106,7 +109,7 @@ export function memoryCounters(now: () => number = Date.now): MemoryCounters {
 }
 
 const REDIS_INCREMENT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -131,8 +134,8 @@ export function redisCounters(client: Redis): Counters {
     return { count, ttlMs };
   };
   return {
-    async increment(key, windowMs) {
-      return pair(await client.eval(REDIS_INCREMENT, 1, REDIS_KEY_PREFIX + key, windowMs));
+    async increment(key, windowMs, amount = 1) {
+      return pair(await client.eval(REDIS_INCREMENT, 1, REDIS_KEY_PREFIX + key, windowMs, amount));
     },
     async read(key) {
       const reply = await client.eval(REDIS_READ, 1, REDIS_KEY_PREFIX + key);
@@ -183,7 +186,8 @@ export function withFallback(
       return run(fallback);
     });
   return {
-    increment: (key, windowMs) => attempt((c) => c.increment(key, windowMs), 'a count'),
+    increment: (key, windowMs, amount) =>
+      attempt((c) => c.increment(key, windowMs, amount), 'a count'),
     read: (key) => attempt((c) => c.read(key), 'a read'),
     decrement: (key) => attempt((c) => c.decrement(key), 'a decrement'),
     delete: (key) => attempt((c) => c.delete(key), 'a delete'),
@@ -411,18 +415,51 @@ export function createSaveRateLimits(
   };
 }
 
+export interface RecordingRateLimits {
+  /** An upload begun or a recording sent again: one of RATE_LIMIT_AI_PER_MIN a minute. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
+  /**
+   * Counts `bytes` of recording arriving from the client address (announced by a new upload,
+   * or a deferred upload's next PATCH) and throws the 429 when they take the address past
+   * RECORDING_BYTES_PER_HOUR; counted before they are stored, so parallel uploads cannot race
+   * past it.
+   */
+  reserveBytes(request: FastifyRequest, bytes: number): Promise<void>;
+}
+
 /**
  * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
  * RATE_LIMIT_AI_PER_MIN per minute and address, in a bucket of their own beside the AI one,
- * whose routes docs/api.md names. Without it one client queued whisper work without end.
+ * whose routes docs/api.md names. Without it one client queued whisper work without end. The
+ * bytes are counted too, per address and hour, whatever guest id they name: a guest id costs
+ * nothing, so the per-owner caps alone let one address store without end (ADR 106). They are
+ * counted in KiB, so a window's count stays far inside the PostgreSQL table's integer.
  */
 export function createRecordingRateLimits(
   app: FastifyInstance,
   config: Config,
   shared: SharedLimits,
-): preHandlerAsyncHookHandler {
+): RecordingRateLimits {
   const byAddress = addressLimit(app, shared, 'recording-address', config.rateLimits.aiPerMinute);
-  return async (request) => byAddress(request);
+  const budgetKib = Math.floor(config.recordings.bytesPerHourPerAddress / 1024);
+  return {
+    sendsForTranscription: async (request) => byAddress(request),
+    async reserveBytes(request, bytes) {
+      if (bytes <= 0) return;
+      const kib = Math.ceil(bytes / 1024);
+      const counted = await shared.counters.increment(
+        `recording-bytes:${request.ip}`,
+        ONE_HOUR_MS,
+        kib,
+      );
+      if (counted.count > budgetKib) {
+        throw rateLimitedError(
+          counted.ttlMs / 1000,
+          'Too many recordings from this network this hour.',
+        );
+      }
+    },
+  };
 }
 
 /** The request header that names the recording an AI call belongs to (ADR 071). */

@@ -1,11 +1,12 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Recording } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import type { Owner } from '../../db/owner.js';
 import { toIso } from '../../db/rows.js';
-import type { RecordingsTable } from '../../db/schema.js';
+import type { DB, RecordingsTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transactions.js';
 
 /** A recording's row as the service needs it: the API shape plus what only the server sees. */
 export interface RecordingRecord {
@@ -38,8 +39,31 @@ export interface RecordingPage {
 
 type Row = Selectable<RecordingsTable> & { idea_id: string | null };
 
+/** What an owner and the whole server may hold of recordings no idea accounts for. */
+export interface UploadRoom {
+  openUploadsPerOwner: number;
+  unsavedBytesPerOwner: number;
+  unsavedBytesOnServer: number;
+}
+
+export type Reservation =
+  | { kind: 'reserved' }
+  | { kind: 'too_many_uploads' }
+  | { kind: 'owner_full'; unsavedBytes: number }
+  | { kind: 'server_full' };
+
+/** A lock key of its own for pg_advisory_xact_lock: reserving uploads, one at a time. */
+const RESERVE_LOCK = 1_106_001;
+
 export interface RecordingsRepository {
-  insertUpload(upload: NewUpload): Promise<void>;
+  /**
+   * Inserts the upload only when the owner and the server have room for it (UploadRoom),
+   * checked and inserted in one transaction that no other reservation runs beside: parallel
+   * creates cannot all pass the check (SQLite's write lock, a PostgreSQL advisory lock).
+   */
+  reserveUpload(upload: NewUpload, room: UploadRoom): Promise<Reservation>;
+  /** The bytes of every recording no idea was made from, uploads at their announced length. */
+  unsavedBytesOnServer(): Promise<number>;
   /** Any status, uploads included; null when missing or another owner's. */
   find(owner: Owner, id: string): Promise<RecordingRecord | null>;
   /** Whoever's it is: for the upload hooks, which checked the owner already, and the jobs. */
@@ -63,6 +87,29 @@ export interface RecordingsRepository {
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
+  /** Finished recordings no idea was made from, begun before `before`, removed; their ids. */
+  deleteUnsavedBefore(before: Date): Promise<string[]>;
+}
+
+/** Recordings no idea was made from that still hold bytes (uploads arriving, or audio kept). */
+const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep_audio = 1)
+  AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`;
+
+async function holdings(
+  db: Kysely<DB>,
+  owned: ReturnType<typeof sql<SqlBool>>,
+): Promise<{ openUploads: number; unsavedBytes: number }> {
+  const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
+    SELECT
+      coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
+      coalesce(sum(coalesce(size_bytes, 0)), 0) AS unsaved_bytes
+    FROM recordings
+    WHERE ${owned} AND ${UNSAVED}`.execute(db);
+  const row = result.rows[0];
+  return {
+    openUploads: Number(row?.open_uploads ?? 0),
+    unsavedBytes: Number(row?.unsaved_bytes ?? 0),
+  };
 }
 
 const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -101,32 +148,54 @@ export function createRecordingsRepository(
   }
 
   return {
-    async insertUpload(upload) {
+    async reserveUpload(upload, room) {
       const at = now().toISOString();
-      await db
-        .insertInto('recordings')
-        .values({
-          id: upload.id,
-          user_id: upload.owner.kind === 'user' ? upload.owner.userId : null,
-          guest_id: upload.owner.kind === 'guest' ? upload.owner.guestId : null,
-          status: 'uploading',
-          filename: upload.filename,
-          content_type: null,
-          size_bytes: upload.sizeBytes,
-          format: upload.format,
-          category: upload.category,
-          keep_audio: upload.keepAudio ? 1 : 0,
-          duration_ms: null,
-          transcript: null,
-          error_code: null,
-          error_message: null,
-          run_after: null,
-          lease_until: null,
-          upload_expires_at: upload.expiresAt.toISOString(),
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      return writeTransaction(database, async (trx) => {
+        if (database.dialect === 'postgres') {
+          await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
+        }
+        const held = await holdings(trx, ownedBy(upload.owner));
+        if (held.openUploads >= room.openUploadsPerOwner) return { kind: 'too_many_uploads' };
+        const size = upload.sizeBytes ?? 0;
+        if (held.unsavedBytes + size > room.unsavedBytesPerOwner) {
+          return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
+        }
+        if (
+          (await holdings(trx, sql<SqlBool>`1 = 1`)).unsavedBytes + size >
+          room.unsavedBytesOnServer
+        ) {
+          return { kind: 'server_full' };
+        }
+        await trx
+          .insertInto('recordings')
+          .values({
+            id: upload.id,
+            user_id: upload.owner.kind === 'user' ? upload.owner.userId : null,
+            guest_id: upload.owner.kind === 'guest' ? upload.owner.guestId : null,
+            status: 'uploading',
+            filename: upload.filename,
+            content_type: null,
+            size_bytes: upload.sizeBytes,
+            format: upload.format,
+            category: upload.category,
+            keep_audio: upload.keepAudio ? 1 : 0,
+            duration_ms: null,
+            transcript: null,
+            error_code: null,
+            error_message: null,
+            run_after: null,
+            lease_until: null,
+            upload_expires_at: upload.expiresAt.toISOString(),
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return { kind: 'reserved' };
+      });
+    },
+
+    async unsavedBytesOnServer() {
+      return (await holdings(db, sql<SqlBool>`1 = 1`)).unsavedBytes;
     },
 
     async find(owner, id) {
@@ -138,23 +207,7 @@ export function createRecordingsRepository(
       return row ? toRecord(row) : null;
     },
 
-    async holdingsOf(owner) {
-      const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
-        SELECT
-          coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
-          coalesce(sum(coalesce(size_bytes, 0)), 0) AS unsaved_bytes
-        FROM recordings
-        WHERE ${ownedBy(owner)}
-          AND (status = 'uploading' OR keep_audio = 1)
-          AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`.execute(
-        db,
-      );
-      const row = result.rows[0];
-      return {
-        openUploads: Number(row?.open_uploads ?? 0),
-        unsavedBytes: Number(row?.unsaved_bytes ?? 0),
-      };
-    },
+    holdingsOf: (owner) => holdings(db, ownedBy(owner)),
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;
@@ -254,6 +307,13 @@ export function createRecordingsRepository(
     async deleteExpiredUploads() {
       return deleteWhere(
         sql<SqlBool>`recordings.status = 'uploading' AND recordings.upload_expires_at < ${now().toISOString()}`,
+      );
+    },
+
+    async deleteUnsavedBefore(before) {
+      return deleteWhere(
+        sql<SqlBool>`recordings.status <> 'uploading' AND recordings.created_at < ${before.toISOString()}
+          AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`,
       );
     },
   };

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
 import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api-schemas.js';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { streamUnlessHead } from '../../http/head-requests.js';
+import type { RecordingRateLimits } from '../../http/rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
@@ -16,8 +17,8 @@ export interface RecordingsRoutesOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
-  /** Counts a recording sent for transcription: an upload begun, or sent again. */
-  sendsForTranscription: preHandlerAsyncHookHandler;
+  /** Counts recordings sent for transcription (an upload begun, or sent again) and their bytes. */
+  limits: RecordingRateLimits;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -39,14 +40,9 @@ function ownerOfRecording(request: FastifyRequest): Owner {
 /** Uploads (tus) and the recordings they become. */
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { recordings, store, maxBytes, sendsForTranscription },
+  { recordings, store, maxBytes, limits },
 ) => {
-  await app.register(tusUploads, {
-    recordings,
-    store,
-    maxBytes,
-    sendsForTranscription,
-  });
+  await app.register(tusUploads, { recordings, store, maxBytes, limits });
   const events = createRecordingEvents();
 
   app.get(
@@ -74,7 +70,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
         params: IdeaIdParamsSchema,
         response: { 202: RecordingSchema, ...errors, 409: ErrorSchema, 429: ErrorSchema },
       },
-      preHandler: sendsForTranscription,
+      preHandler: limits.sendsForTranscription,
     },
     async (request, reply) => {
       const recording = await recordings.transcribeAgain(

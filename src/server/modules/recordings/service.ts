@@ -48,16 +48,26 @@ export interface RecordingsService {
   newUploadId(): string;
   /**
    * 429 when the owner has OPEN_UPLOADS_PER_OWNER uploads arriving, 409 when the new one would
-   * take their recordings not saved as ideas past UNSAVED_BYTES.
+   * take their recordings not saved as ideas past UNSAVED_BYTES, 507 when the server's would
+   * pass its cap. An early answer only: beginUpload decides, atomically.
    */
   assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
-  /** Records a new upload as the owner's; 400 for metadata that names no format or category. */
+  /** 507 when `bytes` more would take the server's recordings not saved as ideas past its cap. */
+  assertServerRoom(bytes: number): Promise<void>;
+  /**
+   * Records a new upload as the owner's when there is room for it (the same answers as
+   * assertRoomForUpload, checked and recorded at once); 400 for metadata that names no format
+   * or category.
+   */
   beginUpload(
     owner: Owner,
     upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata },
   ): Promise<void>;
   /** 404 unless it is the owner's upload (or recording). */
-  ensureUploadOf(owner: Owner, id: string): Promise<{ finished: boolean }>;
+  ensureUploadOf(
+    owner: Owner,
+    id: string,
+  ): Promise<{ finished: boolean; sizeBytes: number | null }>;
   /**
    * Called after bytes were stored: once the first bytes are in, they must be audio, else the
    * upload is removed and this is 415. Returns whether it was checked.
@@ -81,10 +91,42 @@ export interface RecordingsService {
    */
   prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
   audio(owner: Owner, id: string, range: string | undefined): Promise<AudioFile>;
-  /** Removes unfinished uploads whose time ran out, bytes and rows; how many. */
+  /**
+   * Removes unfinished uploads whose time ran out, and finished recordings no idea was made
+   * from once they are older than the unsaved expiry, bytes and rows; how many.
+   */
   deleteExpiredUploads(): Promise<number>;
   /** Transcribes it again through the queue (POST …/transcribe); 404, 409 without its audio. */
   transcribeAgain(owner: Owner, id: string): Promise<Recording>;
+}
+
+function tooManyUploads(): HttpError {
+  return new HttpError(
+    429,
+    'too_many_uploads',
+    `${OPEN_UPLOADS_PER_OWNER} uploads are still arriving; finish or cancel one before starting another.`,
+    { 'Retry-After': '30' },
+  );
+}
+
+function recordingsFull(unsavedBytes: number, budget: number): HttpError {
+  return new HttpError(
+    409,
+    'recordings_full',
+    `Recordings not saved as ideas already take ${mebibytes(unsavedBytes)} of the ${mebibytes(budget)} kept for you. Save them as ideas or delete some, then record again.`,
+  );
+}
+
+/** Retry-After: room comes back as people save, delete or let recordings expire. */
+const SERVER_FULL_RETRY_SECONDS = 600;
+
+function serverFull(): HttpError {
+  return new HttpError(
+    507,
+    'storage_full',
+    'This server has no room for more recordings right now; please try again later.',
+    { 'Retry-After': String(SERVER_FULL_RETRY_SECONDS) },
+  );
 }
 
 export function recordingNotFound(): HttpError {
@@ -112,6 +154,10 @@ export function createRecordingsService(deps: {
   repository: RecordingsRepository;
   store: RecordingStore;
   uploadExpiryMs: number;
+  /** The most the server keeps of recordings no idea was made from (ADR 106). */
+  unsavedMaxBytes: number;
+  /** How long a finished recording no idea was made from is kept (ADR 106). */
+  unsavedExpiryMs: number;
   jobs: Pick<RecordingJobsRepository, 'requeue'>;
   /** Told when a job was queued here, so a worker takes it at once. */
   onQueued?: () => void;
@@ -119,6 +165,10 @@ export function createRecordingsService(deps: {
   log: { warn(fields: object, message: string): void };
 }): RecordingsService {
   const { repository, store, uploadExpiryMs, now, log, jobs } = deps;
+  const room = {
+    openUploadsPerOwner: OPEN_UPLOADS_PER_OWNER,
+    unsavedBytesOnServer: deps.unsavedMaxBytes,
+  };
   const onQueued = deps.onQueued ?? (() => undefined);
 
   async function removeBytes(ids: readonly string[]): Promise<void> {
@@ -151,21 +201,17 @@ export function createRecordingsService(deps: {
 
     async assertRoomForUpload(owner, sizeBytes) {
       const held = await repository.holdingsOf(owner);
-      if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) {
-        throw new HttpError(
-          429,
-          'too_many_uploads',
-          `${OPEN_UPLOADS_PER_OWNER} uploads are still arriving; finish or cancel one before starting another.`,
-          { 'Retry-After': '30' },
-        );
-      }
+      if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) throw tooManyUploads();
       const budget = UNSAVED_BYTES[owner.kind];
       if (held.unsavedBytes + (sizeBytes ?? 0) > budget) {
-        throw new HttpError(
-          409,
-          'recordings_full',
-          `Recordings not saved as ideas already take ${mebibytes(held.unsavedBytes)} of the ${mebibytes(budget)} kept for you. Save them as ideas or delete some, then record again.`,
-        );
+        throw recordingsFull(held.unsavedBytes, budget);
+      }
+      await this.assertServerRoom(sizeBytes ?? 0);
+    },
+
+    async assertServerRoom(bytes) {
+      if ((await repository.unsavedBytesOnServer()) + bytes > deps.unsavedMaxBytes) {
+        throw serverFull();
       }
     },
 
@@ -174,22 +220,29 @@ export function createRecordingsService(deps: {
       const category = parseChoice(metadata.category, CategorySchema, 'category');
       const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
       const keep = metadata.keepAudio?.trim().toLowerCase();
-      await repository.insertUpload({
-        id,
-        owner,
-        filename,
-        format,
-        category,
-        keepAudio: keep !== 'false' && keep !== '0',
-        sizeBytes,
-        expiresAt: new Date(now().getTime() + uploadExpiryMs),
-      });
+      const budget = UNSAVED_BYTES[owner.kind];
+      const reserved = await repository.reserveUpload(
+        {
+          id,
+          owner,
+          filename,
+          format,
+          category,
+          keepAudio: keep !== 'false' && keep !== '0',
+          sizeBytes,
+          expiresAt: new Date(now().getTime() + uploadExpiryMs),
+        },
+        { ...room, unsavedBytesPerOwner: budget },
+      );
+      if (reserved.kind === 'too_many_uploads') throw tooManyUploads();
+      if (reserved.kind === 'owner_full') throw recordingsFull(reserved.unsavedBytes, budget);
+      if (reserved.kind === 'server_full') throw serverFull();
     },
 
     async ensureUploadOf(owner, id) {
       const found = await repository.find(owner, id);
       if (found === null) throw recordingNotFound();
-      return { finished: !found.uploading };
+      return { finished: !found.uploading, sizeBytes: found.sizeBytes };
     },
 
     async checkFirstBytes(id, receivedBytes) {
@@ -300,7 +353,10 @@ export function createRecordingsService(deps: {
     },
 
     async deleteExpiredUploads() {
-      const ids = await repository.deleteExpiredUploads();
+      const ids = [
+        ...(await repository.deleteExpiredUploads()),
+        ...(await repository.deleteUnsavedBefore(new Date(now().getTime() - deps.unsavedExpiryMs))),
+      ];
       await removeBytes(ids);
       return ids.length;
     },
@@ -327,7 +383,8 @@ export function startUploadExpiry(
       .deleteExpiredUploads()
       .then(
         (removed) => {
-          if (removed > 0) log.info(`removed ${removed} expired unfinished uploads`);
+          if (removed > 0)
+            log.info(`removed ${removed} expired unfinished uploads and unsaved recordings`);
         },
         (error: unknown) => log.warn({ err: error }, 'could not remove expired uploads'),
       )

@@ -1,16 +1,12 @@
 import { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
-import type {
-  FastifyPluginAsync,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
 import type { Owner } from '../../db/owner.js';
 import { ErrorSchema } from '#contract/api-schemas.js';
 import { HttpError, type ErrorBody } from '../../http/errors.js';
+import type { RecordingRateLimits } from '../../http/rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService, UploadMetadata } from './service.js';
 import type { RecordingStore } from './store.js';
@@ -103,12 +99,18 @@ export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
   maxBytes: number;
-  /** Counts the recording an upload begins, per client address. */
-  sendsForTranscription: preHandlerAsyncHookHandler;
+  /** Counts the recording an upload begins, and the bytes arriving, per client address. */
+  limits: RecordingRateLimits;
+}
+
+/** A header's whole-number value, or null when it is absent or not digits only. */
+function byteCount(value: string | string[] | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value.trim())) return null;
+  return Number(value.trim());
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
-  const { recordings, store, maxBytes, sendsForTranscription } = options;
+  const { recordings, store, maxBytes, limits } = options;
   const owners = new WeakMap<object, Owner>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -219,14 +221,19 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
           429: ErrorSchema,
         },
       },
-      preHandler: sendsForTranscription,
+      preHandler: limits.sendsForTranscription,
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
-      const announced = Number(request.headers['upload-length']);
-      await recordings.assertRoomForUpload(
-        owner,
-        Number.isSafeInteger(announced) && announced >= 0 ? announced : null,
+      const announced = byteCount(request.headers['upload-length']);
+      if (announced !== null && announced > maxBytes) {
+        throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
+      }
+      await recordings.assertRoomForUpload(owner, announced);
+      // A deferred upload's bytes are counted as they arrive; these are the first, if any.
+      await limits.reserveBytes(
+        request,
+        announced ?? byteCount(request.headers['content-length']) ?? 0,
       );
       const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
       return sent();
@@ -262,10 +269,24 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
-      await recordings.ensureUploadOf(owner, id);
+      const { sizeBytes } = await recordings.ensureUploadOf(owner, id);
+      // A deferred upload reserved nothing at its creation: its bytes are counted as they come.
+      const deferred = sizeBytes === null;
+      const declared = byteCount(request.headers['content-length']);
+      if (deferred && declared !== null) {
+        await recordings.assertServerRoom(declared);
+        await limits.reserveBytes(request, declared);
+      }
       const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner);
       const offset = response.headers.get('upload-offset');
       if (response.status === 204 && offset !== null) {
+        if (deferred && declared === null) {
+          // A chunked body's size is known only now: counted, so the next one is refused.
+          const from = byteCount(request.headers['upload-offset']) ?? 0;
+          await limits.reserveBytes(request, Number(offset) - from).catch((error: unknown) => {
+            if (!(error instanceof HttpError)) throw error;
+          });
+        }
         await recordings.checkFirstBytes(id, Number(offset));
       }
       return sent();

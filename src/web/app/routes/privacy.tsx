@@ -40,7 +40,8 @@ export default function PrivacyRoute() {
             delete the idea, clear your data or delete your account. To keep no audio, turn off Keep
             recordings in Voice Settings: each recording made or imported on this device is then
             deleted from this server as soon as it is transcribed, and only its text is kept. A
-            recording that never finished uploading is deleted after 24 hours.
+            recording that never finished uploading is deleted after 24 hours, and one never saved
+            as an idea after 30 days.
           </li>
           <li>
             <strong>Your browser</strong> (when this server has no speech engine, or you choose it):

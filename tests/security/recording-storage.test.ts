@@ -1,0 +1,220 @@
+/**
+ * What recordings the server keeps is bounded beyond each owner: uploads begun in parallel
+ * cannot race past an owner's caps, one address cannot send more than its bytes an hour
+ * whatever guest ids it makes up, the server holds at most its cap of recordings no idea was
+ * made from, and such a recording is removed after a while. docs/security.md names the control.
+ */
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { expectApiError, guestHeaders, newGuestId, useTestApp } from '#server/test-support/api.js';
+import { forEachDialect } from '#server/test-support/databases.js';
+import { OPEN_UPLOADS_PER_OWNER } from '#server/modules/recordings/service.js';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const MiB = 1024 * 1024;
+
+function begin(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  length: number | null,
+  ip: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...TUS,
+      ...headers,
+      ...(length === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
+    },
+    remoteAddress: ip,
+  });
+}
+
+function patch(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+  ip: string,
+  extra: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...TUS,
+      ...headers,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+      ...extra,
+    },
+    payload: bytes,
+    remoteAddress: ip,
+  });
+}
+
+/** A WAV header (so the upload is audio) and silence after it. */
+function wav(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  bytes.write('RIFF', 0, 'ascii');
+  bytes.writeUInt32LE(size - 8, 4);
+  bytes.write('WAVEfmt ', 8, 'ascii');
+  bytes.writeUInt32LE(16, 16);
+  bytes.writeUInt16LE(1, 20);
+  bytes.writeUInt16LE(1, 22);
+  bytes.writeUInt32LE(16000, 24);
+  bytes.writeUInt32LE(32000, 28);
+  bytes.writeUInt16LE(2, 32);
+  bytes.writeUInt16LE(16, 34);
+  bytes.write('data', 36, 'ascii');
+  bytes.writeUInt32LE(size - 44, 40);
+  return bytes;
+}
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+let lastAddress = 0;
+function newAddress(): string {
+  lastAddress += 1;
+  return `192.0.2.${lastAddress}`;
+}
+
+forEachDialect((dialect) => {
+  describe('uploads begun at the same moment', () => {
+    const testApp = useTestApp(dialect);
+
+    it(`admit exactly ${OPEN_UPLOADS_PER_OWNER} arriving for one owner, however many are sent at once`, async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => begin(app, guest, null, ip)),
+      );
+      expect(tally(replies.map((reply) => reply.statusCode))).toEqual({
+        201: OPEN_UPLOADS_PER_OWNER,
+        429: 20 - OPEN_UPLOADS_PER_OWNER,
+      });
+    });
+
+    it('admit exactly one of several that each fill most of the owner’s budget', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      // From addresses of their own, so no address's hourly bytes are what refuses them.
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => begin(app, guest, 200 * MiB, newAddress())),
+      );
+      expect(tally(replies.map((reply) => reply.statusCode))).toEqual({ 201: 1, 409: 9 });
+    });
+  });
+
+  describe('the bytes one address may send', () => {
+    const testApp = useTestApp(dialect, { env: { RECORDING_BYTES_PER_HOUR: String(10 * MiB) } });
+
+    it('are counted an hour at a time whatever guest ids it makes up, announced or sent', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      for (let i = 0; i < 2; i += 1) {
+        const created = await begin(app, guestHeaders(newGuestId()), 4 * MiB, ip);
+        expect(created.statusCode, created.body).toBe(201);
+      }
+      const refused = await begin(app, guestHeaders(newGuestId()), 4 * MiB, ip);
+      const message = expectApiError(refused, 429, 'rate_limited').message;
+      expect(message).toMatch(/this hour/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+
+      // An upload of unknown length is counted as its bytes arrive.
+      const other = newAddress();
+      const guest = guestHeaders(newGuestId());
+      const created = await begin(app, guest, null, other);
+      expect(created.statusCode, created.body).toBe(201);
+      const location = String(created.headers.location);
+      const chunk = wav(6 * MiB);
+      expect((await patch(app, guest, location, 0, chunk, other)).statusCode).toBe(204);
+      const over = await patch(app, guest, location, chunk.length, chunk, other);
+      expectApiError(over, 429, 'rate_limited');
+      const head = await app.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { ...TUS, ...guest },
+        remoteAddress: other,
+      });
+      expect(head.headers['upload-offset']).toBe(String(chunk.length));
+      // Another address is not touched by these counts.
+      expect((await begin(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode).toBe(
+        201,
+      );
+    });
+  });
+
+  describe('the server’s room for recordings no idea was made from', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('is capped: past it uploads are refused with 507 storage_full and Retry-After', async () => {
+      const { app } = testApp();
+      expect((await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress())).statusCode).toBe(
+        201,
+      );
+      const refused = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(expectApiError(refused, 507, 'storage_full').message).toMatch(/no room/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A deferred upload is held to it as its bytes arrive.
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const created = await begin(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const over = await patch(app, guest, String(created.headers.location), 0, wav(4 * MiB), ip);
+      expectApiError(over, 507, 'storage_full');
+    });
+  });
+
+  describe('a finished recording no idea was made from', () => {
+    // 0.0001 days: 8.6 s; the sweep runs every 2.7 s (half of UPLOAD_EXPIRY_HOURS 0.0015).
+    const testApp = useTestApp(dialect, {
+      env: { UNSAVED_RECORDING_EXPIRY_DAYS: '0.0001', UPLOAD_EXPIRY_HOURS: '0.0015' },
+      deps: { now: () => new Date() },
+    });
+
+    it('is removed after UNSAVED_RECORDING_EXPIRY_DAYS, while one made into an idea stays', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const recorded: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const bytes = wav(4096);
+        const created = await begin(app, guest, bytes.length, ip);
+        expect(created.statusCode, created.body).toBe(201);
+        const done = await patch(app, guest, String(created.headers.location), 0, bytes, ip);
+        expect(done.statusCode, done.body).toBe(204);
+        recorded.push(String(done.headers['recording-id']));
+      }
+      const [unsaved, saved] = recorded;
+      const idea = await app.inject({
+        method: 'POST',
+        url: '/api/guest-ideas',
+        headers: guest,
+        payload: {
+          content: 'Kept with its recording',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId: saved,
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 13_000));
+      const gone = await app.inject({ url: `/api/recordings/${unsaved}`, headers: guest });
+      expect(gone.statusCode).toBe(404);
+      const kept = await app.inject({ url: `/api/recordings/${saved}`, headers: guest });
+      expect(kept.statusCode, kept.body).toBe(200);
+    }, 30_000);
+  });
+});
