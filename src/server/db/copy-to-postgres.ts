@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { copyRecordingAudio, type AudioCopyReport } from './copy-recording-audio.js';
 import { openDatabase } from './database.js';
 
 /**
@@ -12,7 +13,9 @@ import { openDatabase } from './database.js';
  * that differs, a lost connection) rolls everything back: the target is left as it was.
  *
  * The source is opened read-only in one read transaction, so the copy is one consistent
- * snapshot and the SQLite file is never written.
+ * snapshot and the SQLite file is never written. The recordings' audio, files under
+ * RECORDINGS_DIR on SQLite, is copied into PostgreSQL's own store in the same transaction
+ * (copy-recording-audio.ts).
  */
 
 /**
@@ -29,9 +32,10 @@ const SQLITE_ONLY_TABLES = new Set(['search_owners']);
 // idempotency_keys (migration 007) is on both and is copied like any table: a save the phone
 // repeats after the move still gets the answer it was first given (docs/api.md, Saving twice).
 // recording_uploads and recording_chunks (migration 011) hold the bytes of recordings on
-// PostgreSQL; a SQLite install keeps them as files under RECORDINGS_DIR, which this copy does
-// not read, so recordings copied over keep their transcripts but not their audio.
-const POSTGRES_ONLY_TABLES = new Set(['limit_counters', 'recording_uploads', 'recording_chunks']);
+// PostgreSQL; a SQLite install keeps them as files under RECORDINGS_DIR, which are copied into
+// them after the rows (copyRecordingAudio), not as tables.
+const RECORDING_BYTES_TABLES = ['recording_uploads', 'recording_chunks'];
+const POSTGRES_ONLY_TABLES = new Set(['limit_counters', ...RECORDING_BYTES_TABLES]);
 /**
  * Search tables both dialects have but each fills from its own ideas by trigger (migration 009's
  * words, split by each dialect's own code): the target rebuilds them as the ideas arrive.
@@ -51,6 +55,8 @@ export interface CopyOptions {
   from: string;
   /** `postgres://…`. */
   to: string;
+  /** Where the SQLite install keeps its recordings' audio (RECORDINGS_DIR). */
+  recordingsDir: string;
   /** Empty the target's tables first (in the same transaction) instead of refusing them. */
   replace?: boolean;
   batchRows?: number;
@@ -62,6 +68,7 @@ export interface CopyReport {
   tables: Array<{ table: string; rows: number }>;
   /** Source columns the target has no place for (SQLite's search rowid, say). */
   leftOut: string[];
+  audio: AudioCopyReport;
 }
 
 export class CopyError extends Error {
@@ -99,18 +106,21 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
     source.exec('BEGIN');
     await sameMigrations(source, target);
     const tables = await plan(source, target);
+    const recordings = source.prepare('SELECT count(*) FROM recordings').pluck().get() as number;
+    if (recordings > 0) assertRecordingsDir(options.recordingsDir);
     await target.query('BEGIN');
     try {
       await target.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       await emptyOrRefuse(target, tables, options.replace ?? false, log);
-      const report: CopyReport = { tables: [], leftOut: tables.leftOut };
+      const copied: CopyReport['tables'] = [];
       for (const table of tables.copied) {
         const rows = await copyTable(source, target, table, batchRows, log);
-        report.tables.push({ table: table.name, rows });
+        copied.push({ table: table.name, rows });
       }
-      await verify(source, target, report);
+      await verify(source, target, copied);
+      const audio = await copyRecordingAudio(target, options.recordingsDir, log);
       await target.query('COMMIT');
-      return report;
+      return { tables: copied, leftOut: tables.leftOut, audio };
     } catch (error) {
       await target.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -119,6 +129,52 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
     if (source.inTransaction) source.exec('COMMIT');
     source.close();
     await target.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Copies only the recordings' audio into a PostgreSQL install whose rows are already there (one
+ * moved before the audio was copied), in one transaction; what it holds already is left alone.
+ */
+export async function copyAudioToPostgres(options: {
+  to: string;
+  recordingsDir: string;
+  log?: (line: string) => void;
+}): Promise<AudioCopyReport> {
+  if (!/^postgres(ql)?:\/\//.test(options.to)) throw new CopyError('--to must be postgres://…');
+  assertRecordingsDir(options.recordingsDir);
+  const target = new pg.Client({
+    connectionString: options.to,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  try {
+    await target.connect();
+    await target.query('BEGIN');
+    try {
+      await target.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+      const report = await copyRecordingAudio(
+        target,
+        options.recordingsDir,
+        options.log ?? (() => undefined),
+      );
+      await target.query('COMMIT');
+      return report;
+    } catch (error) {
+      await target.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await target.end().catch(() => undefined);
+  }
+}
+
+/** A wrong folder would move every recording without its audio, so it is refused instead. */
+function assertRecordingsDir(directory: string): void {
+  if (!existsSync(resolve(directory))) {
+    throw new CopyError(
+      `There is no recordings folder at ${resolve(directory)}: pass --recordings-dir with the ` +
+        "install's RECORDINGS_DIR.",
+    );
   }
 }
 
@@ -265,7 +321,7 @@ async function emptyOrRefuse(
   replace: boolean,
   log: (line: string) => void,
 ): Promise<void> {
-  const names = [...tables.copied.map((t) => t.name), ...tables.derived];
+  const names = [...tables.copied.map((t) => t.name), ...tables.derived, ...RECORDING_BYTES_TABLES];
   const filled: string[] = [];
   for (const name of names) {
     const { rows } = await target.query<{ filled: boolean }>(
@@ -335,10 +391,10 @@ function toPostgres(value: unknown): unknown {
 async function verify(
   source: BetterSqlite3.Database,
   target: pg.Client,
-  report: CopyReport,
+  copied: CopyReport['tables'],
 ): Promise<void> {
   const problems: string[] = [];
-  for (const { table, rows } of report.tables) {
+  for (const { table, rows } of copied) {
     const expected = source
       .prepare(`SELECT count(*) FROM ${quote(table)}`)
       .pluck()

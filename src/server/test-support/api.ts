@@ -20,6 +20,8 @@ import { openTestDatabase, type TestDatabase } from './databases.js';
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** RECORDINGS_DIR: where the recordings' files are on SQLite. */
+  recordingsDir: string;
   /** Resolves once the mails of every link request answered so far have been sent or failed. */
   linkMailsDone(): Promise<void>;
 }
@@ -79,7 +81,7 @@ export async function createTestApp(
   app.addHook('onClose', () => {
     rmSync(recordingsDir, { recursive: true, force: true });
   });
-  return { app, database, linkMailsDone: () => afterReply.idle() };
+  return { app, database, recordingsDir, linkMailsDone: () => afterReply.idle() };
 }
 
 export async function closeTestApp(testApp: TestApp): Promise<void> {

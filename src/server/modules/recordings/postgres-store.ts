@@ -13,12 +13,12 @@ import type { ByteRange, RecordingStore } from './store.js';
  * Recordings inside PostgreSQL, for installs of several instances (ADR 120): any instance
  * resumes an upload another began and serves any recording, with nothing to run beside the
  * database. An upload's progress is a row of recording_uploads; its bytes are rows of
- * recording_chunks of at most PIECE_BYTES, each written in the transaction that moves the
- * upload's offset, and only if the offset is still the one the write started from. So two
+ * recording_chunks of at most RECORDING_PIECE_BYTES, each written in the transaction that moves
+ * the upload's offset, and only if the offset is still the one the write started from. So two
  * instances writing one upload at once (a client that resumed on another instance while its
  * first request still ran) cannot interleave bytes: the second is refused with 409.
  */
-const PIECE_BYTES = 1024 * 1024;
+export const RECORDING_PIECE_BYTES = 1024 * 1024;
 /** Chunks read per query while streaming a recording out: a few MiB in memory at most. */
 const CHUNKS_PER_READ = 4;
 
@@ -163,11 +163,11 @@ class PostgresDataStore extends DataStore {
       for await (const chunk of stream) {
         const buffer = chunk as Buffer;
         for (let from = 0; from < buffer.length;) {
-          const take = Math.min(buffer.length - from, PIECE_BYTES - pendingBytes);
+          const take = Math.min(buffer.length - from, RECORDING_PIECE_BYTES - pendingBytes);
           pending.push(buffer.subarray(from, from + take));
           pendingBytes += take;
           from += take;
-          if (pendingBytes === PIECE_BYTES) await flush();
+          if (pendingBytes === RECORDING_PIECE_BYTES) await flush();
         }
       }
     } catch (error) {
