@@ -149,8 +149,11 @@ describe('a server with a speech engine, in a browser that recognises speech', (
     expect(await settings.getByTestId('speech-privacy').textContent()).toContain(
       "maker's speech service",
     );
-    // The preview only makes sense beside a server recording.
-    expect(await settings.getByRole('switch').count()).toBe(0);
+    // The preview only makes sense beside a server recording ('Keep recordings' stays: imports
+    // are still transcribed by the server).
+    expect(await settings.getByRole('switch', { name: /Show my words as I speak/ }).count()).toBe(
+      0,
+    );
     await shoot(page, '44-speech-engine-browser-chosen');
     await closeSettings(page, settings);
 
