@@ -4,10 +4,14 @@
  * for and opened. And a sign-in link opened over the AUTH limit still lands on a page, with its
  * token left for later.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeTestApp,
+  createIdea,
   createTestApp,
+  guestHeaders,
+  newGuestId,
   registerUser,
   sessionCookieOf,
   type TestApp,
@@ -131,5 +135,106 @@ describe('secrets in logs', () => {
     } finally {
       await closeTestApp(limited);
     }
+  });
+});
+
+/** Each character as a percent-escape, so no run of the secret shows in the request. */
+function escaped(text: string): string {
+  return [...text].map((char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+}
+
+/** A GET sent byte for byte as given (no client normalises it), answered with its status line. */
+function rawGet(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${path}`)));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+  });
+}
+
+describe('secrets in logs, however their path or query is escaped', () => {
+  let inbox: SmtpInbox;
+  let testApp: TestApp;
+  let port: number;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    testApp = await createTestApp('sqlite', {
+      env: { SMTP_URL: inbox.url, PUBLIC_URL, LOG_LEVEL: 'info' },
+      deps: { logDestination: { write: (line) => void lines.push(line) } },
+    });
+    testApp.app.get('/api/test-warning', (request) => {
+      request.log.warn({ cause: `upstream refused ${request.url}` }, `slow: ${request.url}`);
+      return {};
+    });
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = testApp.app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+    await inbox.close();
+  });
+
+  it('redacts escaped, doubly escaped, `;` and `#` forms of links, share tokens and warnings', async () => {
+    const { app } = testApp;
+    const user = await registerUser(app);
+    await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email } });
+    const signInToken = tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    const scope = { headers: guestHeaders(newGuestId()), url: '/api/guest-ideas' as const };
+    const idea = await createIdea(app, scope);
+    const shared = await app.inject({
+      method: 'POST',
+      url: `/api/guest-ideas/${idea.id}/share`,
+      headers: scope.headers,
+    });
+    const shareToken = new URL(shared.json<{ url: string }>().url).pathname.slice('/s/'.length);
+    const made = (label: string) => `${label}-${'q'.repeat(24)}`;
+    const secrets = {
+      encodedName: made('encodedname'),
+      doublyEncoded: made('doublyencoded'),
+      escapedEquals: made('escapedequals'),
+      inValue: made('invalue'),
+      semicolon: made('semicolon'),
+      fragment: made('fragment'),
+      pathSlash: made('pathslash'),
+      deeper: made('deeper'),
+      warning: made('warning'),
+    };
+
+    // The link's own token, its name escaped: the router reads it as `token` and signs in.
+    const opened = await rawGet(port, `/api/auth/magic?${escaped('token')}=${signInToken}`);
+    expect(opened).toContain('302');
+    // The share page, its token escaped whole and its `s` escaped: both open the idea.
+    expect(await rawGet(port, `/s/${escaped(shareToken)}`)).toContain('200');
+    expect(await rawGet(port, `/%73/${shareToken}`)).toContain('200');
+    await rawGet(port, `/reset-password?%2574oken=${secrets.doublyEncoded}`);
+    await rawGet(port, `/reset-password?tok%65n=${secrets.encodedName}`);
+    await rawGet(port, `/api/auth/magic?token%3D${secrets.escapedEquals}`);
+    await rawGet(port, `/reset-password?a=1%26token=${secrets.inValue}`);
+    await rawGet(port, `/reset-password;token=${secrets.semicolon}`);
+    await rawGet(port, `/api/auth/magic#token=${secrets.fragment}`);
+    await rawGet(port, `/s%2F${secrets.pathSlash}`);
+    await rawGet(port, `/s/x/${secrets.deeper}`);
+    await rawGet(port, `/api/test-warning?%74oken=${secrets.warning}`);
+    await testApp.linkMailsDone();
+
+    const logged = lines.join('\n');
+    for (const secret of [signInToken, shareToken, ...Object.values(secrets)]) {
+      expect(logged).not.toContain(secret);
+    }
+    for (const secret of [signInToken, shareToken]) expect(logged).not.toContain(escaped(secret));
+    const warning = lines.find((line) => line.includes('"level":40') && line.includes('slow:'));
+    expect(warning).toContain('token=[redacted]');
+    expect(warning).toContain('upstream refused /api/test-warning?token=[redacted]');
+    // Lines with nothing to hide are written as they came, escapes included.
+    await rawGet(port, '/api/ideas?q=caf%C3%A9%20menu');
+    expect(lines.join('\n')).toContain('/api/ideas?q=caf%C3%A9%20menu');
   });
 });
