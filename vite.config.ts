@@ -139,7 +139,22 @@ export default defineConfig({
           // held React DOM, that was a second parse of all of it, 13-16 ms of CPU more in the
           // entry's task (docs/lab-notes/2026-11-web-app-blocking-time.md; ADR 063). A browser
           // without DevTools attached parses neither.
-          groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
+          //
+          // Everything else the first screen runs in one chunk: app.tsx and, through
+          // includeDependenciesRecursively, every module it imports statically. Left to automatic
+          // chunking, each module the app shares with a lazy sheet or route went into a small
+          // chunk of its own (25 files for /): each cost its own gzip stream and the import and
+          // export lists that tie the chunks together, 5.9 KB gzipped of the 112.5 KB for / was
+          // that (docs/benchmarks.md). A sheet's chunk imports from this one, already loaded.
+          groups: [
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]/,
+              // Taken before the app's group, which would otherwise capture it as a dependency.
+              priority: 1,
+            },
+            { name: 'app', test: /src[\\/]web[\\/]app[\\/]app\.tsx$/ },
+          ],
         },
       },
     },

@@ -60,7 +60,10 @@ async function renderFirstScreen(root, alias) {
 function appPreloads(html, entry, bundle) {
   const app = entry?.dynamicImports
     .map((file) => bundle?.[file])
-    .find((item) => item?.type === 'chunk' && item.facadeModuleId?.endsWith('/app/app.tsx'));
+    // The app's chunk holds app.tsx among the modules it imports (vite.config.ts), not as its facade.
+    .find(
+      (item) => item?.type === 'chunk' && item.moduleIds.some((id) => id.endsWith('/app/app.tsx')),
+    );
   if (!app) throw new Error('The entry no longer imports app/app.tsx: nothing to preload for it');
   const files = new Set();
   const visit = (file) => {
