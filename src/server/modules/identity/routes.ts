@@ -246,14 +246,25 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.delete(
     '/api/account',
     {
+      // Its password check is a sign-in's: the same AUTH count per address, the same guesses.
+      preHandler: authLimits.byAddress,
       schema: {
         body: DeleteAccountBodySchema,
-        response: { 204: z.undefined(), 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+        response: {
+          204: z.undefined(),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await identity.deleteAccount(user.id, request.sessionId, request.body.password);
+      await identity.deleteAccount(user.id, request.sessionId, request.body.password, {
+        address: request.ip,
+        guesses: authLimits.passwordGuesses,
+      });
       await sessions.end(request, reply);
       return reply.code(204).send();
     },

@@ -71,7 +71,12 @@ export interface IdentityService {
    * Deletes the signed-in account and everything of it. A password account needs its password;
    * a password-less one a session opened by a sign-in link in the last 15 minutes.
    */
-  deleteAccount(userId: string, sessionId: string | null, password: string): Promise<void>;
+  deleteAccount(
+    userId: string,
+    sessionId: string | null,
+    password: string,
+    from: { address: string; guesses: PasswordGuessThrottle },
+  ): Promise<void>;
   findAccountByEmail(email: string): Promise<UserRecord | null>;
   findAccount(id: string): Promise<UserRecord | null>;
   /**
@@ -296,15 +301,18 @@ export function createIdentityService(deps: {
       return adoptInto(user, [guestId]);
     },
 
-    async deleteAccount(userId, sessionId, password) {
+    async deleteAccount(userId, sessionId, password, { address, guesses }) {
       const user = await users.findById(userId);
       if (!user) throw new HttpError(401, 'not_authenticated', 'Please sign in to continue.');
       if (user.passwordHash !== null) {
+        // A guess like a sign-in's, in the same counts: a stolen session gains no guesses here.
+        await guesses.begin(user.email, address);
         const valid =
           password.length > 0 ? await passwords.verify(user.passwordHash, password) : false;
         if (!valid) {
           throw new HttpError(401, 'invalid_credentials', 'Incorrect password.');
         }
+        await guesses.succeeded(user.email, address);
       } else {
         const opening = sessionId === null ? null : await sessions.openingOf(sessionId);
         const fresh =
