@@ -20,6 +20,26 @@ describe('pitch: a label only where the clause is that part', () => {
     }
   });
 
+  it('names a part by the words alone only when they say it clearly', () => {
+    // One cue word ("everyone", "too") or a long run after "so" tells how it works, not its part.
+    for (const said of [
+      'An app for swapping allotment veg. Everyone grows too many courgettes.',
+      'a walking bus for the school run the problem is the lane outside is chaos at half eight so every family on the estate takes one morning a week and walks the kids in together',
+      'What if the café did a pay-it-forward board? So the regulars pay a pound extra and it covers a coffee for someone short.',
+    ]) {
+      expect(labels(pitch(said)), said).not.toContain('Why it matters');
+    }
+    // A word that names the part, or a gain the idea would bring, still does.
+    expect(
+      pitch('An app that finds a plumber tonight. Emergency call-outs are so expensive.'),
+    ).toContain('Problem: Emergency call-outs are so expensive.');
+    expect(
+      pitch(
+        'We should share one van between the three stalls. It would cut our fuel bill by half.',
+      ),
+    ).toContain('Why it matters: It would cut our fuel bill by half.');
+  });
+
   it('leaves a clause with no cue of any part unlabelled, after the hook', () => {
     const output = pitch(
       'What if the library opened one evening a month for acoustic sets? Two hours, eight bands, one room.',

@@ -27,6 +27,7 @@ import {
   PART_NAMES,
   PAYMENT_WORDS,
   PEOPLE_SERVED,
+  PART_NAMING_CUES,
   PROBLEM_CUES,
   PROPOSAL_LEADS,
   SOLUTION_CUES,
@@ -90,6 +91,15 @@ interface CueCounts {
   solution: number;
 }
 
+/**
+ * Cue words of one kind, beyond those of the other kinds, a clause with no lead needs before
+ * its words name its part; a word of PART_NAMING_CUES counts as that many.
+ */
+const WORD_CUES_FOR_A_PART = 2;
+
+/** Words after a "so" that still say only what comes of the idea. */
+const SO_GAIN_MAX_WORDS = 8;
+
 /** Words a clause needs before its "would" reads as a plan: "I'd guess" is none. */
 const PLAN_MIN_WORDS = 3;
 
@@ -125,24 +135,30 @@ function wouldSaidOf(tokens: readonly TaggedToken[]): 'for' | 'idea' | 'plan' | 
 function countCues(tokens: readonly TaggedToken[]): CueCounts {
   const counts: CueCounts = { problem: 0, why: 0, solution: 0 };
   const would = wouldSaidOf(tokens);
-  if (would === 'for') counts.why++;
+  // What the people it is for would do names the gain on its own.
+  if (would === 'for') counts.why += WORD_CUES_FOR_A_PART;
   // "one neighbour would shop for three houses": who carries it out, and how ("I'd guess",
   // "would go again" say no plan).
   if (would === 'plan' && wordsIn(tokens).length > PLAN_MIN_WORDS) counts.solution++;
   for (const token of tokens) {
     if (token.kind !== 'word') continue;
     if (would === 'idea' && GAIN_VERBS.has(token.lemma)) {
-      counts.why++;
+      counts.why += WORD_CUES_FOR_A_PART;
       continue;
     }
     const kinds = (CUE_KINDS.get(token.lower) ?? 0) | (CUE_KINDS.get(token.lemma) ?? 0);
     if (kinds === 0) continue;
+    const weight =
+      PART_NAMING_CUES.has(token.lower) || PART_NAMING_CUES.has(token.lemma)
+        ? WORD_CUES_FOR_A_PART
+        : 1;
     if (kinds & PROBLEM_CUE) {
-      if (would === undefined) counts.problem++;
-      else counts.why++;
+      if (would === undefined) counts.problem += weight;
+      else counts.why += weight;
     }
-    if (kinds & WHY_CUE) counts.why++;
-    if (kinds & SOLUTION_CUE) counts.solution++;
+    // "it would cut setup time by half": a gain the idea would bring says its part.
+    if (kinds & WHY_CUE) counts.why += would === 'idea' ? WORD_CUES_FOR_A_PART : weight;
+    if (kinds & SOLUTION_CUE) counts.solution += weight;
   }
   return counts;
 }
@@ -206,13 +222,38 @@ function roleOf(clause: Clause): Role {
     return 'idea';
   }
   // "... half the screens are broken so we put a qr code on every shelter": what is done.
-  if (WHY_CONNECTIVES.has(clause.lead)) return saysSoWeDo(clause.tokens) ? 'solution' : 'why';
+  // What a short "so" brings about is the gain ("so nobody gets stuck with it"); a long one
+  // tells how it would work ("so every new runner gets paired with someone who ..."), which
+  // no label names, and a price is how it pays.
+  if (WHY_CONNECTIVES.has(clause.lead)) {
+    if (saysSoWeDo(clause.tokens)) return 'solution';
+    if (wordsIn(clause.tokens).length <= SO_GAIN_MAX_WORDS && !tellsPayment(clause.tokens)) {
+      return 'why';
+    }
+  }
   // "less food waste and no more staring into the fridge": a pain said gone is the gain.
   if (saysPainGone(clause.tokens)) return 'why';
-  if (problem > 0 && problem >= why && problem >= solution) return 'problem';
-  if (why > 0 && why >= solution) return 'why';
-  if (solution > 0 && !tellsPayment(clause.tokens)) return 'solution';
-  return 'detail';
+  const byWords = roleByWords({ problem, why, solution });
+  // A price or a fee is how it pays: no gain and not the Solution, unless it is the pain
+  // ("delivery fees are ruining us").
+  if (tellsPayment(clause.tokens) && byWords !== 'problem') return 'detail';
+  // What a "so" leads to is what comes of the idea, never the pain: "so nobody gets stuck
+  // with it" is the pain taken away.
+  return byWords === 'problem' && WHY_CONNECTIVES.has(clause.lead) ? 'detail' : byWords;
+}
+
+/**
+ * A clause's part by its cue words alone, only when they say it clearly: one cue word
+ * ("never", "everyone", "help") sits in clauses of every part, and a label that misnames a
+ * clause is worse than none.
+ */
+function roleByWords({ problem, why, solution }: CueCounts): Role {
+  const strongest = Math.max(problem, why, solution);
+  // The part's cues outnumber all the others by that many: "everyone grows too many" is not
+  // a gain.
+  if (2 * strongest - (problem + why + solution) < WORD_CUES_FOR_A_PART) return 'detail';
+  if (problem === strongest) return 'problem';
+  return why === strongest ? 'why' : 'solution';
 }
 
 /** "we could charge a small monthly fee", "five pounds a month": how it pays. */
@@ -306,6 +347,9 @@ function hookIndex(clauses: readonly RoleClause[]): number {
     ({ clause, role }) => role !== 'problem' && mentionsIdeaNoun(clause.tokens),
   );
   if (named !== -1) return named;
+  // What is done ahead of a clause of no part: "tourists never find ... so we'd make a map".
+  const done = clauses.findIndex(({ role }) => role === 'solution');
+  if (done !== -1) return done;
   const first = clauses.findIndex(({ role }) => role !== 'problem' && role !== 'why');
   return first === -1 ? 0 : first;
 }
