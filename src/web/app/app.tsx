@@ -10,7 +10,6 @@ import { useAnyToastShown } from '../components/ui/toast-store';
 import { loadTooltips } from '../components/ui/tooltip-loader';
 import { useSavedByWorker } from '../features/capture/offline/use-pending';
 import { useSpeechSetup } from '../features/capture/speech-engine';
-import { onboardingPrivacyNote } from '../features/capture/speech-privacy';
 import { useKeptEdits } from '../features/ideas/hooks/use-kept-edits';
 import { useServerConfig } from '../lib/server-config';
 import { routePaths } from '../lib/paths';
@@ -40,9 +39,7 @@ export const loadToaster = () =>
   import('../components/ui/toaster').then((m) => ({ default: m.Toaster }));
 const Toaster = lazy(loadToaster);
 const loadOnboarding = () =>
-  import('../features/onboarding/components/onboarding-overlay').then((m) => ({
-    default: m.OnboardingOverlay,
-  }));
+  import('./onboarding-dialog').then((m) => ({ default: m.OnboardingDialog }));
 const OnboardingOverlay = lazy(loadOnboarding);
 const PwaOverlays = lazy(() =>
   import('../features/pwa/components/pwa-overlays').then((m) => ({ default: m.PwaOverlays })),
@@ -63,7 +60,6 @@ function Onboarding() {
   const visible = useOnboardingVisible();
   const config = useServerConfig();
   const speech = useSpeechSetup(config.data);
-  const privacyNote = config.data ? onboardingPrivacyNote(speech) : undefined;
   // When it shows, the dialog itself takes the build-time one down once it is on screen.
   useLayoutEffect(() => {
     if (!visible) removeOnboardingShell();
@@ -75,7 +71,7 @@ function Onboarding() {
         open
         onComplete={completeOnboarding}
         onSkip={skipOnboarding}
-        privacyNote={privacyNote}
+        speech={config.data ? speech : undefined}
       />
     </Suspense>
   );

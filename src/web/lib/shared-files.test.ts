@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { SHARED_PARAM, answerShare, takeSharedFile } from './shared-files';
+import { SHARED_PARAM } from './share-target';
+import { answerShare, takeSharedFile } from './shared-files';
 
 function share(form: FormData): Request {
   return new Request('https://ideas.example/share-target', { method: 'POST', body: form });

@@ -1,4 +1,5 @@
 import { openDB } from 'idb';
+import { SHARED_FILE_FIELD, SHARED_PARAM } from './share-target';
 
 /**
  * Files shared to the installed app (docs/product.md, Shared from another app): the service
@@ -6,11 +7,6 @@ import { openDB } from 'idb';
  * import it even if it opens much later, or the phone kills the worker in between. A database of
  * its own, so the device queue's schema (ADR 060) is not touched.
  */
-export const SHARE_TARGET_PATH = '/share-target';
-export const SHARED_PARAM = 'shared';
-/** The form field the manifest's share_target names for the files. */
-export const SHARED_FILE_FIELD = 'audio';
-
 interface SharedFile {
   id: string;
   name: string;

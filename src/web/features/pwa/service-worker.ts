@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { processPendingInWorker } from '#web/features/capture/offline/worker-sync';
-import { SHARE_TARGET_PATH, answerShare } from '#web/lib/shared-files';
+import { answerShare } from '#web/lib/shared-files';
+import { SHARE_TARGET_PATH } from '#web/lib/share-target';
 import {
   PENDING_SYNC_TAG,
   SW_MESSAGES,

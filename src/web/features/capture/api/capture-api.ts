@@ -3,16 +3,7 @@ import type { Category, Format } from '#contract/taxonomy';
 import { apiFetch, readResponse } from '#web/lib/api-client';
 import { parseErrorBody } from '#web/lib/api-error';
 import { apiPaths } from '#web/lib/paths';
-
-/** A failure whose message is ready to show as it is (docs/product.md, What goes wrong). */
-export class CaptureError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'CaptureError';
-    this.status = status;
-  }
-}
+import { CaptureError } from './capture-error';
 
 async function failureMessage(response: Response, fallback: string): Promise<string> {
   const body = parseErrorBody(await response.text().catch(() => ''));
@@ -89,8 +80,8 @@ export async function formatTranscript(
 
 /**
  * The checked answer, its drafts told as they come; null when the stream was cut before it.
- * The reader is fetched with the first answer: capture-api is on the first screen, which has a
- * script budget (docs/benchmarks.md), and no screen needs the parser before a word is written.
+ * The reader is fetched with the first answer: no screen needs the parser before a word is
+ * written, and the first screen has a script budget (docs/benchmarks.md).
  */
 async function formatAsWritten(
   input: { transcript: string; format: Format; category: Category },

@@ -5,7 +5,7 @@ import { toast } from '#web/components/ui/toast-store';
 import { ApiError, describeError } from '#web/lib/api-error';
 import { queryKeys } from '#web/lib/query-client';
 import { setRecordingActive } from '#web/lib/recording-activity';
-import { CaptureError, transcribe } from '../api/capture-api';
+import { CaptureError } from '../api/capture-error';
 import { haptic } from '../haptics';
 import { MIC_ERROR_TOAST_MS, explainMicError } from '../mic-errors';
 import { loadPendingQueue } from '../offline/load-queue';
@@ -29,6 +29,9 @@ import { readKeepRecordings } from '../keep-recordings';
 import type { ImportRefusedError } from '../import-audio';
 
 const loadLiveUpload = () => import('../offline/live-upload');
+// Only a recording sent whole (no IndexedDB to upload into as it is made) calls it, after its stop;
+// the pipeline that start() preloads imports it too.
+const loadCaptureApi = () => import('../api/capture-api');
 const loadImport = () => import('../import-audio');
 
 /** How far a long recording's transcription has come: "Transcribing… 3 of 7". */
@@ -567,6 +570,7 @@ export function useCapture(
     let audio: Blob | null = null;
     try {
       audio = await recording.stop();
+      const { transcribe } = await loadCaptureApi();
       transcript = await transcribe(audio, recordingFileName(audio.type));
     } catch (error) {
       if (audio && isNetworkFailure(error)) {

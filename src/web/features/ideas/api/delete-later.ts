@@ -6,7 +6,7 @@ import { describeError } from '#web/lib/api-error';
 import { apiPaths } from '#web/lib/paths';
 import { queryKeys } from '#web/lib/query-client';
 import type { Session } from '#web/lib/session';
-import { removeFromCachedLists } from './ideas';
+import { removeFromCachedLists } from './idea-changes';
 
 /** How long "Idea deleted" offers Undo before the server is asked to delete it. */
 export const UNDO_DELETE_MS = 5000;

@@ -15,7 +15,7 @@ import { Button } from '#web/components/ui/button';
 import { Choice } from '#web/components/ui/choice';
 import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import { IdeaBody } from '#web/components/ui/idea-body';
-import type { ReformatChoice } from '../api/ideas';
+import type { ReformatChoice } from '../api/idea-changes';
 import { copyText, shareIdea } from '../share';
 import { ShareLinkPanel } from './share-link-panel';
 import { createdDate, relativeTime } from '../relative-time';

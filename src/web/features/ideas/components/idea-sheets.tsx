@@ -7,7 +7,12 @@ import type { Session } from '#web/lib/session';
 import { deleteWithUndo } from '../api/delete-later';
 import { pendingContent } from '../api/edit-queue';
 import { useTickTask } from '../hooks/use-tick-task';
-import { createShareLink, revokeShareLink, useReformatIdea, useUpdateIdea } from '../api/ideas';
+import {
+  createShareLink,
+  revokeShareLink,
+  useReformatIdea,
+  useUpdateIdea,
+} from '../api/idea-changes';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaDetailSheet } from './idea-detail-sheet';
 import { RecordingPanel } from './recording-panel';

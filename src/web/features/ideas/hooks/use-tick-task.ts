@@ -9,7 +9,7 @@ import { isNetworkFailure } from '#web/lib/network-failure';
 import { apiPaths } from '#web/lib/paths';
 import type { Session } from '#web/lib/session';
 import { dropEdit, queueEdit } from '../api/edit-queue';
-import { replaceInCachedLists } from '../api/ideas';
+import { replaceInCachedLists } from '../api/idea-changes';
 
 /** How long the "kept on this device" note shows. */
 const KEPT_TOAST_MS = 4000;
