@@ -4,6 +4,7 @@ import { GUEST_ID_PATTERN } from '#contract/limits.js';
 import type { Plan } from '#contract/plans.js';
 import type { Config } from '../config.js';
 import type { Owner } from '../db/owner.js';
+import { isForeignKeyViolation } from '../db/rows.js';
 import { HttpError } from './errors.js';
 import { isServedOverHttps } from './security.js';
 
@@ -68,6 +69,16 @@ const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
  */
 export function hashSessionToken(token: string): string {
   return hash('sha256', token, 'hex');
+}
+
+/**
+ * The account a session was to open is gone: deleted while the sign-in was under way. A clean
+ * refusal, and no session is left for it.
+ */
+export class AccountGoneError extends HttpError {
+  constructor() {
+    super(401, 'not_authenticated', 'This account no longer exists.');
+  }
 }
 
 export interface SessionManager {
@@ -152,12 +163,18 @@ export function installSessions(
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.deleteByHash(hashSessionToken(previous));
       const token = randomBytes(32).toString('base64url');
-      await sessions.create({
-        userId,
-        tokenHash: hashSessionToken(token),
-        expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
-        openedBy,
-      });
+      try {
+        await sessions.create({
+          userId,
+          tokenHash: hashSessionToken(token),
+          expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
+          openedBy,
+        });
+      } catch (error) {
+        // The session row names its account: deleted meanwhile, the insert is refused whole.
+        if (isForeignKeyViolation(error)) throw new AccountGoneError();
+        throw error;
+      }
       setSessionCookie(reply, token);
     },
     async end(request, reply) {

@@ -127,8 +127,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         address: request.ip,
         guestId: guestIdOf(request),
         guesses: authLimits.passwordGuesses,
+        openSession: (userId) => sessions.start(request, reply, userId),
       });
-      await sessions.start(request, reply, user.id);
       return reply.code(200).send(toSignedIn(user));
     },
   );
@@ -159,9 +159,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.signInWithLink(token, {
         guestId: null,
         browserKey: signInBrowser.keyOf(request),
+        openSession: (userId) => sessions.start(request, reply, userId, 'link'),
       });
       if (!user) return reply.redirect('/login?error=link', 302);
-      await sessions.start(request, reply, user.id, 'link');
       return reply.redirect('/', 302);
     },
   );
@@ -179,9 +179,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.signInWithLink(request.body.token, {
         guestId: guestIdOf(request),
         browserKey: signInBrowser.keyOf(request),
+        openSession: (userId) => sessions.start(request, reply, userId, 'link'),
       });
       if (!user) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-      await sessions.start(request, reply, user.id, 'link');
       return toSignedIn(user);
     },
   );

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
+import { isForeignKeyViolation } from '../../db/rows.js';
 import { HttpError } from '../../http/errors.js';
+import { AccountGoneError } from '../../http/sessions.js';
 import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { AfterReply } from './after-reply.js';
 import type { BillingService } from '../billing/service.js';
@@ -13,6 +15,12 @@ import type { UserRecord, UsersRepository } from './users-repository.js';
 
 /** An account just signed in to, and how many guest ideas stayed the guest's (ADR 105). */
 export type SignedIn = UserRecord & { guestIdeasKept: number };
+
+/**
+ * Opens the session of a sign-in, before any guest's ideas move: the account still exists once
+ * it has, so nothing moves into an account whose deletion came first (AccountGoneError).
+ */
+export type OpenSession = (userId: string) => Promise<void>;
 
 export interface Credentials {
   email: string;
@@ -32,7 +40,12 @@ export interface IdentityService {
    */
   logIn(
     credentials: Credentials,
-    from: { address: string; guestId: string | null; guesses: PasswordGuessThrottle },
+    from: {
+      address: string;
+      guestId: string | null;
+      guesses: PasswordGuessThrottle;
+      openSession: OpenSession;
+    },
   ): Promise<SignedIn>;
   /**
    * Queues the e-mail of a reset link (PUBLIC_URL/reset-password?token=…, 1 hour, single use)
@@ -59,13 +72,14 @@ export interface IdentityService {
     from: { guestId: string | null; browserKey: string },
   ): Promise<void>;
   /**
-   * Uses a sign-in link: the account, or null for a bad link. The guest ideas that move in are
+   * Uses a sign-in link: the account, or null for a bad link or an account deleted meanwhile.
+   * `openSession` opens its session before anything moves. The guest ideas that move in are
    * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
    * those kept with the link when `browserKey` is the asking browser's.
    */
   signInWithLink(
     token: string,
-    completing: { guestId: string | null; browserKey: string | null },
+    completing: { guestId: string | null; browserKey: string | null; openSession: OpenSession },
   ): Promise<SignedIn | null>;
   /**
    * Deletes the signed-in account and everything of it. A password account needs its password;
@@ -192,14 +206,45 @@ export function createIdentityService(deps: {
   }
 
   /** Moves the named guests' ideas into the account, as far as its quota allows. */
-  async function adoptInto(user: UserRecord, guestIds: (string | null)[]): Promise<SignedIn> {
+  /**
+   * Moves the guests' ideas and words into the account. An account deleted meanwhile refuses
+   * each step's rows whole (they name it); before any idea moved that is null, a refusal with
+   * everything still the guests'. After, the sign-in came first and what moved went with the
+   * account; the rest stays the guests'.
+   */
+  async function adoptInto(
+    user: UserRecord,
+    guestIds: (string | null)[],
+  ): Promise<SignedIn | null> {
     let guestIdeasKept = 0;
-    for (const guestId of new Set(guestIds)) {
-      if (!guestId) continue;
-      guestIdeasKept += (await ideas.adoptGuestIdeas(user, guestId)).keptAsGuest;
-      await dictionary.adoptGuest(user.id, guestId);
+    let moved = false;
+    try {
+      for (const guestId of new Set(guestIds)) {
+        if (!guestId) continue;
+        guestIdeasKept += (await ideas.adoptGuestIdeas(user, guestId)).keptAsGuest;
+        moved = true;
+        await dictionary.adoptGuest(user.id, guestId);
+      }
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      if (!moved) return null;
     }
     return { ...user, guestIdeasKept };
+  }
+
+  /** Opens the session first, then adopts; null when the account went before either. */
+  async function signInTo(
+    user: UserRecord,
+    guestIds: (string | null)[],
+    openSession: OpenSession,
+  ): Promise<SignedIn | null> {
+    try {
+      await openSession(user.id);
+    } catch (error) {
+      if (error instanceof AccountGoneError) return null;
+      throw error;
+    }
+    return adoptInto(user, guestIds);
   }
 
   return {
@@ -225,7 +270,7 @@ export function createIdentityService(deps: {
       return { ...user, guestIdeasKept: adoption?.keptAsGuest ?? 0 };
     },
 
-    async logIn({ email, password }, { address, guestId, guesses }) {
+    async logIn({ email, password }, { address, guestId, guesses, openSession }) {
       // Counted as a failure before the password is checked, so parallel guesses cannot all
       // slip past the limit while the first ones are still hashing.
       await guesses.begin(email, address);
@@ -242,7 +287,10 @@ export function createIdentityService(deps: {
         throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await guesses.succeeded(email, address);
-      return adoptInto(user, [guestId]);
+      // Deleted meanwhile: the same answer as an e-mail that has no account.
+      const signedIn = await signInTo(user, [guestId], openSession);
+      if (!signedIn) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+      return signedIn;
     },
 
     requestPasswordReset(email) {
@@ -298,7 +346,7 @@ export function createIdentityService(deps: {
       const guestId =
         completing.guestId ??
         (sameBrowser(used.browserHash, completing.browserKey) ? used.guestId : null);
-      return adoptInto(user, [guestId]);
+      return signInTo(user, [guestId], completing.openSession);
     },
 
     async deleteAccount(userId, sessionId, password, { address, guesses }) {
@@ -381,7 +429,9 @@ export function createIdentityService(deps: {
         );
       }
       if (!(await tokens.consume('checkout_claim', tokenHash, now()))) throw unusable();
-      return adoptInto(user, [caller.guestId, claim.guestId]);
+      const signedIn = await adoptInto(user, [caller.guestId, claim.guestId]);
+      if (!signedIn) throw new AccountGoneError();
+      return signedIn;
     },
   };
 }

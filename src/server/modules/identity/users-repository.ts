@@ -218,11 +218,16 @@ export function createUsersRepository(
       // Foreign keys cascade too; deleting explicitly also clears usage (keyed, not referenced)
       // and does not depend on SQLite's per-connection foreign_keys pragma.
       return writeTransaction(database, async (trx) => {
-        const user = await trx
+        const read = trx
           .selectFrom('users')
           .select(['email', 'subscription_status'])
-          .where('id', '=', userId)
-          .executeTakeFirst();
+          .where('id', '=', userId);
+        // PostgreSQL: the row locked first, so a sign-in's rows (ideas moved in, their usage, a
+        // session), which name it, wait for this transaction and are then refused, instead of
+        // landing between its deletes. SQLite's write lock already keeps them out.
+        const user = await (
+          database.dialect === 'postgres' ? read.forUpdate() : read
+        ).executeTakeFirst();
         if (!user) return 'missing' as const;
         if (stillBilling(user.subscription_status)) return 'active_subscription' as const;
         await deleteIdeasOfUser(trx, userId);
