@@ -181,7 +181,7 @@ describe('keyword scoring', () => {
   });
 
   it('matches multi-word keywords as phrases, hyphen or space', () => {
-    expect(detectFormatAndCategory('my to-do').detectedFormat).toBe('checklist');
+    expect(detectFormatAndCategory('my to-do list').detectedFormat).toBe('checklist');
     expect(detectFormatAndCategory('a hot take').detectedFormat).toBe('tweet');
     expect(detectFormatAndCategory('hot dog take').detectedFormat).toBeNull();
   });
