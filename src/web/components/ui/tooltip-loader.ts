@@ -15,12 +15,42 @@ let loading: Promise<TooltipModule> | null = null;
 let focusedWhenLoaded: Element | null = null;
 const listeners = new Set<() => void>();
 
+/*
+ * The tooltip wraps each button, so React makes the buttons anew when it arrives. Arriving
+ * between a press and its release (the hover before a click asked for it), the press would go
+ * down on a button that is gone and its click would be lost: it waits until the click is done.
+ */
+let pressing = false;
+let arrived: TooltipModule | null = null;
+
+function publish() {
+  if (!arrived || pressing) return;
+  focusedWhenLoaded = document.activeElement;
+  loaded = arrived;
+  arrived = null;
+  for (const listener of listeners) listener();
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  for (const end of ['pointerup', 'pointercancel']) {
+    document.addEventListener(
+      end,
+      () => {
+        pressing = false;
+        // The click follows the release in the same task: publish once it has been handled.
+        if (arrived) setTimeout(publish, 0);
+      },
+      true,
+    );
+  }
+}
+
 export function loadTooltips(): Promise<TooltipModule> {
   loading ??= import('./icon-tooltip').then(
     (module) => {
-      focusedWhenLoaded = document.activeElement;
-      loaded = module;
-      for (const listener of listeners) listener();
+      arrived = module;
+      publish();
       return module;
     },
     (error: unknown) => {
