@@ -116,6 +116,10 @@ describe('tooltips with a mouse on a wide screen', () => {
     context = await launchBrowser({ dir: stack.dir, device: 'desktop' });
     page = context.pages()[0] ?? (await context.newPage());
     await openHome(page);
+    // The tooltips load when the page is idle and then wrap each button in a new one; measured
+    // before that, a button could be gone between finding it and reading where it is, and the
+    // first delay would include the load. Radix marks a trigger with its state.
+    await page.locator('header button[aria-label="Search ideas"][data-state]').waitFor();
     // Time, in the page's own clock, from the pointer entering a button to its tooltip showing.
     await page.evaluate(() => {
       const w = window as unknown as { tooltipLog: { state: string; delayMs: number }[] };
