@@ -105,4 +105,34 @@ describe('sign-in links and login CSRF', () => {
       expect(me.json()).toMatchObject({ id });
     }
   });
+
+  it('leaves the link unused for a HEAD or a prefetch, which land on the confirm page', async () => {
+    const probes: { method: 'HEAD' | 'GET'; headers: Record<string, string> }[] = [
+      { method: 'HEAD', headers: {} },
+      { method: 'HEAD', headers: { 'sec-fetch-site': 'none' } },
+      { method: 'GET', headers: { 'sec-purpose': 'prefetch' } },
+      { method: 'GET', headers: { 'sec-purpose': 'prefetch;prerender', 'sec-fetch-site': 'none' } },
+      { method: 'GET', headers: { purpose: 'prefetch' } },
+    ];
+    for (const { method, headers } of probes) {
+      const { id, token } = await attackersLink();
+      const what = `${method} ${JSON.stringify(headers)}`;
+      const probe = await testApp.app.inject({
+        method,
+        url: `/api/auth/magic?token=${token}`,
+        headers,
+      });
+      expect(probe.statusCode, what).toBe(302);
+      expect(probe.headers.location, what).toBe(`/login#link=${token}`);
+      opensNoSession(probe);
+      // The person's own click still works afterwards.
+      const opened = await testApp.app.inject({ url: `/api/auth/magic?token=${token}` });
+      expect(opened.headers.location, what).toBe('/');
+      const me = await testApp.app.inject({
+        url: '/api/me',
+        headers: { cookie: sessionCookieOf(opened) },
+      });
+      expect(me.json(), what).toMatchObject({ id });
+    }
+  });
 });

@@ -57,9 +57,23 @@ function confirmPageFor(token: string): string {
  * signing its visitor in to an account of its choosing (login CSRF), so it only lands on the
  * confirm page.
  */
-function openedByThePerson(request: { headers: Record<string, unknown> }): boolean {
+/**
+ * Whether a GET of a sign-in link is the person opening it, and so may use it up. A HEAD (link
+ * checkers, mail gateways) and a prefetch (the browser guessing at a link, not following it) are
+ * not: both land on the confirm page with the link unused, as a navigation from another site does.
+ */
+function openedByThePerson(request: { method: string; headers: Record<string, unknown> }): boolean {
+  if (request.method === 'HEAD' || isPrefetch(request.headers)) return false;
   const site = request.headers['sec-fetch-site'];
   return site === undefined || site === 'none' || site === 'same-origin';
+}
+
+function isPrefetch(headers: Record<string, unknown>): boolean {
+  // `Sec-Purpose` is the standard name; `Purpose` and `X-Moz` are what older browsers send.
+  return ['sec-purpose', 'purpose', 'x-moz'].some((name) => {
+    const value = headers[name];
+    return typeof value === 'string' && /\b(prefetch|prerender)\b/i.test(value);
+  });
 }
 
 const INVALID_LINK_MESSAGE =
