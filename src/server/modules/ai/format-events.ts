@@ -43,7 +43,7 @@ export function answerWithEvents(
   const stream = new PassThrough();
   let started = false;
   let finished = false;
-  let waiting: string | undefined;
+  let waiting: (() => string) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const write = (chunk: string): void => {
@@ -51,7 +51,7 @@ export function answerWithEvents(
   };
   const flush = (): void => {
     timer = undefined;
-    if (waiting !== undefined) write(event('draft', { formatted: waiting }));
+    if (waiting !== undefined) write(event('draft', { formatted: waiting() }));
     waiting = undefined;
   };
 
@@ -71,7 +71,7 @@ export function answerWithEvents(
       if (finished) return;
       if (!started) {
         begin();
-        write(event('draft', { formatted: soFar }));
+        write(event('draft', { formatted: soFar() }));
         return;
       }
       waiting = soFar;

@@ -22,14 +22,21 @@ const ModelAnswerSchema = z
   .strict();
 
 /**
+ * The answer's one line of JSON (INFER_SHAPE) is under 100 characters; a reply many times that,
+ * fenced and spaced however, is prose, and is not read at all.
+ */
+const ANSWER_MAX_UNITS = 2_000;
+
+/**
  * Read the model's answer strictly: exactly one JSON object with exactly the three fields and
  * allowed values. Anything else (prose, extra keys, a format we do not have) is not an answer.
  */
 export function parseModelAnswer(reply: string): InferResult | null {
-  const trimmed = reply
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
+  if (reply.length > ANSWER_MAX_UNITS) return null;
+  const opened = reply.trim().replace(/^```(?:json)?\s*/i, '');
+  // The closing fence is cut by hand: an unanchored /\s*```$/ retries each run of spaces from
+  // every one of them, 10^8 steps over 20,000 spaces.
+  const trimmed = opened.endsWith('```') ? opened.slice(0, -3).trimEnd() : opened;
   if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return null;
   let json: unknown;
   try {

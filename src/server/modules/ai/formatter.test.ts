@@ -262,6 +262,25 @@ describe('output checks', () => {
     expect(checkModelOutput(pitch, 'pitch', said)).toMatchObject({ ok: true });
   });
 
+  it('refuses a reply longer than an idea before weighing its words', () => {
+    const endless = 'revolutionary synergy '.repeat(1_000);
+    expect(checkModelOutput(endless, 'tweet', 'ship it today')).toEqual({
+      ok: false,
+      reason: 'the model reply was longer than an idea may be',
+    });
+  });
+
+  it('weighs words in any spaced script, with their accents and digits', () => {
+    const said = 'überweisung für die miete am 2024 freitag erledigen';
+    expect(
+      checkModelOutput('Überweisung für die Miete am Freitag erledigen.', 'tweet', said),
+    ).toMatchObject({ ok: true });
+    expect(checkModelOutput('Völlig neue Strategie gegen Konkurrenz', 'tweet', said)).toEqual({
+      ok: false,
+      reason: 'the model wrote words the person did not say',
+    });
+  });
+
   it('stands aside when the transcript has no word long enough to compare', () => {
     expect(checkModelOutput('明天去买牛奶', 'tweet', '买牛奶')).toMatchObject({ ok: true });
   });

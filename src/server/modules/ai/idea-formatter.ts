@@ -2,10 +2,10 @@ import type { FormatMode, FormatResult, WriterEngineName } from '#contract/api-s
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
-import { checkModelOutput } from './output-checks.js';
+import type { OutputCheck } from './output-checks.js';
 import { formatShape } from './output-shapes.js';
 import { formatMessages } from './prompts.js';
-import { formatWithRulesOnWorker } from './rules-thread.js';
+import { checkModelOutputOnWorker, formatWithRulesOnWorker } from './rules-thread.js';
 
 export interface FormatRequest {
   transcript: string;
@@ -16,8 +16,12 @@ export interface FormatRequest {
   terms?: readonly string[] | undefined;
 }
 
-/** Called with the model's reply so far as it grows, before it is checked. */
-export type DraftListener = (soFar: string) => void;
+/**
+ * Called each time the model's reply grows, before it is checked, with a way to read it so far.
+ * The reply grows a token at a time and is sent far less often (format-events.ts), so what a
+ * read costs (the person's spelling over the whole reply) is paid only for what is sent.
+ */
+export type DraftListener = (soFar: () => string) => void;
 
 export interface IdeaFormatter {
   /** Whether a language model is configured (GET /api/config `formatter.smart`). */
@@ -46,6 +50,13 @@ export type RuleFormatter = (
   category: Category,
 ) => string | Promise<string>;
 
+/** The check of a model's reply (output-checks.ts); it may run on a worker thread, hence the promise. */
+export type OutputChecker = (
+  reply: string,
+  format: Format,
+  transcript: string,
+) => OutputCheck | Promise<OutputCheck>;
+
 /** Enough room for a pitch in any language; a tweet or checklist stops far earlier. */
 const MAX_REPLY_TOKENS = 700;
 
@@ -61,6 +72,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
   constructor(
     private readonly model: ChatModel | null,
     private readonly rules: RuleFormatter = formatWithRulesOnWorker,
+    private readonly check: OutputChecker = checkModelOutputOnWorker,
   ) {
     this.smartAvailable = model !== null;
     this.engine = model?.engine ?? 'none';
@@ -93,7 +105,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
           maxTokens: MAX_REPLY_TOKENS,
           temperature: 0.3,
           shape: formatShape(format),
-          ...(onDraft ? { onText: onDraft } : {}),
+          ...(onDraft ? { onText: (soFar: string) => onDraft(() => soFar) } : {}),
         },
         signal?.(),
       );
@@ -106,7 +118,7 @@ export class SmartIdeaFormatter implements IdeaFormatter {
       ]);
     }
 
-    const checked = checkModelOutput(reply, format, transcript);
+    const checked = await this.check(reply, format, transcript);
     if (!checked.ok) {
       return this.byRules(request, 'llm+fallback', [
         `Smart formatting was rejected: ${checked.reason}; formatted by rules.`,

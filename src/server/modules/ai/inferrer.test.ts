@@ -80,6 +80,16 @@ describe('HybridFormatInferrer', () => {
 });
 
 describe('parseModelAnswer', () => {
+  it('reads a fenced answer, and no reply many times longer than its one line', () => {
+    const answer = '{"format":"tweet","category":"work","confidence":0.8}';
+    expect(parseModelAnswer(`\`\`\`json\n${answer}\n\`\`\`  `)).toEqual({
+      format: 'tweet',
+      category: 'work',
+      confidence: 0.8,
+    });
+    expect(parseModelAnswer(`${answer}${' '.repeat(20_000)}`)).toBeNull();
+  });
+
   it('accepts exactly the three fields with allowed values', () => {
     expect(parseModelAnswer('{"format":"tweet","category":"work","confidence":0.8}')).toEqual({
       format: 'tweet',

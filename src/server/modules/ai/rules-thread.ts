@@ -3,14 +3,19 @@ import { inferFormatAndCategory } from '#text/infer.js';
 import type { InferResult } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
+import { checkModelOutput, type OutputCheck } from './output-checks.js';
 
-/** What the rules' worker does: format a transcript, or infer its format and category. */
+/**
+ * What the rules' worker does: format a transcript, infer its format and category, or check a
+ * model's reply against what was said.
+ */
 export type RulesRequest =
   | { op: 'format'; transcript: string; format: Format; category: Category }
-  | { op: 'infer'; transcript: string };
+  | { op: 'infer'; transcript: string }
+  | { op: 'check'; transcript: string; reply: string; format: Format };
 
-/** A format's answer is the text, an inference's the result. */
-type RulesAnswer = string | InferResult;
+/** A format's answer is the text, an inference's the result, a check's its verdict. */
+type RulesAnswer = string | InferResult | OutputCheck;
 
 /**
  * From this length a transcript is formatted on a worker of its own (docs/decisions/
@@ -116,4 +121,19 @@ export function inferWithRulesOnWorker(transcript: string): InferResult | Promis
   const answer = runOffMain({ op: 'infer', transcript });
   if (answer === undefined) return inferFormatAndCategory(transcript);
   return (answer as Promise<InferResult>).catch(() => inferFormatAndCategory(transcript));
+}
+
+/**
+ * checkModelOutput off the main thread, on the same lanes and with the same fallback: it reads
+ * the whole transcript, up to 20,000 characters, once per smart format, and a guest may send as
+ * many at once as the AI limit allows, so it stays off the thread that answers everyone else.
+ */
+export function checkModelOutputOnWorker(
+  reply: string,
+  format: Format,
+  transcript: string,
+): OutputCheck | Promise<OutputCheck> {
+  const answer = runOffMain({ op: 'check', transcript, reply, format });
+  if (answer === undefined) return checkModelOutput(reply, format, transcript);
+  return (answer as Promise<OutputCheck>).catch(() => checkModelOutput(reply, format, transcript));
 }

@@ -6,7 +6,12 @@ import {
   stripCommandPhrase,
 } from '#text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
-import { applyDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
+import {
+  applyDictionary,
+  dictionaryPrompt,
+  dictionarySpeller,
+  type DictionaryEntry,
+} from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
@@ -186,18 +191,19 @@ export function createAiService(deps: {
     onDraft?: DraftListener,
   ): Promise<FormatResult> {
     if (entries.length === 0) return writerBusyIsHttp(formatter.format(request, signal, onDraft));
+    const spell = dictionarySpeller(entries);
     const result = await writerBusyIsHttp(
       formatter.format(
         {
           ...request,
-          transcript: applyDictionary(request.transcript, entries),
+          transcript: spell(request.transcript),
           terms: entries.map((entry) => entry.term),
         },
         signal,
-        onDraft && ((soFar) => onDraft(applyDictionary(soFar, entries))),
+        onDraft && ((soFar) => onDraft(() => spell(soFar()))),
       ),
     );
-    return { ...result, formatted: applyDictionary(result.formatted, entries) };
+    return { ...result, formatted: spell(result.formatted) };
   }
 
   return {
