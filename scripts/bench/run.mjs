@@ -205,8 +205,10 @@ if (!REAL_USE_ONLY) {
   runOrExit([tsx, 'scripts/bench/writer-bench.ts', '--write']);
   console.log('--- link requests: known against unknown e-mails, one at a time ---');
   runOrExit([tsx, 'scripts/bench/auth-timing-bench.ts', '--write']);
-  console.log('--- one against two instances on PostgreSQL; the capture path at 20 people ---');
-  for (const script of ['instances-bench.mjs', 'capture-bench.mjs']) {
+  console.log(
+    '--- one against two instances on PostgreSQL; the capture path and recordings at 20 people ---',
+  );
+  for (const script of ['instances-bench.mjs', 'capture-bench.mjs', 'recordings-bench.mjs']) {
     runOrExit([join('scripts', 'bench', script), '--write']);
   }
 }

@@ -16,7 +16,7 @@ const FRAME_SAMPLES = (PCM_SAMPLE_RATE * 30) / 1000;
  */
 const VOICED_FRAME_RMS = 32768 * 10 ** (-45 / 20);
 /** Less voiced audio than this is not a spoken idea (a click, a breath, a bump). */
-const MIN_VOICED_MS = 200;
+export const MIN_VOICED_MS = 200;
 
 export interface DecodedAudio {
   durationMs: number;

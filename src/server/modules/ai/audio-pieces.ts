@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   guardedFfmpeg,
+  MIN_VOICED_MS,
   PCM_SAMPLE_RATE,
   untrustedInputArgs,
   withDecodeSlot,
@@ -34,6 +35,8 @@ export interface Silence {
 export interface AudioScan {
   durationMs: number;
   silences: Silence[];
+  /** The length outside the pauses: whether anything was said at all. */
+  voicedMs: number;
 }
 
 export interface Piece {
@@ -155,7 +158,11 @@ export function scanAudio(
       }
       const trailing: number | null = openStart;
       if (trailing !== null) silences.push({ startMs: trailing, endMs: lastTimeMs });
-      return { durationMs: lastTimeMs, silences };
+      const quietMs = silences.reduce(
+        (sum, silence) => sum + Math.max(0, Math.min(silence.endMs, lastTimeMs) - silence.startMs),
+        0,
+      );
+      return { durationMs: lastTimeMs, silences, voicedMs: Math.max(0, lastTimeMs - quietMs) };
     },
     { client: options.client, signal: options.signal, container },
   );
@@ -165,7 +172,11 @@ export function scanAudio(
  * Where to cut: each piece ends in the middle of the last pause that falls between PIECE_MIN_MS
  * and PIECE_MAX_MS after its start, or at PIECE_MAX_MS when the speaker never paused.
  */
-export function planPieces(scan: AudioScan, maxMs = PIECE_MAX_MS, minMs = PIECE_MIN_MS): Piece[] {
+export function planPieces(
+  scan: Pick<AudioScan, 'durationMs' | 'silences'>,
+  maxMs = PIECE_MAX_MS,
+  minMs = PIECE_MIN_MS,
+): Piece[] {
   const pieces: Piece[] = [];
   let start = 0;
   while (scan.durationMs - start > maxMs) {
@@ -238,6 +249,12 @@ export async function transcribeInPieces(
         container: input.container,
         sizeBytes: size,
         client: input.client,
+        // The scan decoded all of it already: a second ffmpeg run to measure it again doubled
+        // each short clip's decode and its wait for a decode slot.
+        measured:
+          scan.durationMs > 0
+            ? { durationMs: scan.durationMs, hasSpeech: scan.voicedMs >= MIN_VOICED_MS }
+            : undefined,
       },
       input.signal,
     );

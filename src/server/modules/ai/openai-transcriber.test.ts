@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,31 @@ describe('OpenAITranscriber against a real OpenAI-compatible server', () => {
     await expect(openaiTranscriber().transcribe(silenceWebm)).rejects.toMatchObject({
       kind: 'no_speech',
     });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('takes the measure a scan already made of the audio instead of decoding it again', async () => {
+    // Bytes no decoder reads: only a second decode would notice.
+    const unreadable = join(dir, 'unreadable.webm');
+    await writeFile(unreadable, Buffer.alloc(4096, 7));
+    const measuredSpeech = {
+      ...(await upload(unreadable, 'webm')),
+      measured: { durationMs: 30_000, hasSpeech: true },
+    };
+    const result = await openaiTranscriber().transcribe(measuredSpeech);
+    expect(result).toEqual({
+      transcript: 'Checklist personal: buy milk and call mum.',
+      durationMs: 30_000,
+    });
+    expect(fake.requests).toHaveLength(1);
+
+    fake.requests.length = 0;
+    await expect(
+      openaiTranscriber().transcribe({
+        ...measuredSpeech,
+        measured: { durationMs: 30_000, hasSpeech: false },
+      }),
+    ).rejects.toMatchObject({ kind: 'no_speech' });
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -47,7 +47,12 @@ export class OpenAITranscriber implements Transcriber {
     const combined = signal ? AbortSignal.any([signal, budget]) : budget;
 
     let durationMs = 0;
-    if (this.options.canDecode) {
+    if (upload.measured !== undefined) {
+      if (!upload.measured.hasSpeech) {
+        throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+      }
+      durationMs = upload.measured.durationMs;
+    } else if (this.options.canDecode) {
       const decoded = await decodeAudio(upload.filePath, {
         container: upload.container,
         client: upload.client,

@@ -13,6 +13,11 @@ export interface AudioUpload {
    * initial prompt. A hint the engine may ignore.
    */
   prompt?: string | undefined;
+  /**
+   * What a pass over this very audio already found (a recording's silence scan): an engine that
+   * decodes only to measure it need not decode it a second time.
+   */
+  measured?: { durationMs: number; hasSpeech: boolean } | undefined;
 }
 
 export interface Transcription {

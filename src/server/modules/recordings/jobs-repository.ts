@@ -24,6 +24,9 @@ export interface ClaimedJob {
   attempt: number;
   contentType: string;
   keepAudio: boolean;
+  /** When it became due (queued, or its retry's time) and when this run took it. */
+  dueAt: Date;
+  claimedAt: Date;
 }
 
 export interface JobError {
@@ -103,6 +106,7 @@ export function createRecordingJobsRepository(
         keep_audio: number;
         user_id: string | null;
         guest_id: string | null;
+        run_after: string | Date | null;
       }>`UPDATE recordings
         SET status = 'transcribing', attempts = attempts + 1, lease_until = ${until},
           updated_at = ${nowIso}
@@ -118,7 +122,7 @@ export function createRecordingJobsRepository(
             ORDER BY turn, ${servedLast(lastServed.get(lane.name))} run_after, id LIMIT 1
           ) ${skipLocked}
         ) AND ${free}
-        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id`.execute(db);
+        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id, run_after`.execute(db);
       const row = result.rows[0];
       if (row === undefined) return null;
       lastServed.set(lane.name, { userId: row.user_id, guestId: row.guest_id });
@@ -127,6 +131,8 @@ export function createRecordingJobsRepository(
         attempt: Number(row.attempts),
         contentType: row.content_type ?? 'application/octet-stream',
         keepAudio: Number(row.keep_audio) !== 0,
+        dueAt: row.run_after === null ? at : new Date(row.run_after),
+        claimedAt: at,
       };
     },
 

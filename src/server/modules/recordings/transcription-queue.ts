@@ -129,8 +129,21 @@ export function startTranscriptionQueue(deps: {
           },
         }),
       );
-      if ((await jobs.complete(job, result.transcript)) && !job.keepAudio) {
-        await store.remove(job.id);
+      const completed = await jobs.complete(job, result.transcript);
+      if (completed && !job.keepAudio) await store.remove(job.id);
+      if (completed) {
+        // What an operator (and npm run bench) reads to tell waiting from working.
+        log.info(
+          {
+            recordingId: job.id,
+            lane: lane.name,
+            attempt: job.attempt,
+            waitedMs: Math.max(0, job.claimedAt.getTime() - job.dueAt.getTime()),
+            ranMs: now().getTime() - job.claimedAt.getTime(),
+            audioMs: result.durationMs,
+          },
+          'recording transcribed',
+        );
       }
     } catch (error) {
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
