@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyDictionary, dictionaryPrompt, WHISPER_PROMPT_MAX_CHARS } from './dictionary.js';
+import {
+  applyDictionary,
+  compileDictionary,
+  DICTIONARY_MAX_ENTRIES,
+  dictionaryPrompt,
+  WHISPER_PROMPT_MAX_CHARS,
+  type DictionaryMeter,
+} from './dictionary.js';
 
 const entries = [
   { term: 'Kubernetes', soundsLike: 'cooper netties' },
@@ -32,6 +39,54 @@ describe('applyDictionary', () => {
   it('reads characters of a regular expression as themselves', () => {
     expect(applyDictionary('i write c++ daily', [{ term: 'C++' }])).toBe('i write C++ daily');
     expect(applyDictionary('a.b stays', [{ term: 'x.y' }])).toBe('a.b stays');
+  });
+});
+
+describe('a dictionary read as it is used', () => {
+  // The largest dictionary a person may keep, every sounds-like a run of the same short word:
+  // each is a prefix of the others at every word of a text of that word.
+  const hostile = Array.from({ length: DICTIONARY_MAX_ENTRIES }, (_, i) => ({
+    term: `T${i}`,
+    soundsLike: `${'a '.repeat(28)}b${i}`.slice(0, 60),
+  }));
+
+  it('reads a text in steps bounded by its length and the longest phrase, not the entries', () => {
+    const text = 'a '.repeat(10_000);
+    const meter: DictionaryMeter = { steps: 0 };
+    expect(compileDictionary(hostile).apply(text, meter)).toBe(text);
+    expect(meter.steps).toBeLessThanOrEqual(text.length * 60);
+  });
+
+  it('still finds a hostile entry where the text says it', () => {
+    const heard = hostile[7]?.soundsLike ?? '';
+    expect(applyDictionary(`so ${heard} then`, hostile)).toBe('so T7 then');
+  });
+
+  it('spells a growing draft as it spells the whole of it, at every length', () => {
+    const dictionary = compileDictionary([
+      ...entries,
+      { term: 'Net' },
+      { term: 'Kubernetes', soundsLike: 'cooper net' },
+    ]);
+    const reply = 'Cooper net on cooper netties, then call ee fa about ios and net.';
+    const draft = dictionary.streaming();
+    for (let end = 1; end <= reply.length; end += 1) {
+      const soFar = reply.slice(0, end);
+      expect(draft(soFar)).toBe(dictionary.apply(soFar));
+    }
+  });
+
+  it('starts again when a draft is not the last one grown', () => {
+    const dictionary = compileDictionary(entries);
+    const draft = dictionary.streaming();
+    expect(draft('call ee fa')).toBe('call Aoife');
+    expect(draft('ping ios now')).toBe('ping iOS now');
+  });
+
+  it('reads letters of any case and script as the i flag does', () => {
+    expect(applyDictionary('ÉCOLE and Σοφία', [{ term: 'école' }, { term: 'σοφία' }])).toBe(
+      'école and σοφία',
+    );
   });
 });
 

@@ -18,43 +18,229 @@ export interface DictionaryEntry {
   soundsLike?: string | undefined;
 }
 
-/** Spaces inside a phrase match any run of spaces, so "cooper  netties" is still found. */
-function phrasePattern(phrase: string): string {
-  return phrase
-    .trim()
-    .split(/\s+/)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('\\s+');
+const WORD = /[\p{L}\p{N}_]/u;
+const SPACE = /\s/;
+/** The one edge of the trie that stands for a run of spaces in the text. */
+const SPACE_EDGE = 0x20;
+
+/**
+ * What the `i` flag of a regular expression compares, per code point: its lower case where that
+ * is the same length, so an index into the folded text is an index into the text. Final sigma
+ * folds to sigma, as it does there.
+ */
+function foldCodePoint(char: string): string {
+  if (char === '\u03c2') return '\u03c3';
+  const lower = char.toLowerCase();
+  return lower.length === char.length ? lower : char;
 }
 
-interface Replacement {
-  pattern: RegExp;
-  term: string;
+/** ASCII, the bulk of any transcript, is read without making a string of each character. */
+function isSpaceAt(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  if (unit < 0x80) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+  return SPACE.test(text.charAt(index));
+}
+
+function isAsciiWord(unit: number): boolean {
+  return (
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x5a) ||
+    (unit >= 0x61 && unit <= 0x7a) ||
+    unit === 0x5f
+  );
+}
+
+function isWordAt(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  if (unit < 0x80) return isAsciiWord(unit);
+  return WORD.test(codePointAt(text, index));
+}
+
+function isWordBefore(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index - 1);
+  if (unit < 0x80) return isAsciiWord(unit);
+  return WORD.test(codePointBefore(text, index));
+}
+
+function codePointAt(text: string, index: number): string {
+  return String.fromCodePoint(text.codePointAt(index) ?? 0);
+}
+
+/** The code point ending just before `index`, so a low surrogate is read with its pair. */
+function codePointBefore(text: string, index: number): string {
+  const last = text.charCodeAt(index - 1);
+  if (index >= 2 && last >= 0xdc00 && last <= 0xdfff) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(index - 2, index);
+  }
+  return text.slice(index - 1, index);
+}
+
+interface Node {
+  next: Map<number, Node>;
+  /** The term a phrase ending here is spelled as. */
+  term?: string;
+}
+
+/** Counts the steps taken over the text, so a test can hold the work to the text's length. */
+export interface DictionaryMeter {
+  steps: number;
+}
+
+export interface CompiledDictionary {
+  /** The text with every entry spelled as the person gave it (see `applyDictionary`). */
+  apply(text: string, meter?: DictionaryMeter): string;
+  /**
+   * The same for a text that grows (a streamed draft): each call is given the whole text so
+   * far, and only what is new is read again.
+   */
+  streaming(): (soFar: string) => string;
+}
+
+interface Scan {
+  output: string;
+  /** Where reading stopped because what follows may still change the answer. */
+  stoppedAt: number;
+}
+
+/**
+ * One pass over the text. At each place a word may begin, a trie of every term and sounds-like
+ * (folded, a space standing for any run of spaces) is walked as far as the text agrees with one,
+ * and the longest phrase that ends at the end of a word wins. The walk is never longer than the
+ * longest phrase, so the work is the text's length times that, however many entries there are.
+ */
+function scan(
+  root: Node,
+  text: string,
+  from: number,
+  final: boolean,
+  meter: DictionaryMeter | undefined,
+): Scan {
+  let output = '';
+  let copiedTo = from;
+  let at = from;
+  const length = text.length;
+  while (at < length) {
+    const startsWord = at === 0 || !isWordBefore(text, at);
+    let best: { end: number; term: string } | undefined;
+    let undecided = false;
+    if (startsWord && !isSpaceAt(text, at)) {
+      let node: Node | undefined = root;
+      let index = at;
+      walk: for (;;) {
+        if (index >= length) {
+          undecided = !final;
+          break;
+        }
+        if (meter) meter.steps += 1;
+        if (isSpaceAt(text, index)) {
+          node = node.next.get(SPACE_EDGE);
+          while (index < length && isSpaceAt(text, index)) index += 1;
+          if (node === undefined) break;
+          continue;
+        }
+        const unit = text.charCodeAt(index);
+        if (unit < 0x80) {
+          node = node.next.get(unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit);
+          if (node === undefined) break;
+          index += 1;
+        } else {
+          const folded = foldCodePoint(codePointAt(text, index));
+          for (let offset = 0; offset < folded.length; offset += 1) {
+            node = node.next.get(folded.charCodeAt(offset));
+            if (node === undefined) break walk;
+          }
+          index += folded.length;
+        }
+        if (node.term !== undefined) {
+          if (index >= length && !final) {
+            undecided = true;
+            break;
+          }
+          if (index >= length || !isWordAt(text, index)) {
+            best = { end: index, term: node.term };
+          }
+        }
+      }
+    }
+    if (undecided) {
+      return { output: output + text.slice(copiedTo, at), stoppedAt: at };
+    }
+    if (best) {
+      output += text.slice(copiedTo, at) + best.term;
+      at = best.end;
+      copiedTo = at;
+    } else {
+      at += 1;
+    }
+  }
+  return { output: output + text.slice(copiedTo), stoppedAt: length };
 }
 
 /**
  * Each term's own spelling, and what it sounds like, as whole words only: "cooper netties" in
- * "cooper netties cluster" but never inside "coopers". Longer phrases first, so a sounds-like
- * that contains another entry's word is replaced as a whole. Built without look-behind, which
- * the oldest browsers the app supports cannot parse: the character before is captured instead.
+ * "cooper netties cluster" but never inside "coopers". Where two phrases start at the same word,
+ * the longer is replaced as a whole, so a sounds-like that contains another entry's word wins;
+ * where two entries share a phrase, the first does.
  */
-function replacementsOf(entries: readonly DictionaryEntry[]): Replacement[] {
-  const phrases: { phrase: string; term: string }[] = [];
+export function compileDictionary(entries: readonly DictionaryEntry[]): CompiledDictionary {
+  const root: Node = { next: new Map() };
+  const add = (phrase: string, term: string): void => {
+    let node = root;
+    const words = phrase.split(/\s+/);
+    for (const [position, word] of words.entries()) {
+      if (position > 0) node = childOf(node, SPACE_EDGE);
+      for (const char of word) {
+        const folded = foldCodePoint(char);
+        for (let unit = 0; unit < folded.length; unit += 1) {
+          node = childOf(node, folded.charCodeAt(unit));
+        }
+      }
+    }
+    node.term ??= term;
+  };
+  let empty = true;
   for (const entry of entries) {
     const term = entry.term.trim();
     if (term === '') continue;
-    phrases.push({ phrase: term, term });
+    empty = false;
+    add(term, term);
     const heard = entry.soundsLike?.trim();
-    if (heard) phrases.push({ phrase: heard, term });
+    if (heard) add(heard, term);
   }
-  phrases.sort((a, b) => b.phrase.length - a.phrase.length);
-  return phrases.map(({ phrase, term }) => ({
-    pattern: new RegExp(
-      `(^|[^\\p{L}\\p{N}_])(${phrasePattern(phrase)})(?=$|[^\\p{L}\\p{N}_])`,
-      'giu',
-    ),
-    term,
-  }));
+
+  return {
+    apply(text, meter) {
+      if (empty || text === '') return text;
+      return scan(root, text, 0, true, meter).output;
+    },
+    streaming() {
+      let read = '';
+      let settled = '';
+      let settledAt = 0;
+      return (soFar) => {
+        if (empty) return soFar;
+        if (!soFar.startsWith(read)) {
+          settled = '';
+          settledAt = 0;
+        }
+        read = soFar;
+        const done = scan(root, soFar, settledAt, false, undefined);
+        settled += done.output;
+        settledAt = done.stoppedAt;
+        return settled + scan(root, soFar, settledAt, true, undefined).output;
+      };
+    },
+  };
+}
+
+function childOf(node: Node, unit: number): Node {
+  let child = node.next.get(unit);
+  if (child === undefined) {
+    child = { next: new Map() };
+    node.next.set(unit, child);
+  }
+  return child;
 }
 
 /**
@@ -64,25 +250,8 @@ function replacementsOf(entries: readonly DictionaryEntry[]): Replacement[] {
  * say.
  */
 export function applyDictionary(text: string, entries: readonly DictionaryEntry[]): string {
-  return dictionarySpeller(entries)(text);
-}
-
-/**
- * applyDictionary with the entries read once: its patterns are built here, not for each text,
- * for a caller that spells many texts with one dictionary (a reply as it is written). Building
- * them is most of the cost: some 40 ms for 500 entries.
- */
-export function dictionarySpeller(entries: readonly DictionaryEntry[]): (text: string) => string {
-  if (entries.length === 0) return (text) => text;
-  const replacements = replacementsOf(entries);
-  return (text) => {
-    if (text === '') return text;
-    let result = text;
-    for (const { pattern, term } of replacements) {
-      result = result.replace(pattern, (_match, before: string) => `${before}${term}`);
-    }
-    return result;
-  };
+  if (entries.length === 0 || text === '') return text;
+  return compileDictionary(entries).apply(text);
 }
 
 /** The terms as Whisper's prompt: a list of the words to expect, within its length. */

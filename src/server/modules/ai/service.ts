@@ -6,12 +6,7 @@ import {
   stripCommandPhrase,
 } from '#text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
-import {
-  applyDictionary,
-  dictionaryPrompt,
-  dictionarySpeller,
-  type DictionaryEntry,
-} from '#contract/dictionary.js';
+import { compileDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
@@ -191,19 +186,21 @@ export function createAiService(deps: {
     onDraft?: DraftListener,
   ): Promise<FormatResult> {
     if (entries.length === 0) return writerBusyIsHttp(formatter.format(request, signal, onDraft));
-    const spell = dictionarySpeller(entries);
+    const dictionary = compileDictionary(entries);
+    // Each draft is the whole reply so far: only what it adds is read again.
+    const draftSpelled = onDraft && dictionary.streaming();
     const result = await writerBusyIsHttp(
       formatter.format(
         {
           ...request,
-          transcript: spell(request.transcript),
+          transcript: dictionary.apply(request.transcript),
           terms: entries.map((entry) => entry.term),
         },
         signal,
-        onDraft && ((soFar) => onDraft(() => spell(soFar()))),
+        onDraft && draftSpelled && ((soFar) => onDraft(() => draftSpelled(soFar()))),
       ),
     );
-    return { ...result, formatted: spell(result.formatted) };
+    return { ...result, formatted: dictionary.apply(result.formatted) };
   }
 
   return {
@@ -232,7 +229,7 @@ export function createAiService(deps: {
         );
         return {
           // The prompt is only a hint to the engine: what it still spelled otherwise is fixed.
-          transcript: applyDictionary(result.transcript, entries),
+          transcript: compileDictionary(entries).apply(result.transcript),
           engine: transcriber.engine,
           durationMs: result.durationMs,
         };
