@@ -299,6 +299,10 @@ function logsInfo(level: Config['logLevel']): boolean {
  * and friends are not refused for it. Routes that need a body still get a 400 from their schema.
  */
 function installLenientJsonParser(app: FastifyInstance): void {
+  // Fastify reads text/plain as a string by default, which then met a route's schema as
+  // "expected object": every JSON route answers it 415 instead (docs/api.md, Errors), and a
+  // cross-site form's text/plain body never reaches a handler.
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

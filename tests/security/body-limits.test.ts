@@ -36,3 +36,34 @@ describe('a body past its limit', () => {
     expectApiError(response, 413, 'payload_too_large');
   });
 });
+
+describe('a JSON route sent another media type', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+  });
+
+  // A cross-site <form enctype="text/plain"> body looks like this: it must never reach a schema.
+  it.each([
+    ['POST', '/api/guest-ideas'],
+    ['POST', '/api/format'],
+    ['POST', '/api/infer-format-category'],
+    ['POST', '/api/login'],
+    ['POST', '/api/register'],
+    ['PUT', '/api/dictionary'],
+  ] as const)(
+    'answers %s %s as text/plain with 415 unsupported_media_type',
+    async (method, url) => {
+      const response = await testApp.app.inject({
+        method,
+        url,
+        headers: { ...guestHeaders(newGuestId()), 'content-type': 'text/plain' },
+        payload: '{"transcript":"ship it","format":"tweet","category":"work","content":"x"}',
+      });
+      expectApiError(response, 415, 'unsupported_media_type');
+    },
+  );
+});

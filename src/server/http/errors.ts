@@ -154,7 +154,16 @@ export const DATABASE_UNAVAILABLE: ErrorBody = {
     'The database is unavailable right now, so nothing was changed. Please try again in a moment.',
 };
 
-export function toErrorResponse(error: FastifyError | HttpError | Error): {
+/** A body over its route's limit, named in KiB as docs/api.md names them (64 KiB, 512 KiB). */
+function bodyTooLarge(limitBytes: number): string {
+  return `The request body is larger than the ${Math.round(limitBytes / 1024)} KiB this route accepts.`;
+}
+
+/** `bodyLimitBytes`: the limit of the route asked, which says how large its body may be. */
+export function toErrorResponse(
+  error: FastifyError | HttpError | Error,
+  bodyLimitBytes?: number,
+): {
   statusCode: number;
   body: ErrorBody;
   headers?: Record<string, string>;
@@ -187,7 +196,11 @@ export function toErrorResponse(error: FastifyError | HttpError | Error): {
   }
   const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
   if (known) {
-    return { statusCode: known.statusCode, body: { error: known.code, message: known.message } };
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && bodyLimitBytes !== undefined
+        ? bodyTooLarge(bodyLimitBytes)
+        : known.message;
+    return { statusCode: known.statusCode, body: { error: known.code, message } };
   }
   if (isJsonSyntaxError(fastifyError)) {
     return {
@@ -250,7 +263,7 @@ function logFailure(
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-      const response = toErrorResponse(error);
+      const response = toErrorResponse(error, request.routeOptions.bodyLimit);
       logFailure(request, error, response);
       if (response.headers) void reply.headers(response.headers);
       return reply.code(response.statusCode).type('application/json').send(response.body);

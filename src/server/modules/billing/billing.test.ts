@@ -285,6 +285,26 @@ forEachDialect((dialect) => {
         expect(fresh.json()).toEqual({ received: true });
       });
 
+      it('refuses a timestamp in the future beyond a minute of clock skew, even correctly signed', async () => {
+        const { payload } = fake.eventPayload('customer.subscription.updated', { id: 'sub_x' });
+        const ahead = Math.floor(Date.now() / 1000) + 3600;
+        expectApiError(
+          await deliverRaw(payload, fake.sign(payload, { timestamp: ahead })),
+          400,
+          'invalid_signature',
+        );
+        const skewed = Math.floor(Date.now() / 1000) + 30;
+        const fresh = await deliverRaw(payload, fake.sign(payload, { timestamp: skewed }));
+        expect(fresh.statusCode, fresh.body).toBe(200);
+      });
+
+      it('names its own 512 KiB limit when a webhook body is over it', async () => {
+        const payload = JSON.stringify({ padding: 'x'.repeat(600 * 1024) });
+        const refused = await deliverRaw(payload, fake.sign(payload));
+        expectApiError(refused, 413, 'payload_too_large');
+        expect(refused.json()).toMatchObject({ message: expect.stringContaining('512 KiB') });
+      });
+
       it('applies a replayed event once: the replay re-reads nothing and changes nothing', async () => {
         const { email, subscription } = await proAccount();
         await fake.setSubscriptionStatus(subscription.id, 'past_due');

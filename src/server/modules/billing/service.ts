@@ -37,6 +37,23 @@ export interface BillingService {
 
 /** The provider's own tolerance for a webhook's signed timestamp. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/**
+ * How far ahead of this server's clock a signed timestamp may be: the provider's clock and ours
+ * differ by a little. The provider checks only the age, so a signature dated ahead would stay
+ * valid until that date, as long as a replay of it is worth.
+ */
+export const WEBHOOK_CLOCK_SKEW_SECONDS = 60;
+
+/** The signed timestamp (`t=`) of a Stripe-Signature header, or null without one. */
+function signedAt(signature: string): number | null {
+  for (const part of signature.split(',')) {
+    const [key, value] = part.split('=');
+    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) {
+      return Number(value.trim());
+    }
+  }
+  return null;
+}
 
 const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
@@ -222,6 +239,10 @@ export function createBillingService(deps: {
       const { config, stripe } = configured();
       let event: Stripe.Event;
       try {
+        const at = signedAt(signature ?? '');
+        if (at !== null && at > Date.now() / 1000 + WEBHOOK_CLOCK_SKEW_SECONDS) {
+          throw new Error('the signature is dated in the future');
+        }
         event = stripe.webhooks.constructEvent(
           rawBody,
           signature ?? '',
@@ -232,7 +253,7 @@ export function createBillingService(deps: {
         throw new HttpError(
           400,
           'invalid_signature',
-          'The webhook signature is missing, does not match or is older than 5 minutes.',
+          'The webhook signature is missing, does not match, or is dated more than 5 minutes ago or in the future.',
           undefined,
           { cause: error },
         );
