@@ -235,7 +235,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(systemRoutes, { system });
   const browsers = checkoutBrowser(config);
+  const idempotent = createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database));
   await app.register(identityRoutes, {
+    forgetDeletedIdeas: () => idempotent.forgetDeleted(),
     identity,
     sessions,
     authLimits,
@@ -247,7 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(ideasRoutes, {
     ideas,
     saveLimits,
-    idempotent: createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database)),
+    idempotent,
   });
   await app.register(sharingRoutes, {
     sharing: createSharingService({

@@ -54,7 +54,10 @@ async function appWith(ideas: IdeasRepository) {
   const now = () => new Date('2026-11-22T09:00:00.000Z');
   await app.register(ideasRoutes, {
     ideas: createIdeasService({ ideas, usage: unusedUsage, now }),
-    idempotent: { run: () => Promise.reject(new Error('not used by export')) },
+    idempotent: {
+      run: () => Promise.reject(new Error('not used by export')),
+      forgetDeleted: () => Promise.reject(new Error('not used by export')),
+    },
     saveLimits: {
       accountSave: () => Promise.reject(new Error('not used by export')),
       guestSave: () => Promise.reject(new Error('not used by export')),

@@ -158,7 +158,8 @@ describe.skipIf(!redisUp)('keys in Redis', () => {
     for (const client of clients) client.disconnect();
   });
   behavesAsAStore(() => {
-    const [one, other] = clients.map(redisIdempotencyStore);
+    const noneLive = () => Promise.resolve(new Set<string>());
+    const [one, other] = clients.map((client) => redisIdempotencyStore(client, noneLive));
     if (one === undefined || other === undefined) throw new Error('no Redis clients');
     return { one, other };
   });
@@ -169,7 +170,12 @@ describe('Redis falling back to the database', () => {
 
   it('keeps the keys in the database, and warns, while Redis fails', async () => {
     const down = () => Promise.reject(new Error('connection is closed'));
-    const failing: IdempotencyStore = { claim: down, remember: down, release: down };
+    const failing: IdempotencyStore = {
+      claim: down,
+      remember: down,
+      release: down,
+      forgetDeleted: down,
+    };
     const warnings: string[] = [];
     const log = { warn: (_fields: unknown, message: string) => warnings.push(message) };
     const store = withDatabaseFallback(failing, databaseIdempotencyStore(database()), log);

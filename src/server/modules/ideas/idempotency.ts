@@ -33,7 +33,16 @@ const FALLBACK_WARNING_INTERVAL_MS = 30_000;
  */
 export interface IdempotentCreates {
   run(owner: Owner, key: string | undefined, create: () => Promise<Idea>): Promise<Idea>;
+  /**
+   * After ideas were deleted (one, all of an owner's, or an account): drops every kept answer
+   * whose idea no longer exists, under whichever owner's key it was kept (a guest's answer
+   * outlives its idea's move into an account). A deleted idea's words stay nowhere for a day.
+   */
+  forgetDeleted(): Promise<void>;
 }
+
+/** Which of these idea ids still exist; the Redis store asks the database through it. */
+export type LiveIdeaIds = (ids: string[]) => Promise<Set<string>>;
 
 export type Claim = { state: 'claimed' } | { state: 'done'; idea: Idea } | { state: 'busy' };
 
@@ -45,6 +54,8 @@ export interface IdempotencyStore {
   remember(slot: string, idea: Idea, rememberMs: number): Promise<void>;
   /** The first save was refused: free the key so the same key may try again. */
   release(slot: string): Promise<void>;
+  /** Removes every kept answer whose idea is not among the live ones. */
+  forgetDeleted(): Promise<void>;
 }
 
 export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -86,6 +97,7 @@ export function createIdempotentCreates(store: IdempotencyStore): IdempotentCrea
       await store.remember(slot, idea, REMEMBER_MS).catch(() => undefined);
       return idea;
     },
+    forgetDeleted: () => store.forgetDeleted(),
   };
 }
 
@@ -132,6 +144,16 @@ export function databaseIdempotencyStore(database: Database): IdempotencyStore {
     async release(slot) {
       await sql`DELETE FROM idempotency_keys WHERE slot = ${slot} AND idea IS NULL`.execute(db);
     },
+
+    async forgetDeleted() {
+      // The table holds a day of keys at most (the sweep above), so one pass is cheap.
+      const ideaId =
+        database.dialect === 'postgres'
+          ? sql`(k.idea::json ->> 'id')`
+          : sql`json_extract(k.idea, '$.id')`;
+      await sql`DELETE FROM idempotency_keys AS k WHERE k.idea IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.id = ${ideaId})`.execute(db);
+    },
   };
 }
 
@@ -149,8 +171,11 @@ const REDIS_RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** Keys looked at per SCAN step and per question to the database while forgetting. */
+const FORGET_BATCH = 500;
+
 /** The keys in Redis: SET NX claims, and Redis itself ends claims and answers when they run out. */
-export function redisIdempotencyStore(client: Redis): IdempotencyStore {
+export function redisIdempotencyStore(client: Redis, liveIdeaIds: LiveIdeaIds): IdempotencyStore {
   return {
     async claim(slot, leaseMs) {
       const reply = (await client.eval(REDIS_CLAIM, 1, REDIS_PREFIX + slot, RUNNING, leaseMs)) as [
@@ -168,6 +193,31 @@ export function redisIdempotencyStore(client: Redis): IdempotencyStore {
     },
     async release(slot) {
       await client.eval(REDIS_RELEASE, 1, REDIS_PREFIX + slot, RUNNING);
+    },
+    async forgetDeleted() {
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scan(
+          cursor,
+          'MATCH',
+          `${REDIS_PREFIX}*`,
+          'COUNT',
+          FORGET_BATCH,
+        );
+        cursor = next;
+        if (keys.length === 0) continue;
+        const values = await client.mget(...keys);
+        const kept = new Map<string, string>();
+        values.forEach((value, index) => {
+          const key = keys[index];
+          if (typeof value !== 'string' || value === RUNNING || key === undefined) return;
+          kept.set(key, (JSON.parse(value) as Idea).id);
+        });
+        if (kept.size === 0) continue;
+        const live = await liveIdeaIds([...new Set(kept.values())]);
+        const gone = [...kept].filter(([, id]) => !live.has(id)).map(([key]) => key);
+        if (gone.length > 0) await client.del(...gone);
+      } while (cursor !== '0');
     },
   };
 }
@@ -200,6 +250,10 @@ export function withDatabaseFallback(
     remember: (slot, idea, rememberMs) =>
       attempt((store) => store.remember(slot, idea, rememberMs)),
     release: (slot) => attempt((store) => store.release(slot)),
+    // Both: answers kept in the database while Redis was down are as much the idea's words.
+    async forgetDeleted() {
+      await Promise.all([attempt((store) => store.forgetDeleted()), fallback.forgetDeleted()]);
+    },
   };
 }
 
@@ -225,5 +279,13 @@ export function sharedIdempotencyStore(
   app.addHook('onClose', async () => {
     client.disconnect();
   });
-  return withDatabaseFallback(redisIdempotencyStore(client), inDatabase, app.log);
+  const liveIdeaIds: LiveIdeaIds = async (ids) => {
+    const rows = await database.db
+      .selectFrom('ideas')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  };
+  return withDatabaseFallback(redisIdempotencyStore(client, liveIdeaIds), inDatabase, app.log);
 }

@@ -17,6 +17,7 @@ import {
 import { streamUnlessHead } from '../../http/head-requests.js';
 import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
+import type { Owner } from '../../db/owner.js';
 import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
 import type { IdeasService } from './service.js';
 
@@ -149,6 +150,7 @@ function ideaRoutesFor(
       { schema: { params: IdeaIdParamsSchema, response: { 204: z.undefined(), ...errors } } },
       async (request, reply) => {
         await ideas.delete(ownerOf(request, scope), request.params.id);
+        await idempotent.forgetDeleted();
         return reply.code(204).send();
       },
     );
@@ -158,20 +160,22 @@ function ideaRoutesFor(
 export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app, options) => {
   await app.register(ideaRoutesFor('user', '/api/ideas', options.idempotent), options);
   await app.register(ideaRoutesFor('guest', '/api/guest-ideas', options.idempotent), options);
-  const { ideas } = options;
+  const { ideas, idempotent } = options;
+  // A repeated save must not answer, for a day, with words that were deleted.
+  const deleteAll = async (owner: Owner) => {
+    const deletedCount = await ideas.deleteAll(owner);
+    await idempotent.forgetDeleted();
+    return { deletedCount };
+  };
 
   const deleteAllSchema = { schema: { response: { 200: DeletedCountSchema, ...errors } } };
 
-  app.delete('/api/ideas/all', deleteAllSchema, async (request) => ({
-    deletedCount: await ideas.deleteAll(ownerOf(request, 'user')),
-  }));
+  app.delete('/api/ideas/all', deleteAllSchema, (request) => deleteAll(ownerOf(request, 'user')));
 
-  app.post('/api/guest-ideas/clear', deleteAllSchema, async (request) => ({
-    deletedCount: await ideas.deleteAll(ownerOf(request, 'guest')),
-  }));
+  app.post('/api/guest-ideas/clear', deleteAllSchema, (request) =>
+    deleteAll(ownerOf(request, 'guest')),
+  );
 
   // This month's usage count stays, so clearing is no way around the quota.
-  app.delete('/api/guest-data', deleteAllSchema, async (request) => ({
-    deletedCount: await ideas.deleteAll(ownerOf(request, 'guest')),
-  }));
+  app.delete('/api/guest-data', deleteAllSchema, (request) => deleteAll(ownerOf(request, 'guest')));
 };

@@ -27,6 +27,8 @@ export interface IdentityRoutesOptions {
   authLimits: AuthRateLimits;
   checkoutBrowser: CheckoutBrowser;
   signInBrowser: BrowserKey;
+  /** Drops the save replies kept for ideas that are gone (modules/ideas/idempotency.ts). */
+  forgetDeletedIdeas: () => Promise<void>;
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -89,7 +91,7 @@ function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestId
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, sessions, authLimits, checkoutBrowser, signInBrowser },
+  { identity, sessions, authLimits, checkoutBrowser, signInBrowser, forgetDeletedIdeas },
 ) => {
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -279,6 +281,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         address: request.ip,
         guesses: authLimits.passwordGuesses,
       });
+      await forgetDeletedIdeas();
       await sessions.end(request, reply);
       return reply.code(204).send();
     },
