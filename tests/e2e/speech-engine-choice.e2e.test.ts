@@ -125,15 +125,17 @@ describe('a server with a speech engine, in a browser that recognises speech', (
   });
 
   it('keeps recording for the server when the live preview fails', async () => {
-    // The last result's 'Voice command detected' rightly shows for its 3 s, into this recording
-    // when it starts at once; it goes first, so any toast below is one the failure raised.
-    await page.getByTestId('toast').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Start voice recording' }).click();
     await waitForListening(page);
     await say(page, PREVIEW, false);
     await failSpeech(page, 'network');
     await waitForRecordedSpeech(page);
-    expect(await page.getByTestId('toast').count()).toBe(0);
+    // The last result's 'Voice command detected' rightly shows its 3 s into a recording started
+    // at once (and leaves the page for a moment as the sheet closes): any other toast would be
+    // one the failure raised.
+    expect(
+      await page.getByTestId('toast').filter({ hasNotText: 'Voice command detected' }).count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     const result = page.getByRole('dialog', { name: 'Result' });
     await result.waitFor();
