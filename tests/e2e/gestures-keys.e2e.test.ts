@@ -183,8 +183,9 @@ describe('tooltips with a mouse on a wide screen', () => {
     await page.getByRole('tooltip', { name: 'Open menu' }).waitFor();
     const second = (await tooltipLog())[1];
     expect(second?.state).toBe('instant-open');
-    // Well under the 700 ms delay; the exact figure depends on how busy the machine is.
-    expect(second?.delayMs).toBeLessThan(500);
+    // A delayed open cannot come before its 700 ms, however busy the machine is; an open any
+    // sooner skipped the delay.
+    expect(second?.delayMs).toBeLessThan(690);
 
     // Away for longer than the 300 ms skip window: the full delay again.
     await page.mouse.move(640, 400, { steps: 4 });
