@@ -40,6 +40,12 @@ const TUS_ERRORS: Record<number, ErrorBody> = {
     error: 'unsupported_media_type',
     message: 'Send the bytes as application/offset+octet-stream.',
   },
+  // tus answers 501 for an extension it lacks (concatenation, which parallel uploads use): a
+  // choice of this server, not a fault in it.
+  501: {
+    error: 'not_implemented',
+    message: 'This server does not support that tus extension. Upload the recording in one piece.',
+  },
 };
 
 function tooLarge(maxBytes: number): ErrorBody {
