@@ -22,6 +22,7 @@ import { useServerConfig } from '../../lib/server-config';
 import { useSession } from '../../lib/session';
 import { takeFirstScreenTap } from '../../shell/first-tap';
 import { AppShell } from '../app-shell';
+import { readLaunchFacts, recordShortcutHonoured } from '../record-shortcut';
 import {
   LazyIdeaSheets,
   LazyPendingList,
@@ -252,7 +253,8 @@ export function HomeRoute() {
 }
 
 /**
- * The installed app's 'New recording' shortcut opens `/?record=1`, and a tap on the first
+ * The installed app's 'New recording' shortcut opens `/?record=1` (honoured only where its
+ * launcher can have opened it: record-shortcut.ts), and a tap on the first
  * screen's record button before the app took over is kept for it (shell/first-tap.ts): recording
  * starts as soon as the app knows how it can listen (or the typed sheet opens, where it cannot),
  * once.
@@ -267,14 +269,20 @@ function useRecordShortcut(
   useEffect(() => {
     if (handled.current || !configLoaded || state !== 'idle') return;
     const url = new URL(window.location.href);
-    const fromShortcut = url.searchParams.get('record') === '1';
-    if (!takeFirstScreenTap() && !fromShortcut) return;
-    handled.current = true;
-    if (fromShortcut) {
-      url.searchParams.delete('record');
-      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    const asked = url.searchParams.get('record') === '1';
+    const fromShortcut = asked && recordShortcutHonoured(readLaunchFacts());
+    if (!takeFirstScreenTap() && !fromShortcut) {
+      if (asked) dropRecordParam(url);
+      return;
     }
+    handled.current = true;
+    if (asked) dropRecordParam(url);
     if (voiceAvailable) onTap();
     else openTyping('no-transcription');
   }, [configLoaded, onTap, openTyping, state, voiceAvailable]);
+}
+
+function dropRecordParam(url: URL) {
+  url.searchParams.delete('record');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
