@@ -118,7 +118,6 @@ describe('keyword scoring', () => {
     ['proposal', 'pitch'],
     ['startup idea', 'pitch'],
     ['tweet', 'tweet'],
-    ['post', 'tweet'],
     ['list', 'checklist'],
     ['presentation', 'pitch'],
   ] as const)('example keyword "%s" means %s', (word, format) => {

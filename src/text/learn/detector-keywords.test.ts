@@ -46,6 +46,7 @@ describe('the keyword detector', () => {
       ...Object.values(FORMAT_SPOKEN_WORDS).flat(),
       ...Object.values(CATEGORY_SPOKEN_WORDS).flat(),
     ]);
+    kept.delete('post');
     const unsure: string[] = [];
     for (const target of [...FORMATS, ...CATEGORIES]) {
       const isFormat = (FORMATS as readonly string[]).includes(target);
@@ -80,6 +81,7 @@ describe('the keyword detector', () => {
       'so the idea is a homework club at the library because theres nothing to do after school round here',
       'set list for friday open with the dentist bit then the one about my nan',
       'what if the school ran a breakfast club so the kids get one proper meal',
+      'drop the parcel at the post office and get stamps',
     ]) {
       const detected = detectFormatAndCategory(said);
       expect(detected.confidence, said).toBeLessThan(0.6);
