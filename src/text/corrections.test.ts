@@ -16,6 +16,24 @@ const tweet = (text: string): string =>
   formatWithRules(text, 'tweet', 'personal').replace(/ #\S+/gu, '');
 const checklist = (text: string): string => formatWithRules(text, 'checklist', 'personal');
 
+describe('a task said again from its verb after "no sorry"', () => {
+  it('drops the task it takes the place of, whatever that task was done to', () => {
+    expect(corrected('chase the council about the bins no sorry chase the landlord')).toBe(
+      'chase the landlord',
+    );
+    expect(corrected('ring the vet, no sorry, ring the kennels about friday')).toBe(
+      'ring the kennels about friday',
+    );
+    expect(checklist('text dave no sorry text dan about sunday and book the van')).toBe(
+      'Personal checklist\n- [ ] Text Dan about Sunday\n- [ ] Book the van',
+    );
+  });
+
+  it('keeps both tasks when the second is one more, not the first said again', () => {
+    expect(corrected('call mum no sorry call dad too')).toBe('call mum no sorry call dad too');
+  });
+});
+
 describe('a task taken back with the reason it is not needed', () => {
   it('drops the task, the marker and the reason, and keeps the next task run on after it', () => {
     expect(

@@ -87,7 +87,13 @@ export function findCorrection(tokens: readonly Token[], i: number): Correction 
     }
     madeThat = marker.includes('make');
     if (TASK_RESTATING_MARKERS.has(marker.join(' '))) {
-      const task = restatedTask(tokens, i, markerEnd, marker.length === 1);
+      const task = restatedTask(
+        tokens,
+        i,
+        markerEnd,
+        marker.length === 1,
+        APOLOGY_MARKERS.has(marker.join(' ')),
+      );
       if (task !== null) return task;
     }
     // "we'll actually make it Saturday", "mum said no, make it July", "I can't actually make

@@ -90,6 +90,7 @@ export function restatedTask(
   i: number,
   markerEnd: number,
   bare: boolean,
+  apology = false,
 ): Correction | null {
   if (bare && (tokens[i - 1]?.kind !== 'pause' || tokens[markerEnd]?.kind !== 'pause')) {
     return null;
@@ -119,6 +120,26 @@ export function restatedTask(
     if (word?.kind !== 'word') break;
     if (ADDING_WORDS.has(word.lower)) return null;
   }
+  const retaken = {
+    wrongStart: verb,
+    wrongEnd: i,
+    markerStart: i,
+    markerEnd: start,
+    replacementEnd: start + 1,
+    restart: true,
+  };
+  // "chase housing about the repair no sorry chase the landlord": after "no sorry", the verb
+  // of the task just said, said again, opens it again, whatever it is done to, even in a run
+  // of tasks with no pause between. ("actually no buy the blue" may say again only part of
+  // the thing: restatements read that.)
+  if (apology) {
+    const again = (tokens[start] as Token).lower;
+    for (let k = said - 1; k >= 0 && said - k <= RETAKEN_TASK_WORDS; k--) {
+      const token = tokens[k] as Token;
+      if (token.kind !== 'word') break;
+      if (token.lower === again) return { ...retaken, wrongStart: k };
+    }
+  }
   for (let k = start + 1; k < start + 1 + RESTATED_TASK_WORDS; k++) {
     const word = tokens[k];
     if (word?.kind !== 'word') break;
@@ -129,18 +150,14 @@ export function restatedTask(
       !WHEN_WORDS.has(word.lower) &&
       saidIn(tokens, word.lower, verb + 1, Math.min(said, verb + 1 + OBJECT_REACH))
     ) {
-      return {
-        wrongStart: verb,
-        wrongEnd: i,
-        markerStart: i,
-        markerEnd: start,
-        replacementEnd: start + 1,
-        restart: true,
-      };
+      return retaken;
     }
   }
   return null;
 }
+
+/** Words back from a "no sorry" that the task it takes the place of may have. */
+const RETAKEN_TASK_WORDS = 8;
 
 /** Whether spoken intent ("I need to") ends just before `k`. */
 function spokenIntentEndsAt(tokens: readonly Token[], k: number): boolean {

@@ -42,6 +42,7 @@ export const TASK_RESTATING_MARKERS: ReadonlySet<string> = new Set([
   'wait no',
   'actually no',
   'no actually',
+  'no sorry',
 ]);
 
 /** Words that add a task to the one before ("too", "as well", "also"). */
