@@ -19,6 +19,7 @@ import {
   createAiRateLimits,
   createRecordingRateLimits,
   createAuthRateLimits,
+  countWritesAsSaves,
   createSaveRateLimits,
   registerRateLimits,
 } from './http/rate-limits.js';
@@ -233,6 +234,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     system.noteFailure(error);
     done();
   });
+  // Before any route: every route that writes is counted as it is registered.
+  countWritesAsSaves(app, createSaveRateLimits(app, config, sharedLimits));
   await app.register(systemRoutes, { system });
   const browsers = checkoutBrowser(config);
   const idempotent = createIdempotentCreates(sharedIdempotencyStore(app, config, deps.database));
@@ -245,10 +248,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     signInBrowser: signInBrowser(config),
   });
   await app.register(usageRoutes, { usage });
-  const saveLimits = createSaveRateLimits(app, config, sharedLimits);
   await app.register(ideasRoutes, {
     ideas,
-    saveLimits,
     idempotent,
   });
   await app.register(sharingRoutes, {
@@ -260,7 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     publicUrl: config.publicUrl,
   });
-  await app.register(dictionaryRoutes, { dictionary, saveLimits });
+  await app.register(dictionaryRoutes, { dictionary });
   await app.register(billingRoutes, { billing, authLimits, checkoutBrowser: browsers });
   await app.register(recordingsRoutes, {
     recordings,

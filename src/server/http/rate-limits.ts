@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -364,26 +365,52 @@ export function createAuthRateLimits(
 
 const ONE_HOUR_MS = 60 * ONE_MINUTE_MS;
 
+/**
+ * The state-changing routes that are not counted as saves, each with what holds it instead.
+ * Every other POST, PUT, PATCH and DELETE is counted (countWritesAsSaves), so a new route that
+ * writes cannot be left out by forgetting it.
+ */
+export const NOT_COUNTED_AS_SAVES: Readonly<Record<string, string>> = {
+  'POST /api/register': 'the AUTH limit',
+  'POST /api/login': 'the AUTH limit and the password-guess count',
+  'POST /api/auth/magic': 'the AUTH limit',
+  'POST /api/auth/forgot-password': 'the AUTH limit',
+  'POST /api/auth/reset-password': 'the AUTH limit',
+  'POST /api/auth/claim': 'the AUTH limit',
+  'DELETE /api/account': 'the AUTH limit and the password-guess count',
+  'POST /api/billing/create-checkout-session': 'the AUTH limit',
+  // The billing provider's calls come from its own few addresses, for every customer at once.
+  'POST /api/billing/webhook': 'its signature',
+  'POST /api/transcribe': 'the AI limit; it stores nothing',
+  'POST /api/format': 'the AI limit; it stores nothing',
+  'POST /api/infer-format-category': 'the AI limit; it stores nothing',
+  // One upload is many PATCHes of up to a chunk each; its bytes are what is limited (ADR 106).
+  'PATCH /api/uploads/:id': 'the recordings bytes an hour per address',
+};
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes that always act for the guest of X-Guest-Id, whether or not a session comes along. */
+function isGuestRoute(url: string): boolean {
+  return url.startsWith('/api/guest-');
+}
+
 export interface SaveRateLimits {
-  /** POST /api/ideas: one save for the client address. */
-  accountSave: preHandlerAsyncHookHandler;
-  /** POST /api/guest-ideas: one save for the address, whose guest ids are capped too. */
-  guestSave: preHandlerAsyncHookHandler;
   /**
-   * A write that stores a person's data under the session or, without one, the guest id
-   * (PUT /api/dictionary): counted as accountSave or guestSave, so it fills no more than saves.
+   * One save for the client address and, when the request acts as a guest (a guest route, or
+   * no session), the guest id's admission under the new-guests cap.
    */
-  ownerSave: preHandlerAsyncHookHandler;
+  countWrite(request: FastifyRequest, guestRoute: boolean): Promise<void>;
 }
 
 /**
  * Saves: RATE_LIMIT_SAVES_PER_MIN per minute and address, guests and accounts alike, whatever
- * the guest id. A guest id is the browser's to make up, so a script could otherwise spread its
- * saves over fresh guests, each with its own monthly quota: an address may bring at most
- * RATE_LIMIT_NEW_GUESTS_PER_HOUR guest ids it has not saved with in the last hour. A guest the
- * address already saved with is never refused by that cap, so the person whose browser keeps
- * its id is not locked out by a script on the same network making new ones. Both counts are the
- * shared ones (ADR 070).
+ * the guest id, for every route that writes. A guest id is the browser's to make up, so a
+ * script could otherwise spread its writes over fresh guests, each with its own monthly quota
+ * and its own rows: an address may bring at most RATE_LIMIT_NEW_GUESTS_PER_HOUR guest ids it has
+ * not written with in the last hour. A guest the address already wrote with is never refused by
+ * that cap, so the person whose browser keeps its id is not locked out by a script on the same
+ * network making new ones. Both counts are the shared ones (ADR 070).
  */
 export function createSaveRateLimits(
   app: FastifyInstance,
@@ -404,15 +431,34 @@ export function createSaveRateLimits(
     }
     await shared.counters.increment(seen, ONE_HOUR_MS);
   };
-  const guestSave = async (request: FastifyRequest) => {
-    await save(request);
-    await admitGuest(request);
-  };
   return {
-    accountSave: async (request) => save(request),
-    guestSave,
-    ownerSave: async (request) => (request.user ? save(request) : guestSave(request)),
+    async countWrite(request, guestRoute) {
+      await save(request);
+      if (guestRoute || request.user === null) await admitGuest(request);
+    },
   };
+}
+
+/**
+ * Counts every state-changing /api/ route as a save (unless NOT_COUNTED_AS_SAVES names it),
+ * decided once as each route is registered, so it must be added before the routes are. It
+ * counts before the body is validated: a stream of refused bodies costs the same parsing as
+ * accepted ones, and the count does not depend on how each route checks its input.
+ */
+export function countWritesAsSaves(app: FastifyInstance, limits: SaveRateLimits): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat().filter((method) => STATE_CHANGING_METHODS.has(method));
+    if (methods.length === 0) return;
+    const counted = methods.filter((method) => !(`${method} ${route.url}` in NOT_COUNTED_AS_SAVES));
+    if (counted.length === 0) return;
+    const guestRoute = isGuestRoute(route.url);
+    const count: preValidationAsyncHookHandler = async (request) => {
+      if (counted.includes(request.method)) await limits.countWrite(request, guestRoute);
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [count] : [...[existing].flat(), count];
+  });
 }
 
 export interface RecordingRateLimits {

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DictionaryBodySchema } from '#contract/api-request-schemas.js';
 import { DictionarySchema, ErrorSchema } from '#contract/api-schemas.js';
-import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { userOrGuestOf } from '../../http/sessions.js';
 import type { DictionaryService } from './service.js';
 
 export interface DictionaryRoutesOptions {
   dictionary: DictionaryService;
-  /** A list kept is a save like an idea's: the per-address save and new-guest limits. */
-  saveLimits: SaveRateLimits;
 }
 
 const errors = { 400: ErrorSchema, 429: ErrorSchema };
@@ -19,7 +16,7 @@ const errors = { 400: ErrorSchema, 429: ErrorSchema };
  */
 export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = async (
   app,
-  { dictionary, saveLimits },
+  { dictionary },
 ) => {
   app.get(
     '/api/dictionary',
@@ -31,7 +28,6 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
     '/api/dictionary',
     {
       schema: { body: DictionaryBodySchema, response: { 200: DictionarySchema, ...errors } },
-      preHandler: saveLimits.ownerSave,
     },
     async (request) => ({
       entries: await dictionary.replace(userOrGuestOf(request), request.body.entries),

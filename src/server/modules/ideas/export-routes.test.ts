@@ -58,11 +58,6 @@ async function appWith(ideas: IdeasRepository) {
       run: () => Promise.reject(new Error('not used by export')),
       forgetDeleted: () => Promise.reject(new Error('not used by export')),
     },
-    saveLimits: {
-      accountSave: () => Promise.reject(new Error('not used by export')),
-      guestSave: () => Promise.reject(new Error('not used by export')),
-      ownerSave: () => Promise.reject(new Error('not used by export')),
-    },
   });
   return app;
 }

@@ -15,7 +15,6 @@ import {
   IdeaSchema,
 } from '#contract/api-schemas.js';
 import { streamUnlessHead } from '../../http/head-requests.js';
-import type { SaveRateLimits } from '../../http/rate-limits.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import type { Owner } from '../../db/owner.js';
 import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
@@ -25,8 +24,6 @@ export interface IdeasRoutesOptions {
   ideas: IdeasService;
   /** Saving twice with one Idempotency-Key, on the store every instance shares (ADR 070). */
   idempotent: IdempotentCreates;
-  /** The per-address limits on saves (docs/api.md, "Rate limits"). */
-  saveLimits: SaveRateLimits;
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
@@ -50,7 +47,7 @@ function ideaRoutesFor(
   base: string,
   idempotent: IdempotentCreates,
 ): FastifyPluginAsyncZod<IdeasRoutesOptions> {
-  return async (app, { ideas, saveLimits }) => {
+  return async (app, { ideas }) => {
     app.get(
       base,
       {
@@ -71,7 +68,6 @@ function ideaRoutesFor(
     app.post(
       base,
       {
-        preHandler: scope === 'user' ? saveLimits.accountSave : saveLimits.guestSave,
         schema: {
           body: CreateIdeaBodySchema,
           response: { 201: IdeaSchema, 402: ErrorSchema, ...errors },
