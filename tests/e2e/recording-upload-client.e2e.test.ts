@@ -108,7 +108,11 @@ describe('uploading a recording while it is made', () => {
       await addChunk(record.id, start, new Blob([new Uint8Array(piece)]));
     }
     // The page is gone once the server has acknowledged some of it: the upload stops there.
-    await expect.poll(async () => (await listChunks(record.id)).length).toBeLessThan(half);
+    // The first acknowledgement can take longer than expect.poll's 1 s on a busy machine, so it
+    // is given the page waits' 15 s.
+    await expect
+      .poll(async () => (await listChunks(record.id)).length, { timeout: 15_000 })
+      .toBeLessThan(half);
     first.abort();
     void running.catch(() => undefined);
     // What the recorder made after the server's last acknowledgement was kept on the device too.
