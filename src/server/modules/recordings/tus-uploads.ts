@@ -148,8 +148,16 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     },
   });
 
-  /** Sends tus's answer through Fastify, its errors in the API's shape. */
-  async function answer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  /**
+   * Sends tus's answer through Fastify, its errors in the API's shape. `pastLength` says what a
+   * 413 means for an upload whose length is known: tus answers 413 both for a recording over the
+   * server's limit and for bytes that go past the upload's own declared length.
+   */
+  async function answer(
+    reply: FastifyReply,
+    response: Response,
+    pastLength?: ErrorBody,
+  ): Promise<FastifyReply> {
     for (const [name, value] of response.headers) {
       if (name.startsWith('access-control-') || name === 'content-length') continue;
       void reply.header(name, value);
@@ -168,7 +176,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     }
     body ??=
       response.status === 413
-        ? tooLarge(maxBytes)
+        ? (pastLength ?? tooLarge(maxBytes))
         : (TUS_ERRORS[response.status] ?? {
             error: response.status >= 500 ? 'internal_error' : 'bad_request',
             message:
@@ -187,11 +195,12 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     reply: FastifyReply,
     path: string,
     owner: Owner | null,
+    pastLength?: ErrorBody,
   ): Promise<{ response: Response; sent: () => Promise<FastifyReply> }> {
     const webRequest = toWebRequest(request, path);
     if (owner !== null) owners.set(webRequest, owner);
     const response = await tus.handleWeb(webRequest);
-    return { response, sent: () => answer(reply, response) };
+    return { response, sent: () => answer(reply, response, pastLength) };
   }
 
   const empty = (description: string) => z.undefined().describe(description);
@@ -275,7 +284,17 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
-      const { sizeBytes } = await recordings.ensureUploadOf(owner, id);
+      const { finished, sizeBytes } = await recordings.ensureUploadOf(owner, id);
+      if (finished && hasBody(request)) {
+        // Every byte is in and the recording exists: nothing can be written to it any more, and
+        // the Recording-Id tells a client whose last reply was lost where its recording is.
+        throw new HttpError(
+          409,
+          'upload_complete',
+          'This upload is complete: all its bytes are in, and nothing more can be written to it.',
+          { 'Recording-Id': id },
+        );
+      }
       // A deferred upload reserved nothing at its creation: its bytes are counted as they come.
       const deferred = sizeBytes === null;
       const declared = byteCount(request.headers['content-length']);
@@ -283,7 +302,20 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         await recordings.assertServerRoom(declared);
         await limits.reserveBytes(request, declared);
       }
-      const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner);
+      const pastLength: ErrorBody | undefined =
+        sizeBytes === null
+          ? undefined
+          : {
+              error: 'payload_too_large',
+              message: `These bytes go past the end of the upload: its length is ${sizeBytes} bytes.`,
+            };
+      const { response, sent } = await viaTus(
+        request,
+        reply,
+        `${UPLOADS_PATH}/${id}`,
+        owner,
+        pastLength,
+      );
       const offset = response.headers.get('upload-offset');
       if (response.status === 204 && offset !== null) {
         if (deferred && declared === null) {

@@ -297,6 +297,36 @@ forEachDialect((dialect) => {
       expectApiError(await patch(app, guest, id, 0, big), 413, 'payload_too_large');
     });
 
+    it('refuses bytes sent to a complete upload as complete, not as too large', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await uploadInChunks(app, guest, audio);
+      const more = await patch(app, guest, id, audio.length, audio.subarray(0, 100));
+      const body = expectApiError(more, 409, 'upload_complete');
+      expect(body.message).toMatch(/complete/);
+      expect(more.headers['recording-id']).toBe(id);
+      const head = await app.inject({
+        method: 'HEAD',
+        url: `/api/uploads/${id}`,
+        headers: { ...TUS, ...guest },
+      });
+      expect(head.headers['upload-offset']).toBe(String(audio.length));
+    });
+
+    it("says bytes past an upload's declared length go past its end", async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await createUpload(app, guest, { 'upload-length': '1000' });
+      const body = expectApiError(
+        await patch(app, guest, id, 0, audio.subarray(0, 1500)),
+        413,
+        'payload_too_large',
+      );
+      expect(body.message).toBe(
+        'These bytes go past the end of the upload: its length is 1000 bytes.',
+      );
+    });
+
     it('ends an upload on DELETE, its bytes with it', async () => {
       const { app } = testApp();
       const guest = guestHeaders(newGuestId());
