@@ -211,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     billing: { fulfilCheckout: (checkoutSessionId) => billing.fulfilCheckout(checkoutSessionId) },
     afterReply,
+    counters: sharedLimits.counters,
     now,
   });
   const billing = createBillingService({

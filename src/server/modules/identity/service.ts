@@ -3,7 +3,7 @@ import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
 import { isForeignKeyViolation } from '../../db/rows.js';
 import { HttpError } from '../../http/errors.js';
 import { AccountGoneError } from '../../http/sessions.js';
-import type { PasswordGuessThrottle } from '../../http/rate-limits.js';
+import type { Counters, PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { AfterReply } from './after-reply.js';
 import type { BillingService } from '../billing/service.js';
 import type { IdeasService } from '../ideas/service.js';
@@ -144,6 +144,9 @@ function invalidToken(message: string): HttpError {
 }
 
 const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+const ONE_HOUR_MS = 60 * 60 * 1000;
+/** Sign-in and reset mails together: a person asks a few times; a flood asks hundreds. */
+const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
 
 export function createIdentityService(deps: {
   users: UsersRepository;
@@ -165,6 +168,8 @@ export function createIdentityService(deps: {
   billing: Pick<BillingService, 'fulfilCheckout'>;
   /** Where link requests do their work, after their answer. */
   afterReply: AfterReply;
+  /** The counts every instance shares (ADR 070): link mails per recipient and hour. */
+  counters: Pick<Counters, 'increment'>;
   now: () => Date;
 }): IdentityService {
   const { users, sessions, tokens, passwords, ideas, mail, publicUrl, billing, afterReply, now } =
@@ -179,6 +184,16 @@ export function createIdentityService(deps: {
    * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
    * (nobody received it) and leaves every earlier link working: the person retries.
    */
+  /**
+   * Whether one more link mail may go to this address this hour. Requests come from anywhere,
+   * so without this one inbox could be flooded from many addresses. Counted after the answer,
+   * which is the same either way (ADR 101), so a refused mail tells the asker nothing.
+   */
+  async function mayMail(email: string): Promise<boolean> {
+    const sent = await deps.counters.increment(`mail-to:${email.toLowerCase()}`, ONE_HOUR_MS);
+    return sent.count <= LINK_MAILS_PER_RECIPIENT_PER_HOUR;
+  }
+
   async function mailToken(
     user: UserRecord,
     purpose: AuthTokenPurpose,
@@ -187,6 +202,7 @@ export function createIdentityService(deps: {
     send: (to: string, link: string) => Promise<void>,
     linkFor: (token: string) => string,
   ): Promise<void> {
+    if (!(await mayMail(user.email))) return;
     const token = newOneTimeToken();
     const stored = await tokens.create({
       purpose,
