@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { AiService } from '../ai/service.js';
 import type { ClaimedJob, Lane, RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingStore } from './store.js';
@@ -22,6 +23,8 @@ export interface QueueTuning {
   budgetPerAudioMs: number;
   /** The longest piece sent to the engine; unset, the AI module's own choice. */
   pieceMaxMs?: number;
+  /** Short clips transcribed at once (the long lane always takes one at a time). */
+  shortWorkers: number;
 }
 
 export const DEFAULT_QUEUE_TUNING: QueueTuning = {
@@ -31,6 +34,9 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   maxAttempts: 5,
   budgetBaseMs: 60_000,
   budgetPerAudioMs: 3,
+  // One short clip at a time made twenty people's clips queue behind each other while a decode
+  // slot stood idle (docs/benchmarks.md, "Recordings"): as many as there are decode slots.
+  shortWorkers: Math.max(1, availableParallelism()),
 };
 
 /**
@@ -93,7 +99,7 @@ export function startTranscriptionQueue(deps: {
     });
   }
 
-  async function run(job: ClaimedJob, lane: Lane): Promise<void> {
+  async function run(job: ClaimedJob, lane: Lane, worker: string): Promise<void> {
     const budget = new AbortController();
     let budgetTimer = setTimeout(() => budget.abort(), tuning.budgetBaseMs);
     const heartbeat = setInterval(() => {
@@ -108,7 +114,8 @@ export function startTranscriptionQueue(deps: {
         ai.transcribeRecording({
           filePath,
           contentType: job.contentType,
-          client: `recordings-${lane.name}`,
+          // Each worker its own decode client: the per-client cap is for people, not workers.
+          client: worker,
           signal,
           pieceMaxMs: tuning.pieceMaxMs,
           async onProgress(done, total, durationMs) {
@@ -180,12 +187,12 @@ export function startTranscriptionQueue(deps: {
     }
   }
 
-  async function work(lane: Lane): Promise<void> {
+  async function work(lane: Lane, worker: string): Promise<void> {
     while (!stopped) {
       let job: ClaimedJob | null = null;
       try {
         job = await jobs.claimNext(lane, tuning.leaseMs);
-        if (job !== null) await run(job, lane);
+        if (job !== null) await run(job, lane, worker);
       } catch (error) {
         log.warn({ err: error, lane: lane.name }, 'the transcription queue could not run a job');
       }
@@ -193,7 +200,11 @@ export function startTranscriptionQueue(deps: {
     }
   }
 
-  const workers = LANES.map((lane) => work(lane));
+  const workers = LANES.flatMap((lane) =>
+    Array.from({ length: lane.above ? 1 : Math.max(1, tuning.shortWorkers) }, (_, i) =>
+      work(lane, i === 0 ? `recordings-${lane.name}` : `recordings-${lane.name}-${i + 1}`),
+    ),
+  );
 
   return {
     wake() {

@@ -191,7 +191,14 @@ forEachDialect((dialect) => {
       deps: {
         ai: { transcriber: engine },
         now: () => new Date(),
-        recordingQueue: { backoffMs: 50, pollMs: 100, leaseMs: 1500, pieceMaxMs: 10_000 },
+        // One short-lane worker: the turn-taking tests read the order of one worker's calls.
+        recordingQueue: {
+          backoffMs: 50,
+          pollMs: 100,
+          leaseMs: 1500,
+          pieceMaxMs: 10_000,
+          shortWorkers: 1,
+        },
       },
     });
 
@@ -422,6 +429,51 @@ forEachDialect((dialect) => {
         engine.hold = null;
         release();
       }
+    });
+  });
+
+  describe('short clips side by side', () => {
+    /** Each call waits, up to a few seconds, for another to be under way beside it. */
+    class PairingTranscriber extends ScriptedTranscriber {
+      inFlight = 0;
+      mostAtOnce = 0;
+      private arrived: Array<() => void> = [];
+
+      override async transcribe(upload: AudioUpload): Promise<Transcription> {
+        this.inFlight += 1;
+        this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+        try {
+          if (this.inFlight >= 2) for (const wake of this.arrived.splice(0)) wake();
+          else {
+            await new Promise<void>((resolve) => {
+              this.arrived.push(resolve);
+              setTimeout(resolve, 3000);
+            });
+          }
+          return await super.transcribe(upload);
+        } finally {
+          this.inFlight -= 1;
+        }
+      }
+    }
+    const engine = new PairingTranscriber();
+    const testApp = useTestApp(dialect, {
+      deps: {
+        ai: { transcriber: engine },
+        now: () => new Date(),
+        recordingQueue: { pollMs: 100, shortWorkers: 2 },
+      },
+    });
+
+    it('transcribes two people’s short clips at once, one per decode slot', async () => {
+      const { app } = testApp();
+      const one = guestHeaders(newGuestId());
+      const two = guestHeaders(newGuestId());
+      const first = await upload(app, one, clip);
+      const second = await upload(app, two, clip);
+      expect((await settled(app, one, first)).status).toBe('done');
+      expect((await settled(app, two, second)).status).toBe('done');
+      expect(engine.mostAtOnce).toBe(2);
     });
   });
 });
