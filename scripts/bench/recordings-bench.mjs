@@ -602,8 +602,8 @@ const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
 const lines = [
   `- Server's own time from the last chunk to the transcript (engine excluded), ${own.n} recordings: p50 ${f(own.p50)} ms (target <= ${TARGETS.p50} ms) ${verdict(own.p50 <= TARGETS.p50)}, p99 ${f(own.p99)} ms (target <= ${TARGETS.p99} ms) ${verdict(own.p99 <= TARGETS.p99)}; refused: ${refused}${refusals ? ` (${refusals})` : ''} (target none) ${verdict(refused === 0)}.`,
   `- The same with the engine: p50 ${f(untilDone.p50)} ms, p99 ${f(untilDone.p99)} ms; the engine's own time p50 ${f1(engineTime.p50)} ms, p99 ${f1(engineTime.p99)} ms.`,
-  `- The queue's wait (due to taken, the server's log): p50 ${f(waited.p50)} ms, p99 ${f(waited.p99)} ms. Each job's run (taken to done: both ffmpeg passes, the engine, the row's writes): p50 ${f(ran.p50)} ms, p99 ${f(ran.p99)} ms.`,
-  `- Each recording's decode CPU (its two ffmpeg passes, silencedetect then 16 kHz PCM, the server's reaped children over the run): ${f(people.ffmpegMsPerRecording)} ms; the server's own CPU per recording (the upload's ${RECORDING_SECONDS / CHUNK_SECONDS + 1} requests, the polls, the job): ${f(people.serverCpuMsPerRecording)} ms. Control, measured in the same run on the idle machine: the same two passes on one clip take ${f(control)} ms by the wall.`,
+  `- The queue's wait (due to taken, the server's log): p50 ${f(waited.p50)} ms, p99 ${f(waited.p99)} ms. Each job's run (taken to done: ffmpeg, the engine, the row's writes): p50 ${f(ran.p50)} ms, p99 ${f(ran.p99)} ms.`,
+  `- Each recording's decode CPU (its ffmpeg runs, the server's reaped children over the run): ${f(people.ffmpegMsPerRecording)} ms; the server's own CPU per recording (the upload's ${RECORDING_SECONDS / CHUNK_SECONDS + 1} requests, the polls, the job): ${f(people.serverCpuMsPerRecording)} ms. Control, measured in the same run on the idle machine: the same two passes on one clip take ${f(control)} ms by the wall.`,
 ];
 if (hour) {
   lines.push(
