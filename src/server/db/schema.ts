@@ -26,6 +26,10 @@ export interface UsersTable {
   current_period_end: ColumnType<string | Date | null, string | null | undefined, string | null>;
   /** The checkout whose fulfilment created the account; null otherwise (migration 011). */
   created_by_checkout: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every session opened before the current epoch is dead (migration 014, ADR 107). */
+  session_epoch: ColumnType<number, number | undefined, number>;
+  /** When a mailed link of the account was first used; null: nobody has proved the e-mail. */
+  email_proven_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -38,6 +42,8 @@ export interface SessionsTable {
   created_at: Instant;
   /** How the session began; a sign-in link's session may delete a password-less account. */
   opened_by: ColumnType<SessionOpening, SessionOpening | undefined, SessionOpening>;
+  /** The account's session_epoch when the session was opened (migration 014). */
+  epoch: ColumnType<number, number | undefined, number>;
 }
 
 export type SessionOpening = 'password' | 'link';

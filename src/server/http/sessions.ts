@@ -30,13 +30,17 @@ export type SessionOpening = 'password' | 'link';
  * identity module's sessions repository stores them, and app.ts hands it in.
  */
 export interface SessionStore {
-  /** `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored. */
+  /**
+   * `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored.
+   * null, and nothing stored, when the account's session epoch is no longer `epoch`.
+   */
   create(input: {
     userId: string;
     tokenHash: string;
     expiresAt: Date;
+    epoch: number;
     openedBy: SessionOpening;
-  }): Promise<unknown>;
+  }): Promise<{ sessionId: string } | null>;
   /** null when there is no such session or it expired at or before `now`. */
   findUserBySession(
     tokenHash: string,
@@ -81,17 +85,29 @@ export class AccountGoneError extends HttpError {
   }
 }
 
+/**
+ * The account a credential was just checked for, with its session epoch as read in the same
+ * transaction as the check (ADR 107).
+ */
+export interface SigningIn {
+  id: string;
+  sessionEpoch: number;
+}
+
 export interface SessionManager {
   /**
-   * Signs the reply's client in as `userId`: a fresh 256-bit id, replacing any session it had.
-   * `openedBy` records how (a password by default; 'link' for a sign-in link).
+   * Signs the reply's client in to `account`: a fresh 256-bit id, replacing any session it had.
+   * `openedBy` records how (a password by default; 'link' for a sign-in link). false, with no
+   * cookie set, when everything opened at that epoch has been ended since (a reset or a proof
+   * of the e-mail ran after the credential was checked): the caller answers as for a bad one.
+   * AccountGoneError when the account was deleted meanwhile.
    */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
-    userId: string,
+    account: SigningIn,
     openedBy?: SessionOpening,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Ends the request's session server-side and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -159,15 +175,17 @@ export function installSessions(
   });
 
   return {
-    async start(request, reply, userId, openedBy = 'password') {
+    async start(request, reply, account, openedBy = 'password') {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.deleteByHash(hashSessionToken(previous));
       const token = randomBytes(32).toString('base64url');
+      let opened: { sessionId: string } | null;
       try {
-        await sessions.create({
-          userId,
+        opened = await sessions.create({
+          userId: account.id,
           tokenHash: hashSessionToken(token),
           expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
+          epoch: account.sessionEpoch,
           openedBy,
         });
       } catch (error) {
@@ -175,7 +193,9 @@ export function installSessions(
         if (isForeignKeyViolation(error)) throw new AccountGoneError();
         throw error;
       }
+      if (opened === null) return false;
       setSessionCookie(reply, token);
+      return true;
     },
     async end(request, reply) {
       const token = request.cookies[SESSION_COOKIE];

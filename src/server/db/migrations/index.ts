@@ -13,6 +13,7 @@ import { checkoutClaimsMigration } from './010-checkout-claims.js';
 import { recordingsMigration } from './011-recordings.js';
 import { shareLinksMigration } from './012-share-links.js';
 import { dictionariesMigration } from './013-dictionaries.js';
+import { sessionEpochsMigration } from './014-session-epochs.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-recordings': recordingsMigration(dialect),
     '012-share-links': shareLinksMigration(dialect),
     '013-dictionaries': dictionariesMigration(dialect),
+    '014-session-epochs': sessionEpochsMigration(dialect),
   };
 }

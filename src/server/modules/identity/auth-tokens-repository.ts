@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AuthTokenPurpose, AuthTokensTable } from '../../db/schema.js';
+import type { AuthTokenPurpose, AuthTokensTable, DB } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { toDate } from '../../db/rows.js';
 
@@ -70,6 +70,28 @@ function toRecord(row: Selectable<AuthTokensTable>): AuthTokenRecord {
   };
 }
 
+/**
+ * Uses a token once, inside the caller's transaction or on its own: one conditional UPDATE, so
+ * of two parallel uses exactly one succeeds.
+ */
+export async function consumeToken(
+  db: Kysely<DB>,
+  purpose: AuthTokenPurpose,
+  tokenHash: string,
+  at: Date,
+): Promise<AuthTokenRecord | null> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: at.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at.toISOString())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
 export function createAuthTokensRepository(
   database: Database,
   options: { now?: () => Date } = {},
@@ -99,18 +121,7 @@ export function createAuthTokensRepository(
       return toRecord(row);
     },
 
-    async consume(purpose, tokenHash, at) {
-      const row = await db
-        .updateTable('auth_tokens')
-        .set({ used_at: at.toISOString() })
-        .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at.toISOString())
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toRecord(row) : null;
-    },
+    consume: (purpose, tokenHash, at) => consumeToken(db, purpose, tokenHash, at),
 
     async findLive(purpose, tokenHash, at) {
       const row = await db

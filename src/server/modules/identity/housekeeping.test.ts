@@ -90,11 +90,13 @@ forEachDialect((dialect) => {
       userId: user.id,
       tokenHash: hashSessionToken('old'),
       expiresAt: before,
+      epoch: 0,
     });
     await sessions.create({
       userId: user.id,
       tokenHash: hashSessionToken('live'),
       expiresAt: after,
+      epoch: 0,
     });
     await authTokens.create({
       purpose: 'password_reset',

@@ -14,6 +14,7 @@ import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js
 import { HttpError } from '../../http/errors.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
 import {
+  AccountGoneError,
   guestIdOf,
   requireUser,
   type SessionManager,
@@ -109,7 +110,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const created = await identity.register(request.body, guestIdOf(request));
-      await sessions.start(request, reply, created.id);
+      if (!(await sessions.start(request, reply, created))) throw new AccountGoneError();
       return reply.code(201).send(toSignedIn(created));
     },
   );
@@ -143,7 +144,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         address: request.ip,
         guestId: guestIdOf(request),
         guesses: authLimits.passwordGuesses,
-        openSession: (userId) => sessions.start(request, reply, userId),
+        openSession: (account) => sessions.start(request, reply, account),
       });
       return reply.code(200).send(toSignedIn(user));
     },
@@ -175,7 +176,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.signInWithLink(token, {
         guestId: null,
         browserKey: signInBrowser.keyOf(request),
-        openSession: (userId) => sessions.start(request, reply, userId, 'link'),
+        openSession: (account) => sessions.start(request, reply, account, 'link'),
       });
       if (!user) return reply.redirect('/login?error=link', 302);
       return reply.redirect('/', 302);
@@ -195,7 +196,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.signInWithLink(request.body.token, {
         guestId: guestIdOf(request),
         browserKey: signInBrowser.keyOf(request),
-        openSession: (userId) => sessions.start(request, reply, userId, 'link'),
+        openSession: (account) => sessions.start(request, reply, account, 'link'),
       });
       if (!user) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
       return toSignedIn(user);
@@ -228,7 +229,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const user = await identity.resetPassword(request.body.token, request.body.newPassword);
-      await sessions.start(request, reply, user.id);
+      // Another reset of the same account finished first and ended this one's sign-in too.
+      if (!(await sessions.start(request, reply, user))) {
+        throw new HttpError(
+          400,
+          'invalid_token',
+          'This reset link is invalid, used or expired. Please request a new password reset.',
+        );
+      }
       return toMe(user);
     },
   );
@@ -254,7 +262,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         userId: request.user?.id ?? null,
         browserKey: checkoutBrowser.keyOf(request),
       });
-      await sessions.start(request, reply, user.id);
+      if (!(await sessions.start(request, reply, user))) {
+        throw new HttpError(
+          400,
+          'invalid_token',
+          'This upgrade link is invalid, unpaid, already used or from another browser.',
+        );
+      }
       return toSignedIn(user);
     },
   );

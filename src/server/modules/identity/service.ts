@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
 import { isForeignKeyViolation } from '../../db/rows.js';
 import { HttpError } from '../../http/errors.js';
-import { AccountGoneError } from '../../http/sessions.js';
+import { AccountGoneError, type SigningIn } from '../../http/sessions.js';
 import type { Counters, PasswordGuessThrottle } from '../../http/rate-limits.js';
 import type { AfterReply } from './after-reply.js';
 import type { BillingService } from '../billing/service.js';
@@ -18,9 +18,10 @@ export type SignedIn = UserRecord & { guestIdeasKept: number };
 
 /**
  * Opens the session of a sign-in, before any guest's ideas move: the account still exists once
- * it has, so nothing moves into an account whose deletion came first (AccountGoneError).
+ * it has, so nothing moves into an account whose deletion came first (AccountGoneError). false
+ * when the account's session epoch moved on since the credential was checked (ADR 107).
  */
-export type OpenSession = (userId: string) => Promise<void>;
+export type OpenSession = (account: SigningIn) => Promise<boolean>;
 
 export interface Credentials {
   email: string;
@@ -72,8 +73,9 @@ export interface IdentityService {
     from: { guestId: string | null; browserKey: string },
   ): Promise<void>;
   /**
-   * Uses a sign-in link: the account, or null for a bad link or an account deleted meanwhile.
-   * `openSession` opens its session before anything moves. The guest ideas that move in are
+   * Uses a sign-in link: the account, or null for a bad link, an account deleted meanwhile or
+   * one reset meanwhile. `openSession` opens its session before anything moves. The first link
+   * used proves the account's e-mail and ends every session opened before it (ADR 107). The guest ideas that move in are
    * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
    * those kept with the link when `browserKey` is the asking browser's.
    */
@@ -107,8 +109,9 @@ export interface IdentityService {
    * checkout is always re-read from the billing provider (and fulfilled when its webhook has not
    * arrived yet). 400 invalid_token for an unknown, unpaid or used token, and for a caller
    * without the browser key the checkout was started with; 403 sign_in_required when the
-   * checkout paid for an account it did not create and the caller is not signed in to it
-   * (paying must not open someone's account).
+   * checkout paid for an account it did not create, or for one whose e-mail someone has since
+   * proved by a mailed link, and the caller is not signed in to it (paying must not open
+   * someone's account; ADR 107).
    */
   claimCheckout(
     token: string,
@@ -248,14 +251,17 @@ export function createIdentityService(deps: {
     return { ...user, guestIdeasKept };
   }
 
-  /** Opens the session first, then adopts; null when the account went before either. */
+  /**
+   * Opens the session first, then adopts; null when the account went before either, or its
+   * sessions were ended after `user` was read.
+   */
   async function signInTo(
     user: UserRecord,
     guestIds: (string | null)[],
     openSession: OpenSession,
   ): Promise<SignedIn | null> {
     try {
-      await openSession(user.id);
+      if (!(await openSession(user))) return null;
     } catch (error) {
       if (error instanceof AccountGoneError) return null;
       throw error;
@@ -354,15 +360,13 @@ export function createIdentityService(deps: {
     },
 
     async signInWithLink(token, completing) {
-      const used = await tokens.consume('magic_link', hashOneTimeToken(token), now());
-      if (!used?.userId) return null;
-      const user = await users.findById(used.userId);
-      if (!user) return null;
+      const used = await users.useSignInLink(hashOneTimeToken(token), now());
+      if (!used) return null;
       // Never the guest of whoever asked for the link, which may be anyone's (docs/api.md).
       const guestId =
         completing.guestId ??
-        (sameBrowser(used.browserHash, completing.browserKey) ? used.guestId : null);
-      return signInTo(user, [guestId], completing.openSession);
+        (sameBrowser(used.token.browserHash, completing.browserKey) ? used.token.guestId : null);
+      return signInTo(used.user, [guestId], completing.openSession);
     },
 
     async deleteAccount(userId, sessionId, password, { address, guesses }) {
@@ -434,17 +438,22 @@ export function createIdentityService(deps: {
       // Always this claim's own checkout, read from the provider: whatever its e-mail's account
       // looks like now says nothing about whether this checkout was paid or what it made.
       const accountId = await billing.fulfilCheckout(claim.checkoutSessionId);
-      const user = accountId === null ? null : await users.findById(accountId);
-      if (!user) throw unusable();
-      const madeByThisCheckout = user.createdByCheckout === claim.checkoutSessionId;
-      if (caller.userId !== user.id && !madeByThisCheckout) {
+      if (accountId === null) throw unusable();
+      const user = await users.useCheckoutClaim({
+        tokenHash,
+        checkoutSessionId: claim.checkoutSessionId,
+        accountId,
+        callerUserId: caller.userId,
+        at: now(),
+      });
+      if (user === 'sign_in_required') {
         throw new HttpError(
           403,
           'sign_in_required',
           'Your account is upgraded. Please sign in to it to continue.',
         );
       }
-      if (!(await tokens.consume('checkout_claim', tokenHash, now()))) throw unusable();
+      if (user === null) throw unusable();
       const signedIn = await adoptInto(user, [caller.guestId, claim.guestId]);
       if (!signedIn) throw new AccountGoneError();
       return signedIn;

@@ -20,6 +20,13 @@ forEachDialect((dialect) => {
   const database = useTestDatabase(dialect);
   const sessions = () => createSessionsRepository(database());
 
+  /** A session opened at the account's starting epoch, which a new account is still at. */
+  async function openSession(input: { userId: string; tokenHash: string; expiresAt: Date }) {
+    const opened = await sessions().create({ ...input, epoch: 0 });
+    if (opened === null) throw new Error('the session was refused');
+    return opened;
+  }
+
   function newUser(): Promise<UserRecord> {
     return createTestUser(database(), { passwordHash: 'hash' });
   }
@@ -28,7 +35,7 @@ forEachDialect((dialect) => {
     const user = await newUser();
     const tokenHash = newTokenHash();
     const expiresAt = new Date('2026-12-01T10:00:00.000Z');
-    const { sessionId } = await sessions().create({ userId: user.id, tokenHash, expiresAt });
+    const { sessionId } = await openSession({ userId: user.id, tokenHash, expiresAt });
     const found = await sessions().findUserBySession(
       tokenHash,
       new Date('2026-11-30T10:00:00.000Z'),
@@ -43,7 +50,7 @@ forEachDialect((dialect) => {
     const user = await newUser();
     const tokenHash = newTokenHash();
     const expiresAt = new Date('2026-12-01T10:00:00.000Z');
-    await sessions().create({ userId: user.id, tokenHash, expiresAt });
+    await openSession({ userId: user.id, tokenHash, expiresAt });
     expect(
       await sessions().findUserBySession(tokenHash, new Date(expiresAt.getTime() - 1)),
     ).not.toBeNull();
@@ -57,7 +64,7 @@ forEachDialect((dialect) => {
     const user = await newUser();
     const tokenHash = newTokenHash();
     const first = new Date('2026-12-01T10:00:00.000Z');
-    const { sessionId } = await sessions().create({ userId: user.id, tokenHash, expiresAt: first });
+    const { sessionId } = await openSession({ userId: user.id, tokenHash, expiresAt: first });
     const later = new Date(first.getTime() + 30 * DAY_MS);
     await sessions().extend(sessionId, later);
     const found = await sessions().findUserBySession(tokenHash, new Date(first.getTime() + DAY_MS));
@@ -72,10 +79,10 @@ forEachDialect((dialect) => {
     const hashes = [newTokenHash(), newTokenHash(), newTokenHash()] as const;
     const ids: string[] = [];
     for (const tokenHash of hashes) {
-      ids.push((await sessions().create({ userId: user.id, tokenHash, expiresAt })).sessionId);
+      ids.push((await openSession({ userId: user.id, tokenHash, expiresAt })).sessionId);
     }
     const otherHash = newTokenHash();
-    await sessions().create({ userId: other.id, tokenHash: otherHash, expiresAt });
+    await openSession({ userId: other.id, tokenHash: otherHash, expiresAt });
 
     await sessions().deleteByHash(hashes[0]);
     expect(await sessions().findUserBySession(hashes[0], at)).toBeNull();
@@ -93,18 +100,45 @@ forEachDialect((dialect) => {
     const user = await newUser();
     const now = new Date('2026-11-15T00:00:00.000Z');
     const live = newTokenHash();
-    await sessions().create({
+    await openSession({
       userId: user.id,
       tokenHash: newTokenHash(),
       expiresAt: new Date(now.getTime() - 1),
     });
-    await sessions().create({
+    await openSession({
       userId: user.id,
       tokenHash: live,
       expiresAt: new Date(now.getTime() + DAY_MS),
     });
     expect(await sessions().deleteExpired(now)).toBeGreaterThanOrEqual(1);
     expect(await sessions().findUserBySession(live, now)).not.toBeNull();
+  });
+
+  it('opens nothing with a session from an earlier epoch of its account, and opens none at one', async () => {
+    const user = await newUser();
+    const expiresAt = new Date('2026-12-01T10:00:00.000Z');
+    const at = new Date('2026-11-30T10:00:00.000Z');
+    const before = newTokenHash();
+    await openSession({ userId: user.id, tokenHash: before, expiresAt });
+    await database()
+      .db.updateTable('users')
+      .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+
+    expect(await sessions().findUserBySession(before, at)).toBeNull();
+    const stale = newTokenHash();
+    expect(
+      await sessions().create({ userId: user.id, tokenHash: stale, expiresAt, epoch: 0 }),
+    ).toBeNull();
+    expect(await sessions().findUserBySession(stale, at)).toBeNull();
+    const current = newTokenHash();
+    expect(
+      await sessions().create({ userId: user.id, tokenHash: current, expiresAt, epoch: 1 }),
+    ).not.toBeNull();
+    expect(await sessions().findUserBySession(current, at)).toMatchObject({
+      user: { id: user.id, sessionEpoch: 1 },
+    });
   });
 
   // db/prepared-statements.ts: a named statement's result columns are fixed when it is prepared.
@@ -114,7 +148,7 @@ forEachDialect((dialect) => {
       const user = await newUser();
       const tokenHash = newTokenHash();
       const expiresAt = new Date('2026-12-01T10:00:00.000Z');
-      await sessions().create({ userId: user.id, tokenHash, expiresAt });
+      await openSession({ userId: user.id, tokenHash, expiresAt });
       const at = new Date('2026-11-30T10:00:00.000Z');
       expect(await sessions().findUserBySession(tokenHash, at)).not.toBeNull();
       expect(await preparedStatementTexts(database())).toContain('WHERE sessions.token_hash = $1');

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { SessionOpening, UsersTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { preparedOnPostgres } from '../../db/prepared-statements.js';
+import { writeTransaction } from '../../db/transactions.js';
 import { toDate } from '../../db/rows.js';
 import { toUserRecord, type UserRecord } from './users-repository.js';
 
@@ -18,6 +19,8 @@ const USER_COLUMNS = [
   'current_period_start',
   'current_period_end',
   'created_by_checkout',
+  'session_epoch',
+  'email_proven_at',
   'created_at',
   'updated_at',
 ]
@@ -31,13 +34,19 @@ export interface SessionLookup {
 }
 
 export interface SessionsRepository {
-  /** `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored. */
+  /**
+   * `tokenHash` is the SHA-256 of the random cookie value; the value itself is never stored.
+   * `epoch` is the account's session epoch as read when the credential was checked: when the
+   * account has moved on since (a reset, a first proof of its e-mail), nothing is opened and
+   * the answer is null (ADR 107).
+   */
   create(input: {
     userId: string;
     tokenHash: string;
     expiresAt: Date;
+    epoch: number;
     openedBy?: SessionOpening;
-  }): Promise<{ sessionId: string }>;
+  }): Promise<{ sessionId: string } | null>;
   /** How and when a session began; null when it no longer exists. */
   openingOf(sessionId: string): Promise<{ openedBy: SessionOpening; createdAt: Date } | null>;
   /** null when there is no such session or it expired at or before `now`. */
@@ -61,6 +70,7 @@ export function createSessionsRepository(
   const lookupSql = preparedOnPostgres(`SELECT ${USER_COLUMNS}, sessions.id AS session_id,
       sessions.expires_at AS session_expires_at
     FROM sessions INNER JOIN users ON users.id = sessions.user_id
+      AND users.session_epoch = sessions.epoch
     WHERE sessions.token_hash = ${dialect === 'postgres' ? '$1' : '?'}`);
   async function lookUp(tokenHash: string): Promise<SessionLookup | null> {
     const result = await db.executeQuery<
@@ -76,20 +86,31 @@ export function createSessionsRepository(
   }
 
   return {
-    async create({ userId, tokenHash, expiresAt, openedBy = 'password' }) {
+    async create({ userId, tokenHash, expiresAt, epoch, openedBy = 'password' }) {
       const sessionId = newId();
-      await db
-        .insertInto('sessions')
-        .values({
-          id: sessionId,
-          token_hash: tokenHash,
-          user_id: userId,
-          expires_at: expiresAt.toISOString(),
-          created_at: now().toISOString(),
-          opened_by: openedBy,
-        })
-        .execute();
-      return { sessionId };
+      // The epoch check on every lookup is what keeps a raced session dead; checking it here
+      // too tells the caller, instead of handing out a cookie that opens nothing.
+      return writeTransaction(database, async (trx) => {
+        const account = await trx
+          .selectFrom('users')
+          .select('session_epoch')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (account === undefined || Number(account.session_epoch) !== epoch) return null;
+        await trx
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            token_hash: tokenHash,
+            user_id: userId,
+            expires_at: expiresAt.toISOString(),
+            created_at: now().toISOString(),
+            opened_by: openedBy,
+            epoch,
+          })
+          .execute();
+        return { sessionId };
+      });
     },
 
     async openingOf(sessionId) {

@@ -62,6 +62,8 @@ forEachDialect((dialect) => {
         subscriptionStatus: null,
         billingPeriod: null,
         createdByCheckout: null,
+        sessionEpoch: 0,
+        emailProven: false,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(await users().findById(user.id)).toEqual(user);
@@ -178,6 +180,7 @@ forEachDialect((dialect) => {
         userId: user.id,
         tokenHash,
         expiresAt: new Date(Date.now() + 60_000),
+        epoch: 0,
       });
       const at = new Date().toISOString();
       await database()

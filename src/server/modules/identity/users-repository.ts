@@ -1,7 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Plan } from '#contract/plans.js';
 import type { Database } from '../../db/database.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { DB, UsersTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
 import { newId } from '../../db/ids.js';
 import { isUniqueViolation, toDate, toIso } from '../../db/rows.js';
@@ -14,6 +14,7 @@ import {
 import { deleteRecordingsOfUser } from '../recordings/transaction-steps.js';
 import { deleteUsageOf } from '../usage/transaction-steps.js';
 import { stillBilling } from './subscription-status.js';
+import { consumeToken, type AuthTokenRecord } from './auth-tokens-repository.js';
 
 export interface UserRecord {
   id: string;
@@ -28,6 +29,10 @@ export interface UserRecord {
   billingPeriod: { startsAt: Date; endsAt: Date } | null;
   /** The billing checkout whose fulfilment created this account; null for any other account. */
   createdByCheckout: string | null;
+  /** A session opened now must carry this epoch to work (ADR 107). */
+  sessionEpoch: number;
+  /** Whether someone has used a mailed link of the account (ADR 107). */
+  emailProven: boolean;
   createdAt: string;
 }
 
@@ -58,6 +63,30 @@ export interface UsersRepository {
    */
   resetPassword(tokenHash: string, passwordHash: string, at: Date): Promise<UserRecord | null>;
   /**
+   * Uses a sign-in link and reads its account in one transaction, so the epoch a session is
+   * opened with is the one that was current when the link was used (ADR 107). The link proves
+   * the e-mail: the first proof raises the epoch, ending every session opened before it. null
+   * when the link is unknown, used or expired at `at`.
+   */
+  useSignInLink(
+    tokenHash: string,
+    at: Date,
+  ): Promise<{ user: UserRecord; token: AuthTokenRecord } | null>;
+  /**
+   * Uses a checkout claim for `accountId`, the account its paid checkout applies to, in one
+   * transaction with the reads that decide it (ADR 100, 107): the claim opens the account only
+   * for a caller already signed in to it, or while the account is the one its own checkout made
+   * and nobody has proved its e-mail yet ('sign_in_required' otherwise, the claim kept). null
+   * when the claim is used, expired or the account is gone.
+   */
+  useCheckoutClaim(claim: {
+    tokenHash: string;
+    checkoutSessionId: string;
+    accountId: string;
+    callerUserId: string | null;
+    at: Date;
+  }): Promise<UserRecord | 'sign_in_required' | null>;
+  /**
    * Removes the user with its ideas, usage, sessions and tokens in one transaction, unless its
    * subscription may still bill (checked inside the transaction); 'missing' when there was none.
    */
@@ -78,6 +107,8 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
         ? { startsAt: toDate(row.current_period_start), endsAt: toDate(row.current_period_end) }
         : null,
     createdByCheckout: row.created_by_checkout,
+    sessionEpoch: Number(row.session_epoch),
+    emailProven: row.email_proven_at !== null,
     createdAt: toIso(row.created_at),
   };
 }
@@ -88,6 +119,17 @@ export function createUsersRepository(
 ): UsersRepository {
   const { db } = database;
   const now = options.now ?? (() => new Date());
+
+  /**
+   * The account's row, locked on PostgreSQL until the transaction ends. A sign-in takes it before
+   * its token, so it never holds a token that a reset or a deletion (which hold the account)
+   * waits for while it waits for the account: they are ordered, never deadlocked. SQLite's
+   * write lock already orders them.
+   */
+  function lockedAccount(trx: Kysely<DB>, userId: string) {
+    const read = trx.selectFrom('users').selectAll().where('id', '=', userId);
+    return (database.dialect === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
+  }
 
   return {
     async findById(id) {
@@ -185,9 +227,16 @@ export function createUsersRepository(
           .executeTakeFirst();
         const userId = token?.user_id;
         if (userId == null) return null;
+        // The raised epoch ends every session whenever it was opened, a sign-in racing this
+        // reset included (ADR 107); deleting them below only frees their rows.
         const row = await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: iso })
+          .set((eb) => ({
+            password_hash: passwordHash,
+            session_epoch: eb('session_epoch', '+', 1),
+            email_proven_at: sql<string>`coalesce(email_proven_at, ${iso})`,
+            updated_at: iso,
+          }))
           .where('id', '=', userId)
           .returningAll()
           .executeTakeFirst();
@@ -211,6 +260,50 @@ export function createUsersRepository(
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
         return toUserRecord(row);
+      });
+    },
+
+    async useSignInLink(tokenHash, at) {
+      const iso = at.toISOString();
+      return writeTransaction(database, async (trx) => {
+        const live = await trx
+          .selectFrom('auth_tokens')
+          .select('user_id')
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', 'magic_link')
+          .executeTakeFirst();
+        if (live?.user_id == null) return null;
+        // The account before its link, the order a reset and a deletion take them in too.
+        const account = await lockedAccount(trx, live.user_id);
+        if (!account) return null;
+        const token = await consumeToken(trx, 'magic_link', tokenHash, at);
+        if (token === null) return null;
+        if (account.email_proven_at !== null) return { user: toUserRecord(account), token };
+        // The first proof of the e-mail ends whatever was opened before anyone proved it: a
+        // checkout's claim for someone else's e-mail, above all (ADR 107).
+        const proven = await trx
+          .updateTable('users')
+          .set((eb) => ({
+            session_epoch: eb('session_epoch', '+', 1),
+            email_proven_at: iso,
+            updated_at: iso,
+          }))
+          .where('id', '=', account.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { user: toUserRecord(proven), token };
+      });
+    },
+
+    async useCheckoutClaim({ tokenHash, checkoutSessionId, accountId, callerUserId, at }) {
+      return writeTransaction(database, async (trx) => {
+        const row = await lockedAccount(trx, accountId);
+        if (!row) return null;
+        const opensForAnyone =
+          row.created_by_checkout === checkoutSessionId && row.email_proven_at === null;
+        if (callerUserId !== row.id && !opensForAnyone) return 'sign_in_required' as const;
+        const token = await consumeToken(trx, 'checkout_claim', tokenHash, at);
+        return token ? toUserRecord(row) : null;
       });
     },
 
