@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('holds one address a day short of filling the server’s room for recordings', () => {
+    for (const env of [{}, { RECORDINGS_UNSAVED_MAX_BYTES: String(2 * 1024 ** 4) }]) {
+      const { recordings } = loadConfig(env);
+      // A day touches at most 25 hourly windows.
+      expect(25 * recordings.bytesPerHourPerAddress).toBeLessThan(recordings.unsavedMaxBytes);
+      expect(recordings.bytesPerHourPerAddress).toBeGreaterThanOrEqual(recordings.maxBytes);
+    }
+    // A lower budget the operator sets is kept.
+    const low = loadConfig({ RECORDING_BYTES_PER_HOUR: String(300 * 1024 * 1024) });
+    expect(low.recordings.bytesPerHourPerAddress).toBe(300 * 1024 * 1024);
+  });
+
   it('refuses bad values at start, listing every offending variable', () => {
     let error: unknown;
     try {

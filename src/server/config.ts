@@ -104,6 +104,27 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * Hours one address must send its whole budget for to fill the server's room for recordings no
+ * idea was made from: a day touches at most 25 hourly windows, so 48 leaves one address short of
+ * the cap for a day with room to spare for everyone else (ADR 117).
+ */
+export const ADDRESS_HOURS_TO_FILL_SERVER = 48;
+
+/**
+ * An address's bytes an hour: RECORDING_BYTES_PER_HOUR, but at most the server's cap over
+ * ADDRESS_HOURS_TO_FILL_SERVER hours, and never less than one recording of the largest size.
+ */
+export function recordingBytesPerHour(
+  env: Pick<
+    Env,
+    'RECORDING_BYTES_PER_HOUR' | 'RECORDINGS_UNSAVED_MAX_BYTES' | 'RECORDING_MAX_BYTES'
+  >,
+): number {
+  const share = Math.floor(env.RECORDINGS_UNSAVED_MAX_BYTES / ADDRESS_HOURS_TO_FILL_SERVER);
+  return Math.min(env.RECORDING_BYTES_PER_HOUR, Math.max(share, env.RECORDING_MAX_BYTES));
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -290,7 +311,7 @@ export function loadConfig(
       maxBytes: env.RECORDING_MAX_BYTES,
       uploadExpiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
       directory: env.RECORDINGS_DIR,
-      bytesPerHourPerAddress: env.RECORDING_BYTES_PER_HOUR,
+      bytesPerHourPerAddress: recordingBytesPerHour(env),
       unsavedMaxBytes: env.RECORDINGS_UNSAVED_MAX_BYTES,
       unsavedExpiryMs: Math.round(env.UNSAVED_RECORDING_EXPIRY_DAYS * 24 * 60 * 60 * 1000),
     },

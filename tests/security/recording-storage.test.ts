@@ -153,6 +153,45 @@ forEachDialect((dialect) => {
     });
   });
 
+  describe('the guest ids one address may bring', () => {
+    const testApp = useTestApp(dialect, { env: { RATE_LIMIT_NEW_GUESTS_PER_HOUR: '2' } });
+
+    it('count uploads under fresh guest ids as saves count them', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      const known = guestHeaders(newGuestId());
+      expect((await begin(app, known, 4096, ip)).statusCode).toBe(201);
+      expect((await begin(app, guestHeaders(newGuestId()), 4096, ip)).statusCode).toBe(201);
+      const refused = await begin(app, guestHeaders(newGuestId()), 4096, ip);
+      expect(expectApiError(refused, 429, 'rate_limited').message).toMatch(/new guests/);
+      // The guest the address already brought is not refused, nor another address.
+      expect((await begin(app, known, 4096, ip)).statusCode).toBe(201);
+      expect((await begin(app, guestHeaders(newGuestId()), 4096, newAddress())).statusCode).toBe(
+        201,
+      );
+    });
+  });
+
+  describe('an IPv6 network', () => {
+    const testApp = useTestApp(dialect, { env: { RECORDING_BYTES_PER_HOUR: String(10 * MiB) } });
+
+    it('shares one address’s bytes an hour across its /64', async () => {
+      const { app } = testApp();
+      lastAddress += 1;
+      const net = `2001:db8:${lastAddress.toString(16)}:7`;
+      const first = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}::1`);
+      expect(first.statusCode, first.body).toBe(201);
+      const second = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}:ffff::9`);
+      expect(second.statusCode, second.body).toBe(201);
+      const third = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}:0:0:0:abcd`);
+      expectApiError(third, 429, 'rate_limited');
+      const neighbour = `2001:db8:${lastAddress.toString(16)}:8::1`;
+      expect((await begin(app, guestHeaders(newGuestId()), 4 * MiB, neighbour)).statusCode).toBe(
+        201,
+      );
+    });
+  });
+
   describe('the server’s room for recordings no idea was made from', () => {
     const testApp = useTestApp(dialect, {
       env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },

@@ -288,6 +288,36 @@ export async function registerRateLimits(
 }
 
 /**
+ * The address a per-address limit counts: an IPv6 client by its /64, the block one household or
+ * one server is given and may spread over freely, so a limit is not multiplied by 2^64; IPv4
+ * (and IPv4 written as IPv6) as itself.
+ */
+export function addressKeyOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]?.split('::') ?? [''];
+  const front = head === '' ? [] : head.split(':');
+  const back = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? front
+      : [
+          ...front,
+          ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'),
+          ...back,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+function clientKeyOf(request: FastifyRequest): string {
+  return addressKeyOf(request.ip);
+}
+
+/**
  * One limit per client address through @fastify/rate-limit (so its Redis store counts it when
  * REDIS_URL is set), falling back to memory while the shared store fails or is slow. Without a
  * shared store it counts in memory directly and answers at once: the plugin's promise chain,
@@ -300,7 +330,7 @@ function addressLimit(
   name: string,
   max: number,
 ): (request: FastifyRequest) => void | Promise<void> {
-  const keyOf = (request: FastifyRequest) => `${name}:${request.ip}`;
+  const keyOf = (request: FastifyRequest) => `${name}:${clientKeyOf(request)}`;
   if (!shared.remote) {
     const memory = shared.fallback;
     return (request) => {
@@ -423,9 +453,12 @@ export function createSaveRateLimits(
     const guestId = guestIdOf(request);
     // The route answers 400 for a missing or malformed id; nothing to count for it.
     if (guestId === null) return;
-    const seen = `guest-seen:${request.ip}:${guestId}`;
+    const seen = `guest-seen:${clientKeyOf(request)}:${guestId}`;
     if ((await shared.counters.read(seen)) !== undefined) return;
-    const fresh = await shared.counters.increment(`new-guests:${request.ip}`, ONE_HOUR_MS);
+    const fresh = await shared.counters.increment(
+      `new-guests:${clientKeyOf(request)}`,
+      ONE_HOUR_MS,
+    );
     if (fresh.count > newGuestsPerHour) {
       throw rateLimitedError(fresh.ttlMs / 1000, 'Too many new guests from this network.');
     }
@@ -494,7 +527,7 @@ export function createRecordingRateLimits(
       if (bytes <= 0) return;
       const kib = Math.ceil(bytes / 1024);
       const counted = await shared.counters.increment(
-        `recording-bytes:${request.ip}`,
+        `recording-bytes:${clientKeyOf(request)}`,
         ONE_HOUR_MS,
         kib,
       );
@@ -560,7 +593,7 @@ export function createAiRateLimits(
 ): AiRateLimits {
   const spend = addressLimit(app, shared, 'ai-address', config.rateLimits.aiPerMinute);
   const recordingKey = (request: FastifyRequest, token: string) =>
-    `recording:${request.ip}:${token}`;
+    `recording:${clientKeyOf(request)}:${token}`;
   const newToken = recordingTokenSource();
 
   const startRecording = async (request: FastifyRequest, reply: FastifyReply) => {
