@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestMe, renderScreen, stubServer, usage } from '#web/testing/screen';
 import type { Session } from '#web/lib/session';
 
@@ -13,6 +13,18 @@ afterEach(async () => {
   for (const record of await listPending()) await deletePending(record.id);
 });
 beforeEach(() => localStorage.clear());
+// The screen loads the queue and the pipeline on demand. Their first import is compiled while the
+// test waits, which beside other files in a loaded worker outlasts a wait meant for the screen:
+// it is done here, under the hook's own timeout.
+beforeAll(async () => {
+  await Promise.all([
+    import('./pending-list'),
+    import('../offline/use-pending'),
+    import('../offline/keep-for-later'),
+    import('../offline/queue'),
+    import('../pipeline'),
+  ]);
+});
 
 const guest: Session = { me: guestMe, isSignedIn: false, isPro: false, owner: 'guest' };
 
@@ -90,7 +102,7 @@ describe('recordings kept on the device', () => {
     expect(server.seen.filter((seen) => seen.method === 'POST')).toEqual([]);
 
     await userEvent.click(within(item).getByRole('button', { name: 'Retry' }));
-    // Transcription, the lazily loaded pipeline and the save run in turn: slow on a busy machine.
+    // Transcription, formatting and the save run in turn: slow on a busy machine.
     await waitFor(() => expect(screen.queryByTestId('pending-idea')).toBeNull(), {
       timeout: 10_000,
     });
