@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '#contract/api-schemas';
@@ -14,7 +14,7 @@ import {
 } from '../testing/screen';
 import { BUILD_VERSION } from '../lib/app-version';
 import { queryKeys } from '../lib/query-client';
-import { AppShell } from './app-shell';
+import { AppShell, loadMenuDrawer } from './app-shell';
 
 /** What the controlling service worker answers to GET_VERSION; null: no worker. */
 const worker = vi.hoisted(() => ({ version: null as string | null }));
@@ -28,6 +28,12 @@ afterEach(() => {
   worker.version = null;
 });
 beforeEach(() => localStorage.clear());
+// The drawer's code loads on the first open. Its first import is compiled while the test waits,
+// which beside other files on a loaded machine outlasts any wait meant for the screen: it is
+// done here, under the hook's own timeout.
+beforeAll(async () => {
+  await loadMenuDrawer();
+});
 
 const proMe: Me = { id: 'user-2', email: 'pro@example.com', plan: 'pro' };
 
@@ -76,8 +82,7 @@ async function openMenu() {
     </AppShell>,
   );
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
-  // The drawer's code loads on the first open; the first import in a test run takes a while.
-  const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
+  const menu = await screen.findByRole('dialog', { name: 'Menu' });
   return { user, menu, client };
 }
 
