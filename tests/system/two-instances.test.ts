@@ -6,6 +6,7 @@ import {
   TEST_DATABASE_URL,
   type TestDatabase,
 } from '#server/test-support/databases.js';
+import { addressKeyOf } from '#server/http/rate-limits.js';
 import { redisAnswers, redisKeys, TEST_REDIS_URL } from './support/redis.js';
 import {
   call,
@@ -239,15 +240,21 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('two instances on one PostgreSQ
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
     expect(statuses.slice(-2)).toEqual([429, 429]);
     const { rows } = await sql`SELECT key, count FROM limit_counters`.execute(database.db);
-    expect(rows).toContainEqual({ key: `save-address:${address}`, count: SAVES_PER_MIN + 2 });
-    expect(rows).toContainEqual({ key: `new-guests:${address}`, count: NEW_GUESTS_PER_HOUR + 1 });
+    expect(rows).toContainEqual({
+      key: `save-address:${addressKeyOf(address)}`,
+      count: SAVES_PER_MIN + 2,
+    });
+    expect(rows).toContainEqual({
+      key: `new-guests:${addressKeyOf(address)}`,
+      count: NEW_GUESTS_PER_HOUR + 1,
+    });
   });
 
   it('the AUTH limit counts calls to both instances together, in the database', async () => {
     const address = newAddress();
     expect(await loginStatuses([a, b], address, 6)).toEqual(REFUSED_AUTH);
     const { rows } = await sql`SELECT key, count FROM limit_counters`.execute(database.db);
-    expect(rows).toContainEqual({ key: `auth-address:${address}`, count: 6 });
+    expect(rows).toContainEqual({ key: `auth-address:${addressKeyOf(address)}`, count: 6 });
   });
 
   it('the AI limit counts both instances together, and a recording named on one is free on the other', async () => {
@@ -301,8 +308,12 @@ describe.skipIf(!redisUp)('two instances sharing their limits in Redis', () => {
     const aiAddress = newAddress();
     expect(await inferStatuses([a, b], aiAddress, 5)).toEqual(REFUSED_AI);
 
-    expect(await redisKeys(`voice-ideas:rl:*auth-address:${authAddress}`)).toHaveLength(1);
-    expect(await redisKeys(`voice-ideas:rl:*ai-address:${aiAddress}`)).toHaveLength(1);
+    expect(
+      await redisKeys(`voice-ideas:rl:*auth-address:${addressKeyOf(authAddress)}`),
+    ).toHaveLength(1);
+    expect(await redisKeys(`voice-ideas:rl:*ai-address:${addressKeyOf(aiAddress)}`)).toHaveLength(
+      1,
+    );
     const { rows } = await sql`SELECT key FROM limit_counters`.execute(database.db);
     expect(rows).toEqual([]);
   });
@@ -345,7 +356,9 @@ describe.skipIf(!redisUp)('two instances sharing their limits in Redis', () => {
         for (const server of [a, b]) {
           const probe = newAddress();
           await loginStatuses([server], probe, 1);
-          found.push((await redisKeys(`voice-ideas:rl:*auth-address:${probe}`)).length);
+          found.push(
+            (await redisKeys(`voice-ideas:rl:*auth-address:${addressKeyOf(probe)}`)).length,
+          );
         }
         return found;
       },
