@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       aiPerMinute: 30,
       savesPerMinute: 240,
       newGuestsPerHour: 300,
+      textBytesPerHour: 4 * 1024 * 1024,
     });
   });
 

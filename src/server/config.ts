@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AI_PER_MIN: positiveInt(30),
   RATE_LIMIT_SAVES_PER_MIN: positiveInt(240),
   RATE_LIMIT_NEW_GUESTS_PER_HOUR: positiveInt(300),
+  // 4 MiB: docs/api.md "Rate limits" and ADR 129 derive it.
+  RATE_LIMIT_TEXT_BYTES_PER_HOUR: positiveInt(4 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
   FORMAT_DEBUG_TRACE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -171,6 +173,7 @@ export interface Config {
     aiPerMinute: number;
     savesPerMinute: number;
     newGuestsPerHour: number;
+    textBytesPerHour: number;
   };
   /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
   redisUrl: string | undefined;
@@ -305,6 +308,7 @@ export function loadConfig(
       aiPerMinute: env.RATE_LIMIT_AI_PER_MIN,
       savesPerMinute: env.RATE_LIMIT_SAVES_PER_MIN,
       newGuestsPerHour: env.RATE_LIMIT_NEW_GUESTS_PER_HOUR,
+      textBytesPerHour: env.RATE_LIMIT_TEXT_BYTES_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
     recordings: {

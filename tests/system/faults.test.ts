@@ -102,6 +102,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
             FREE_MONTHLY_LIMIT: '100000',
             // Saves as fast as the server takes them, until it is killed.
             RATE_LIMIT_SAVES_PER_MIN: '100000',
+            RATE_LIMIT_TEXT_BYTES_PER_HOUR: '1000000000',
           });
           const server = await startServer(env);
           const guest = guestHeaders();

@@ -440,7 +440,11 @@ export interface SaveRateLimits {
  * and its own rows: an address may bring at most RATE_LIMIT_NEW_GUESTS_PER_HOUR guest ids it has
  * not written with in the last hour. A guest the address already wrote with is never refused by
  * that cap, so the person whose browser keeps its id is not locked out by a script on the same
- * network making new ones. Both counts are the shared ones (ADR 070).
+ * network making new ones. The text those writes carry is counted too: at most
+ * RATE_LIMIT_TEXT_BYTES_PER_HOUR per address and hour, in KiB so that a window's count stays far
+ * inside the PostgreSQL table's integer, because within the other limits one address could
+ * otherwise grow the database by most of a GiB an hour (ADR 129). All counts are the shared
+ * ones (ADR 070).
  */
 export function createSaveRateLimits(
   app: FastifyInstance,
@@ -464,12 +468,41 @@ export function createSaveRateLimits(
     }
     await shared.counters.increment(seen, ONE_HOUR_MS);
   };
+  const textBudgetKib = Math.floor(config.rateLimits.textBytesPerHour / 1024);
+  const countText = async (request: FastifyRequest) => {
+    const bytes = textBytesOf(request.body);
+    if (bytes === 0) return;
+    const counted = await shared.counters.increment(
+      `text-bytes:${clientKeyOf(request)}`,
+      ONE_HOUR_MS,
+      Math.ceil(bytes / 1024),
+    );
+    if (counted.count > textBudgetKib) {
+      throw rateLimitedError(counted.ttlMs / 1000, 'Too much text from this network this hour.');
+    }
+  };
   return {
     async countWrite(request, guestRoute) {
       await save(request);
       if (guestRoute || request.user === null) await admitGuest(request);
+      await countText(request);
     },
   };
+}
+
+/**
+ * The UTF-8 bytes of every string in a parsed JSON body (at most the body limit's worth): the
+ * text a write may store, whatever field it is in. Counted before the route stores anything,
+ * so parallel writes cannot race past the budget.
+ */
+function textBytesOf(body: unknown): number {
+  if (typeof body === 'string') return Buffer.byteLength(body, 'utf8');
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return 0;
+  let bytes = 0;
+  for (const value of Array.isArray(body) ? body : Object.values(body)) {
+    bytes += textBytesOf(value);
+  }
+  return bytes;
 }
 
 /**

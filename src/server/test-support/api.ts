@@ -55,6 +55,7 @@ export async function createTestApp(
     RATE_LIMIT_AI_PER_MIN: '100000',
     RATE_LIMIT_SAVES_PER_MIN: '100000',
     RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000',
+    RATE_LIMIT_TEXT_BYTES_PER_HOUR: '1000000000',
     WEB_DIST_DIR: '/nonexistent/voice-ideas-web-dist',
     // Never load a local whisper model just because one was downloaded on this machine.
     TRANSCRIBE_ENGINE: 'none',

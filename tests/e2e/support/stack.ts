@@ -113,6 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         RATE_LIMIT_AI_PER_MIN: '1000',
         RATE_LIMIT_SAVES_PER_MIN: '1000',
         RATE_LIMIT_NEW_GUESTS_PER_HOUR: '1000',
+        RATE_LIMIT_TEXT_BYTES_PER_HOUR: '1000000000',
         RATE_LIMIT_AUTH_PER_MIN: JOURNEY_AUTH_RATE_LIMIT,
         ...mailEnv,
         ...billingEnv,
