@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +54,89 @@ async function saveResult(page: Page) {
   await toast(page, 'Saved!').waitFor();
 }
 
+/** The phone's page, with the app's service worker answering its navigations. */
+async function controlledPageIn(phone: BrowserContext, stack: Stack): Promise<Page> {
+  const page = phone.pages()[0] ?? (await phone.newPage());
+  await page.goto(`${stack.baseUrl}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await appIsLive(page);
+  return page;
+}
+
+/** Requests to the resumable upload, from the page and its worker alike. */
+function countUploads(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.context().on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/uploads')) seen.count += 1;
+  });
+  return seen;
+}
+
+/**
+ * A multipart form posted as a navigation, the way a share arrives, from the page it is on; the
+ * share sheet's navigation carries no referrer, which `no-referrer` reproduces.
+ */
+async function postShareWith(page: Page, file: string, action: string, referrerPolicy: string) {
+  await page.evaluate(
+    ({ action, referrerPolicy }) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.enctype = 'multipart/form-data';
+      form.action = action;
+      form.id = 'share';
+      const policy = document.createElement('meta');
+      policy.name = 'referrer';
+      policy.content = referrerPolicy;
+      document.head.append(policy);
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'audio';
+      form.append(input);
+      document.body.append(form);
+    },
+    { action, referrerPolicy },
+  );
+  await page.locator('#share input').setInputFiles(file);
+  await page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit());
+}
+
+/** A page on another origin: a second local server on its own port. */
+async function otherSite(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><title>Elsewhere</title><body></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** How many shared files the device still keeps (lib/shared-files.ts's database). */
+function sharedFilesKept(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('voice-ideas-shared', 1);
+        opening.onupgradeneeded = () =>
+          opening.result.createObjectStore('files', { keyPath: 'id' });
+        opening.onerror = () => reject(opening.error ?? new Error('open failed'));
+        opening.onsuccess = () => {
+          const counting = opening.result.transaction('files').objectStore('files').count();
+          counting.onsuccess = () => {
+            opening.result.close();
+            resolve(counting.result);
+          };
+          counting.onerror = () => reject(counting.error ?? new Error('count failed'));
+        };
+      }),
+  );
+}
+
 describe('importing a recording', () => {
   let stack: Stack;
   let phone: BrowserContext;
@@ -65,6 +150,10 @@ describe('importing a recording', () => {
     phone = await launchBrowser({ dir: stack.dir });
     await removeSpeechRecognition(phone);
   });
+
+  const controlledPage = () => controlledPageIn(phone, stack);
+  const postShare = (page: Page, action: string, referrerPolicy: string) =>
+    postShareWith(page, m4a, action, referrerPolicy);
 
   afterAll(async () => {
     await phone?.close();
@@ -192,45 +281,73 @@ describe('importing a recording', () => {
     expect(audio.status).toBe(404);
   });
 
-  it('imports a voice memo shared from another app through the installed app’s share target', async () => {
-    const page = phone.pages()[0] ?? (await phone.newPage());
-    await page.goto(`${stack.baseUrl}/`);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await appIsLive(page);
+  it('imports a voice memo shared from another app only after the person taps Import recording', async () => {
+    const page = await controlledPage();
     const manifest = (await (await fetch(`${stack.baseUrl}/manifest.webmanifest`)).json()) as {
       share_target?: { action: string; method: string; params: { files: { name: string }[] } };
     };
     expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST' });
     const before = (await guestIdeas(stack, page)).length;
+    const uploads = countUploads(page);
     // What the phone does when the recorder app shares a memo here: a multipart POST navigation
     // to the share target, answered by the service worker.
-    await page.evaluate(() => {
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.enctype = 'multipart/form-data';
-      form.action = '/share-target';
-      form.id = 'share';
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.name = 'audio';
-      form.append(input);
-      document.body.append(form);
-    });
-    await page.locator('#share input').setInputFiles(m4a);
-    const navigated = page.waitForURL(`${stack.baseUrl}/`);
-    await page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit());
-    await navigated;
+    await postShare(page, '/share-target', 'no-referrer');
+    await page.waitForURL(`${stack.baseUrl}/`);
     await skipOnboarding(page);
+    const prompt = page.getByRole('dialog', { name: 'Import this recording?' });
+    await prompt.waitFor();
+    await expect.poll(() => prompt.textContent()).toContain('Voice memo 12.m4a');
+    await expect.poll(() => prompt.textContent()).toMatch(/\d+ KB · 0:0\d/);
+    await expectAccessible(page, 'shared recording prompt');
+    await shoot(page, 'shared-recording-prompt-phone');
+    expect(uploads.count).toBe(0);
+    await prompt.getByRole('button', { name: 'Import recording' }).click();
     await saveResult(page);
+    expect(uploads.count).toBeGreaterThan(0);
     const ideas = await guestIdeas(stack, page);
     expect(ideas).toHaveLength(before + 1);
     expect(ideas[0]?.recordingId).toEqual(expect.any(String));
-    // The shared file was taken: a reload imports nothing again.
+    // The shared file was taken: a reload asks and imports nothing again.
     await page.reload();
     await appIsLive(page);
+    expect(await prompt.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Result' }).count()).toBe(0);
+  });
+
+  it('uploads nothing a page on another site shares to the app until the person taps', async () => {
+    const page = await controlledPage();
+    const before = (await guestIdeas(stack, page)).length;
+    const uploads = countUploads(page);
+    const elsewhere = await otherSite();
+    try {
+      // A page that tells its referrer: the worker drops the share and the app opens as it is.
+      await page.goto(elsewhere.url);
+      await postShare(page, `${stack.baseUrl}/share-target`, 'origin');
+      await page.waitForURL(`${stack.baseUrl}/`);
+      await appIsLive(page);
+      const prompt = page.getByRole('dialog', { name: 'Import this recording?' });
+      expect(await prompt.count()).toBe(0);
+      expect(await page.getByRole('dialog', { name: 'Result' }).count()).toBe(0);
+
+      // A page that hides it looks like the share sheet to the worker: the app asks and waits.
+      await page.goto(elsewhere.url);
+      await postShare(page, `${stack.baseUrl}/share-target`, 'no-referrer');
+      await page.waitForURL(`${stack.baseUrl}/`);
+      await prompt.waitFor();
+      await appIsLive(page);
+      expect(uploads.count).toBe(0);
+      expect(await guestIdeas(stack, page)).toHaveLength(before);
+      await prompt.getByRole('button', { name: 'Discard' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      await page.reload();
+      await appIsLive(page);
+      expect(await prompt.count()).toBe(0);
+      expect(uploads.count).toBe(0);
+      expect(await guestIdeas(stack, page)).toHaveLength(before);
+      expect(await sharedFilesKept(page)).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('imports an mp3 dropped on the page at 1280x800', async () => {

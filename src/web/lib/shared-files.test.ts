@@ -2,10 +2,24 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SHARED_PARAM } from './share-target';
-import { answerShare, takeSharedFile } from './shared-files';
+import { answerShare, peekSharedFile, takeSharedFile } from './shared-files';
 
-function share(form: FormData): Request {
-  return new Request('https://ideas.example/share-target', { method: 'POST', body: form });
+function share(form: FormData, referrer?: string): Request {
+  return new Request('https://ideas.example/share-target', {
+    method: 'POST',
+    body: form,
+    referrer,
+  });
+}
+
+function memo(name: string, size = 3000): FormData {
+  const form = new FormData();
+  form.append('audio', new File([new Uint8Array(size)], name, { type: 'audio/mp4' }));
+  return form;
+}
+
+function sharedId(answer: Response): string | null {
+  return new URL(answer.headers.get('location') ?? '').searchParams.get(SHARED_PARAM);
 }
 
 describe('a recording shared to the app', () => {
@@ -37,5 +51,28 @@ describe('a recording shared to the app', () => {
       new Request('https://ideas.example/share-target', { method: 'POST', body: 'not a form' }),
     );
     expect(empty.headers.get('location')).toBe('https://ideas.example/');
+  });
+
+  it('stays on the device until the app takes it: looking at it does not take it', async () => {
+    const id = sharedId(await answerShare(share(memo('Kept.m4a')))) ?? '';
+    expect((await peekSharedFile(id))?.name).toBe('Kept.m4a');
+    expect((await peekSharedFile(id))?.name).toBe('Kept.m4a');
+    expect((await takeSharedFile(id))?.name).toBe('Kept.m4a');
+    expect(await peekSharedFile(id)).toBeNull();
+  });
+
+  it('keeps only the latest share, so shares posted again and again do not fill the device', async () => {
+    const first = sharedId(await answerShare(share(memo('First.m4a')))) ?? '';
+    const second = sharedId(await answerShare(share(memo('Second.m4a')))) ?? '';
+    expect(await peekSharedFile(first)).toBeNull();
+    expect((await takeSharedFile(second))?.name).toBe('Second.m4a');
+  });
+
+  it('drops a share posted by a page on another site and opens the app as it is', async () => {
+    const answer = await answerShare(share(memo('Attacker.m4a'), 'https://elsewhere.example/page'));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('https://ideas.example/');
+    const own = await answerShare(share(memo('Own.m4a'), 'https://ideas.example/'));
+    expect(sharedId(own)).not.toBeNull();
   });
 });

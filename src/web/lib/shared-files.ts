@@ -32,9 +32,22 @@ export async function keepSharedFile(file: File): Promise<string> {
     bytes: await file.arrayBuffer(),
   };
   const db = await open();
-  await db.put('files', record);
+  // One share waits at a time: a page that posts here again and again replaces its own file
+  // instead of filling the device's storage.
+  const tx = db.transaction('files', 'readwrite');
+  await tx.store.clear();
+  await tx.store.put(record);
+  await tx.done;
   db.close();
   return id;
+}
+
+/** The shared file, left in the store: the app shows it and waits for the person's tap. */
+export async function peekSharedFile(id: string): Promise<File | null> {
+  const db = await open();
+  const record = (await db.get('files', id)) as SharedFile | undefined;
+  db.close();
+  return record ? new File([record.bytes], record.name, { type: record.type }) : null;
 }
 
 /** The shared file, taken out of the store: a reload does not import it twice. */
@@ -51,8 +64,17 @@ export async function takeSharedFile(id: string): Promise<File | null> {
 /**
  * The worker's answer to the share's POST: the file kept, then the app opened on it (303, so
  * the browser follows with a GET); a share with no file opens the app as it is.
+ *
+ * Any page on any site can post a form here, and the worker cannot tell the OS share sheet from
+ * such a page: the share sheet's navigation has no referrer, and neither has a page's form with
+ * `referrerpolicy="no-referrer"`, so the referrer (or its absence) attributes nothing; Sec-Fetch-Site
+ * is not shown to the worker. A share whose referrer names another site came from a page, never
+ * from the share sheet, so it is dropped; every other share waits for the person's tap in the app
+ * (use-shared-recording.ts), which is what holds.
  */
 export async function answerShare(request: Request): Promise<Response> {
+  const home = new URL('/', request.url);
+  if (fromAnotherSite(request)) return Response.redirect(home.href, 303);
   let file: File | null = null;
   try {
     const form = await request.formData();
@@ -61,9 +83,17 @@ export async function answerShare(request: Request): Promise<Response> {
   } catch (error) {
     console.warn('The shared item could not be read', error);
   }
-  if (file === null) return Response.redirect(new URL('/', request.url).href, 303);
+  if (file === null) return Response.redirect(home.href, 303);
   const id = await keepSharedFile(file);
-  const target = new URL('/', request.url);
-  target.searchParams.set(SHARED_PARAM, id);
-  return Response.redirect(target.href, 303);
+  home.searchParams.set(SHARED_PARAM, id);
+  return Response.redirect(home.href, 303);
+}
+
+function fromAnotherSite(request: Request): boolean {
+  if (request.referrer === '' || request.referrer === 'about:client') return false;
+  try {
+    return new URL(request.referrer).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
 }

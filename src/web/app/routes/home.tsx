@@ -35,6 +35,10 @@ import {
 // Dragging a file onto the page is for a mouse or a trackpad: a phone never loads it, and a
 // desktop loads it after the first screen, off the first screen's script budget.
 const ImportDropZone = lazy(() => import('../../features/capture/components/import-drop-zone'));
+// Only a share from another app opens it (use-shared-recording.ts): off the first screen.
+const SharedRecordingPrompt = lazy(
+  () => import('../../features/capture/components/shared-recording-prompt'),
+);
 const CAN_DRAG_FILES =
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
@@ -113,7 +117,7 @@ export function HomeRoute() {
   const capture = useCapture(showResult, openTyping, speech, showDraft);
   const pending = usePendingRecordings(session);
   useRecordShortcut(capture, !config.isPending, openTyping);
-  useSharedRecording(capture, speech.serverAvailable, !config.isPending);
+  const shared = useSharedRecording(capture, speech.serverAvailable, !config.isPending);
   const { settle } = capture;
   const closeResult = useCallback(() => {
     setResultOpen(false);
@@ -234,6 +238,14 @@ export function HomeRoute() {
             onResultChange={setResult}
             saving={saveIdea.isPending}
             quotaExceeded={quotaExceeded}
+          />
+        ) : null}
+        {shared.file ? (
+          <SharedRecordingPrompt
+            file={shared.file}
+            importing={capture.state !== 'idle'}
+            onImport={shared.importNow}
+            onDiscard={shared.discard}
           />
         ) : null}
         {signupPrompt.open ? (
