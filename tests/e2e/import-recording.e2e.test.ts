@@ -54,10 +54,14 @@ async function saveResult(page: Page) {
   await toast(page, 'Saved!').waitFor();
 }
 
-/** The phone's page, with the app's service worker answering its navigations. */
+/**
+ * The phone's page, with the app's service worker answering its navigations; on a first visit
+ * the worker is registered on the first tap (main.tsx), here the onboarding's Skip.
+ */
 async function controlledPageIn(phone: BrowserContext, stack: Stack): Promise<Page> {
   const page = phone.pages()[0] ?? (await phone.newPage());
   await page.goto(`${stack.baseUrl}/`);
+  await skipOnboarding(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
