@@ -495,12 +495,16 @@ export function createSaveRateLimits(
  * text a write may store, whatever field it is in. Counted before the route stores anything,
  * so parallel writes cannot race past the budget.
  */
-function textBytesOf(body: unknown): number {
-  if (typeof body === 'string') return Buffer.byteLength(body, 'utf8');
-  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return 0;
+export function textBytesOf(body: unknown): number {
+  // A loop, not recursion: a 64 KiB body can nest arrays 30,000 deep, past the call stack.
   let bytes = 0;
-  for (const value of Array.isArray(body) ? body : Object.values(body)) {
-    bytes += textBytesOf(value);
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') bytes += Buffer.byteLength(value, 'utf8');
+    else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+      for (const inner of Array.isArray(value) ? value : Object.values(value)) pending.push(inner);
+    }
   }
   return bytes;
 }
