@@ -21,8 +21,11 @@ let tinyModel: string;
 const ends: { interrupted: boolean; chars: number }[] = [];
 let writer: LocalChatModel;
 
-/** A shape that keeps the tiny model writing for thousands of tokens: time to stop it. */
-const LONG: OutputShape = { grammar: 'root ::= [a-z]+\n', maxChars: 6000 };
+/**
+ * A shape that keeps the tiny model writing for thousands of tokens: time to stop it. Its
+ * grammar has no end, since a random model allowed one may take it at once and finish first.
+ */
+const LONG: OutputShape = { grammar: 'root ::= [a-z] root\n', maxChars: 6000 };
 const SPOKEN = 'buy oat milk, call the dentist and water the plants before friday';
 
 async function start(options: Partial<LocalWriterOptions> = {}): Promise<LocalChatModel> {
