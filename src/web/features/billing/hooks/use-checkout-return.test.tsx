@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { Me } from '#contract/api-schemas';
 import { queryKeys } from '#web/lib/query-client';
 import { renderScreen, stubServer } from '#web/testing/screen';
@@ -89,7 +89,9 @@ describe('Returning from the checkout', () => {
     const reload = vi.fn();
     renderScreen(<Probe reload={reload} />, { path: '/upgrade?success=1&claim=used' });
     expect(await screen.findByText('Sign-in Failed')).toBeTruthy();
-    expect(screen.getByText(/already used\. Sign in with your email/)).toBeTruthy();
+    // The toast itself: Radix also reads it out through a hidden live region with the same words.
+    const toast = screen.getByTestId('toast');
+    expect(within(toast).getByText(/already used\. Sign in with your email/)).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
   });
 
