@@ -57,13 +57,7 @@ export function deleteWithUndo(client: QueryClient, session: Session, idea: Idea
         });
       });
   };
-  const timer = setTimeout(() => {
-    waiting.delete(idea.id);
-    send(false);
-  }, UNDO_DELETE_MS);
-  waiting.set(idea.id, { timer, send });
-
-  toast({
+  const undoOffer = toast({
     title: 'Idea deleted',
     durationMs: UNDO_DELETE_MS,
     action: {
@@ -79,4 +73,12 @@ export function deleteWithUndo(client: QueryClient, session: Session, idea: Idea
       },
     },
   });
+  // The toast's own timer pauses while it is hovered or focused; once the window has ended its
+  // Undo could take nothing back, so it goes with the window.
+  const timer = setTimeout(() => {
+    waiting.delete(idea.id);
+    undoOffer.dismiss();
+    send(false);
+  }, UNDO_DELETE_MS);
+  waiting.set(idea.id, { timer, send });
 }
