@@ -349,6 +349,29 @@ describe('rate limits', () => {
     }
   });
 
+  it('behind TRUST_PROXY the address is the one the proxy added, whatever the client wrote before it', async () => {
+    const testApp = await createTestApp('sqlite', {
+      env: { RATE_LIMIT_AUTH_PER_MIN: '1', TRUST_PROXY: 'true' },
+    });
+    try {
+      const statuses: number[] = [];
+      // An appending proxy: each request's own X-Forwarded-For is kept, the client's address last.
+      for (const claimed of ['203.0.113.1', '203.0.113.2', '198.51.100.3, 203.0.113.4']) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `${claimed}, 192.0.2.50` },
+          payload: { email: newEmail(), password: 'wrong-password' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 429, 429]);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
   it('the AI budget is one per address for all AI routes, and one recording spends one unit', async () => {
     const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '2' } });
     try {

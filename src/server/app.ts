@@ -113,6 +113,11 @@ function createRepositories(database: Database, now: () => Date) {
 }
 
 /** Plugins -> modules -> one error handler. Never listens: main.ts does, tests inject. */
+/** proxy-addr's trust function: hop 0 is the socket's peer, the proxy TRUST_PROXY vouches for. */
+function trustNearestProxyOnly(_address: string, hop: number): boolean {
+  return hop === 0;
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({
@@ -129,7 +134,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // their fields are not gathered either (3 µs a request on the listing benchmark).
     logController: new LogController({ disableRequestLogging: !logsInfo(config.logLevel) }),
     bodyLimit: JSON_BODY_MAX_BYTES,
-    trustProxy: config.trustProxy,
+    // One hop: the address the nearest proxy saw is the right-most X-Forwarded-For entry. Trusting
+    // every hop (`true`) would take the left-most, which a client writes itself whenever its proxy
+    // appends (nginx's $proxy_add_x_forwarded_for, most load balancers), and so picks its own
+    // rate-limit bucket. A function, because Fastify refuses a hop count (it fails closed).
+    trustProxy: config.trustProxy ? trustNearestProxyOnly : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

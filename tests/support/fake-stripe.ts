@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
  * "<ts>.<payload>">`). It also serves a hosted-checkout page with a "Pay" button and a billing
  * portal page, so a browser can walk the whole upgrade.
  *
- * API: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, GET /v1/subscriptions/:id,
+ * API: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, GET and DELETE
+ * /v1/subscriptions/:id,
  * POST /v1/billing_portal/sessions. Pages: GET /checkout/:id (Pay, Cancel), GET /portal/:id
  * (Cancel subscription, Return).
  */
@@ -375,6 +376,19 @@ export async function startFakeStripe(
       if (!subscription)
         return stripeError(response, 404, 'No such subscription', 'resource_missing');
       return sendJson(response, 200, subscription);
+    }
+    if (method === 'DELETE' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const subscription = subscriptions.get(decodeURIComponent(match[1] ?? ''));
+      if (!subscription)
+        return stripeError(response, 404, 'No such subscription', 'resource_missing');
+      if (subscription.status === 'canceled') {
+        return stripeError(response, 400, 'This subscription has already been canceled.');
+      }
+      // Answers before the event goes out, as the provider does.
+      subscription.status = 'canceled';
+      sendJson(response, 200, subscription);
+      await sendEvent('customer.subscription.deleted', structuredClone(subscription));
+      return;
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!form.customer) return stripeError(response, 400, 'Missing required param: customer.');

@@ -1,9 +1,13 @@
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/rows.js';
 import { writeTransaction } from '../../db/transactions.js';
-import { applySubscriptionState, type SubscriptionState } from '../identity/transaction-steps.js';
+import {
+  applySubscriptionState,
+  type AppliedSubscription,
+  type SubscriptionState,
+} from '../identity/transaction-steps.js';
 
-export type { SubscriptionState };
+export type { AppliedSubscription, SubscriptionState };
 
 export interface BillingRepository {
   isProcessed(eventId: string): Promise<boolean>;
@@ -17,12 +21,15 @@ export interface BillingRepository {
     event: { id: string; type: string },
     state: SubscriptionState | null,
     options: { createAccount: boolean },
-  ): Promise<'applied' | 'duplicate'>;
+  ): Promise<'duplicate' | AppliedSubscription>;
   /**
-   * Applies a subscription outside any event (a claim re-reading its checkout); returns the id
-   * of the account it applies to, or null when none is concerned.
+   * Applies a subscription outside any event (a claim re-reading its checkout): the account it
+   * applies to (null when none is concerned), and the subscription if it was declined.
    */
-  applyState(state: SubscriptionState, options: { createAccount: boolean }): Promise<string | null>;
+  applyState(
+    state: SubscriptionState,
+    options: { createAccount: boolean },
+  ): Promise<AppliedSubscription>;
   /** Forgets events processed more than BILLING_EVENT_MEMORY_MS before `at` (housekeeping). */
   deleteExpired(at: Date): Promise<number>;
 }
@@ -75,8 +82,8 @@ export function createBillingRepository(
             .returning('event_id')
             .executeTakeFirst();
           if (inserted === undefined) return 'duplicate' as const;
-          if (state !== null) await applySubscriptionState(trx, state, { at, createAccount });
-          return 'applied' as const;
+          if (state === null) return { userId: null, declinedSubscriptionId: null };
+          return applySubscriptionState(trx, state, { at, createAccount });
         }),
       );
     },

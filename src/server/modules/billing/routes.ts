@@ -45,6 +45,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       const result = await billing.createCheckout(request.body.email, {
         guestId: guestIdOf(request),
         browserKey,
+        signedInUserId: request.user?.id ?? null,
       });
       if ('checkoutUrl' in result) checkoutBrowser.set(reply, browserKey);
       return result;

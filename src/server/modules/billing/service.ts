@@ -3,7 +3,7 @@ import { isProPlan } from '#contract/plans.js';
 import type { BillingConfig } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import type { IdentityService } from '../identity/service.js';
-import type { BillingRepository, SubscriptionState } from './repository.js';
+import type { AppliedSubscription, BillingRepository, SubscriptionState } from './repository.js';
 
 export type CheckoutResult = { checkoutUrl: string } | { beta: true };
 
@@ -18,10 +18,12 @@ export interface BillingService {
   /**
    * Starts a hosted checkout for `email`; its claim token works only with `browserKey`, the
    * starting browser's cookie (ADR 100). `{beta: true}` when that account is Pro already.
+   * `signedInUserId` is the caller's session: only the account's own session reuses its billing
+   * customer.
    */
   createCheckout(
     email: string,
-    from: { guestId: string | null; browserKey: string },
+    from: { guestId: string | null; browserKey: string; signedInUserId: string | null },
   ): Promise<CheckoutResult>;
   /** The billing portal for an account with a billing customer; 403 otherwise. */
   portalUrl(userId: string): Promise<string>;
@@ -170,6 +172,30 @@ export function createBillingService(deps: {
     return subscriptionState(idOf(session.subscription), { email, checkoutSessionId: session.id });
   }
 
+  /**
+   * A subscription the account declined (it pays already, under another billing customer) is
+   * cancelled at once, so nobody is charged again for nothing. The provider failing here is
+   * logged, not answered: the account is already right, and the subscription's own events will
+   * come back to this point.
+   */
+  async function cancelDeclined(applied: AppliedSubscription): Promise<void> {
+    const subscriptionId = applied.declinedSubscriptionId;
+    if (subscriptionId === null) return;
+    const { stripe } = configured();
+    try {
+      await stripe.subscriptions.cancel(subscriptionId);
+      log.warn(
+        { subscriptionId, userId: applied.userId },
+        'billing: a second subscription for an account that pays already was cancelled; refund its first payment in the provider dashboard',
+      );
+    } catch (error) {
+      log.warn(
+        { err: error, subscriptionId },
+        'billing: cancelling a declined subscription failed',
+      );
+    }
+  }
+
   async function stateForEvent(event: Stripe.Event): Promise<SubscriptionState | null> {
     switch (event.type) {
       case 'checkout.session.completed':
@@ -190,10 +216,18 @@ export function createBillingService(deps: {
   return {
     enabled: config !== null,
 
-    async createCheckout(email, { guestId, browserKey }) {
+    async createCheckout(email, { guestId, browserKey, signedInUserId }) {
       const { config, stripe } = configured();
       const existing = await accounts.findAccountByEmail(email);
       if (existing && isProPlan(existing.plan)) return { beta: true };
+      // A lapsed account's billing customer holds its saved cards and billing address: a
+      // checkout started on it by anyone who knows the e-mail would show them, and could pay
+      // with them. Only the account's own session starts on it; anyone else starts a new
+      // customer, which a paid checkout attaches only while the account pays nothing else.
+      const ownCustomer =
+        existing?.billingCustomerId && existing.id === signedInUserId
+          ? existing.billingCustomerId
+          : null;
       return accounts.issueCheckoutClaim({ email, guestId, browserKey }, async (claimToken) => {
         const session = await call('starting a checkout', () =>
           stripe.checkout.sessions.create({
@@ -201,9 +235,7 @@ export function createBillingService(deps: {
             line_items: [{ price: config.priceId, quantity: 1 }],
             success_url: `${publicUrl}/upgrade?success=1&claim=${encodeURIComponent(claimToken)}`,
             cancel_url: `${publicUrl}/upgrade?canceled=1`,
-            ...(existing?.billingCustomerId
-              ? { customer: existing.billingCustomerId }
-              : { customer_email: email }),
+            ...(ownCustomer !== null ? { customer: ownCustomer } : { customer_email: email }),
             ...(existing ? { client_reference_id: existing.id } : {}),
             metadata: { email },
             subscription_data: { metadata: { email } },
@@ -261,15 +293,20 @@ export function createBillingService(deps: {
       // A replay needs no second read of the billing API; the transaction below still decides.
       if (await repository.isProcessed(event.id)) return;
       const state = HANDLED_EVENTS.has(event.type) ? await stateForEvent(event) : null;
-      await repository.recordEvent(event, state, {
+      const applied = await repository.recordEvent(event, state, {
         createAccount: event.type === 'checkout.session.completed',
       });
+      if (applied !== 'duplicate') await cancelDeclined(applied);
     },
 
     async fulfilCheckout(checkoutSessionId) {
       const state = await checkoutState(checkoutSessionId);
       if (state === null) return null;
-      return repository.applyState(state, { createAccount: true });
+      const applied = await repository.applyState(state, { createAccount: true });
+      await cancelDeclined(applied);
+      // A declined checkout made no account, so its claim is refused as one for an account it
+      // did not create.
+      return applied.userId;
     },
   };
 }

@@ -22,6 +22,14 @@ export interface SubscriptionState {
   checkoutSessionId: string | null;
 }
 
+/** The account a subscription concerns, and the subscription when it was declined (see below). */
+export interface AppliedSubscription {
+  userId: string | null;
+  declinedSubscriptionId: string | null;
+}
+
+const NOT_CONCERNED: AppliedSubscription = { userId: null, declinedSubscriptionId: null };
+
 /**
  * Applies a subscription to its account: found by billing customer, else by e-mail. With
  * `createAccount`, a paid subscription whose e-mail has no account yet gets a new account
@@ -30,28 +38,35 @@ export interface SubscriptionState {
  *
  * A re-read of a subscription the account no longer has (an old one ending after a new one
  * began) changes nothing unless it grants Pro. A `beta` account keeps beta whatever it pays.
+ *
+ * A subscription of another billing customer, found by e-mail, is declined while the account's
+ * own subscription still grants Pro: a checkout started for the e-mail before the account paid
+ * (a second tab, or a stranger) must not take over the account's billing, or the person could
+ * no longer manage or cancel what they pay. The caller cancels the declined subscription.
  */
 export async function applySubscriptionState(
   trx: Kysely<DB>,
   state: SubscriptionState,
   options: { at: Date; createAccount: boolean },
-): Promise<string | null> {
+): Promise<AppliedSubscription> {
   const at = options.at.toISOString();
+  const columns = ['id', 'plan', 'subscription_id', 'subscription_status'] as const;
   let user = await trx
     .selectFrom('users')
-    .select(['id', 'plan', 'subscription_id'])
+    .select(columns)
     .where('billing_customer_id', '=', state.customerId)
     .executeTakeFirst();
+  const foundByCustomer = user !== undefined;
   if (!user && state.email !== null) {
     user = await trx
       .selectFrom('users')
-      .select(['id', 'plan', 'subscription_id'])
+      .select(columns)
       .where(sql<string>`lower(email)`, '=', state.email.toLowerCase())
       .executeTakeFirst();
   }
   const pro = grantsPro(state.status);
   if (!user) {
-    if (!options.createAccount || !pro || state.email === null) return null;
+    if (!options.createAccount || !pro || state.email === null) return NOT_CONCERNED;
     const id = newId();
     await trx
       .insertInto('users')
@@ -71,10 +86,12 @@ export async function applySubscriptionState(
         updated_at: at,
       })
       .execute();
-    return id;
+    return { userId: id, declinedSubscriptionId: null };
   }
-  if (user.subscription_id !== null && user.subscription_id !== state.subscriptionId && !pro) {
-    return user.id;
+  const another = user.subscription_id !== null && user.subscription_id !== state.subscriptionId;
+  if (another && !pro) return { userId: user.id, declinedSubscriptionId: null };
+  if (another && pro && !foundByCustomer && grantsPro(user.subscription_status)) {
+    return { userId: user.id, declinedSubscriptionId: state.subscriptionId };
   }
   const plan = user.plan === 'beta' ? 'beta' : pro ? 'pro' : 'free';
   await trx
@@ -90,5 +107,5 @@ export async function applySubscriptionState(
     })
     .where('id', '=', user.id)
     .execute();
-  return user.id;
+  return { userId: user.id, declinedSubscriptionId: null };
 }
