@@ -15,14 +15,10 @@ import { installErrorHandler } from './http/errors.js';
 import { installHostCheck } from './http/host-allow-list.js';
 import { logRedaction } from './http/log-redaction.js';
 import { registerOpenApi } from './http/openapi.js';
-import {
-  createAiRateLimits,
-  createRecordingRateLimits,
-  createAuthRateLimits,
-  countWritesAsSaves,
-  createSaveRateLimits,
-  registerRateLimits,
-} from './http/rate-limits.js';
+import { registerRateLimits } from './http/rate-limit-counters.js';
+import { createAiRateLimits, createAuthRateLimits } from './http/rate-limits.js';
+import { createRecordingRateLimits } from './http/recording-rate-limits.js';
+import { countWritesAsSaves, createSaveRateLimits } from './http/save-rate-limits.js';
 import { createDatabaseCounters } from './db/limit-counters.js';
 import { checkoutBrowser, signInBrowser } from './http/checkout-browser.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';

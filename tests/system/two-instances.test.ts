@@ -6,7 +6,7 @@ import {
   TEST_DATABASE_URL,
   type TestDatabase,
 } from '#server/test-support/databases.js';
-import { addressKeyOf } from '#server/http/rate-limits.js';
+import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { redisAnswers, redisKeys, TEST_REDIS_URL } from './support/redis.js';
 import {
   call,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 
-/** The rate-limit counters' shape (http/rate-limits.ts Counters), kept in PostgreSQL. */
+/** The rate-limit counters' shape (http/rate-limit-counters.ts Counters), kept in PostgreSQL. */
 export interface DatabaseCounters {
   increment(
     key: string,

@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.js';
-import {
-  memoryCounters,
-  PasswordGuessThrottle,
-  redisCounters,
-  textBytesOf,
-  withFallback,
-  type Counters,
-} from './rate-limits.js';
-
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+import { memoryCounters } from './rate-limit-counters.js';
+import { PasswordGuessThrottle } from './rate-limits.js';
 
 async function rejectsWith429(work: Promise<unknown>): Promise<void> {
   const error = await work.then(
@@ -21,19 +11,6 @@ async function rejectsWith429(work: Promise<unknown>): Promise<void> {
   expect(error).toBeInstanceOf(HttpError);
   expect((error as HttpError).statusCode).toBe(429);
 }
-
-describe('memory counters', () => {
-  it('count in a fixed window that starts again when it ends', async () => {
-    let now = 1_000;
-    const counters = memoryCounters(() => now);
-    expect(await counters.increment('k', 100)).toEqual({ count: 1, ttlMs: 100 });
-    now += 40;
-    expect(await counters.increment('k', 100)).toEqual({ count: 2, ttlMs: 60 });
-    now += 60;
-    expect(await counters.read('k')).toBeUndefined();
-    expect(await counters.increment('k', 100)).toEqual({ count: 1, ttlMs: 100 });
-  });
-});
 
 describe('the password-guess throttle on shared counts', () => {
   it('sees the failures another instance counted', async () => {
@@ -47,87 +24,5 @@ describe('the password-guess throttle on shared counts', () => {
     // The owner, from an address that has not failed, still gets in, on either instance.
     await instanceB.begin('owner@example.com', '203.0.113.7');
     await instanceB.succeeded('owner@example.com', '203.0.113.7');
-  });
-});
-
-describe('the fallback to memory', () => {
-  it('counts in memory while the shared store fails, and warns', async () => {
-    const failing: Counters = {
-      increment: () => Promise.reject(new Error('connection refused')),
-      read: () => Promise.reject(new Error('connection refused')),
-      decrement: () => Promise.reject(new Error('connection refused')),
-      delete: () => Promise.reject(new Error('connection refused')),
-    };
-    const warn = vi.fn();
-    const counters = withFallback(failing, memoryCounters(), warn);
-    expect((await counters.increment('k', 60_000)).count).toBe(1);
-    expect((await counters.increment('k', 60_000)).count).toBe(2);
-    expect(warn).toHaveBeenCalled();
-  });
-
-  it('does not wait for a shared store that hangs', async () => {
-    const hanging: Counters = {
-      increment: () => new Promise(() => undefined),
-      read: () => new Promise(() => undefined),
-      decrement: () => new Promise(() => undefined),
-      delete: () => new Promise(() => undefined),
-    };
-    const warn = vi.fn();
-    const counters = withFallback(hanging, memoryCounters(), warn);
-    expect((await counters.increment('k', 60_000)).count).toBe(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/took longer than/);
-  });
-});
-
-const probe = new Redis(TEST_REDIS_URL, {
-  lazyConnect: true,
-  connectTimeout: 2_000,
-  maxRetriesPerRequest: 0,
-  retryStrategy: () => null,
-});
-probe.on('error', () => undefined);
-const redisUp = await probe.connect().then(
-  () => true,
-  () => {
-    console.warn(`Redis tests skipped: nothing answers at ${TEST_REDIS_URL} (set TEST_REDIS_URL).`);
-    return false;
-  },
-);
-
-describe.skipIf(!redisUp)('Redis counters', () => {
-  afterAll(() => {
-    probe.disconnect();
-  });
-
-  it('never lose or repeat a count when two clients count one key at once', async () => {
-    const second = new Redis(TEST_REDIS_URL);
-    try {
-      const [one, two] = [redisCounters(probe), redisCounters(second)];
-      const key = `test:${randomBytes(6).toString('hex')}`;
-      const counts = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? one : two).increment(key, 60_000)),
-      );
-      expect(counts.map((count) => count.count).sort((x, y) => x - y)).toEqual(
-        Array.from({ length: 200 }, (_, i) => i + 1),
-      );
-      expect(await probe.pttl(`voice-ideas:${key}`)).toBeGreaterThan(0);
-      await one.decrement(key);
-      expect(await two.read(key)).toMatchObject({ count: 199 });
-      await two.delete(key);
-      expect(await one.read(key)).toBeUndefined();
-      await one.decrement(key);
-      expect(await one.read(key)).toBeUndefined();
-    } finally {
-      second.disconnect();
-    }
-  });
-});
-
-describe('the text a write carries', () => {
-  it('counts every string of the body, however deeply it is nested', () => {
-    expect(textBytesOf({ content: 'héllo', tags: ['ab', { note: 'c' }], n: 4, ok: true })).toBe(9);
-    const deep = JSON.parse(`${'['.repeat(30_000)}"end"${']'.repeat(30_000)}`) as unknown;
-    expect(textBytesOf(deep)).toBe(3);
-    expect(textBytesOf(null)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
-import { SHARED_COUNT_TIMEOUT_MS } from '../../http/rate-limits.js';
+import { SHARED_COUNT_TIMEOUT_MS } from '../../http/rate-limit-counters.js';
 
 /** Long enough for a phone to come back from a day without signal and retry its save. */
 const REMEMBER_MS = 24 * 60 * 60 * 1000;

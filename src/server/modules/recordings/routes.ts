@@ -6,7 +6,7 @@ import { ErrorSchema, RecordingListSchema, RecordingSchema } from '#contract/api
 import type { FastifyRequest } from 'fastify';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { streamUnlessHead } from '../../http/head-requests.js';
-import type { RecordingRateLimits } from '../../http/rate-limits.js';
+import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';

@@ -6,7 +6,7 @@ import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
 import type { Owner } from '../../db/owner.js';
 import { ErrorSchema } from '#contract/api-schemas.js';
 import { HttpError, type ErrorBody } from '../../http/errors.js';
-import type { RecordingRateLimits } from '../../http/rate-limits.js';
+import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService, UploadMetadata } from './service.js';
 import type { RecordingStore } from './store.js';

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import {
+  addressLimit,
+  clientKeyOf,
+  ONE_HOUR_MS,
+  rateLimitedError,
+  type SharedLimits,
+} from './rate-limit-counters.js';
+
+export interface RecordingRateLimits {
+  /** An upload begun or a recording sent again: one of RATE_LIMIT_AI_PER_MIN a minute. */
+  sendsForTranscription: preHandlerAsyncHookHandler;
+  /**
+   * Counts `bytes` of recording arriving from the client address (announced by a new upload,
+   * or a deferred upload's next PATCH) and throws the 429 when they take the address past
+   * RECORDING_BYTES_PER_HOUR; counted before they are stored, so parallel uploads cannot race
+   * past it.
+   */
+  reserveBytes(request: FastifyRequest, bytes: number): Promise<void>;
+}
+
+/**
+ * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
+ * RATE_LIMIT_AI_PER_MIN per minute and address, in a bucket of their own beside the AI one,
+ * whose routes docs/api.md names. Without it one client queued whisper work without end. The
+ * bytes are counted too, per address and hour, whatever guest id they name: a guest id costs
+ * nothing, so the per-owner caps alone let one address store without end (ADR 106). They are
+ * counted in KiB, so a window's count stays far inside the PostgreSQL table's integer.
+ */
+export function createRecordingRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  shared: SharedLimits,
+): RecordingRateLimits {
+  const byAddress = addressLimit(app, shared, 'recording-address', config.rateLimits.aiPerMinute);
+  const budgetKib = Math.floor(config.recordings.bytesPerHourPerAddress / 1024);
+  return {
+    sendsForTranscription: async (request) => byAddress(request),
+    async reserveBytes(request, bytes) {
+      if (bytes <= 0) return;
+      const kib = Math.ceil(bytes / 1024);
+      const counted = await shared.counters.increment(
+        `recording-bytes:${clientKeyOf(request)}`,
+        ONE_HOUR_MS,
+        kib,
+      );
+      if (counted.count > budgetKib) {
+        throw rateLimitedError(
+          counted.ttlMs / 1000,
+          'Too many recordings from this network this hour.',
+        );
+      }
+    },
+  };
+}
