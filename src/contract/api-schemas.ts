@@ -42,6 +42,9 @@ export type SignedIn = z.infer<typeof SignedInSchema>;
 
 export const MessageSchema = /* @__PURE__ */ z.object({ message: z.string() });
 
+/** The account a sign-in link opens, for its confirm page to name before anyone signs in. */
+export const SignInLinkAccountSchema = /* @__PURE__ */ z.object({ email: z.string() });
+
 export const UsageSchema = /* @__PURE__ */ z.object({
   usedThisMonth: Count,
   monthlyLimit: z.nullable(z.int().check(z.positive())),

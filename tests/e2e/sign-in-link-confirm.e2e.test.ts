@@ -66,7 +66,7 @@ describe('sign-in links opened from another site', () => {
     pageElsewhere = `<!doctype html><title>Elsewhere</title><a href="${link}">${words}</a>`;
     await page.goto(ELSEWHERE);
     await page.getByRole('link', { name: words }).click();
-    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
     // The token stays out of every address a server sees.
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).search).toBe('');
@@ -82,6 +82,9 @@ describe('sign-in links opened from another site', () => {
   it("does not sign the browser in to an attacker's account a page sent it to", async () => {
     const attackersLink = await accountWithLink('attacker@example.com');
     await followFromElsewhere(attackersLink, 'Claim your prize');
+    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+    // The page names whose account it is before anyone taps Sign In.
+    await page.getByText('This link signs in to attacker@example.com.').waitFor();
     expect(await signedInEmail()).toBe('');
     await page.getByRole('button', { name: 'Not Now' }).click();
     await page.waitForURL(`${stack.baseUrl}/`);
@@ -96,6 +99,8 @@ describe('sign-in links opened from another site', () => {
     ).toEqual([201]);
     const ownLink = await accountWithLink('person@example.com');
     await followFromElsewhere(ownLink, 'Sign in to Voice Ideas');
+    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+    await page.getByText('This link signs in to person@example.com.').waitFor();
     await shoot(page, 'sign-in-link-confirm-01');
     await expectAccessible(page, '/login#link= (confirm)');
     expect(await signedInEmail()).toBe('');
@@ -108,7 +113,6 @@ describe('sign-in links opened from another site', () => {
 
     // Used once: confirming it again says so and offers a new link.
     await followFromElsewhere(ownLink, 'Sign in again');
-    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('expired or was already used').waitFor();
     await shoot(page, 'sign-in-link-confirm-02-used');
   });

@@ -10,6 +10,7 @@ const NOT_COUNTED_AS_SAVES: Record<string, string> = {
   'POST /api/register': '',
   'POST /api/login': '',
   'POST /api/auth/magic': '',
+  'POST /api/auth/magic/account': '',
   'POST /api/auth/forgot-password': '',
   'POST /api/auth/reset-password': '',
   'POST /api/auth/claim': '',

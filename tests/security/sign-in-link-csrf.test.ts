@@ -93,6 +93,36 @@ describe('sign-in links and login CSRF', () => {
     );
   });
 
+  it('names the account a link opens for its confirm page, using nothing', async () => {
+    const { id, token } = await attackersLink();
+    const named = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic/account',
+      payload: { token },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json<{ email: string }>().email).toMatch(/@/);
+    opensNoSession(named);
+    // Still usable by its owner, and named no more once used.
+    const used = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic',
+      payload: { token },
+    });
+    expect(used.json()).toMatchObject({ id });
+    for (const unknown of [token, 'x'.repeat(43)]) {
+      expectApiError(
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/magic/account',
+          payload: { token: unknown },
+        }),
+        400,
+        'invalid_token',
+      );
+    }
+  });
+
   it('signs in a link opened from the mail, typed or from this origin', async () => {
     for (const headers of [{}, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }]) {
       const { id, token } = await attackersLink();

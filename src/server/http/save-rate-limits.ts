@@ -18,6 +18,7 @@ export const NOT_COUNTED_AS_SAVES: Readonly<Record<string, string>> = {
   'POST /api/register': 'the AUTH limit',
   'POST /api/login': 'the AUTH limit and the password-guess count',
   'POST /api/auth/magic': 'the AUTH limit',
+  'POST /api/auth/magic/account': 'the AUTH limit (it reads, it stores nothing)',
   'POST /api/auth/forgot-password': 'the AUTH limit',
   'POST /api/auth/reset-password': 'the AUTH limit',
   'POST /api/auth/claim': 'the AUTH limit',

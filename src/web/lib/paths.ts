@@ -20,6 +20,7 @@ export const apiPaths = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   signInLink: '/api/auth/magic',
+  signInLinkAccount: '/api/auth/magic/account',
   claim: '/api/auth/claim',
   account: '/api/account',
   checkout: '/api/billing/create-checkout-session',

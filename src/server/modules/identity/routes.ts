@@ -9,7 +9,13 @@ import {
   ResetPasswordBodySchema,
   SignInLinkBodySchema,
 } from '#contract/api-request-schemas.js';
-import { ErrorSchema, MeSchema, MessageSchema, SignedInSchema } from '#contract/api-schemas.js';
+import {
+  ErrorSchema,
+  MeSchema,
+  MessageSchema,
+  SignedInSchema,
+  SignInLinkAccountSchema,
+} from '#contract/api-schemas.js';
 import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
 import { HttpError } from '../../http/errors.js';
 import type { AuthRateLimits } from '../../http/rate-limits.js';
@@ -200,6 +206,24 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       });
       if (!user) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
       return toSignedIn(user);
+    },
+  );
+
+  // Not in the contract's list: what lets the confirm page name the account a link signs in
+  // to, so a link sent by someone else is seen to be theirs before anyone taps Sign In.
+  app.post(
+    '/api/auth/magic/account',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: SignInLinkBodySchema,
+        response: { 200: SignInLinkAccountSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const email = await identity.signInLinkAccount(request.body.token);
+      if (email === null) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+      return { email };
     },
   );
 

@@ -80,6 +80,11 @@ export interface IdentityService {
    * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
    * those kept with the link when `browserKey` is the asking browser's.
    */
+  /**
+   * The e-mail of the account a live, unused sign-in link opens; null otherwise. Uses nothing:
+   * whoever holds the link could sign in with it anyway, so naming its account tells them nothing.
+   */
+  signInLinkAccount(token: string): Promise<string | null>;
   signInWithLink(
     token: string,
     completing: { guestId: string | null; browserKey: string | null; openSession: OpenSession },
@@ -358,6 +363,12 @@ export function createIdentityService(deps: {
           (token) => `${publicUrl}/api/auth/magic?token=${encodeURIComponent(token)}`,
         );
       });
+    },
+
+    async signInLinkAccount(token) {
+      const link = await tokens.findLive('magic_link', hashOneTimeToken(token), now());
+      if (link?.userId == null) return null;
+      return (await users.findById(link.userId))?.email ?? null;
     },
 
     async signInWithLink(token, completing) {

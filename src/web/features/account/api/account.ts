@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, SignedIn } from '#contract/api-schemas';
 import { apiFetch, apiRequest, apiSend, readResponse, throwIfNotOk } from '#web/lib/api-client';
 import { apiPaths } from '#web/lib/paths';
@@ -68,6 +68,14 @@ export function confirmSignInLink(token: string): Promise<SignedIn> {
   return apiRequest('SignedInSchema', 'POST', apiPaths.signInLink, { body: { token } });
 }
 
+/** The e-mail of the account a sign-in link opens, without using the link. */
+export async function signInLinkAccount(token: string): Promise<string> {
+  const account = await apiRequest('SignInLinkAccountSchema', 'POST', apiPaths.signInLinkAccount, {
+    body: { token },
+  });
+  return account.email;
+}
+
 export function deleteAccount(password: string): Promise<void> {
   return apiSend('DELETE', apiPaths.account, { body: { password } });
 }
@@ -121,6 +129,15 @@ export function useConfirmSignInLink() {
   return useMutation({
     mutationFn: confirmSignInLink,
     onSuccess: (me) => applySignedIn(client, me),
+  });
+}
+
+export function useSignInLinkAccount(token: string) {
+  return useQuery({
+    queryKey: ['sign-in-link-account', token],
+    queryFn: () => signInLinkAccount(token),
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

@@ -160,6 +160,8 @@ describe('Sign-in page', () => {
 });
 
 describe('Sign-in link confirm page', () => {
+  const linkAccount = { status: 200, body: { email: 'owner@example.com' } };
+
   function renderConfirm() {
     const handlers = { onSignedIn: vi.fn(), onUnusable: vi.fn(), onCancel: vi.fn() };
     const rendered = renderScreen(<ConfirmSignInLink token="link-token-1" {...handlers} />);
@@ -170,11 +172,14 @@ describe('Sign-in link confirm page', () => {
     const { seen } = stubServer((request) =>
       request.path === '/api/auth/magic'
         ? { status: 200, body: { ...freeMe, guestIdeasKept: 0 } }
-        : { status: 404 },
+        : request.path === '/api/auth/magic/account'
+          ? linkAccount
+          : { status: 404 },
     );
     const user = userEvent.setup();
     const { onSignedIn, client } = renderConfirm();
     expect(screen.getByRole('heading', { name: 'Finish signing in' })).toBeTruthy();
+    expect(await screen.findByText('owner@example.com')).toBeTruthy();
     expect(posts(seen, '/api/auth/magic')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
@@ -190,9 +195,10 @@ describe('Sign-in link confirm page', () => {
         message: 'Too many requests. Please try again in 40 seconds.',
       },
     };
-    stubServer(() => answer);
+    stubServer((request) => (request.path === '/api/auth/magic/account' ? linkAccount : answer));
     const user = userEvent.setup();
     const { onUnusable } = renderConfirm();
+    await screen.findByText('owner@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(
       await screen.findByText('Too many requests. Please try again in 40 seconds.'),
@@ -200,6 +206,29 @@ describe('Sign-in link confirm page', () => {
     expect(onUnusable).not.toHaveBeenCalled();
     answer = { status: 400, body: { error: 'invalid_token', message: 'This link is used.' } };
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onUnusable).toHaveBeenCalled());
+  });
+
+  it('names the account the link opens before anyone signs in, and lets nobody sign in blind', async () => {
+    let account: { status: number; body?: object } = { status: 503 };
+    stubServer((request) =>
+      request.path === '/api/auth/magic/account' ? account : { status: 500 },
+    );
+    const user = userEvent.setup();
+    renderConfirm();
+    await screen.findByText('The link could not be checked.');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    account = linkAccount;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect((await screen.findByText('owner@example.com')).closest('p')?.textContent).toContain(
+      'This link signs in to owner@example.com.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveProperty('disabled', false);
+  });
+
+  it('gives a used link up before the person taps anything', async () => {
+    stubServer(() => ({ status: 400, body: { error: 'invalid_token', message: 'Used.' } }));
+    const { onUnusable } = renderConfirm();
     await vi.waitFor(() => expect(onUnusable).toHaveBeenCalled());
   });
 

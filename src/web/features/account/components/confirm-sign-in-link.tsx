@@ -1,9 +1,10 @@
 import { KeyRound } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from '#web/components/ui/button';
 import { FormAlert } from '#web/components/ui/form-alert';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError, describeError } from '#web/lib/api-error';
-import { guestIdeasKeptNotice, useConfirmSignInLink } from '../api/account';
+import { guestIdeasKeptNotice, useConfirmSignInLink, useSignInLinkAccount } from '../api/account';
 
 export interface ConfirmSignInLinkProps {
   /** The sign-in link's token, from the page's `#link=` fragment. */
@@ -17,7 +18,9 @@ export interface ConfirmSignInLinkProps {
 /**
  * docs/product.md, Sign-in links: a link opened from another site lands here instead of signing
  * in by itself, so no page elsewhere can sign this browser in to an account of its choosing. The
- * person confirms with the button; a refusal for too many attempts keeps the link for later.
+ * page names the account the link opens, so a link someone else sent (to sign this browser in to
+ * their account) is seen to be theirs; the person confirms with the button. A refusal for too
+ * many attempts keeps the link for later.
  */
 export function ConfirmSignInLink({
   token,
@@ -26,6 +29,11 @@ export function ConfirmSignInLink({
   onCancel,
 }: ConfirmSignInLinkProps) {
   const confirm = useConfirmSignInLink();
+  const account = useSignInLinkAccount(token);
+  const unusable = account.error instanceof ApiError && account.error.code === 'invalid_token';
+  useEffect(() => {
+    if (unusable) onUnusable();
+  }, [unusable, onUnusable]);
 
   const submit = () => {
     confirm.mutate(token, {
@@ -44,7 +52,10 @@ export function ConfirmSignInLink({
   const failure =
     confirm.error && !(confirm.error instanceof ApiError && confirm.error.code === 'invalid_token')
       ? describeError(confirm.error)
-      : null;
+      : account.error && !unusable
+        ? describeError(account.error)
+        : null;
+  const email = account.data;
 
   return (
     <section aria-labelledby="confirm-link-title" className="flex flex-col gap-5">
@@ -54,16 +65,30 @@ export function ConfirmSignInLink({
           <h2 id="confirm-link-title" className="text-lg font-semibold">
             Finish signing in
           </h2>
-          <p>
-            You opened a sign-in link. Sign in on this device only if you asked for the link
-            yourself.
-          </p>
+          {email === undefined ? (
+            <p>{account.isError ? 'The link could not be checked.' : 'Checking the link…'}</p>
+          ) : (
+            <p>
+              This link signs in to <strong className="break-words">{email}</strong>. Sign in on this
+              device only if that is your e-mail and you asked for the link yourself.
+            </p>
+          )}
         </div>
       </div>
       <FormAlert title="Could not sign in">{failure}</FormAlert>
-      <Button variant="primary" onClick={submit} disabled={confirm.isPending}>
-        {confirm.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
+      {email === undefined && account.isError && !unusable ? (
+        <Button variant="primary" onClick={() => void account.refetch()}>
+          Try Again
+        </Button>
+      ) : (
+        <Button
+          variant="primary"
+          onClick={submit}
+          disabled={confirm.isPending || email === undefined}
+        >
+          {confirm.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      )}
       <Button variant="ghost" onClick={onCancel} disabled={confirm.isPending}>
         Not Now
       </Button>
