@@ -372,6 +372,33 @@ describe('rate limits', () => {
     }
   });
 
+  it('behind TRUST_PROXY an address written with its port is one address, whatever the port', async () => {
+    const testApp = await createTestApp('sqlite', {
+      env: { RATE_LIMIT_AUTH_PER_MIN: '1', TRUST_PROXY: 'true' },
+    });
+    try {
+      for (const forms of [
+        ['203.0.113.8:40001', '203.0.113.8:40002', '203.0.113.8'],
+        ['[2001:db8::9]:40001', '[2001:db8::9]:40002', '2001:db8::10'],
+      ]) {
+        const statuses: number[] = [];
+        for (const address of forms) {
+          const response = await testApp.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': address },
+            payload: { email: newEmail(), password: 'wrong-password' },
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses, forms[0]).toEqual([401, 429, 429]);
+      }
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
   it('the AI budget is one per address for all AI routes, and one recording spends one unit', async () => {
     const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '2' } });
     try {

@@ -4,6 +4,7 @@
  * whatever guest ids it makes up, the server holds at most its cap of recordings no idea was
  * made from, and such a recording is removed after a while. docs/security.md names the control.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectApiError, guestHeaders, newGuestId, useTestApp } from '#server/test-support/api.js';
@@ -150,6 +151,54 @@ forEachDialect((dialect) => {
       expect((await begin(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode).toBe(
         201,
       );
+    });
+  });
+
+  describe('bytes of unknown length', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDING_MAX_BYTES: String(8 * MiB), RECORDINGS_UNSAVED_MAX_BYTES: String(96 * MiB) },
+    });
+
+    it('are refused before they are stored, so no budget or room is passed uncounted', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      const guest = guestHeaders(newGuestId());
+      const chunked = (method: 'POST' | 'PATCH', url: string, headers: Record<string, string>) =>
+        app.inject({
+          method,
+          url,
+          headers: {
+            ...TUS,
+            ...guest,
+            'content-type': 'application/offset+octet-stream',
+            'transfer-encoding': 'chunked',
+            ...headers,
+          },
+          payload: Readable.from([wav(2 * MiB)]),
+          remoteAddress: ip,
+        });
+      const created = await begin(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const location = String(created.headers.location);
+      expectApiError(
+        await chunked('PATCH', location, { 'upload-offset': '0' }),
+        411,
+        'length_required',
+      );
+      expectApiError(
+        await chunked('POST', '/api/uploads', { 'upload-defer-length': '1' }),
+        411,
+        'length_required',
+      );
+      const head = await app.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { ...TUS, ...guest },
+        remoteAddress: ip,
+      });
+      expect(head.headers['upload-offset']).toBe('0');
+      // The same bytes with their length are taken.
+      expect((await patch(app, guest, location, 0, wav(2 * MiB), ip)).statusCode).toBe(204);
     });
   });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -288,6 +289,23 @@ export async function registerRateLimits(
  * (and IPv4 written as IPv6) as itself.
  */
 export function addressKeyOf(ip: string): string {
+  return keyOfAddress(withoutPort(ip));
+}
+
+/**
+ * Some proxies write the client's port into X-Forwarded-For (`203.0.113.8:40001`,
+ * `[2001:db8::9]:40001`); read whole, each connection would be an address of its own.
+ */
+function withoutPort(ip: string): string {
+  if (isIP(ip) !== 0) return ip;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(ip)?.[1];
+  if (v4 !== undefined && isIP(v4) === 4) return v4;
+  const v6 = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(ip)?.[1];
+  if (v6 !== undefined && isIP(v6.split('%')[0] ?? '') === 6) return v6;
+  return ip;
+}
+
+function keyOfAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1] !== undefined) return mapped[1];
   if (!ip.includes(':')) return ip;

@@ -69,6 +69,22 @@ function hasBody(request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * Bytes of an upload are counted before they are stored (the address's bytes an hour, the
+ * server's room: ADR 117), which needs their number first. A body sent without Content-Length
+ * (chunked) could only be counted after it was stored, once it had already taken the room, so
+ * it is refused. Browsers and tus clients send the length of every chunk they upload.
+ */
+function requireDeclaredLength(request: FastifyRequest): void {
+  if (request.headers['transfer-encoding'] === undefined) return;
+  if (request.headers['content-length'] !== undefined) return;
+  throw new HttpError(
+    411,
+    'length_required',
+    'Send the bytes of an upload with a Content-Length: a body of unknown length is not taken.',
+  );
+}
+
 function toWebRequest(request: FastifyRequest, path: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -233,6 +249,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
           201: empty('Created: Location names the upload'),
           400: ErrorSchema,
           409: ErrorSchema,
+          411: ErrorSchema,
           429: ErrorSchema,
         },
       },
@@ -240,6 +257,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
+      requireDeclaredLength(request);
       const announced = byteCount(request.headers['upload-length']);
       if (announced !== null && announced > maxBytes) {
         throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
@@ -284,6 +302,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
+      requireDeclaredLength(request);
       const { finished, sizeBytes } = await recordings.ensureUploadOf(owner, id);
       if (finished && hasBody(request)) {
         // Every byte is in and the recording exists: nothing can be written to it any more, and
@@ -318,13 +337,6 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       );
       const offset = response.headers.get('upload-offset');
       if (response.status === 204 && offset !== null) {
-        if (deferred && declared === null) {
-          // A chunked body's size is known only now: counted, so the next one is refused.
-          const from = byteCount(request.headers['upload-offset']) ?? 0;
-          await limits.reserveBytes(request, Number(offset) - from).catch((error: unknown) => {
-            if (!(error instanceof HttpError)) throw error;
-          });
-        }
         await recordings.checkFirstBytes(id, Number(offset));
       }
       return sent();
