@@ -4,72 +4,20 @@
  * open the account's billing customer (its saved cards and address) nor, once paid, take the
  * place of the subscription the account already pays.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeTestApp,
-  createTestApp,
-  newEmail,
-  sessionCookieOf,
-  type TestApp,
-} from '#server/test-support/api.js';
-import { checkoutBrowserCookieOf, withCookies } from '#server/test-support/checkout.js';
+import { describe, expect, it } from 'vitest';
+import { newEmail, sessionCookieOf } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
-
-const PERIOD_START = new Date('2026-03-09T00:00:00.000Z');
+import { PERIOD_START, useCheckoutApp } from './support.js';
 
 forEachDialect((dialect) => {
   describe('the billing of an account', () => {
-    let fake: FakeStripe;
-    let testApp: TestApp;
-    const app = (): FastifyInstance => testApp.app;
-
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-      testApp = await createTestApp(dialect, { env: fake.env });
-      fake.setWebhookTarget(
-        async ({ payload, signature }) =>
-          (
-            await app().inject({
-              method: 'POST',
-              url: '/api/billing/webhook',
-              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-              payload,
-            })
-          ).statusCode,
-      );
-    });
-    afterAll(async () => {
-      await closeTestApp(testApp);
-      await fake.close();
-    });
-
-    async function startCheckout(email: string, cookie?: string) {
-      const response = await app().inject({
-        method: 'POST',
-        url: '/api/billing/create-checkout-session',
-        headers: cookie === undefined ? {} : { cookie },
-        payload: { email },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const id = response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '';
-      const session = fake.checkoutSessions.get(id);
-      if (!session) throw new Error('the fake has no such checkout');
-      const claimToken = new URL(session.success_url).searchParams.get('claim') ?? '';
-      return { session, claimToken, browser: checkoutBrowserCookieOf(response) };
-    }
+    const { app, fake, startCheckout, claim } = useCheckoutApp(dialect);
 
     /** A Pro account made by a paid checkout, signed in through its claim. */
     async function paidAccount(email: string) {
       const checkout = await startCheckout(email);
-      const { subscription } = await fake.pay(checkout.session.id, { now: PERIOD_START });
-      const claimed = await app().inject({
-        method: 'POST',
-        url: '/api/auth/claim',
-        headers: withCookies({}, checkout.browser),
-        payload: { token: checkout.claimToken },
-      });
+      const { subscription } = await fake().pay(checkout.session.id, { now: PERIOD_START });
+      const claimed = await claim(checkout);
       expect(claimed.statusCode, claimed.body).toBe(200);
       return { subscription, cookie: sessionCookieOf(claimed) };
     }
@@ -81,14 +29,14 @@ forEachDialect((dialect) => {
         headers: { cookie },
       });
       expect(portal.statusCode, portal.body).toBe(200);
-      return fake.requests.findLast((request) => request.path === '/v1/billing_portal/sessions')
+      return fake().requests.findLast((request) => request.path === '/v1/billing_portal/sessions')
         ?.form.customer;
     }
 
     it('a lapsed account’s billing customer is used only by a checkout from its own session', async () => {
       const email = newEmail();
       const { subscription, cookie } = await paidAccount(email);
-      await fake.setSubscriptionStatus(subscription.id, 'canceled', {
+      await fake().setSubscriptionStatus(subscription.id, 'canceled', {
         event: 'customer.subscription.deleted',
       });
 
@@ -96,7 +44,7 @@ forEachDialect((dialect) => {
       expect(strangers.session.customer).toBeNull();
       expect(strangers.session.customer_email).toBe(email);
 
-      const own = await startCheckout(email, cookie);
+      const own = await startCheckout(email, { cookie });
       expect(own.session.customer).toBe(subscription.customer);
     });
 
@@ -105,27 +53,17 @@ forEachDialect((dialect) => {
       // Both started before the account existed: a second tab, or a stranger who knows the e-mail.
       const first = await startCheckout(email);
       const second = await startCheckout(email);
-      const { subscription: kept } = await fake.pay(first.session.id, { now: PERIOD_START });
-      const { subscription: declined } = await fake.pay(second.session.id, { now: PERIOD_START });
+      const { subscription: kept } = await fake().pay(first.session.id, { now: PERIOD_START });
+      const { subscription: declined } = await fake().pay(second.session.id, { now: PERIOD_START });
 
-      expect(fake.subscriptions.get(declined.id)?.status).toBe('canceled');
-      expect(fake.subscriptions.get(kept.id)?.status).toBe('active');
-      const claimedSecond = await app().inject({
-        method: 'POST',
-        url: '/api/auth/claim',
-        headers: withCookies({}, second.browser),
-        payload: { token: second.claimToken },
-      });
+      expect(fake().subscriptions.get(declined.id)?.status).toBe('canceled');
+      expect(fake().subscriptions.get(kept.id)?.status).toBe('active');
+      const claimedSecond = await claim(second);
       // Paid for an account it did not make: it opens nothing (docs/api.md, the claim's 403).
       expect(claimedSecond.statusCode, claimedSecond.body).toBe(403);
       expect(claimedSecond.cookies).toEqual([]);
 
-      const claimedFirst = await app().inject({
-        method: 'POST',
-        url: '/api/auth/claim',
-        headers: withCookies({}, first.browser),
-        payload: { token: first.claimToken },
-      });
+      const claimedFirst = await claim(first);
       expect(claimedFirst.statusCode, claimedFirst.body).toBe(200);
       const cookie = sessionCookieOf(claimedFirst);
       expect(await portalCustomer(cookie)).toBe(kept.customer);

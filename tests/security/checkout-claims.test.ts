@@ -4,97 +4,38 @@
  * the two takeovers an outside probe found: an unpaid (or late-paid) claim for someone else's
  * e-mail, and a claim link a hostile page opens in someone else's browser.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#server/http/sessions.js';
+import { describe, expect, it } from 'vitest';
 import {
-  closeTestApp,
   createIdea,
-  createTestApp,
   expectApiError,
   guestHeaders,
   newEmail,
   newGuestId,
-  type TestApp,
 } from '#server/test-support/api.js';
 import { checkoutBrowserCookieOf, withCookies } from '#server/test-support/checkout.js';
 import { forEachDialect } from '#server/test-support/databases.js';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
-
-const PUBLIC_URL = 'http://ideas.example:8080';
-/** Inside the test clock's month, so the paid period is current. */
-const PERIOD_START = new Date('2026-03-09T00:00:00.000Z');
+import {
+  opensNoSession,
+  PERIOD_START,
+  PUBLIC_URL,
+  useCheckoutApp,
+  type Checkout,
+} from './support.js';
 
 /** Whether the webhook reaches the server before the buyer's browser claims, or after. */
 const ORDERS = ['webhook first', 'claim first'] as const;
 type Order = (typeof ORDERS)[number];
 
-interface Checkout {
-  sessionId: string;
-  claimToken: string;
-  /** The Cookie pair of the browser that started it. */
-  browser: string;
-}
-
-function opensNoSession(response: LightMyRequestResponse): void {
-  expect(response.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
-}
-
 forEachDialect((dialect) => {
   describe('checkout claims', () => {
-    let fake: FakeStripe;
-    let testApp: TestApp;
-    const app = (): FastifyInstance => testApp.app;
-
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-      testApp = await createTestApp(dialect, { env: { ...fake.env, PUBLIC_URL } });
-      fake.setWebhookTarget(
-        async ({ payload, signature }) =>
-          (
-            await app().inject({
-              method: 'POST',
-              url: '/api/billing/webhook',
-              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-              payload,
-            })
-          ).statusCode,
-      );
-    });
-    afterAll(async () => {
-      await closeTestApp(testApp);
-      await fake.close();
-    });
-
-    /** A checkout started by a browser of its own (a fresh cookie jar), with its headers. */
-    async function startCheckout(
-      email: string,
-      headers: Record<string, string> = {},
-    ): Promise<Checkout> {
-      const response = await app().inject({
-        method: 'POST',
-        url: '/api/billing/create-checkout-session',
-        headers,
-        payload: { email },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const sessionId = response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop();
-      const session = fake.checkoutSessions.get(sessionId ?? '');
-      if (!session) throw new Error('the fake has no such checkout');
-      const claimToken = new URL(session.success_url).searchParams.get('claim') ?? '';
-      return { sessionId: session.id, claimToken, browser: checkoutBrowserCookieOf(response) };
-    }
+    const { app, fake, startCheckout, claim } = useCheckoutApp(dialect, { env: { PUBLIC_URL } });
 
     /** Pays; with 'claim first' the webhook is held back until after the claim. */
     async function pay(checkout: Checkout, order: Order) {
-      await fake.pay(checkout.sessionId, {
+      await fake().pay(checkout.session.id, {
         sendWebhook: order === 'webhook first',
         now: PERIOD_START,
       });
-    }
-
-    function claim(token: string, headers: Record<string, string>) {
-      return app().inject({ method: 'POST', url: '/api/auth/claim', headers, payload: { token } });
     }
 
     async function guestIdeaCount(guestId: string): Promise<number> {
@@ -112,11 +53,11 @@ forEachDialect((dialect) => {
           const attackers = await startCheckout(victimEmail);
           const victims = await startCheckout(victimEmail);
           await pay(victims, order);
-          const own = await claim(victims.claimToken, withCookies({}, victims.browser));
+          const own = await claim(victims);
           expect(own.statusCode, own.body).toBe(200);
           expect(own.json()).toMatchObject({ email: victimEmail, plan: 'pro' });
 
-          const stolen = await claim(attackers.claimToken, withCookies({}, attackers.browser));
+          const stolen = await claim(attackers);
           expectApiError(stolen, 400, 'invalid_token');
           opensNoSession(stolen);
         });
@@ -126,12 +67,12 @@ forEachDialect((dialect) => {
           const early = await startCheckout(victimEmail);
           const victims = await startCheckout(victimEmail);
           await pay(victims, order);
-          const own = await claim(victims.claimToken, withCookies({}, victims.browser));
+          const own = await claim(victims);
           expect(own.statusCode, own.body).toBe(200);
 
           // The attacker pays the $9 of the checkout started before the victim's account existed.
           await pay(early, order);
-          const stolen = await claim(early.claimToken, withCookies({}, early.browser));
+          const stolen = await claim(early);
           expectApiError(stolen, 403, 'sign_in_required');
           opensNoSession(stolen);
         });
@@ -148,7 +89,7 @@ forEachDialect((dialect) => {
           const victimsOwn = await startCheckout(newEmail(), guestHeaders(victimGuest));
           for (const browser of [null, victimsOwn.browser]) {
             const response = await claim(
-              attackers.claimToken,
+              attackers,
               withCookies(guestHeaders(victimGuest), browser),
             );
             expectApiError(response, 400, 'invalid_token');
@@ -157,7 +98,7 @@ forEachDialect((dialect) => {
           expect(await guestIdeaCount(victimGuest)).toBe(1);
 
           // The refusals did not use the token up: the buyer's own browser still claims it.
-          const buyer = await claim(attackers.claimToken, withCookies({}, attackers.browser));
+          const buyer = await claim(attackers);
           expect(buyer.statusCode, buyer.body).toBe(200);
           expect(await guestIdeaCount(victimGuest)).toBe(1);
         });
@@ -174,7 +115,7 @@ forEachDialect((dialect) => {
       });
       expect(checkoutBrowserCookieOf(second)).toBe(first.browser);
       await pay(first, 'webhook first');
-      const claimed = await claim(first.claimToken, withCookies({}, first.browser));
+      const claimed = await claim(first);
       expect(claimed.statusCode, claimed.body).toBe(200);
     });
 

@@ -6,32 +6,11 @@
  * refused registration or a checkout of their own ends on one of those), proving the e-mail
  * ends every session opened before, and the payer's claim opens nothing after it.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#server/http/sessions.js';
-import {
-  closeTestApp,
-  createIdea,
-  createTestApp,
-  expectApiError,
-  newEmail,
-  sessionCookieOf,
-  type TestApp,
-} from '#server/test-support/api.js';
-import { checkoutBrowserCookieOf, withCookies } from '#server/test-support/checkout.js';
+import { describe, expect, it } from 'vitest';
+import { createIdea, expectApiError, newEmail, sessionCookieOf } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
-import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
-
-const PUBLIC_URL = 'http://ideas.example:8080';
-/** Inside the test clock's month, so the paid period is current. */
-const PERIOD_START = new Date('2026-03-09T00:00:00.000Z');
-
-interface Checkout {
-  sessionId: string;
-  claimToken: string;
-  browser: string;
-}
+import { extractLink } from '../support/smtp-inbox.js';
+import { opensNoSession, PERIOD_START, PUBLIC_URL, useCheckoutApp } from './support.js';
 
 /** How the e-mail's owner comes to use the account; each one proves the address. */
 const OWNER_PATHS = [
@@ -41,63 +20,12 @@ const OWNER_PATHS = [
 ] as const;
 type OwnerPath = (typeof OWNER_PATHS)[number];
 
-function opensNoSession(response: LightMyRequestResponse): void {
-  expect(response.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
-}
-
 forEachDialect((dialect) => {
   describe('a checkout paid for someone else’s e-mail', () => {
-    let fake: FakeStripe;
-    let inbox: SmtpInbox;
-    let testApp: TestApp;
-    const app = (): FastifyInstance => testApp.app;
-
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-      inbox = await startSmtpInbox();
-      testApp = await createTestApp(dialect, {
-        env: { ...fake.env, PUBLIC_URL, SMTP_URL: inbox.url },
-      });
-      fake.setWebhookTarget(
-        async ({ payload, signature }) =>
-          (
-            await app().inject({
-              method: 'POST',
-              url: '/api/billing/webhook',
-              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-              payload,
-            })
-          ).statusCode,
-      );
+    const { app, fake, inbox, startCheckout, claim } = useCheckoutApp(dialect, {
+      env: { PUBLIC_URL },
+      mail: true,
     });
-    afterAll(async () => {
-      await closeTestApp(testApp);
-      await fake.close();
-      await inbox.close();
-    });
-
-    async function startCheckout(email: string): Promise<Checkout> {
-      const response = await app().inject({
-        method: 'POST',
-        url: '/api/billing/create-checkout-session',
-        payload: { email },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const sessionId = response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop();
-      const session = fake.checkoutSessions.get(sessionId ?? '');
-      if (!session) throw new Error('the fake has no such checkout');
-      const claimToken = new URL(session.success_url).searchParams.get('claim') ?? '';
-      return { sessionId: session.id, claimToken, browser: checkoutBrowserCookieOf(response) };
-    }
-
-    function claim(checkout: Checkout) {
-      return app().inject({
-        method: 'POST',
-        url: '/api/auth/claim',
-        headers: withCookies({}, checkout.browser),
-        payload: { token: checkout.claimToken },
-      });
-    }
 
     async function signedInAs(cookie: string): Promise<string> {
       const me = await app().inject({ url: '/api/me', headers: { cookie } });
@@ -105,7 +33,7 @@ forEachDialect((dialect) => {
     }
 
     async function mailedToken(email: string): Promise<string> {
-      const link = extractLink(await inbox.waitForMessage(email));
+      const link = extractLink(await inbox().waitForMessage(email));
       return new URL(link).searchParams.get('token') ?? '';
     }
 
@@ -141,7 +69,7 @@ forEachDialect((dialect) => {
       it(`ends the payer’s session when the e-mail’s owner ${path}`, async () => {
         const victimEmail = newEmail();
         const attackers = await startCheckout(victimEmail);
-        await fake.pay(attackers.sessionId, { sendWebhook: true, now: PERIOD_START });
+        await fake().pay(attackers.session.id, { sendWebhook: true, now: PERIOD_START });
         const claimed = await claim(attackers);
         expect(claimed.statusCode, claimed.body).toBe(200);
         const attackerSession = sessionCookieOf(claimed);
@@ -177,7 +105,7 @@ forEachDialect((dialect) => {
       const victimEmail = newEmail();
       const attackers = await startCheckout(victimEmail);
       // The webhook makes the account; the payer waits with the claim.
-      await fake.pay(attackers.sessionId, { sendWebhook: true, now: PERIOD_START });
+      await fake().pay(attackers.session.id, { sendWebhook: true, now: PERIOD_START });
       const ownerSession = await ownerGetsIn(victimEmail, 'opens a sign-in link from the mail');
 
       const late = await claim(attackers);
@@ -189,7 +117,7 @@ forEachDialect((dialect) => {
     it('keeps every session of an account whose e-mail was already proved when a link is used again', async () => {
       const email = newEmail();
       const own = await startCheckout(email);
-      await fake.pay(own.sessionId, { sendWebhook: true, now: PERIOD_START });
+      await fake().pay(own.session.id, { sendWebhook: true, now: PERIOD_START });
       const first = await ownerGetsIn(email, 'opens a sign-in link from the mail');
       const second = await ownerGetsIn(email, 'confirms a sign-in link on the login page');
       expect(await signedInAs(first)).not.toBe('');

@@ -4,9 +4,7 @@
  * that browser in to the attacker's account: the navigation lands on the confirm page, and only
  * the web app's same-origin POST, after the person confirms, completes the sign-in.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#server/http/sessions.js';
 import {
   closeTestApp,
   createTestApp,
@@ -16,12 +14,7 @@ import {
   type TestApp,
 } from '#server/test-support/api.js';
 import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
-
-const PUBLIC_URL = 'http://ideas.example:8080';
-
-function opensNoSession(response: LightMyRequestResponse): void {
-  expect(response.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
-}
+import { opensNoSession, PUBLIC_URL } from './support.js';
 
 describe('sign-in links and login CSRF', () => {
   let inbox: SmtpInbox;

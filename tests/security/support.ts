@@ -2,9 +2,19 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Dialect } from '#server/db/database.js';
+import { SESSION_COOKIE } from '#server/http/sessions.js';
+import { closeTestApp, createTestApp, type TestApp } from '#server/test-support/api.js';
+import { checkoutBrowserCookieOf, withCookies } from '#server/test-support/checkout.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import {
+  startFakeStripe,
+  type FakeCheckoutSession,
+  type FakeStripe,
+} from '../support/fake-stripe.js';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 
 /** Log lines as the server wrote them, parsed, so a test can ask what was logged at which level. */
 export interface LogLine {
@@ -166,5 +176,104 @@ export async function measuredFfmpeg(
   return {
     path,
     peakKb: async () => Number((await readFile(peakFile, 'utf8')).trim().split('\n').at(-1)),
+  };
+}
+
+export const PUBLIC_URL = 'http://ideas.example:8080';
+/** Inside the test clock's month, so a period paid from it is current. */
+export const PERIOD_START = new Date('2026-03-09T00:00:00.000Z');
+
+export function opensNoSession(response: LightMyRequestResponse): void {
+  expect(response.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+}
+
+export interface Checkout {
+  /** The checkout session as the provider holds it. */
+  session: FakeCheckoutSession;
+  claimToken: string;
+  /** The Cookie pair of the browser that started it. */
+  browser: string;
+}
+
+export interface CheckoutApp {
+  app(): FastifyInstance;
+  /** The billing provider on loopback; its webhooks are delivered to the app. */
+  fake(): FakeStripe;
+  /** The mail server the app sends to; only with `mail`. */
+  inbox(): SmtpInbox;
+  /** A checkout started by a browser of its own (a fresh cookie jar), with its headers. */
+  startCheckout(email: string, headers?: Record<string, string>): Promise<Checkout>;
+  /** Posts the checkout's claim, by default from the browser that started it. */
+  claim(checkout: Checkout, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * One file's test app on a fake Stripe that delivers its webhooks to it, and with `mail` an SMTP
+ * inbox the app sends to; made before the file's tests and closed after.
+ */
+export function useCheckoutApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; mail?: boolean } = {},
+): CheckoutApp {
+  let fake: FakeStripe | undefined;
+  let inbox: SmtpInbox | undefined;
+  let testApp: TestApp | undefined;
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready (or was not asked for)`);
+    return value;
+  };
+  const app = () => ready(testApp, 'the test app').app;
+  const stripe = () => ready(fake, 'the fake Stripe');
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    if (options.mail === true) inbox = await startSmtpInbox();
+    testApp = await createTestApp(dialect, {
+      env: { ...fake.env, ...options.env, ...(inbox && { SMTP_URL: inbox.url }) },
+    });
+    fake.setWebhookTarget(
+      async ({ payload, signature }) =>
+        (
+          await app().inject({
+            method: 'POST',
+            url: '/api/billing/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            payload,
+          })
+        ).statusCode,
+    );
+  });
+  afterAll(async () => {
+    if (testApp) await closeTestApp(testApp);
+    await fake?.close();
+    await inbox?.close();
+  });
+
+  return {
+    app,
+    fake: stripe,
+    inbox: () => ready(inbox, 'the SMTP inbox'),
+    async startCheckout(email, headers = {}) {
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/billing/create-checkout-session',
+        headers,
+        payload: { email },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const sessionId = response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop();
+      const session = stripe().checkoutSessions.get(sessionId ?? '');
+      if (!session) throw new Error('the fake has no such checkout');
+      const claimToken = new URL(session.success_url).searchParams.get('claim') ?? '';
+      return { session, claimToken, browser: checkoutBrowserCookieOf(response) };
+    },
+    claim(checkout, headers = withCookies({}, checkout.browser)) {
+      return app().inject({
+        method: 'POST',
+        url: '/api/auth/claim',
+        headers,
+        payload: { token: checkout.claimToken },
+      });
+    },
   };
 }
