@@ -13,20 +13,27 @@
 // Settings (environment): BENCH_CAPTURE_PEOPLE (20), BENCH_CAPTURE_SECONDS (30),
 // BENCH_WARMUP_SECONDS (3), BENCH_CAPTURE_DATABASE (postgres, a fresh database in the cluster
 // at BENCH_POSTGRES_URL, when it answers; else sqlite, a fresh file).
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { isBuildCurrent, rootDir } from '../build-info.mjs';
+import { rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
-import { freePort } from './server-process.mjs';
-import { percentile, processCpuMicros } from './load.mjs';
+import { processCpuMicros } from './load.mjs';
+import { ensureCurrentBuild, stopProcess } from './server-process.mjs';
+import {
+  adminQuery,
+  childrenCpuMs,
+  durationSeconds,
+  ffmpeg,
+  run,
+  SPOKEN,
+  startTranscribingServer,
+  summary,
+} from './transcribing-server.mjs';
 
-const run = promisify(execFile);
 const WRITE = process.argv.includes('--write');
 const PEOPLE = Number(process.env.BENCH_CAPTURE_PEOPLE ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_CAPTURE_SECONDS ?? 30);
@@ -54,44 +61,17 @@ async function postgresAnswers() {
 }
 const RECORDING_SECONDS = 30;
 
-/** About 40 s as espeak-ng says it at 150 words a minute; cut to the first 30 s. */
-const SPOKEN =
-  'Checklist for the product launch next week. First, call the printer about the flyers and ' +
-  'make sure they arrive by Wednesday. Second, write the launch email and send it to the ' +
-  'whole list on Thursday morning. Third, update the pricing page with the new yearly plan. ' +
-  'Fourth, ask Sam to record a short demo video for the home page. Fifth, book the meeting ' +
-  'room for the team review on Friday afternoon. Then check the support inbox twice a day, ' +
-  'answer every question within an hour, and write down what people ask most, so the next ' +
-  'release fixes it. Finally, thank everybody who helped, and plan a small dinner.';
-
 const STEPS = ['transcribe', 'format', 'save'];
-
-const clockTicksPerSecond =
-  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/**
- * CPU (µs) of the server's finished child processes, from /proc (cutime + cstime): the ffmpeg
- * that decodes each upload runs outside the server process, so processCpuMicros misses it.
- */
-function childrenCpuMicros(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / clockTicksPerSecond;
-}
 
 async function makeRecording(dir) {
   const raw = join(dir, 'speech.wav');
   const webm = join(dir, 'recording.webm');
   await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, SPOKEN]);
-  await run('ffmpeg', [
-    ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw],
-    ...['-t', String(RECORDING_SECONDS), '-ac', '1', '-ar', '48000'],
+  await ffmpeg([
+    ...['-i', raw, '-t', String(RECORDING_SECONDS), '-ac', '1', '-ar', '48000'],
     ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', webm],
   ]);
-  const probe = await run('ffprobe', [
-    ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', webm],
-  ]);
-  const seconds = Number(probe.stdout.trim());
+  const seconds = await durationSeconds(webm);
   if (!(seconds > RECORDING_SECONDS - 1)) {
     throw new Error(`the recording is ${seconds} s, not ${RECORDING_SECONDS}: lengthen SPOKEN`);
   }
@@ -131,44 +111,10 @@ function stepOf(method, url) {
 }
 
 async function startServer(databaseUrl, engineUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      // Info, so that every request's line with its responseTime is written (a small cost the
-      // figures include).
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_AI_PER_MIN: '100000000',
-      RATE_LIMIT_SAVES_PER_MIN: '100000000',
-      RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000000',
-      FREE_MONTHLY_LIMIT: '100000000',
-      TRANSCRIBE_ENGINE: 'openai',
-      TRANSCRIBE_BASE_URL: engineUrl,
-      TRANSCRIBE_API_KEY: 'bench',
-      OPENAI_BASE_URL: '',
-      OPENAI_API_KEY: '',
-      LLM_BASE_URL: '',
-      LLM_API_KEY: '',
-      REDIS_URL: '',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   /** Fastify's responseTime (ms) of every completed request, by step, while measuring. */
   const log = { times: { transcribe: [], format: [], save: [] }, measuring: false };
   const urls = new Map();
-  let listening = () => undefined;
-  const started = new Promise((resolve) => {
-    listening = resolve;
-  });
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const running = /running at (http:\/\/\S+)/.exec(line);
-    if (running?.[1]) listening(running[1]);
+  const onLogLine = (line) => {
     let entry;
     try {
       entry = JSON.parse(line);
@@ -185,14 +131,8 @@ async function startServer(databaseUrl, engineUrl) {
     const step = urls.get(entry.reqId);
     urls.delete(entry.reqId);
     if (step !== undefined && log.measuring) log.times[step].push(entry.responseTime);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = await Promise.race([
-    started,
-    exited.then(() => {
-      throw new Error('the server exited before listening');
-    }),
-  ]);
+  };
+  const { child, url } = await startTranscribingServer({ databaseUrl, engineUrl, onLogLine });
   return { child, url, log };
 }
 
@@ -274,30 +214,7 @@ async function load(baseUrl, audio, seconds) {
   return figures;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function adminQuery(statement) {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-if (!isBuildCurrent()) {
-  const built = spawnSync(process.execPath, [join(rootDir, 'scripts', 'build.mjs')], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureCurrentBuild();
 
 const loadAverage = loadavg();
 const runStarted = Date.now();
@@ -305,7 +222,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'voice-ideas-capture-bench-'));
 const postgresName = `voice_ideas_capture_${process.pid}`;
 let databaseUrl = `sqlite:${join(workDir, 'capture.db')}`;
 if (ON_POSTGRES) {
-  await adminQuery(`CREATE DATABASE ${postgresName}`);
+  await adminQuery(POSTGRES_ADMIN_URL, `CREATE DATABASE ${postgresName}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${postgresName}`;
   databaseUrl = url.toString();
@@ -323,13 +240,13 @@ try {
     server.log.measuring = true;
     const pids = [server.child.pid, engine.child.pid].map(Number);
     const before = pids.map((pid) => processCpuMicros(pid) ?? 0);
-    const decodesBefore = childrenCpuMicros(server.child.pid);
+    const decodesBefore = childrenCpuMs(server.child.pid);
     const own = process.cpuUsage();
     const started = performance.now();
     figures = await load(server.url, audio, DURATION_SECONDS);
     elapsedSeconds = (performance.now() - started) / 1000;
     const after = pids.map((pid) => processCpuMicros(pid) ?? 0);
-    const decodes = childrenCpuMicros(server.child.pid) - decodesBefore;
+    const decodes = (childrenCpuMs(server.child.pid) - decodesBefore) * 1000;
     const ownUsed = process.cpuUsage(own);
     const share = (micros) => micros / (elapsedSeconds * 10_000);
     cpu = {
@@ -343,19 +260,16 @@ try {
     server.log.measuring = false;
     serverTimes = server.log.times;
   } finally {
-    await stop(server.child);
+    await stopProcess(server.child);
   }
 } finally {
-  await stop(engine.child);
+  await stopProcess(engine.child);
   rmSync(workDir, { recursive: true, force: true });
-  if (ON_POSTGRES) await adminQuery(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
+  if (ON_POSTGRES)
+    await adminQuery(POSTGRES_ADMIN_URL, `DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
 }
 
 const f = (value) => value.toFixed(1);
-const summary = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-};
 const capturesPerSecond = figures.captures / elapsedSeconds;
 const uploads = serverTimes.transcribe.length;
 const perUpload =

@@ -21,22 +21,30 @@
 // Settings (environment): BENCH_RECORDINGS_PEOPLE (20), BENCH_RECORDINGS_ROUNDS (4 recordings
 // each), BENCH_RECORDINGS_HOUR (1; 0 skips the hour), BENCH_RECORDINGS_DATABASE (sqlite, a fresh
 // file with the file store; postgres, a fresh database at BENCH_POSTGRES_URL with its store).
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
-import { isBuildCurrent, rootDir } from '../build-info.mjs';
+import { rootDir } from '../build-info.mjs';
 import { writeDocSection } from './doc-section.mjs';
-import { percentile } from './load.mjs';
+import { percentile, processCpuMicros } from './load.mjs';
 import { CACHE_DIR } from './seeded.mjs';
-import { freePort } from './server-process.mjs';
+import { ensureCurrentBuild, stopProcess } from './server-process.mjs';
+import {
+  adminQuery,
+  childrenCpuMs,
+  durationSeconds,
+  ffmpeg,
+  run,
+  SPOKEN,
+  startTranscribingServer,
+  summary,
+} from './transcribing-server.mjs';
 
-const run = promisify(execFile);
 const WRITE = process.argv.includes('--write');
 const PEOPLE = Number(process.env.BENCH_RECORDINGS_PEOPLE ?? 20);
 const ROUNDS = Number(process.env.BENCH_RECORDINGS_ROUNDS ?? 4);
@@ -50,48 +58,14 @@ const HOUR_PATCH_BYTES = 5 * 1024 * 1024;
 const TARGETS = { p50: 250, p99: 1000 };
 const TUS = { 'tus-resumable': '1.0.0' };
 
-/** About 40 s as espeak-ng says it at 150 words a minute; cut to the first 30 s. */
-const SPOKEN =
-  'Checklist for the product launch next week. First, call the printer about the flyers and ' +
-  'make sure they arrive by Wednesday. Second, write the launch email and send it to the ' +
-  'whole list on Thursday morning. Third, update the pricing page with the new yearly plan. ' +
-  'Fourth, ask Sam to record a short demo video for the home page. Fifth, book the meeting ' +
-  'room for the team review on Friday afternoon. Then check the support inbox twice a day, ' +
-  'answer every question within an hour, and write down what people ask most, so the next ' +
-  'release fixes it. Finally, thank everybody who helped, and plan a small dinner.';
-
-const clockTicksPerSecond =
-  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU (ms) of the process's reaped children (cutime + cstime): the ffmpeg runs it started. */
-function childrenCpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicksPerSecond;
-}
-
 /** The process's own CPU (ms, utime + stime). */
-function ownCpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-}
+const ownCpuMs = (pid) => (processCpuMicros(pid) ?? NaN) / 1000;
 
 /** Peak resident memory (MiB) of the process so far. */
 function peakRssMib(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
-}
-
-const ffmpeg = (args) =>
-  run('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args]);
-
-async function durationSeconds(file) {
-  const probe = await run('ffprobe', [
-    ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
-  ]);
-  return Number(probe.stdout.trim());
 }
 
 /** One 30 s clip per person, each with its own title, so the engine can tell whose it heard. */
@@ -204,64 +178,22 @@ async function startEngine(transcript) {
 }
 
 async function startServer(databaseUrl, recordingsDir, engineUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      RECORDINGS_DIR: recordingsDir,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_AI_PER_MIN: '100000000',
-      RATE_LIMIT_SAVES_PER_MIN: '100000000',
-      RATE_LIMIT_NEW_GUESTS_PER_HOUR: '100000000',
-      FREE_MONTHLY_LIMIT: '100000000',
-      TRANSCRIBE_ENGINE: 'openai',
-      TRANSCRIBE_BASE_URL: engineUrl,
-      TRANSCRIBE_API_KEY: 'bench',
-      OPENAI_BASE_URL: '',
-      OPENAI_API_KEY: '',
-      LLM_BASE_URL: '',
-      LLM_API_KEY: '',
-      REDIS_URL: '',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   const jobs = new Map();
-  let listening = () => undefined;
-  const started = new Promise((resolve) => {
-    listening = resolve;
+  const { child, url } = await startTranscribingServer({
+    databaseUrl,
+    engineUrl,
+    env: { RECORDINGS_DIR: recordingsDir },
+    onLogLine(line) {
+      if (!line.includes('recording transcribed')) return;
+      try {
+        const entry = JSON.parse(line);
+        jobs.set(entry.recordingId, entry);
+      } catch {
+        // Not a JSON log line.
+      }
+    },
   });
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const running = /running at (http:\/\/\S+)/.exec(line);
-    if (running?.[1]) listening(running[1]);
-    if (!line.includes('recording transcribed')) return;
-    try {
-      const entry = JSON.parse(line);
-      jobs.set(entry.recordingId, entry);
-    } catch {
-      // Not a JSON log line.
-    }
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = await Promise.race([
-    started,
-    exited.then(() => {
-      throw new Error('the server exited before listening');
-    }),
-  ]);
   return { child, url, jobs };
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -391,20 +323,10 @@ async function doneTimes(databaseUrl, ids) {
   return times;
 }
 
-async function adminQuery(statement) {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function freshDatabase(workDir, name) {
   if (!ON_POSTGRES) return `sqlite:${join(workDir, `${name}.db`)}`;
   const database = `voice_ideas_${name}_${process.pid}`;
-  await adminQuery(`CREATE DATABASE ${database}`);
+  await adminQuery(POSTGRES_ADMIN_URL, `CREATE DATABASE ${database}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
@@ -413,6 +335,7 @@ async function freshDatabase(workDir, name) {
 async function dropDatabase(databaseUrl) {
   if (!ON_POSTGRES) return;
   await adminQuery(
+    POSTGRES_ADMIN_URL,
     `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`,
   );
 }
@@ -467,7 +390,7 @@ async function twentyPeople(workDir, engine) {
       clipKib: Math.round(clips[0].length / 1024),
     };
   } finally {
-    await stop(server.child);
+    await stopProcess(server.child);
     await dropDatabase(databaseUrl);
   }
 }
@@ -527,18 +450,12 @@ async function oneHour(workDir, engine) {
       peakRss: peakRssMib(pid),
     };
   } finally {
-    await stop(server.child);
+    await stopProcess(server.child);
     await dropDatabase(databaseUrl);
   }
 }
 
-if (!isBuildCurrent()) {
-  const built = spawnSync(process.execPath, [join(rootDir, 'scripts', 'build.mjs')], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureCurrentBuild();
 
 const loadAverage = loadavg();
 const runStarted = Date.now();
@@ -553,7 +470,7 @@ try {
   control = await soloDecodeMs(join(workDir, 'clip-0.webm'));
   if (HOUR) hour = await oneHour(workDir, engine);
 } finally {
-  await stop(engine.child);
+  await stopProcess(engine.child);
   rmSync(workDir, { recursive: true, force: true });
 }
 
@@ -584,10 +501,6 @@ async function soloDecodeMs(file) {
 
 const f = (value) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a');
 const f1 = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-const summary = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-};
 const own = summary(people.own);
 const untilDone = summary(people.untilDone);
 const waited = summary(people.waited);
@@ -600,7 +513,7 @@ const refusals = Object.entries(people.refusals)
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
 const lines = [
-  `- Server's own time from the last chunk to the transcript (engine excluded), ${own.n} recordings: p50 ${f(own.p50)} ms (target <= ${TARGETS.p50} ms) ${verdict(own.p50 <= TARGETS.p50)}, p99 ${f(own.p99)} ms (target <= ${TARGETS.p99} ms) ${verdict(own.p99 <= TARGETS.p99)}; refused: ${refused}${refusals ? ` (${refusals})` : ''} (target none) ${verdict(refused === 0)}.`,
+  `- Server's own time from the last chunk to the transcript (engine excluded), ${own.count} recordings: p50 ${f(own.p50)} ms (target <= ${TARGETS.p50} ms) ${verdict(own.p50 <= TARGETS.p50)}, p99 ${f(own.p99)} ms (target <= ${TARGETS.p99} ms) ${verdict(own.p99 <= TARGETS.p99)}; refused: ${refused}${refusals ? ` (${refusals})` : ''} (target none) ${verdict(refused === 0)}.`,
   `- The same with the engine: p50 ${f(untilDone.p50)} ms, p99 ${f(untilDone.p99)} ms; the engine's own time p50 ${f1(engineTime.p50)} ms, p99 ${f1(engineTime.p99)} ms.`,
   `- The queue's wait (due to taken, the server's log): p50 ${f(waited.p50)} ms, p99 ${f(waited.p99)} ms. Each job's run (taken to done: ffmpeg, the engine, the row's writes): p50 ${f(ran.p50)} ms, p99 ${f(ran.p99)} ms.`,
   `- Each recording's decode CPU (its ffmpeg runs, the server's reaped children over the run): ${f(people.ffmpegMsPerRecording)} ms; the server's own CPU per recording (the upload's ${RECORDING_SECONDS / CHUNK_SECONDS + 1} requests, the polls, the job): ${f(people.serverCpuMsPerRecording)} ms. Control, measured in the same run on the idle machine: the same two passes on one clip take ${f(control)} ms by the wall.`,
