@@ -1,13 +1,7 @@
 import type { TaggedToken } from '../nlp.js';
 import type { Token } from '../tokenizer.js';
 import { RELATIVES } from '../words/function-words.js';
-import {
-  COMPOUND_NOUNS,
-  IMPERATIVE_VERBS,
-  INTENT_PREFIXES,
-  TASK_VERBS,
-  VERB_PARTICLES,
-} from '../words/tasks.js';
+import { COMPOUND_NOUNS, INTENT_PREFIXES, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
 import { VERBS_TAGGED_AS_NOUNS } from '../words/verbs.js';
 
 /**
@@ -178,9 +172,5 @@ export function hasOwnVerb(region: readonly TaggedToken[], start: number): boole
 }
 
 export function isKnownTaskVerb(token: TaggedToken): boolean {
-  return (
-    TASK_VERBS.has(token.lower) ||
-    IMPERATIVE_VERBS.has(token.lower) ||
-    VERBS_TAGGED_AS_NOUNS.has(token.lower)
-  );
+  return TASK_VERBS.has(token.lower) || VERBS_TAGGED_AS_NOUNS.has(token.lower);
 }

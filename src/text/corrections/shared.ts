@@ -10,7 +10,7 @@ import {
 import { CONJUNCTIONS } from '../words/fillers.js';
 import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { AMBIGUOUS_MONTHS, FIRST_NAMES, MONTHS, WEEKDAYS } from '../words/proper-nouns.js';
-import { IMPERATIVE_VERBS, TASK_VERBS } from '../words/tasks.js';
+import { TASK_VERBS } from '../words/tasks.js';
 
 /**
  * What every kind of correction reads: the shape of a correction, words of one kind, the
@@ -143,9 +143,7 @@ export function clauseStartBefore(tokens: readonly Token[], end: number): number
 }
 
 export function isTaskVerb(token: Token | undefined): boolean {
-  return (
-    token?.kind === 'word' && (TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower))
-  );
+  return token?.kind === 'word' && TASK_VERBS.has(token.lower);
 }
 
 export function isReasonSubject(token: Token | undefined): boolean {

@@ -243,7 +243,7 @@ function isIntro(clause: Clause): boolean {
   // "move the old stuff to the new place": a task verb with its object is a task.
   const second = clause.tokens.find((token, index) => index > 0 && token.kind === 'word');
   if (
-    (TASK_VERBS.has(lead) || IMPERATIVE_VERBS.has(lead)) &&
+    TASK_VERBS.has(lead) &&
     second !== undefined &&
     (second.pos === 'DET' || second.pos === 'PRON')
   ) {
@@ -282,7 +282,7 @@ function leadsIntoIntent(tokens: readonly TaggedToken[], next: readonly TaggedTo
       const before = words[i - 1];
       const subject =
         before !== undefined && before.pos === 'NOUN' && before.lemma !== before.lower;
-      return i > 0 && (TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) && !subject;
+      return i > 0 && TASK_VERBS.has(word.lower) && !subject;
     }) &&
     intentLengthAt(next, 0) > 0 &&
     renderTokens(tokens).length <= CHECKLIST_TITLE_MAX_CHARS
@@ -323,8 +323,7 @@ function isIntroSentence(tokens: readonly TaggedToken[], next: readonly TaggedTo
       i >= toDo &&
       !(thingsTo && i === 2) &&
       !(errand && i === words.length - 1) &&
-      (((TASK_VERBS.has(word.lower) || IMPERATIVE_VERBS.has(word.lower)) &&
-        (i === 0 || startsObjectAt(words, i + 1))) ||
+      ((TASK_VERBS.has(word.lower) && (i === 0 || startsObjectAt(words, i + 1))) ||
         (VERB_TAGS.has(word.pos) && !LIST_NOUNS.has(words[i + 1]?.lower ?? ''))),
   );
   if (ordersSomething) return false;
@@ -360,7 +359,7 @@ function splitIntroFromTask(
     const token = tokens[i] as TaggedToken;
     if (token.kind !== 'word') break;
     const verb =
-      (TASK_VERBS.has(token.lower) || IMPERATIVE_VERBS.has(token.lower)) &&
+      TASK_VERBS.has(token.lower) &&
       // "to do before the move | book the van": after "the" the word is a thing.
       !['DET', 'ADP'].includes(tokens[i - 1]?.pos ?? '');
     if (intentLengthAt(tokens, i) > 0 || (verb && startsVerbPhrase(tokens, i))) {
@@ -385,8 +384,7 @@ function splitIntroFromTask(
   // "end of quarter stuff | I have to | submit ...": a phrase naming the list, then intent;
   // "pack the camping stuff" is a task, not such a phrase.
   let namesList = false;
-  const verbLed =
-    TASK_VERBS.has(first.lower) || IMPERATIVE_VERBS.has(first.lower) || first.pos === 'VERB';
+  const verbLed = TASK_VERBS.has(first.lower) || first.pos === 'VERB';
   for (let i = 1; !verbLed && i < tokens.length && i <= INTRO_BEFORE_INTENT_MAX_WORDS; i++) {
     const prev = tokens[i - 1] as TaggedToken;
     if (prev.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) break;
@@ -417,7 +415,7 @@ function splitIntroFromTask(
         (object.pos === 'NOUN' &&
           !isPlural(object) &&
           (i + 2 === tokens.length ||
-            isTaskWord((tokens[i + 2] as TaggedToken | undefined)?.lower ?? ''))));
+            TASK_VERBS.has((tokens[i + 2] as TaggedToken | undefined)?.lower ?? ''))));
     if (
       nounIntro &&
       ((IMPERATIVE_VERBS.has(token.lower) && startsObjectAt(tokens, i + 1)) || hesitatedVerb)
@@ -443,10 +441,6 @@ function splitIntroFromTask(
     if (startersLed && startsTask) return { intro: tokens.slice(0, i), task: tokens.slice(i) };
   }
   return null;
-}
-
-function isTaskWord(word: string): boolean {
-  return TASK_VERBS.has(word) || IMPERATIVE_VERBS.has(word);
 }
 
 /** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
@@ -681,7 +675,7 @@ function countsTask(tokens: readonly TaggedToken[], at: number): boolean {
   return (
     verb !== undefined &&
     verb.kind === 'word' &&
-    (TASK_VERBS.has(verb.lower) || IMPERATIVE_VERBS.has(verb.lower) || verb.pos === 'VERB') &&
+    (TASK_VERBS.has(verb.lower) || verb.pos === 'VERB') &&
     tokens[verbAt + 1]?.lower !== 'of'
   );
 }

@@ -56,7 +56,7 @@ export function isLikeFiller(
   // "I need to like learn the bridge": between "to" and a bare verb "like" is no verb itself
   // ("I'd like to like this post" likes it).
   if (prevWord === 'to' && next?.kind === 'word') {
-    return IMPERATIVE_VERBS.has(next.lower) || TASK_VERBS.has(next.lower);
+    return TASK_VERBS.has(next.lower);
   }
   if (prevWord !== null && LIKE_KEEP_BEFORE.has(prevWord) && !alsoOpening) return false;
   if (next === undefined || next.kind === 'end') return false;
@@ -221,7 +221,7 @@ function commaOnlyFramed(
   // left" and "I'm starving, um, pizza tonight?" go on to a new thought).
   const wantsObject =
     ((lead === 'to' || MODAL_LEADS.has(lead)) &&
-      (TASK_VERBS.has(word) || IMPERATIVE_VERBS.has(word) || CLAUSE_TAKING.has(word))) ||
+      (TASK_VERBS.has(word) || CLAUSE_TAKING.has(word))) ||
     (verbForm && (TASK_VERBS.has(lead) || ING_LEADS.has(lead)) && !PHRASE_OPENERS.has(after.lower));
   if (before.text === word && wantsObject) return true;
   // "it would save us, um, nearly ninety quid", "saves us, like, hours": a pronoun object

@@ -302,11 +302,11 @@ export const IDEA_NOUNS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Cue words that name their part on their own ("waste", "an app", "saves"). The other cue words
- * ("never", "everyone", "help") are said in clauses of every part, so a clause with no lead
- * needs two of a kind before its words name its part (formats/pitch.ts, roleOf).
+ * Cue words that name their part on their own ("waste", "an app", "saves"), one set a part. The
+ * other cue words ("never", "everyone", "help") are said in clauses of every part, so a clause
+ * with no lead needs two of a kind before its words name its part (formats/pitch.ts, roleOf).
  */
-export const PART_NAMING_CUES: ReadonlySet<string> = new Set([
+const PROBLEM_NAMING_CUES = [
   'problem',
   'problems',
   'issue',
@@ -322,16 +322,19 @@ export const PART_NAMING_CUES: ReadonlySet<string> = new Set([
   'wasted',
   'expensive',
   'costly',
+  'broken',
   'tedious',
-  'hassle',
   'confusing',
+  'hassle',
   'overwhelmed',
   'unreliable',
-  'stressful',
-  'overpriced',
-  'broken',
   'ruin',
+  'overpriced',
+  'stressful',
   'ruining',
+];
+
+const SOLUTION_NAMING_CUES = [
   'app',
   'platform',
   'tool',
@@ -340,11 +343,14 @@ export const PART_NAMING_CUES: ReadonlySet<string> = new Set([
   'solution',
   'solve',
   'solves',
+  'automatically',
+  'automate',
   'marketplace',
   'website',
   'device',
-  'automate',
-  'automatically',
+];
+
+const WHY_NAMING_CUES = [
   'save',
   'saves',
   'saving',
@@ -355,35 +361,27 @@ export const PART_NAMING_CUES: ReadonlySet<string> = new Set([
   'important',
   'opportunity',
   'demand',
-  'cheaper',
   'faster',
+  'cheaper',
+  'sustainable',
   'happier',
   'healthier',
-  'sustainable',
+];
+
+export const PART_NAMING_CUES: ReadonlySet<string> = new Set([
+  ...PROBLEM_NAMING_CUES,
+  ...SOLUTION_NAMING_CUES,
+  ...WHY_NAMING_CUES,
 ]);
 
-export const PROBLEM_CUES = new Set([
+export const PROBLEM_CUES: ReadonlySet<string> = new Set([
+  ...PROBLEM_NAMING_CUES,
   'wrong',
   'too',
-  'problem',
-  'problems',
-  'issue',
-  'issues',
-  'pain',
   'hard',
   'harder',
   'difficult',
-  'struggle',
-  'struggling',
-  'frustrating',
-  'frustrated',
-  'annoying',
-  'waste',
-  'wasting',
-  'wasted',
   'slow',
-  'expensive',
-  'costly',
   "can't",
   'cannot',
   "don't",
@@ -392,11 +390,7 @@ export const PROBLEM_CUES = new Set([
   'nobody',
   'lack',
   'missing',
-  'broken',
-  'tedious',
   'manual',
-  'confusing',
-  'hassle',
   'tired',
   'hate',
   'stuck',
@@ -418,7 +412,6 @@ export const PROBLEM_CUES = new Set([
   'complain',
   'complaining',
   'lonely',
-  'overwhelmed',
   'struggles',
   'forgets',
   'forgetting',
@@ -426,7 +419,6 @@ export const PROBLEM_CUES = new Set([
   'costing',
   'costs',
   'no-one',
-  'unreliable',
   'worst',
   // "my gran still answers FaceTime upside down", "I have killed three monsteras": how
   // things go wrong today.
@@ -436,16 +428,13 @@ export const PROBLEM_CUES = new Set([
   'dying',
   // "impulse buying is ruining my bank account", "they cost like eighty dollars each": what
   // today's way takes from people (forms are matched by their lemma too).
-  'ruin',
   'cost',
   'hurt',
   'painful',
   'impossible',
   'pricey',
-  'overpriced',
   'forever',
   'stress',
-  'stressful',
   'stressed',
   'mess',
   'messy',
@@ -457,18 +446,11 @@ export const PROBLEM_CUES = new Set([
   "couldn't",
 ]);
 
-export const SOLUTION_CUES = new Set([
-  'app',
-  'platform',
-  'tool',
-  'service',
-  'product',
+export const SOLUTION_CUES: ReadonlySet<string> = new Set([
+  ...SOLUTION_NAMING_CUES,
   'build',
   'building',
   'create',
-  'solution',
-  'solve',
-  'solves',
   'lets',
   'let',
   'allow',
@@ -477,15 +459,10 @@ export const SOLUTION_CUES = new Set([
   'help',
   'helping',
   'using',
-  'automatically',
-  'automate',
   'simple',
   'easy',
   'instead',
   'subscription',
-  'marketplace',
-  'website',
-  'device',
   'feature',
   'features',
   'connects',
@@ -501,7 +478,8 @@ export const SOLUTION_CUES = new Set([
   'finds',
 ]);
 
-export const WHY_CUES = new Set([
+export const WHY_CUES: ReadonlySet<string> = new Set([
+  ...WHY_NAMING_CUES,
   'market',
   'hundreds',
   'thousands',
@@ -510,35 +488,19 @@ export const WHY_CUES = new Set([
   'billion',
   'billions',
   'percent',
-  'save',
-  'saves',
-  'saving',
   'grow',
   'growth',
   'growing',
-  'revenue',
   'money',
-  'profit',
-  'impact',
-  'matters',
   'matter',
-  'important',
-  'opportunity',
-  'demand',
   'everyone',
   'worth',
-  'faster',
-  'cheaper',
   'better',
-  'sustainable',
   'future',
-  'happier',
-  'healthier',
   'community',
   'means',
   'finally',
   'customers',
-  'revenue',
   'users',
   // "It'd cut ramp-up time by half": less of something costly.
   'cut',
