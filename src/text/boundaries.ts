@@ -5,6 +5,8 @@ import {
   LEADING_INTO,
   DAY_TIMES,
   SO_DEGREE_AFTER,
+  PURPOSE_MODALS,
+  PURPOSE_SUBJECT_MAX_WORDS,
   TRAILING_JOINS,
   LEAD_PHRASE_OPENERS,
   CLAUSE_WANTING_WORDS,
@@ -143,7 +145,11 @@ function isDiscourseMarker(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   switch (token.lower) {
     case 'so':
-      return !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) && !soMeansVery(tokens, i);
+      return (
+        !(next?.kind === 'word' && SO_KEEP_BEFORE.has(next.lower)) &&
+        !soMeansVery(tokens, i) &&
+        !soSaysPurpose(tokens, i)
+      );
     case 'but':
     case 'also':
     case 'anyway':
@@ -177,6 +183,21 @@ function soMeansVery(tokens: readonly Token[], i: number): boolean {
     (SUBJECT_PRONOUNS.has(subject.lower) || subject.lower === 'you') &&
     (after === undefined || after.kind !== 'word' || PHRASE_JOINERS.has(after.lower))
   );
+}
+
+/**
+ * "so cleo can water them": a subject and a modal of purpose after "so" (PURPOSE_MODALS). Not
+ * "so you can ...", which as often goes on to what a described thing lets anyone do ("... each
+ * other | so you can read the letters").
+ */
+function soSaysPurpose(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i + 1]?.lower === 'you') return false;
+  for (let j = i + 2; j <= i + 1 + PURPOSE_SUBJECT_MAX_WORDS; j++) {
+    const token = tokens[j];
+    if (token?.kind !== 'word') return false;
+    if (PURPOSE_MODALS.has(token.lower)) return true;
+  }
+  return false;
 }
 
 /** Words such a phrase holds at most. */

@@ -74,6 +74,15 @@ export const SO_DEGREE_AFTER: ReadonlySet<string> = new Set([
   'not',
 ]);
 
+/**
+ * After "so" and its subject, the modals of a purpose ("so cleo can water them", "so the van
+ * can get past"): what the clause before is for, said with it, so no sentence starts there.
+ */
+export const PURPOSE_MODALS: ReadonlySet<string> = new Set(['can', 'could', "can't", 'will']);
+
+/** Words of the subject between "so" and a purpose's modal, at most. */
+export const PURPOSE_SUBJECT_MAX_WORDS = 3;
+
 /** A join that a sentence cannot end on ("or" stays: "three hours or so"). */
 export const TRAILING_JOINS: ReadonlySet<string> = new Set(['and']);
 
