@@ -4,7 +4,7 @@ import type { Token } from '../tokenizer.js';
 import { RESTATED_PREPOSITIONS, SORRY_MEANT_AFTER, VERB_LIKE_WORDS } from '../words/asides.js';
 import { DAY_SETTERS, PRO_FORM_DETERMINERS } from '../words/corrections.js';
 import { CONJUNCTIONS } from '../words/fillers.js';
-import { CLAUSE_SUBJECTS } from '../words/function-words.js';
+import { CLAUSE_SUBJECTS, PHRASE_DETERMINERS } from '../words/function-words.js';
 
 /**
  * How a correction marker said at a place reads: where its words end (commas may frame them),
@@ -38,6 +38,11 @@ export function isBareNoMarker(
     (tokens[i - 1]?.kind !== 'pause' && after === i + 1) ||
     DAY_SETTERS.has(tokens[before - 1]?.lower ?? '');
   if (!answer && set && sameKindAt(tokens, before, after)) return true;
+  // "the blue no the green": the word of a kind said again after its determiner.
+  const determiner = tokens[before - 1]?.lower;
+  if (set && determiner !== undefined && tokens[after]?.lower === determiner) {
+    if (PHRASE_DETERMINERS.has(determiner) && sameKindAt(tokens, before, after + 1)) return true;
+  }
   // "by the end of October, no, mid October": a date or time said again as a phrase.
   if (restatesAfterBareNo(tokens, i, after)) return true;
   const noun = tokens[before];

@@ -1,4 +1,4 @@
-import { HOW_OFTEN } from '../words/corrections.js';
+import { HOW_OFTEN, RESTATED_KINDS } from '../words/corrections.js';
 import type { Token } from '../tokenizer.js';
 import {
   CORRECTION_MARKERS,
@@ -43,6 +43,7 @@ export function sameKind(a: Token, b: Token): boolean {
     return true;
   }
   if (WEEKDAYS.has(a.lower) && WEEKDAYS.has(b.lower)) return true;
+  if (RESTATED_KINDS.some((kind) => kind.has(a.lower) && kind.has(b.lower))) return true;
   return (
     (MONTHS.has(a.lower) || AMBIGUOUS_MONTHS.has(a.lower)) &&
     (MONTHS.has(b.lower) || AMBIGUOUS_MONTHS.has(b.lower))

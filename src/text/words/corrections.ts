@@ -195,3 +195,30 @@ export const TIME_TAILS: ReadonlySet<string> = new Set([
   "o'clock",
   'oclock',
 ]);
+
+/**
+ * Closed kinds of word a correction says again in place of one of its kind ("the blue no the
+ * green", "turn it down no off", "the large, sorry, the medium"): said with a marker between
+ * them, one stands for the other, like a number for a number.
+ */
+export const RESTATED_KINDS: readonly ReadonlySet<string>[] = [
+  new Set([
+    'red',
+    'orange',
+    'yellow',
+    'green',
+    'blue',
+    'purple',
+    'pink',
+    'black',
+    'white',
+    'grey',
+    'gray',
+    'brown',
+    'navy',
+    'silver',
+    'gold',
+  ]),
+  new Set(['small', 'medium', 'large', 'big', 'little', 'huge', 'tiny']),
+  new Set(['up', 'down', 'on', 'off']),
+];
