@@ -277,12 +277,32 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   const headWord = head[0]?.lower;
   return things.map((thing, k) =>
     k > 0 &&
-    written &&
-    // "phone the bank, phone charger": the verb said again is the thing's own word.
-    (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)
+    ((written &&
+      // "phone the bank, phone charger": the verb said again is the thing's own word.
+      (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)) ||
+      saysOwnClause(thing))
       ? thing
       : [...head, ...thing],
   );
+}
+
+/**
+ * "chase the quote, the receipts are missing": a piece with a finite verb of its own says
+ * something of its own, and the task's verb put before it would make nonsense. Not a thing
+ * described by a clause ("shoes my sister lent me": a determiner straight after its noun) nor
+ * a compound ending in a verb's word ("a cake stand").
+ */
+function saysOwnClause(thing: readonly TaggedToken[]): boolean {
+  for (let j = 1; j < thing.length; j++) {
+    const token = thing[j] as TaggedToken;
+    const prev = thing[j - 1] as TaggedToken;
+    if (!isWord(token)) continue;
+    if ((token.pos === 'DET' || token.pos === 'PRON') && NOUN_POS.has(prev.pos)) return false;
+    if (isClauseVerb(thing, j) && !(j === thing.length - 1 && NOUN_POS.has(prev.pos))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
