@@ -102,6 +102,13 @@ const EnvSchema = z.object({
   RECORDINGS_UNSAVED_MAX_BYTES: positiveInt(20 * 1024 * 1024 * 1024),
   UNSAVED_RECORDING_EXPIRY_DAYS: z.coerce.number().positive().default(30),
   SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  S3_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -189,6 +196,8 @@ export interface Config {
     bytesPerHourPerAddress: number;
     unsavedMaxBytes: number;
     unsavedExpiryMs: number;
+    /** ADR 128: the bucket recordings are kept in when S3_BUCKET is set, else undefined. */
+    s3: S3Config | undefined;
   };
   /** ADR 170: the key share links' tokens are derived with; unset, one kept in the database. */
   shareLinkSecret: string | undefined;
@@ -202,6 +211,68 @@ export interface BillingConfig {
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   /** Per request to the billing API; one retry follows a timeout (ADR 051). */
   timeoutMs: number;
+}
+
+/** An S3-compatible bucket for recordings (docs/api.md, "Configuration"; ADR 128). */
+export interface S3Config {
+  /** Unset: AWS S3 itself, found from the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, an instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Bucket in the path, not the host name: what MinIO and most stand-ins need. */
+  forcePathStyle: boolean;
+  /** Each call's limit to connect, and to go without a byte once connected. */
+  timeoutMs: number;
+}
+
+const S3_KEYS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * The bucket is what turns S3 on; any other S3_* without it, or one half of the key pair, is a
+ * mistake that would otherwise keep recordings on the local disk unnoticed, so it stops the start.
+ */
+function s3Config(env: Env): { s3: S3Config | undefined; issues: string[] } {
+  const set = S3_KEYS.filter((key) => env[key] !== undefined);
+  if (set.length === 0) return { s3: undefined, issues: [] };
+  const issues: string[] = [];
+  if (env.S3_BUCKET === undefined) {
+    issues.push(
+      `S3_BUCKET: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`,
+    );
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    issues.push(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the AWS SDK's own credentials",
+    );
+  }
+  if (issues.length > 0 || env.S3_BUCKET === undefined) return { s3: undefined, issues };
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  return {
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      // A custom endpoint is most often MinIO or a stand-in, which want the bucket in the path.
+      forcePathStyle:
+        pathStyle === undefined
+          ? env.S3_ENDPOINT !== undefined
+          : ['true', '1', 'yes'].includes(pathStyle),
+      timeoutMs: env.S3_TIMEOUT_MS,
+    },
+    issues: [],
+  };
 }
 
 const BILLING_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
@@ -264,7 +335,10 @@ export function loadConfig(
   }
   const env = parsed.data;
   const { billing, issues: billingIssues } = billingConfig(env);
-  if (billingIssues.length > 0) throw new ConfigError(billingIssues);
+  const { s3, issues: s3Issues } = s3Config(env);
+  if (billingIssues.length + s3Issues.length > 0) {
+    throw new ConfigError([...billingIssues, ...s3Issues]);
+  }
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -318,6 +392,7 @@ export function loadConfig(
       bytesPerHourPerAddress: recordingBytesPerHour(env),
       unsavedMaxBytes: env.RECORDINGS_UNSAVED_MAX_BYTES,
       unsavedExpiryMs: Math.round(env.UNSAVED_RECORDING_EXPIRY_DAYS * 24 * 60 * 60 * 1000),
+      s3,
     },
     shareLinkSecret: env.SHARE_LINK_SECRET,
   };

@@ -39,7 +39,9 @@ export async function createFileRecordingStore(options: {
     kind: 'file',
     datastore,
     open(id: string, range?: ByteRange) {
-      return createReadStream(pathOf(id), range ? { start: range.start, end: range.end } : {});
+      return Promise.resolve(
+        createReadStream(pathOf(id), range ? { start: range.start, end: range.end } : {}),
+      );
     },
     async withLocalFile(id, use) {
       return use(pathOf(id));

@@ -31,7 +31,7 @@ export function createPostgresRecordingStore(options: {
   return {
     kind: 'postgres',
     datastore,
-    open: (id, range) => Readable.from(readChunks(db, id, range)),
+    open: (id, range) => Promise.resolve(Readable.from(readChunks(db, id, range))),
     async withLocalFile(id, use) {
       const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-recording-'));
       try {

@@ -345,7 +345,7 @@ export function createRecordingsService(deps: {
       const size = found.sizeBytes;
       const range = parseRange(rangeHeader, size);
       return {
-        stream: store.open(id, range ?? undefined),
+        stream: await store.open(id, range ?? undefined),
         sizeBytes: size,
         contentType: found.contentType ?? 'application/octet-stream',
         range,

@@ -13,10 +13,13 @@ export interface ByteRange {
  * upload's id, so the bytes never move once the upload completes.
  */
 export interface RecordingStore {
-  readonly kind: 'file' | 'postgres';
+  readonly kind: 'file' | 'postgres' | 's3';
   readonly datastore: DataStore;
-  /** The stored bytes, or the range asked for. */
-  open(id: string, range?: ByteRange): Readable;
+  /**
+   * The stored bytes, or the range asked for; rejects before any byte when the store cannot be
+   * reached, so the caller can still answer 503.
+   */
+  open(id: string, range?: ByteRange): Promise<Readable>;
   /**
    * Runs `use` with a path ffmpeg can read the bytes from: the file itself on disk, a private
    * temporary copy for a store without files (removed after `use`, whatever happens).
@@ -30,7 +33,7 @@ export interface RecordingStore {
 export async function readHead(store: RecordingStore, id: string, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of store.open(id, { start: 0, end: bytes - 1 })) {
+  for await (const chunk of await store.open(id, { start: 0, end: bytes - 1 })) {
     const buffer = chunk as Buffer;
     chunks.push(buffer);
     length += buffer.length;

@@ -2,14 +2,21 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { createFileRecordingStore } from './file-store.js';
 import { createPostgresRecordingStore } from './postgres-store.js';
+import { createS3RecordingStore } from './s3-store.js';
 import type { RecordingStore } from './store.js';
 
 /**
- * The store this install keeps recordings in (ADR 120): on PostgreSQL the database itself,
- * which every instance shares; otherwise files under RECORDINGS_DIR.
+ * The store this install keeps recordings in: an S3-compatible bucket when S3_BUCKET is set
+ * (ADR 128), whatever the database; else on PostgreSQL the database itself, which every
+ * instance shares (ADR 120); otherwise files under RECORDINGS_DIR.
  */
 export function createRecordingStore(config: Config, database: Database): Promise<RecordingStore> {
-  const { directory, uploadExpiryMs } = config.recordings;
+  const { directory, uploadExpiryMs, s3, maxBytes } = config.recordings;
+  if (s3 !== undefined) {
+    return Promise.resolve(
+      createS3RecordingStore({ settings: s3, expiryMs: uploadExpiryMs, maxBytes }),
+    );
+  }
   if (database.dialect === 'postgres') {
     return Promise.resolve(
       createPostgresRecordingStore({ db: database.db, expiryMs: uploadExpiryMs }),
