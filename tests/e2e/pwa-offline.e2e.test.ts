@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
-import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
-import { removeSpeechRecognition } from './support/fake-speech';
+import { shoot } from './support/browser';
 import { appIsLive, recordSpeech, skipOnboarding, toast } from './support/journey';
-import { startStack, type Stack } from './support/stack';
+import { useSpeakingJourney } from './support/speaking-journey';
+import type { Stack } from './support/stack';
 
 const SPOKEN = 'Tweet work: the offline queue keeps every recording.';
 
@@ -90,27 +90,15 @@ async function dispatchSync(context: BrowserContext, origin: string): Promise<vo
 }
 
 describe('installed and offline', () => {
-  let stack: Stack;
-  let context: BrowserContext;
+  const journey = useSpeakingJourney(SPOKEN);
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack({ transcript: SPOKEN });
-    context = await launchBrowser({
-      dir: stack.dir,
-      speechWav: await makeSpeechWav(stack.dir, SPOKEN),
-    });
-    await removeSpeechRecognition(context);
-    page = context.pages()[0] ?? (await context.newPage());
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await stack?.close();
+    page = journey.context.pages()[0] ?? (await journey.context.newPage());
   });
 
   it('installs its worker, answers GET_VERSION and opens with no connection', async () => {
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     await controlledByWorker(page);
 
@@ -125,35 +113,35 @@ describe('installed and offline', () => {
     expect(version).toEqual({ type: 'VERSION_INFO', version: '1.0.0' });
 
     const manifest = (await (
-      await fetch(`${stack.baseUrl}/manifest.webmanifest`)
+      await fetch(`${journey.stack.baseUrl}/manifest.webmanifest`)
     ).json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({ display: 'standalone', short_name: 'Voice Ideas' });
 
-    await context.setOffline(true);
+    await journey.context.setOffline(true);
     try {
       await page.reload();
       await page.getByRole('button', { name: 'Start voice recording' }).waitFor();
       // Another app page, never visited: the worker's shell answers for it too.
-      await page.goto(`${stack.baseUrl}/about`);
+      await page.goto(`${journey.stack.baseUrl}/about`);
       await page.getByRole('heading', { name: 'About' }).first().waitFor();
       // An API path is never the shell: offline it fails as the network does.
       const apiNavigation = await page
-        .goto(`${stack.baseUrl}/api/health`)
+        .goto(`${journey.stack.baseUrl}/api/health`)
         .then(() => 'loaded')
         .catch(() => 'failed');
       expect(apiNavigation).toBe('failed');
     } finally {
-      await context.setOffline(false);
+      await journey.context.setOffline(false);
     }
   });
 
   it('keeps a recording made offline, across a reload, and saves it once with two tabs open', async () => {
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     await controlledByWorker(page);
-    const before = (await savedIdeas(stack, page)).total;
+    const before = (await savedIdeas(journey.stack, page)).total;
 
-    await context.setOffline(true);
+    await journey.context.setOffline(true);
     await recordSpeech(page);
     await toast(page, 'Saved for later').waitFor();
     const pending = page.getByTestId('pending-idea');
@@ -168,12 +156,12 @@ describe('installed and offline', () => {
     await pending.waitFor();
     expect(await page.getByTestId('pending-count').textContent()).toBe('1');
 
-    const second = await context.newPage();
+    const second = await journey.context.newPage();
     try {
-      await second.goto(`${stack.baseUrl}/`);
+      await second.goto(`${journey.stack.baseUrl}/`);
       await second.getByTestId('pending-idea').waitFor();
 
-      await context.setOffline(false);
+      await journey.context.setOffline(false);
       await pending.waitFor({ state: 'detached', timeout: 30_000 });
       await second.getByTestId('pending-idea').waitFor({ state: 'detached', timeout: 30_000 });
       // Whichever tab saved it, both lists show the idea.
@@ -181,7 +169,7 @@ describe('installed and offline', () => {
         const card = tab.getByTestId('idea-card').filter({ hasText: SAVED_TEXT });
         await card.first().waitFor();
       }
-      const after = await savedIdeas(stack, page);
+      const after = await savedIdeas(journey.stack, page);
       expect(after.total).toBe(before + 1);
     } finally {
       await second.close();
@@ -191,10 +179,10 @@ describe('installed and offline', () => {
   });
 
   it('keeps the audio of a failed transcription for Retry', async () => {
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
-    const before = (await savedIdeas(stack, page)).total;
-    stack.fake.setFault('500');
+    const before = (await savedIdeas(journey.stack, page)).total;
+    journey.stack.fake.setFault('500');
     await recordSpeech(page);
     const pending = page.getByTestId('pending-idea');
     // The server's job retries a failing engine with backoff (docs/api.md) before it gives up.
@@ -206,22 +194,22 @@ describe('installed and offline', () => {
 
     // Still kept after a reload: the audio is on the device, not in the page.
     await page.reload();
-    stack.fake.setFault('none');
+    journey.stack.fake.setFault('none');
     await pending.getByRole('button', { name: 'Retry' }).click();
     await pending.waitFor({ state: 'detached', timeout: 30_000 });
     await toast(page, 'Recording saved').waitFor();
-    expect((await savedIdeas(stack, page)).total).toBe(before + 1);
+    expect((await savedIdeas(journey.stack, page)).total).toBe(before + 1);
   });
 
   /** A guest's recording made offline on home, under the worker, kept and shown as pending. */
   async function recordOfflineAsGuest() {
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     await controlledByWorker(page);
     const guestId = await guestIdOf(page);
-    const before = await savedIdeas(stack, guestId);
+    const before = await savedIdeas(journey.stack, guestId);
 
-    await context.setOffline(true);
+    await journey.context.setOffline(true);
     await recordSpeech(page);
     await page.getByTestId('pending-idea').waitFor();
     return { guestId, before };
@@ -232,22 +220,22 @@ describe('installed and offline', () => {
     expect(await keptOnDevice(page)).toBe(1);
 
     // The person closes the app: only a blank page, which is not the app's, stays open.
-    const blank = await context.newPage();
-    for (const open of context.pages()) if (open !== blank) await open.close();
+    const blank = await journey.context.newPage();
+    for (const open of journey.context.pages()) if (open !== blank) await open.close();
     try {
-      await context.setOffline(false);
-      await dispatchSync(context, stack.baseUrl);
+      await journey.context.setOffline(false);
+      await dispatchSync(journey.context, journey.stack.baseUrl);
       await expect
-        .poll(async () => (await savedIdeas(stack, guestId)).total, { timeout: 30_000 })
+        .poll(async () => (await savedIdeas(journey.stack, guestId)).total, { timeout: 30_000 })
         .toBe(before.total + 1);
       // A second sync (the browser's own, or a retry) finds nothing left to save.
-      await dispatchSync(context, stack.baseUrl);
-      const after = await savedIdeas(stack, guestId);
+      await dispatchSync(journey.context, journey.stack.baseUrl);
+      const after = await savedIdeas(journey.stack, guestId);
       expect(after.total).toBe(before.total + 1);
       expect(countSpoken(after)).toBe(countSpoken(before) + 1);
 
-      page = await context.newPage();
-      await page.goto(`${stack.baseUrl}/`);
+      page = await journey.context.newPage();
+      await page.goto(`${journey.stack.baseUrl}/`);
       const cards = page.getByTestId('idea-card').filter({ hasText: SAVED_TEXT });
       await cards.nth(countSpoken(after) - 1).waitFor();
       expect(await cards.count()).toBe(countSpoken(after));
@@ -264,20 +252,20 @@ describe('installed and offline', () => {
 
     // Home processes kept recordings itself when the connection returns; About does not, so
     // here only the worker saves, and the page hears it from the worker.
-    const about = await context.newPage();
-    const blank = await context.newPage();
+    const about = await journey.context.newPage();
+    const blank = await journey.context.newPage();
     try {
-      await about.goto(`${stack.baseUrl}/about`);
+      await about.goto(`${journey.stack.baseUrl}/about`);
       await appIsLive(about);
       await page.close();
-      await context.setOffline(false);
-      await dispatchSync(context, stack.baseUrl);
+      await journey.context.setOffline(false);
+      await dispatchSync(journey.context, journey.stack.baseUrl);
       await toast(about, 'Recording saved').waitFor({ timeout: 30_000 });
-      expect((await savedIdeas(stack, guestId)).total).toBe(before.total + 1);
+      expect((await savedIdeas(journey.stack, guestId)).total).toBe(before.total + 1);
     } finally {
       await about.close();
       await blank.close();
-      page = await context.newPage();
+      page = await journey.context.newPage();
     }
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
-import { removeSpeechRecognition } from './support/fake-speech';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shoot } from './support/browser';
 import { appIsLive, skipOnboarding } from './support/journey';
-import { startStack, type Stack } from './support/stack';
+import { useSpeakingJourney } from './support/speaking-journey';
 
 /**
  * The installed app's "New recording" shortcut opens `/?record=1` straight into recording
@@ -55,27 +54,12 @@ async function stopAfterSpeech(page: Page) {
 }
 
 describe('the New recording shortcut', () => {
-  let stack: Stack;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    stack = await startStack({ transcript: SPOKEN });
-    context = await launchBrowser({
-      dir: stack.dir,
-      speechWav: await makeSpeechWav(stack.dir, SPOKEN),
-    });
-    await removeSpeechRecognition(context);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await stack?.close();
-  });
+  const journey = useSpeakingJourney(SPOKEN);
 
   async function freshPage(): Promise<Page> {
-    const page = await context.newPage();
+    const page = await journey.context.newPage();
     await countMicrophoneAsks(page);
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     return page;
   }
@@ -83,7 +67,7 @@ describe('the New recording shortcut', () => {
   it('starts recording when the installed app opens it from its launcher', async () => {
     const page = await freshPage();
     await asInstalledApp(page);
-    await page.goto(`${stack.baseUrl}/?record=1`);
+    await page.goto(`${journey.stack.baseUrl}/?record=1`);
     expect(await page.evaluate(() => 'standalone' in navigator)).toBe(true);
     await shortcutRead(page);
     await stopAfterSpeech(page);
@@ -94,7 +78,7 @@ describe('the New recording shortcut', () => {
   it('records nothing when another site links to it, even in the installed app', async () => {
     const page = await freshPage();
     await asInstalledApp(page);
-    await page.goto(`${stack.baseUrl}/?record=1`, { referer: ELSEWHERE });
+    await page.goto(`${journey.stack.baseUrl}/?record=1`, { referer: ELSEWHERE });
     expect(await page.evaluate(() => document.referrer)).toBe(ELSEWHERE);
     expect(await page.evaluate(() => 'standalone' in navigator)).toBe(true);
     await shortcutRead(page);
@@ -107,7 +91,7 @@ describe('the New recording shortcut', () => {
 
   it('records nothing in a browser tab until the person taps', async () => {
     const page = await freshPage();
-    await page.goto(`${stack.baseUrl}/?record=1`);
+    await page.goto(`${journey.stack.baseUrl}/?record=1`);
     await shortcutRead(page);
     expect(await microphoneAsks(page)).toBe(0);
     expect(await page.getByRole('button', { name: 'Stop recording' }).count()).toBe(0);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, makeSpeechWav, shoot } from './support/browser';
-import { removeSpeechRecognition } from './support/fake-speech';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shoot } from './support/browser';
 import { appIsLive, skipOnboarding, toast } from './support/journey';
-import { startStack, type Stack } from './support/stack';
+import { useSpeakingJourney } from './support/speaking-journey';
+import type { Stack } from './support/stack';
 
 /**
  * A recording is kept from its first second (docs/product.md, Pending; ADR 122): the page
@@ -45,39 +45,24 @@ async function recordFor(page: Page, seconds: number) {
 }
 
 describe('a recording kept from its first second', () => {
-  let stack: Stack;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    stack = await startStack({ transcript: SPOKEN });
-    context = await launchBrowser({
-      dir: stack.dir,
-      speechWav: await makeSpeechWav(stack.dir, SPOKEN),
-    });
-    await removeSpeechRecognition(context);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await stack?.close();
-  });
+  const journey = useSpeakingJourney(SPOKEN);
 
   it('survives the page being killed at 12 seconds: reopened, it is finished and becomes an idea', async () => {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${stack.baseUrl}/`);
+    const page = journey.context.pages()[0] ?? (await journey.context.newPage());
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     const guestId = await page.evaluate(() => localStorage.getItem('guestId') ?? '');
     await recordFor(page, 12);
     // The renderer dies as a crash or a swiped-away app would: no unload, no last request.
-    const devtools = await context.newCDPSession(page);
+    const devtools = await journey.context.newCDPSession(page);
     const crashed = new Promise((resolve) => page.once('crash', resolve));
     // Page.crash never answers: the renderer it would answer from is gone.
     void devtools.send('Page.crash').catch(() => undefined);
     await crashed;
     await page.close();
 
-    const reopened = await context.newPage();
-    await reopened.goto(`${stack.baseUrl}/`);
+    const reopened = await journey.context.newPage();
+    await reopened.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(reopened);
     expect(await reopened.evaluate(() => localStorage.getItem('guestId'))).toBe(guestId);
     // This page finishes it, or the service worker already has (Background Sync fires as soon
@@ -85,13 +70,17 @@ describe('a recording kept from its first second', () => {
     await reopened.getByText('Book the dentist').waitFor({ timeout: 60_000 });
     await shoot(reopened, 'recording-kept-after-kill');
 
-    const ideas = await asGuest<{ items: Idea[] }>(stack, reopened, '/api/guest-ideas?limit=50');
+    const ideas = await asGuest<{ items: Idea[] }>(
+      journey.stack,
+      reopened,
+      '/api/guest-ideas?limit=50',
+    );
     expect(ideas.items).toHaveLength(1);
     const [idea] = ideas.items;
     expect(idea?.content).toContain('dentist');
     expect(idea?.recordingId).toEqual(expect.any(String));
     const recording = await asGuest<Recording>(
-      stack,
+      journey.stack,
       reopened,
       `/api/recordings/${idea?.recordingId ?? ''}`,
     );
@@ -104,15 +93,15 @@ describe('a recording kept from its first second', () => {
   });
 
   it('keeps recording through a cut connection and sends the whole recording when it returns', async () => {
-    const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/`);
+    const page = await journey.context.newPage();
+    await page.goto(`${journey.stack.baseUrl}/`);
     await skipOnboarding(page);
     await recordFor(page, 3);
-    await context.setOffline(true);
+    await journey.context.setOffline(true);
     try {
       await page.getByTestId('recording-timer').filter({ hasText: '0:07' }).waitFor();
     } finally {
-      await context.setOffline(false);
+      await journey.context.setOffline(false);
     }
     await page.getByTestId('recording-timer').filter({ hasText: '0:10' }).waitFor();
     await page.getByRole('button', { name: 'Stop recording' }).click();
@@ -123,11 +112,15 @@ describe('a recording kept from its first second', () => {
     await result.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Saved!').waitFor();
 
-    const ideas = await asGuest<{ items: Idea[] }>(stack, page, '/api/guest-ideas?limit=50');
+    const ideas = await asGuest<{ items: Idea[] }>(
+      journey.stack,
+      page,
+      '/api/guest-ideas?limit=50',
+    );
     const newest = ideas.items[0];
     expect(newest?.recordingId).toEqual(expect.any(String));
     const recording = await asGuest<Recording>(
-      stack,
+      journey.stack,
       page,
       `/api/recordings/${newest?.recordingId ?? ''}`,
     );
