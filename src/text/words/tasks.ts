@@ -371,6 +371,10 @@ export const TITLE_TRAILING_DROP_WORDS = new Set([
   'need',
   // "Packing for the lake district so | sleeping bags ...": the "so" leads into the things.
   'so',
+  // "Things for the studio day, okay.": a word that only says the list comes next.
+  'okay',
+  'ok',
+  'alright',
 ]);
 
 export const TITLE_DROP_WORDS = new Set([
