@@ -7,20 +7,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** Replaces the hint and marks the field invalid. */
   error?: string | null;
-  /** Marks the field invalid when the form's own alert says why (a field left empty). */
-  invalid?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input at 16 px (no iOS zoom) and 44 px tall, with its hint or error tied to it. */
-export function TextField({
-  label,
-  hint,
-  error,
-  invalid = false,
-  className,
-  ...props
-}: TextFieldProps) {
+export function TextField({ label, hint, error, className, ...props }: TextFieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const note = error ?? hint;
@@ -31,9 +22,11 @@ export function TextField({
       </label>
       <input
         id={id}
-        aria-invalid={error || invalid ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={note ? noteId : undefined}
-        className="focus-ring min-h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 text-base dark:border-zinc-600 dark:bg-zinc-800"
+        // A field in error is outlined too, not only told in red below it: the outline is what
+        // the eye finds first, and colour alone is not relied on (its words say why).
+        className="focus-ring min-h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 text-base aria-invalid:border-2 aria-invalid:border-rose-600 dark:border-zinc-600 dark:bg-zinc-800 dark:aria-invalid:border-rose-400"
         {...props}
       />
       {note ? (

@@ -15,6 +15,12 @@ afterEach(() => {
 });
 beforeEach(() => localStorage.clear());
 
+/** What a field's aria-describedby points at: the words read with it. */
+function describedBy(field: HTMLElement): string {
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
 function posts(seen: SeenRequest[], path: string) {
   return seen.filter((request) => request.method === 'POST' && request.path === path);
 }
@@ -29,6 +35,9 @@ describe('Sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    // Each field says why under itself, read with it by a screen reader.
+    expect(describedBy(screen.getByLabelText('Email'))).toBe('Please enter your email address.');
+    expect(describedBy(screen.getByLabelText('Password'))).toBe('Please enter a password.');
     expect(within(screen.getByRole('alert')).getByText('Missing Information')).toBeTruthy();
     expect(screen.getByText('Please fill in all fields.')).toBeTruthy();
     // Beside the fields, not in a toast that covers the page and goes away.

@@ -11,6 +11,8 @@ import { routePaths } from '#web/lib/paths';
 import { useRegister } from '../api/account';
 
 const PASSWORD_RULE = 'Must be at least 6 characters long';
+const EMAIL_MISSING = 'Please enter your email address.';
+const PASSWORD_MISSING = 'Please enter a password.';
 
 const BENEFITS = [
   'Your ideas are kept with your account, on every device you sign in on',
@@ -34,7 +36,8 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     const empty = { email: trimmedEmail === '', password: trimmedPassword === '' };
     setMissing(empty);
     if (empty.email || empty.password) {
-      // docs/product.md, D1: said in the form, beside the fields left empty, not in a toast.
+      // docs/product.md, Sign up: each empty field says so under itself, and the form's alert
+      // sums it up above the button, where the person is about to tap again; never a toast.
       setFailure({ title: 'Missing Information', text: 'Please fill in all fields.' });
       return;
     }
@@ -97,7 +100,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="email"
           autoComplete="email"
           value={email}
-          invalid={missing.email}
+          error={missing.email ? EMAIL_MISSING : null}
           onChange={(event) => {
             setEmail(event.target.value);
             setMissing((was) => ({ ...was, email: false }));
@@ -108,8 +111,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_RULE}
-          error={passwordTooShort ? PASSWORD_RULE : null}
-          invalid={missing.password}
+          error={missing.password ? PASSWORD_MISSING : passwordTooShort ? PASSWORD_RULE : null}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
