@@ -69,8 +69,8 @@ export function ConfirmSignInLink({
             <p>{account.isError ? 'The link could not be checked.' : 'Checking the link…'}</p>
           ) : (
             <p>
-              This link signs in to <strong className="break-words">{email}</strong>. Sign in on this
-              device only if that is your e-mail and you asked for the link yourself.
+              This link signs in to <strong className="break-words">{email}</strong>. Sign in on
+              this device only if that is your e-mail and you asked for the link yourself.
             </p>
           )}
         </div>
