@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -71,7 +72,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       ai.ensureTranscriber();
       return withStagedUpload(request, upload, (audio) =>
         ai.transcribe(
-          { ...audio, client: request.ip, owner: userOrGuestIfAny(request) },
+          { ...audio, client: addressKeyOf(request.ip), owner: userOrGuestIfAny(request) },
           clientGoneSignal(reply),
         ),
       );

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema, ListRecordingsQuerySchema } from '#contract/api-request-schemas.js';
@@ -101,7 +102,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
       // Missing or another owner's: a JSON 404 before the stream starts.
       const { id } = request.params;
       const first = await recordings.get(owner, id);
-      events.stream(reply, request.ip, `${ownerKey(owner)}:${id}`, first, () =>
+      events.stream(reply, addressKeyOf(request.ip), `${ownerKey(owner)}:${id}`, first, () =>
         recordings.get(owner, id),
       );
       return reply;
