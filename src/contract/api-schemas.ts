@@ -45,6 +45,14 @@ export const MessageSchema = /* @__PURE__ */ z.object({ message: z.string() });
 /** The account a sign-in link opens, for its confirm page to name before anyone signs in. */
 export const SignInLinkAccountSchema = /* @__PURE__ */ z.object({ email: z.string() });
 
+/**
+ * Whether the account has a password that was set before its e-mail was proved (by whoever
+ * registered the address), which the person has not yet said was theirs.
+ */
+export const PasswordBeforeProofSchema = /* @__PURE__ */ z.object({
+  passwordSetBeforeProof: z.boolean(),
+});
+
 export const UsageSchema = /* @__PURE__ */ z.object({
   usedThisMonth: Count,
   monthlyLimit: z.nullable(z.int().check(z.positive())),

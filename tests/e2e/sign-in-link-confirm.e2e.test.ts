@@ -109,6 +109,12 @@ describe('sign-in links opened from another site', () => {
     await toast(page, 'Signed in as person@example.com').waitFor();
     await page.waitForURL(`${stack.baseUrl}/`);
     await page.getByTestId('idea-card').filter({ hasText: 'Ask the bakery' }).waitFor();
+    // Registered with a password before this first link: the owner is asked whether it was them.
+    await page.getByRole('heading', { name: 'Did you set this account’s password?' }).waitFor();
+    await shoot(page, 'sign-in-link-confirm-03-password-before-proof');
+    await expectAccessible(page, '/ (password set before the e-mail was proved)');
+    await page.getByRole('button', { name: 'It Was Me' }).click();
+    await page.getByTestId('password-before-proof').waitFor({ state: 'detached' });
     expect(await menuCardText(page)).toContain('person@example.com');
 
     // Used once: confirming it again says so and offers a new link.

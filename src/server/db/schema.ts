@@ -30,6 +30,8 @@ export interface UsersTable {
   session_epoch: ColumnType<number, number | undefined, number>;
   /** When a mailed link of the account was first used; null: nobody has proved the e-mail. */
   email_proven_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** 1: the first proof found a password set before it, not yet confirmed (migration 015). */
+  password_before_proof: ColumnType<number, number | undefined, number>;
   created_at: Instant;
   updated_at: Instant;
 }

@@ -21,6 +21,7 @@ export const apiPaths = {
   resetPassword: '/api/auth/reset-password',
   signInLink: '/api/auth/magic',
   signInLinkAccount: '/api/auth/magic/account',
+  passwordBeforeProof: '/api/account/password-before-proof',
   claim: '/api/auth/claim',
   account: '/api/account',
   checkout: '/api/billing/create-checkout-session',

@@ -14,6 +14,7 @@ import { recordingsMigration } from './011-recordings.js';
 import { shareLinksMigration } from './012-share-links.js';
 import { dictionariesMigration } from './013-dictionaries.js';
 import { sessionEpochsMigration } from './014-session-epochs.js';
+import { passwordBeforeProofMigration } from './015-password-before-proof.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-share-links': shareLinksMigration(dialect),
     '013-dictionaries': dictionariesMigration(dialect),
     '014-session-epochs': sessionEpochsMigration(dialect),
+    '015-password-before-proof': passwordBeforeProofMigration(),
   };
 }

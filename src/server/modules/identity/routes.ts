@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import { z } from 'zod';
 import {
   ClaimBodySchema,
@@ -15,6 +16,7 @@ import {
   MessageSchema,
   SignedInSchema,
   SignInLinkAccountSchema,
+  PasswordBeforeProofSchema,
 } from '#contract/api-schemas.js';
 import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
 import { HttpError } from '../../http/errors.js';
@@ -147,7 +149,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
       }
       const user = await identity.logIn(request.body, {
-        address: request.ip,
+        address: addressKeyOf(request.ip),
         guestId: guestIdOf(request),
         guesses: authLimits.passwordGuesses,
         openSession: (account) => sessions.start(request, reply, account),
@@ -224,6 +226,27 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const email = await identity.signInLinkAccount(request.body.token);
       if (email === null) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
       return { email };
+    },
+  );
+
+  // Beyond the contract: a password that whoever registered the address set before its owner
+  // proved it would outlive the owner's sign-in links, so the app asks the owner about it
+  // (docs/security.md, "A password set before the e-mail was proved").
+  app.get(
+    '/api/account/password-before-proof',
+    { schema: { response: { 200: PasswordBeforeProofSchema, 401: ErrorSchema } } },
+    async (request) => {
+      const account = await identity.findAccount(requireUser(request).id);
+      return { passwordSetBeforeProof: account?.passwordBeforeProof ?? false };
+    },
+  );
+
+  app.post(
+    '/api/account/password-before-proof',
+    { schema: { response: { 204: z.undefined(), 401: ErrorSchema } } },
+    async (request, reply) => {
+      await identity.keepPasswordBeforeProof(requireUser(request).id);
+      return reply.code(204).send();
     },
   );
 
@@ -316,7 +339,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     async (request, reply) => {
       const user = requireUser(request);
       await identity.deleteAccount(user.id, request.sessionId, request.body.password, {
-        address: request.ip,
+        address: addressKeyOf(request.ip),
         guesses: authLimits.passwordGuesses,
       });
       await forgetDeletedIdeas();

@@ -101,6 +101,7 @@ export interface IdentityService {
   ): Promise<void>;
   findAccountByEmail(email: string): Promise<UserRecord | null>;
   findAccount(id: string): Promise<UserRecord | null>;
+  keepPasswordBeforeProof(userId: string): Promise<void>;
   /**
    * Makes the claim token for a checkout: `startCheckout` gets the token to put in its success
    * URL and names the checkout it started; the token (24 hours, single use) is kept with it and
@@ -421,6 +422,7 @@ export function createIdentityService(deps: {
 
     findAccountByEmail: (email) => users.findByEmail(email),
     findAccount: (id) => users.findById(id),
+    keepPasswordBeforeProof: (userId) => users.keepPasswordBeforeProof(userId),
 
     async issueCheckoutClaim(details, startCheckout) {
       const token = newOneTimeToken();

@@ -33,6 +33,8 @@ export interface UserRecord {
   sessionEpoch: number;
   /** Whether someone has used a mailed link of the account (ADR 107). */
   emailProven: boolean;
+  /** The first proof found a password set before it, and nobody has said it was theirs. */
+  passwordBeforeProof: boolean;
   createdAt: string;
 }
 
@@ -54,6 +56,8 @@ export interface UsersRepository {
   findByBillingCustomerId(billingCustomerId: string): Promise<UserRecord | null>;
   create(input: CreateUserInput): Promise<CreatedUser | 'email_taken'>;
   updatePassword(userId: string, passwordHash: string | null): Promise<void>;
+  /** The person who proved the e-mail says the password set before was theirs. */
+  keepPasswordBeforeProof(userId: string): Promise<void>;
   updatePlan(userId: string, plan: Plan, billingCustomerId?: string | null): Promise<void>;
   /**
    * Uses a password-reset token and sets the new password in one transaction: the token is
@@ -109,6 +113,7 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
     createdByCheckout: row.created_by_checkout,
     sessionEpoch: Number(row.session_epoch),
     emailProven: row.email_proven_at !== null,
+    passwordBeforeProof: Number(row.password_before_proof) === 1,
     createdAt: toIso(row.created_at),
   };
 }
@@ -195,8 +200,21 @@ export function createUsersRepository(
     async updatePassword(userId, passwordHash) {
       await db
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now().toISOString() })
+        .set({
+          password_hash: passwordHash,
+          password_before_proof: 0,
+          updated_at: now().toISOString(),
+        })
         .where('id', '=', userId)
+        .execute();
+    },
+
+    async keepPasswordBeforeProof(userId) {
+      await db
+        .updateTable('users')
+        .set({ password_before_proof: 0, updated_at: now().toISOString() })
+        .where('id', '=', userId)
+        .where('password_before_proof', '=', 1)
         .execute();
     },
 
@@ -233,6 +251,7 @@ export function createUsersRepository(
           .updateTable('users')
           .set((eb) => ({
             password_hash: passwordHash,
+            password_before_proof: 0,
             session_epoch: eb('session_epoch', '+', 1),
             email_proven_at: sql<string>`coalesce(email_proven_at, ${iso})`,
             updated_at: iso,
@@ -286,6 +305,9 @@ export function createUsersRepository(
           .set((eb) => ({
             session_epoch: eb('session_epoch', '+', 1),
             email_proven_at: iso,
+            // Whoever registered the address set this password; the person who just proved it
+            // is asked whether that was them (ADR 107).
+            password_before_proof: account.password_hash === null ? 0 : 1,
             updated_at: iso,
           }))
           .where('id', '=', account.id)

@@ -34,6 +34,9 @@ import {
 
 // Dragging a file onto the page is for a mouse or a trackpad: a phone never loads it, and a
 // desktop loads it after the first screen, off the first screen's script budget.
+const PasswordBeforeProofNotice = lazy(
+  () => import('../../features/account/components/password-before-proof-notice'),
+);
 const ImportDropZone = lazy(() => import('../../features/capture/components/import-drop-zone'));
 // Only a share from another app opens it (use-shared-recording.ts): off the first screen.
 const SharedRecordingPrompt = lazy(
@@ -173,6 +176,11 @@ export function HomeRoute() {
         />
       }
     >
+      {session.isSignedIn && session.me?.email ? (
+        <Suspense fallback={null}>
+          <PasswordBeforeProofNotice email={session.me.email} />
+        </Suspense>
+      ) : null}
       <UsageBar usage={usage.data} isError={usage.isError} />
       {pending.items.length > 0 ? (
         <Suspense fallback={null}>

@@ -141,6 +141,27 @@ export function useSignInLinkAccount(token: string) {
   });
 }
 
+const passwordBeforeProofKey = ['password-before-proof'] as const;
+
+/** Whether the account's password was set before its e-mail was proved (see the notice). */
+export function usePasswordBeforeProof() {
+  return useQuery({
+    queryKey: passwordBeforeProofKey,
+    queryFn: async () =>
+      (await apiRequest('PasswordBeforeProofSchema', 'GET', apiPaths.passwordBeforeProof))
+        .passwordSetBeforeProof,
+    staleTime: Infinity,
+  });
+}
+
+export function useKeepPasswordBeforeProof() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend('POST', apiPaths.passwordBeforeProof),
+    onSuccess: () => client.setQueryData(passwordBeforeProofKey, false),
+  });
+}
+
 export function useDeleteAccount() {
   const client = useQueryClient();
   return useMutation({

@@ -1,0 +1,90 @@
+/**
+ * A password set before the e-mail was proved (docs/security.md). Registering proves nothing, so
+ * whoever registers a stranger's address keeps a password for it after the owner signs in by a
+ * mailed link. The owner is asked whether the password was theirs: the account says so until
+ * they answer or set a new one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeTestApp,
+  createTestApp,
+  registerUser,
+  sessionCookieOf,
+  type TestApp,
+} from '#server/test-support/api.js';
+import { forEachDialect } from '#server/test-support/databases.js';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
+
+const URL_PATH = '/api/account/password-before-proof';
+
+forEachDialect((dialect) => {
+  describe('a password set before the e-mail was proved', () => {
+    let inbox: SmtpInbox;
+    let testApp: TestApp;
+    const app = (): FastifyInstance => testApp.app;
+
+    beforeAll(async () => {
+      inbox = await startSmtpInbox();
+      testApp = await createTestApp(dialect, { env: { SMTP_URL: inbox.url } });
+    });
+    afterAll(async () => {
+      await closeTestApp(testApp);
+      await inbox.close();
+    });
+
+    /** The owner opens a sign-in link from the mail: the first proof of the address. */
+    async function signInByLink(email: string): Promise<string> {
+      await app().inject({ method: 'POST', url: '/api/login', payload: { email, password: '' } });
+      const link = new URL(extractLink(await inbox.waitForMessage(email)));
+      const opened = await app().inject({ url: `${link.pathname}${link.search}` });
+      expect(opened.headers.location).toBe('/');
+      return sessionCookieOf(opened);
+    }
+
+    async function asked(cookie: string): Promise<boolean> {
+      const response = await app().inject({ url: URL_PATH, headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ passwordSetBeforeProof: boolean }>().passwordSetBeforeProof;
+    }
+
+    it('is put to the owner after their first sign-in link, until they say it was theirs', async () => {
+      const registrant = await registerUser(app());
+      expect(await asked(registrant.cookie)).toBe(false);
+      const owner = await signInByLink(registrant.email);
+      expect(await asked(owner)).toBe(true);
+      const kept = await app().inject({
+        method: 'POST',
+        url: URL_PATH,
+        headers: { cookie: owner },
+      });
+      expect(kept.statusCode).toBe(204);
+      expect(await asked(owner)).toBe(false);
+      // Later links ask nothing: the address was proved once.
+      expect(await asked(await signInByLink(registrant.email))).toBe(false);
+    });
+
+    it('is not put once the owner sets a new password, nor to an account without one', async () => {
+      const registrant = await registerUser(app());
+      const owner = await signInByLink(registrant.email);
+      expect(await asked(owner)).toBe(true);
+      await app().inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: registrant.email },
+      });
+      const reset = new URL(extractLink(await inbox.waitForMessage(registrant.email)));
+      const done = await app().inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: reset.searchParams.get('token'), newPassword: 'a brand new one' },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await asked(sessionCookieOf(done))).toBe(false);
+    });
+
+    it('answers only a signed-in account', async () => {
+      expect((await app().inject({ url: URL_PATH })).statusCode).toBe(401);
+    });
+  });
+});
