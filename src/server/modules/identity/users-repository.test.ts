@@ -64,6 +64,7 @@ forEachDialect((dialect) => {
         createdByCheckout: null,
         sessionEpoch: 0,
         emailProven: false,
+        passwordBeforeProof: false,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(await users().findById(user.id)).toEqual(user);
