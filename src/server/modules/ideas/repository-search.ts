@@ -1,22 +1,29 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Category, Format } from '#contract/taxonomy.js';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
-import { foldAscii, pairToken, reversed } from '../../db/search-words.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount, toIso } from '../../db/rows.js';
 import type { DB, IdeasTable } from '../../db/schema.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
-import type { CursorPosition } from '../../db/cursor.js';
 import { ideaColumns, toPage, type IdeaPage } from './repository-rows.js';
+import {
+  capped,
+  ftsPhrase,
+  isAscii,
+  kindConditions,
+  kindFilter,
+  ownerColumn,
+  ownerIdOf,
+  postgresExactCondition,
+  searchCondition,
+  sqliteLikeCondition,
+  TRIGRAM_MIN_QUERY_CHARS,
+  wordPairMatch,
+  wordPairTokens,
+  type SearchOptions,
+} from './search-conditions.js';
 
 /* The search half of the ideas repository: which plan answers a query on each dialect (ADR 014). */
-
-/**
- * Queries shorter than this cannot use a trigram index (neither FTS5's trigram tokenizer nor
- * pg_trgm has a trigram to look up), so they scan the owner's ideas instead.
- */
-export const TRIGRAM_MIN_QUERY_CHARS = 3;
 
 /**
  * A search counts its matches exactly up to this many; past it the answer is
@@ -27,8 +34,6 @@ export const TOTAL_CAP = 1_000;
 
 /** Must stay identical to the owner key of ideas_owner_joined_search_idx (migration 008). */
 const POSTGRES_OWNER_KEY = sql`(CASE WHEN user_id IS NOT NULL THEN 'user:' || user_id ELSE 'guest:' || guest_id END)`;
-/** Must stay identical to the text expression of ideas_owner_joined_search_idx (migration 008). */
-const POSTGRES_JOINED_TEXT = sql`replace(ideas.search_text, ' ', '')`;
 
 /**
  * totalCap: TOTAL_CAP, smaller only in tests. When a SQLite search has more than totalCap
@@ -43,14 +48,6 @@ export interface SearchTuning {
   walkBudgetRows: number;
 }
 export const DEFAULT_SEARCH_TUNING: SearchTuning = { totalCap: TOTAL_CAP, walkBudgetRows: 4_000 };
-
-export interface SearchOptions {
-  limit: number;
-  after: CursorPosition | null;
-  q: string;
-  category?: Category | undefined;
-  format?: Format | undefined;
-}
 
 /** What a search worker is asked (repository-search-worker.ts): plain data only. */
 export interface SearchRequest {
@@ -89,37 +86,6 @@ export function searchPage(
   if (dialect === 'postgres') return postgresSearch(trx, owner, options, tuning.totalCap);
   if (usesTrigramIndex(options.q)) return sqliteIndexedSearch(trx, owner, options, tuning);
   return sqliteScannedSearch(trx, owner, options, tuning.totalCap);
-}
-
-/** The category and format filters of a search as conditions on `alias`'s columns. */
-function kindConditions(alias: string, { category, format }: SearchOptions) {
-  return [
-    ...(category === undefined ? [] : [sql`${sql.ref(`${alias}.category`)} = ${category}`]),
-    ...(format === undefined ? [] : [sql`${sql.ref(`${alias}.format`)} = ${format}`]),
-  ];
-}
-
-/** The same filters as a fragment to append after other conditions. */
-function kindFilter(alias: string, options: SearchOptions) {
-  const conditions = kindConditions(alias, options);
-  return conditions.length === 0 ? sql`` : sql`AND ${sql.join(conditions, sql` AND `)}`;
-}
-
-function ownerColumn(owner: Owner, alias: string) {
-  return sql.ref(`${alias}.${owner.kind === 'user' ? 'user_id' : 'guest_id'}`);
-}
-
-function ownerIdOf(owner: Owner): string {
-  return owner.kind === 'user' ? owner.userId : owner.guestId;
-}
-
-function capped(
-  rows: Selectable<IdeasTable>[],
-  limit: number,
-  total: number,
-  cap: number,
-): IdeaPage {
-  return total > cap ? toPage(rows, limit, cap, true) : toPage(rows, limit, total);
 }
 
 /** SQLite, 1-2 character queries: the owner's rows, newest first, each tested. */
@@ -231,11 +197,6 @@ async function postgresSearch(
     WHERE ${walkConditions} ${afterCondition}
     ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
   return capped(page.rows, limit, total, cap);
-}
-
-/** An FTS5 string: one phrase, matched literally (only the double quote needs doubling). */
-function ftsPhrase(q: string): string {
-  return `"${q.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -363,102 +324,4 @@ async function sqliteIndexedSearch(
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);
   return capped(sorted.rows, limit, total, cap);
-}
-
-/** Words of ASCII letters and digits, one space apart: what ideas_search_pairs answers. */
-const WORD_PAIR_QUERY = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)+$/;
-
-/**
- * More words ending in the query's first word than this, and the pair index is left for the
- * trigram phrase: each is one more term for FTS5 to look up. Whole everyday words end few
- * others; a one- or two-letter first word ("a", "ed") may end thousands.
- */
-export const WORD_PAIR_MAX_FIRST_WORDS = 64;
-
-/**
- * The FTS5 expression over ideas_search_pairs (migration 009) for a query of two or more words,
- * 'none' when no indexed word ends in its first word (so nothing can match), or null when the
- * query is not one the pair index answers. Every pair of the query's adjacent words must be in
- * the idea: the first word's pair with any indexed word that ends in it, each later pair with
- * the whole word.
- */
-async function wordPairMatch(trx: Kysely<DB>, q: string): Promise<string | 'none' | null> {
-  const pairs = await wordPairTokens(trx, q);
-  if (pairs === null || pairs === 'none') return pairs;
-  const quoted = (tokens: string[]) => tokens.map((token) => `"${token}"`);
-  return [`(${quoted(pairs.first).join(' OR ')})`, ...quoted(pairs.later)].join(' AND ');
-}
-
-/**
- * The pair tokens an idea must hold to match a query of two or more words (migration 009): one
- * of `first` (the first query word's pair with each indexed word ending in it) and all of
- * `later`; 'none' when no indexed word ends in the first query word, null when the pair index
- * does not answer the query. The same on both dialects.
- */
-async function wordPairTokens(
-  trx: Kysely<DB>,
-  q: string,
-): Promise<{ first: string[]; later: string[] } | 'none' | null> {
-  if (!WORD_PAIR_QUERY.test(q)) return null;
-  const words = foldAscii(q).split(' ');
-  const [first, second] = words as [string, string];
-  const firstReversed = reversed(first);
-  // Reversed words are [a-z0-9]; "{" sorts after all of them in both dialects' byte order, so
-  // this is every word ending in the first query word.
-  const endings = await sql<{ reversed: string }>`SELECT reversed FROM search_words
-    WHERE reversed >= ${firstReversed} AND reversed < ${`${firstReversed}{`}
-    LIMIT ${WORD_PAIR_MAX_FIRST_WORDS + 1}`.execute(trx);
-  if (endings.rows.length > WORD_PAIR_MAX_FIRST_WORDS) return null;
-  if (endings.rows.length === 0) return 'none';
-  return {
-    first: endings.rows.map((row) => pairToken(row.reversed, second)),
-    later: words.slice(1, -1).map((word, i) => pairToken(reversed(word), words[i + 2] as string)),
-  };
-}
-
-function isAscii(text: string): boolean {
-  return /^\p{ASCII}*$/u.test(text);
-}
-
-/**
- * Case-insensitive literal substring over content, transcript, format and category (ADR 002).
- * This is the row-by-row form, used on PostgreSQL (where ideas_owner_joined_search_idx answers
- * it for 3+ characters) and, on SQLite, for 1-2 character queries, the walk and the word pair
- * index's candidates. Both use LIKE-style
- * patterns with %, _ and \ escaped, so they are literal. SQLite's LIKE folds ASCII letters only
- * (as its lower() does) and reads the column in place.
- */
-export function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
-  const pattern = likePattern(q);
-  if (dialect === 'postgres') {
-    // The first condition only narrows (migration 008): the same text and pattern without
-    // spaces, which the index answers with trigrams across words. It needs 3 characters left
-    // to have a trigram.
-    const exact = postgresExactCondition(q);
-    if ([...q.replaceAll(' ', '')].length < TRIGRAM_MIN_QUERY_CHARS) return exact;
-    return sql<SqlBool>`${POSTGRES_JOINED_TEXT} LIKE replace(lower(${pattern}), ' ', '') ESCAPE '\\'
-      AND ${exact}`;
-  }
-  return sqliteLikeCondition('ideas', q);
-}
-
-function sqliteLikeCondition(table: 'ideas' | 'i', q: string): Expression<SqlBool> {
-  const pattern = likePattern(q);
-  const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<SqlBool>`(${column('content')} LIKE ${pattern} ESCAPE '\\'
-    OR ${column('transcript')} LIKE ${pattern} ESCAPE '\\'
-    OR ${column('format')} LIKE ${pattern} ESCAPE '\\'
-    OR ${column('category')} LIKE ${pattern} ESCAPE '\\')`;
-}
-
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * PostgreSQL's exact test. search_text is the lower-cased text joined with \x01, which keeps a
- * match from spanning two columns; the pattern is lower-cased by the same function.
- */
-function postgresExactCondition(q: string): Expression<SqlBool> {
-  return sql<SqlBool>`ideas.search_text LIKE lower(${likePattern(q)}) ESCAPE '\\'`;
 }

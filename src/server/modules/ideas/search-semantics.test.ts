@@ -6,7 +6,7 @@ import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
 import { forEachDialect, useTestDatabase } from '../../test-support/databases.js';
 import { createTestUser } from '../../test-support/users.js';
 import { createIdeasRepository, type IdeasRepository } from './repository.js';
-import { WORD_PAIR_MAX_FIRST_WORDS } from './repository-search.js';
+import { WORD_PAIR_MAX_FIRST_WORDS } from './search-conditions.js';
 
 /** Adoption without a limit: these tests hold where ideas go, not the quota. */
 const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
