@@ -158,5 +158,26 @@ describe.each(['phone', 'desktop'] as const)(
       expect(headings.slice(0, 3)).toEqual(['Account', 'Your data', 'Danger Zone']);
       await checkScreen(page, device, 'profile-signed-in');
     });
+
+    it('back from a checkout on a free account, upgrading says it is confirming, not welcome, and offers no second checkout', async () => {
+      // As where upgrading is on and the provider's webhook has not landed yet: the account the
+      // page reads stays free.
+      await page.route('**/api/config', async (route) => {
+        const response = await route.fetch();
+        const config = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({
+          response,
+          json: { ...config, billing: { enabled: true, priceMonthly: 9 } },
+        });
+      });
+      await page.goto(`${stack.baseUrl}/upgrade?success=1`);
+      await appIsLive(page);
+      await page.getByTestId('payment-status').getByText('Confirming your payment…').waitFor();
+      expect(await page.getByText(/Welcome to Pro|payment went through/).count()).toBe(0);
+      // Waiting on one payment, the page offers no second.
+      expect(await page.getByRole('button', { name: 'Upgrade to Pro' }).count()).toBe(0);
+      await checkScreen(page, device, 'upgrade-confirming');
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    });
   },
 );

@@ -48,6 +48,7 @@ export default function UpgradeRoute() {
           config={config.data}
           accountEmail={session.isSignedIn ? (session.me?.email ?? null) : null}
           isPro={session.isPro}
+          paymentPending={payment === 'confirming' || payment === 'late'}
           onCheckout={leaveFor}
         />
       </div>

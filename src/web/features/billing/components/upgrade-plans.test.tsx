@@ -24,7 +24,7 @@ function config(enabled: boolean): AppConfig {
 
 function setup(
   answer: FakeAnswer,
-  options: { enabled?: boolean; accountEmail?: string | null } = {},
+  options: { enabled?: boolean; accountEmail?: string | null; paymentPending?: boolean } = {},
 ) {
   const { seen } = stubServer((request) =>
     request.path === '/api/billing/create-checkout-session' ? answer : { status: 404 },
@@ -36,6 +36,7 @@ function setup(
       config={config(options.enabled ?? true)}
       accountEmail={options.accountEmail ?? null}
       isPro={false}
+      paymentPending={options.paymentPending ?? false}
       onCheckout={onCheckout}
     />,
   );
@@ -76,6 +77,12 @@ describe('Upgrade plans', () => {
     await user.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
     expect(await screen.findByText('Already a Pro User!')).toBeTruthy();
     expect(checkouts()[0]?.body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('offers no second checkout while the last payment is being confirmed', () => {
+    setup({ status: 500 }, { paymentPending: true });
+    expect(screen.queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Pro plan' }).textContent).toContain('$9/month');
   });
 
   it('says plainly that billing is off when the server has none configured', () => {

@@ -13,6 +13,11 @@ export interface UpgradePlansProps {
   /** A signed-in person pays under their account's e-mail; a guest types one. */
   accountEmail: string | null;
   isPro: boolean;
+  /**
+   * Back from a paid checkout whose payment is not confirmed yet: no second checkout is offered,
+   * or a person waiting on the first could pay twice.
+   */
+  paymentPending?: boolean;
   /** Leaves for the hosted checkout. */
   onCheckout: (url: string) => void;
 }
@@ -64,7 +69,13 @@ function PlanCard({
   );
 }
 
-export function UpgradePlans({ config, accountEmail, isPro, onCheckout }: UpgradePlansProps) {
+export function UpgradePlans({
+  config,
+  accountEmail,
+  isPro,
+  paymentPending = false,
+  onCheckout,
+}: UpgradePlansProps) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
@@ -136,7 +147,7 @@ export function UpgradePlans({ config, accountEmail, isPro, onCheckout }: Upgrad
         <p role="status" className="rounded-xl border border-zinc-300 p-4 dark:border-zinc-600">
           Upgrading to Pro is not available yet. Your free plan keeps working as before.
         </p>
-      ) : (
+      ) : paymentPending ? null : (
         <form noValidate className="flex flex-col gap-3" onSubmit={submit}>
           {accountEmail === null ? (
             <TextField
