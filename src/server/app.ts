@@ -22,6 +22,7 @@ import { countWritesAsSaves, createSaveRateLimits } from './http/save-rate-limit
 import { createDatabaseCounters } from './db/limit-counters.js';
 import { checkoutBrowser, signInBrowser } from './http/checkout-browser.js';
 import { installOriginCheck, registerSecurityHeaders, securityHeaders } from './http/security.js';
+import { installConnectionsPerAddress } from './http/connections-per-address.js';
 import { installSessions } from './http/sessions.js';
 import {
   DEFAULT_TRANSPORT_LIMITS,
@@ -84,6 +85,8 @@ export interface AppDeps {
   now?: () => Date;
   /** How fast a request body must keep arriving; tests shorten the window. */
   transportLimits?: TransportLimits;
+  /** Open sockets one address may hold; tests lower it. */
+  connectionsPerAddress?: number;
   /** The transcription queue's timings, or false for none (tests of uploads alone). */
   recordingQueue?: Partial<QueueTuning> | false;
   /** Where work after a reply runs (link mails); tests pass one they can wait for. */
@@ -146,6 +149,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installHostCheck(app, config);
   installBodyProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS, headers);
   installProtocolEdges(app, headers);
+  installConnectionsPerAddress(app, {
+    trustProxy: config.trustProxy,
+    ...(deps.connectionsPerAddress === undefined ? {} : { max: deps.connectionsPerAddress }),
+  });
   installWriteProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS);
   installOriginCheck(app, config);
   await app.register(cookie);
