@@ -151,7 +151,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installProtocolEdges(app, headers);
   installConnectionsPerAddress(app, {
     trustProxy: config.trustProxy,
-    ...(deps.connectionsPerAddress === undefined ? {} : { max: deps.connectionsPerAddress }),
+    ...(deps.connectionsPerAddress === undefined
+      ? {}
+      : { max: deps.connectionsPerAddress, countForwarders: true }),
   });
   installWriteProgressGuard(app, deps.transportLimits ?? DEFAULT_TRANSPORT_LIMITS);
   installOriginCheck(app, config);

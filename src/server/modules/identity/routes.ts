@@ -235,17 +235,25 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get(
     '/api/account/password-before-proof',
     { schema: { response: { 200: PasswordBeforeProofSchema, 401: ErrorSchema } } },
-    async (request) => {
-      const account = await identity.findAccount(requireUser(request).id);
-      return { passwordSetBeforeProof: account?.passwordBeforeProof ?? false };
-    },
+    async (request) => ({
+      passwordSetBeforeProof: await identity.passwordBeforeProofAsked(
+        requireUser(request).id,
+        request.sessionId,
+      ),
+    }),
   );
 
   app.post(
     '/api/account/password-before-proof',
-    { schema: { response: { 204: z.undefined(), 401: ErrorSchema } } },
+    { schema: { response: { 204: z.undefined(), 401: ErrorSchema, 403: ErrorSchema } } },
     async (request, reply) => {
-      await identity.keepPasswordBeforeProof(requireUser(request).id);
+      if (!(await identity.keepPasswordBeforeProof(requireUser(request).id, request.sessionId))) {
+        throw new HttpError(
+          403,
+          'sign_in_link_required',
+          'Only a sign-in from a link in your e-mail can answer this. Sign in with a link first.',
+        );
+      }
       return reply.code(204).send();
     },
   );

@@ -101,7 +101,14 @@ export interface IdentityService {
   ): Promise<void>;
   findAccountByEmail(email: string): Promise<UserRecord | null>;
   findAccount(id: string): Promise<UserRecord | null>;
-  keepPasswordBeforeProof(userId: string): Promise<void>;
+  /**
+   * Whether `sessionId`, a session of `userId`, is to be asked about a password set before the
+   * e-mail was proved: only a session opened by a mailed link is, since the registrant who set
+   * that password signs in with it and must neither learn of the question nor answer it.
+   */
+  passwordBeforeProofAsked(userId: string, sessionId: string | null): Promise<boolean>;
+  /** The owner, in such a session, says the password was theirs; false: not such a session. */
+  keepPasswordBeforeProof(userId: string, sessionId: string | null): Promise<boolean>;
   /**
    * Makes the claim token for a checkout: `startCheckout` gets the token to put in its success
    * URL and names the checkout it started; the token (24 hours, single use) is kept with it and
@@ -422,7 +429,17 @@ export function createIdentityService(deps: {
 
     findAccountByEmail: (email) => users.findByEmail(email),
     findAccount: (id) => users.findById(id),
-    keepPasswordBeforeProof: (userId) => users.keepPasswordBeforeProof(userId),
+    async passwordBeforeProofAsked(userId, sessionId) {
+      const account = await users.findById(userId);
+      if (!account?.passwordBeforeProof || sessionId === null) return false;
+      return (await sessions.openingOf(sessionId))?.openedBy === 'link';
+    },
+
+    async keepPasswordBeforeProof(userId, sessionId) {
+      if (!(await this.passwordBeforeProofAsked(userId, sessionId))) return false;
+      await users.keepPasswordBeforeProof(userId);
+      return true;
+    },
 
     async issueCheckoutClaim(details, startCheckout) {
       const token = newOneTimeToken();

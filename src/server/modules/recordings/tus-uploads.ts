@@ -70,18 +70,24 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Bytes of an upload are counted before they are stored (the address's bytes an hour, the
- * server's room: ADR 117), which needs their number first. A body sent without Content-Length
- * (chunked) could only be counted after it was stored, once it had already taken the room, so
- * it is refused. Browsers and tus clients send the length of every chunk they upload.
+ * How many bytes a write brings, known before they are stored: its Content-Length, or for a body
+ * without one (chunked) the rest of a length it declares (`Upload-Length` minus `Upload-Offset`;
+ * tus-js-client in Node ends a deferred upload with an empty chunked PATCH that declares it).
+ * Bytes are counted before they are stored (the address's bytes an hour, the server's room: ADR
+ * 117), so a chunked body that declares no end could only be counted once it had taken the room:
+ * 411. `null`: there is no body.
  */
-function requireDeclaredLength(request: FastifyRequest): void {
-  if (request.headers['transfer-encoding'] === undefined) return;
-  if (request.headers['content-length'] !== undefined) return;
+function bytesDeclared(request: FastifyRequest): number | null {
+  const length = byteCount(request.headers['content-length']);
+  if (length !== null) return length;
+  if (request.headers['transfer-encoding'] === undefined) return null;
+  const end = byteCount(request.headers['upload-length']);
+  const offset = byteCount(request.headers['upload-offset']) ?? 0;
+  if (end !== null && end >= offset) return end - offset;
   throw new HttpError(
     411,
     'length_required',
-    'Send the bytes of an upload with a Content-Length: a body of unknown length is not taken.',
+    'Send the bytes of an upload with a Content-Length (or, for its last bytes, an Upload-Length): a body of unknown length is not taken.',
   );
 }
 
@@ -257,17 +263,14 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     },
     async (request, reply) => {
       const owner = uploadOwner(request);
-      requireDeclaredLength(request);
       const announced = byteCount(request.headers['upload-length']);
+      const bodyBytes = bytesDeclared(request);
       if (announced !== null && announced > maxBytes) {
         throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
       }
       await recordings.assertRoomForUpload(owner, announced);
       // A deferred upload's bytes are counted as they arrive; these are the first, if any.
-      await limits.reserveBytes(
-        request,
-        announced ?? byteCount(request.headers['content-length']) ?? 0,
-      );
+      await limits.reserveBytes(request, announced ?? bodyBytes ?? 0);
       const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
       return sent();
     },
@@ -302,7 +305,6 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
-      requireDeclaredLength(request);
       const { finished, sizeBytes } = await recordings.ensureUploadOf(owner, id);
       if (finished && hasBody(request)) {
         // Every byte is in and the recording exists: nothing can be written to it any more, and
@@ -316,8 +318,8 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       }
       // A deferred upload reserved nothing at its creation: its bytes are counted as they come.
       const deferred = sizeBytes === null;
-      const declared = byteCount(request.headers['content-length']);
-      if (deferred && declared !== null) {
+      const declared = deferred ? bytesDeclared(request) : null;
+      if (declared !== null) {
         await recordings.assertServerRoom(declared);
         await limits.reserveBytes(request, declared);
       }

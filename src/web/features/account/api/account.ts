@@ -141,12 +141,15 @@ export function useSignInLinkAccount(token: string) {
   });
 }
 
-const passwordBeforeProofKey = ['password-before-proof'] as const;
+const passwordBeforeProofKey = (email: string) => ['password-before-proof', email] as const;
 
-/** Whether the account's password was set before its e-mail was proved (see the notice). */
-export function usePasswordBeforeProof() {
+/**
+ * Whether the account's password was set before its e-mail was proved (see the notice); keyed by
+ * the account, so a sign-in to another one without a reload asks again.
+ */
+export function usePasswordBeforeProof(email: string) {
   return useQuery({
-    queryKey: passwordBeforeProofKey,
+    queryKey: passwordBeforeProofKey(email),
     queryFn: async () =>
       (await apiRequest('PasswordBeforeProofSchema', 'GET', apiPaths.passwordBeforeProof))
         .passwordSetBeforeProof,
@@ -154,11 +157,11 @@ export function usePasswordBeforeProof() {
   });
 }
 
-export function useKeepPasswordBeforeProof() {
+export function useKeepPasswordBeforeProof(email: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiSend('POST', apiPaths.passwordBeforeProof),
-    onSuccess: () => client.setQueryData(passwordBeforeProofKey, false),
+    onSuccess: () => client.setQueryData(passwordBeforeProofKey(email), false),
   });
 }
 

@@ -15,8 +15,8 @@ import {
  * "Change Password" mails a reset link (a new password ends every other sign-in).
  */
 export default function PasswordBeforeProofNotice({ email }: { email: string }) {
-  const asked = usePasswordBeforeProof();
-  const keep = useKeepPasswordBeforeProof();
+  const asked = usePasswordBeforeProof(email);
+  const keep = useKeepPasswordBeforeProof(email);
   const reset = useRequestPasswordReset();
   if (asked.data !== true) return null;
 
@@ -55,7 +55,19 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
-        <Button onClick={() => keep.mutate()} disabled={keep.isPending}>
+        <Button
+          onClick={() =>
+            keep.mutate(undefined, {
+              onError: (error) =>
+                toast({
+                  title: 'Could not save that',
+                  description: describeError(error),
+                  variant: 'destructive',
+                }),
+            })
+          }
+          disabled={keep.isPending}
+        >
           It Was Me
         </Button>
         <Button variant="primary" onClick={changePassword} disabled={reset.isPending}>
