@@ -111,12 +111,12 @@ function createRepositories(database: Database, now: () => Date) {
   };
 }
 
-/** Plugins -> modules -> one error handler. Never listens: main.ts does, tests inject. */
 /** proxy-addr's trust function: hop 0 is the socket's peer, the proxy TRUST_PROXY vouches for. */
 function trustNearestProxyOnly(_address: string, hop: number): boolean {
   return hop === 0;
 }
 
+/** Plugins -> modules -> one error handler. Never listens: main.ts does, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({

@@ -70,5 +70,20 @@ forEachDialect((dialect) => {
       const me = await app().inject({ url: '/api/me', headers: { cookie } });
       expect(me.json<{ plan: string }>().plan).toBe('pro');
     });
+    it('a paid checkout for an account whose payment failed is cancelled too: that one still charges', async () => {
+      const email = newEmail();
+      const first = await startCheckout(email);
+      const second = await startCheckout(email);
+      const { subscription: own } = await fake().pay(first.session.id, { now: PERIOD_START });
+      await fake().setSubscriptionStatus(own.id, 'past_due', {
+        event: 'customer.subscription.updated',
+      });
+      const { subscription: declined } = await fake().pay(second.session.id, { now: PERIOD_START });
+
+      expect(fake().subscriptions.get(declined.id)?.status).toBe('canceled');
+      const claimed = await claim(first);
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      expect(await portalCustomer(sessionCookieOf(claimed))).toBe(own.customer);
+    });
   });
 });

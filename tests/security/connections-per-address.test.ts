@@ -1,7 +1,7 @@
 /**
  * One address cannot hold the server's sockets (docs/security.md, "Holding every socket"): past
- * its share, a new connection from it is closed as it is accepted, while another address is
- * served and a socket it gives back is free again.
+ * its share, a new connection from it is closed as it is accepted, and a socket it gives back is
+ * free again.
  */
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';

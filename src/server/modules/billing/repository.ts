@@ -83,7 +83,11 @@ export function createBillingRepository(
             .executeTakeFirst();
           if (inserted === undefined) return 'duplicate' as const;
           if (state === null) return { userId: null, declinedSubscriptionId: null };
-          return applySubscriptionState(trx, state, { at, createAccount });
+          return applySubscriptionState(trx, state, {
+            at,
+            createAccount,
+            lockRows: database.dialect === 'postgres',
+          });
         }),
       );
     },
@@ -99,7 +103,11 @@ export function createBillingRepository(
     applyState(state, { createAccount }) {
       return onceMoreOnConflict(() =>
         writeTransaction(database, (trx) =>
-          applySubscriptionState(trx, state, { at: now(), createAccount }),
+          applySubscriptionState(trx, state, {
+            at: now(),
+            createAccount,
+            lockRows: database.dialect === 'postgres',
+          }),
         ),
       );
     },

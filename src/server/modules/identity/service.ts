@@ -74,17 +74,17 @@ export interface IdentityService {
     from: { guestId: string | null; browserKey: string },
   ): Promise<void>;
   /**
+   * The e-mail of the account a live, unused sign-in link opens; null otherwise. Uses nothing:
+   * whoever holds the link could sign in with it anyway, so naming its account tells them nothing.
+   */
+  signInLinkAccount(token: string): Promise<string | null>;
+  /**
    * Uses a sign-in link: the account, or null for a bad link, an account deleted meanwhile or
    * one reset meanwhile. `openSession` opens its session before anything moves. The first link
    * used proves the account's e-mail and ends every session opened before it (ADR 107). The guest ideas that move in are
    * the completing browser's: `guestId` when it names its own (the confirm page's POST), else
    * those kept with the link when `browserKey` is the asking browser's.
    */
-  /**
-   * The e-mail of the account a live, unused sign-in link opens; null otherwise. Uses nothing:
-   * whoever holds the link could sign in with it anyway, so naming its account tells them nothing.
-   */
-  signInLinkAccount(token: string): Promise<string | null>;
   signInWithLink(
     token: string,
     completing: { guestId: string | null; browserKey: string | null; openSession: OpenSession },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
-import { grantsPro } from './subscription-status.js';
+import { grantsPro, stillBilling } from './subscription-status.js';
 
 /*
  * The identity module's steps that the billing module runs inside its own transaction: a
@@ -40,29 +40,32 @@ const NOT_CONCERNED: AppliedSubscription = { userId: null, declinedSubscriptionI
  * began) changes nothing unless it grants Pro. A `beta` account keeps beta whatever it pays.
  *
  * A subscription of another billing customer, found by e-mail, is declined while the account's
- * own subscription still grants Pro: a checkout started for the e-mail before the account paid
+ * own subscription may still charge its owner (paid up, or a failed payment being retried): a checkout started for the e-mail before the account paid
  * (a second tab, or a stranger) must not take over the account's billing, or the person could
  * no longer manage or cancel what they pay. The caller cancels the declined subscription.
  */
 export async function applySubscriptionState(
   trx: Kysely<DB>,
   state: SubscriptionState,
-  options: { at: Date; createAccount: boolean },
+  options: { at: Date; createAccount: boolean; lockRows: boolean },
 ): Promise<AppliedSubscription> {
   const at = options.at.toISOString();
   const columns = ['id', 'plan', 'subscription_id', 'subscription_status'] as const;
-  let user = await trx
-    .selectFrom('users')
-    .select(columns)
-    .where('billing_customer_id', '=', state.customerId)
-    .executeTakeFirst();
+  // Two subscriptions applied at once (two webhooks, a webhook and a claim) each decide from
+  // the account's row: on PostgreSQL the row is locked, so the second sees what the first wrote.
+  const locked = <T extends { forUpdate(): T }>(query: T): T =>
+    options.lockRows ? query.forUpdate() : query;
+  let user = await locked(
+    trx.selectFrom('users').select(columns).where('billing_customer_id', '=', state.customerId),
+  ).executeTakeFirst();
   const foundByCustomer = user !== undefined;
   if (!user && state.email !== null) {
-    user = await trx
-      .selectFrom('users')
-      .select(columns)
-      .where(sql<string>`lower(email)`, '=', state.email.toLowerCase())
-      .executeTakeFirst();
+    user = await locked(
+      trx
+        .selectFrom('users')
+        .select(columns)
+        .where(sql<string>`lower(email)`, '=', state.email.toLowerCase()),
+    ).executeTakeFirst();
   }
   const pro = grantsPro(state.status);
   if (!user) {
@@ -90,7 +93,7 @@ export async function applySubscriptionState(
   }
   const another = user.subscription_id !== null && user.subscription_id !== state.subscriptionId;
   if (another && !pro) return { userId: user.id, declinedSubscriptionId: null };
-  if (another && pro && !foundByCustomer && grantsPro(user.subscription_status)) {
+  if (another && pro && !foundByCustomer && stillBilling(user.subscription_status)) {
     return { userId: user.id, declinedSubscriptionId: state.subscriptionId };
   }
   const plan = user.plan === 'beta' ? 'beta' : pro ? 'pro' : 'free';
