@@ -13,8 +13,13 @@ import type { OutputShape } from './chat-model.js';
 
 /** Any character of a line; \x2D is "-", written out because GBNF reads a bare one as a range. */
 const LINE_CHAR = '[^\\n\\r]';
-/** A line's first character: not a space, nor one that would make it a list item or a tag. */
-const LINE_START = '[^\\n\\r \\t\\x2D*\\[\\]<]';
+/**
+ * A line's first character: no kind of space (every character JavaScript's \s matches: a random
+ * model writes vertical tabs and no-break spaces too), nor one that would make it a list item or
+ * a tag.
+ */
+const LINE_START =
+  '[^\\n\\r \\t\\x0B\\x0C\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\x2D*\\[\\]<]';
 
 const TITLE_CHARS = 60;
 const ITEM_CHARS = 100;
