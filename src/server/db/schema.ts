@@ -94,6 +94,8 @@ export interface RecordingsTable {
   upload_expires_at: NullableInstant;
   created_at: Instant;
   updated_at: Instant;
+  /** The address that began the upload (migration 016); null before it. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An upload's progress in the PostgreSQL byte store (migration 011). */

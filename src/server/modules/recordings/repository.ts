@@ -30,6 +30,8 @@ export interface NewUpload {
   keepAudio: boolean;
   sizeBytes: number | null;
   expiresAt: Date;
+  /** The client address that began it (addressKeyOf): transcription takes turns by it too. */
+  clientKey: string;
 }
 
 export interface RecordingPage {
@@ -186,6 +188,7 @@ export function createRecordingsRepository(
             run_after: null,
             lease_until: null,
             upload_expires_at: upload.expiresAt.toISOString(),
+            client_key: upload.clientKey,
             created_at: at,
             updated_at: at,
           })
