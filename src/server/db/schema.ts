@@ -63,6 +63,8 @@ export interface IdeasTable {
   recording_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
+  /** When it moved in from a guest (migration 017); null: saved by its owner. */
+  joined_at: NullableInstant;
 }
 
 export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'done' | 'failed';
