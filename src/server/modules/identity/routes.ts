@@ -164,6 +164,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         await identity.requestSignInLink(request.body.email, {
           guestId: guestIdOf(request),
           browserKey,
+          address: addressKeyOf(request.ip),
         });
         signInBrowser.set(reply, browserKey);
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
@@ -309,7 +310,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await identity.requestPasswordReset(request.body.email);
+      await identity.requestPasswordReset(request.body.email, {
+        address: addressKeyOf(request.ip),
+      });
       return { message: RESET_MESSAGE };
     },
   );
