@@ -16,6 +16,7 @@ import {
 } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
 import { OPEN_UPLOADS_PER_OWNER } from '#server/modules/recordings/service.js';
+import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const MiB = 1024 * 1024;
@@ -284,6 +285,28 @@ forEachDialect((dialect) => {
       expect(created.statusCode, created.body).toBe(201);
       const over = await patch(app, guest, String(created.headers.location), 0, wav(4 * MiB), ip);
       expectApiError(over, 507, 'storage_full');
+    });
+  });
+
+  describe('an upload that announced its length and sends nothing', () => {
+    let clock = Date.now();
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },
+      deps: { now: () => new Date(clock) },
+    });
+
+    it('holds the server’s room for an hour, not until it expires a day later', async () => {
+      const { app } = testApp();
+      const phantom = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(phantom.statusCode, phantom.body).toBe(201);
+      expectApiError(
+        await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress()),
+        507,
+        'storage_full',
+      );
+      clock += ANNOUNCED_LENGTH_HELD_MS + 1000;
+      const later = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(later.statusCode, later.body).toBe(201);
     });
   });
 

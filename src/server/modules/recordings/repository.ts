@@ -111,14 +111,26 @@ const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
 const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep_audio = 1)
   AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
+/**
+ * How long an upload still arriving holds the room of the length it announced. Without an end,
+ * creations that announce a length and never send a byte held the room until they expired a
+ * day later: two addresses, at their hourly bytes, held all of it for everyone. After this its
+ * announcement holds nothing; what it may still send is bounded by its address's bytes an hour,
+ * and once finished it counts whole again.
+ */
+export const ANNOUNCED_LENGTH_HELD_MS = 60 * 60 * 1000;
+
 async function holdings(
   db: Kysely<DB>,
   owned: ReturnType<typeof sql<SqlBool>>,
+  at: Date,
 ): Promise<{ openUploads: number; unsavedBytes: number }> {
+  const heldSince = new Date(at.getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
   const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
     SELECT
       coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
-      coalesce(sum(coalesce(size_bytes, 0)), 0) AS unsaved_bytes
+      coalesce(sum(CASE WHEN status = 'uploading' AND created_at < ${heldSince} THEN 0
+        ELSE coalesce(size_bytes, 0) END), 0) AS unsaved_bytes
     FROM recordings
     WHERE ${owned} AND ${UNSAVED}`.execute(db);
   const row = result.rows[0];
@@ -170,14 +182,14 @@ export function createRecordingsRepository(
         if (database.dialect === 'postgres') {
           await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
         }
-        const held = await holdings(trx, ownedBy(upload.owner));
+        const held = await holdings(trx, ownedBy(upload.owner), now());
         if (held.openUploads >= room.openUploadsPerOwner) return { kind: 'too_many_uploads' };
         const size = upload.sizeBytes ?? 0;
         if (held.unsavedBytes + size > room.unsavedBytesPerOwner) {
           return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
         }
         if (
-          (await holdings(trx, sql<SqlBool>`1 = 1`)).unsavedBytes + size >
+          (await holdings(trx, sql<SqlBool>`1 = 1`, now())).unsavedBytes + size >
           room.unsavedBytesOnServer
         ) {
           return { kind: 'server_full' };
@@ -212,7 +224,7 @@ export function createRecordingsRepository(
     },
 
     async unsavedBytesOnServer() {
-      return (await holdings(db, sql<SqlBool>`1 = 1`)).unsavedBytes;
+      return (await holdings(db, sql<SqlBool>`1 = 1`, now())).unsavedBytes;
     },
 
     async find(owner, id) {
@@ -224,7 +236,7 @@ export function createRecordingsRepository(
       return row ? toRecord(row) : null;
     },
 
-    holdingsOf: (owner) => holdings(db, ownedBy(owner)),
+    holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;
