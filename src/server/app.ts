@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimits } from './http/rate-limit-counters.js';
 import { createAiRateLimits, createAuthRateLimits } from './http/rate-limits.js';
 import { createRecordingRateLimits } from './http/recording-rate-limits.js';
+import { createAudioBudget } from './http/audio-budget.js';
 import { countWritesAsSaves, createSaveRateLimits } from './http/save-rate-limits.js';
 import { createDatabaseCounters } from './db/limit-counters.js';
 import { checkoutBrowser, signInBrowser } from './http/checkout-browser.js';
@@ -288,8 +289,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: createRecordingRateLimits(app, config, sharedLimits),
   });
   const aiService = createAiService({ engines: ai, ideas, log: app.log, dictionary });
+  const audioBudget = createAudioBudget(config, sharedLimits);
   await app.register(aiRoutes, {
     limits: createAiRateLimits(app, config, sharedLimits),
+    audioBudget,
     ai: aiService,
     formatDebugTrace: config.formatDebugTrace,
   });
@@ -299,6 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       store: recordingStore,
       ai: aiService,
       log: app.log,
+      audioBudget,
       tuning: deps.recordingQueue,
     });
     queue = started;

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       savesPerMinute: 240,
       newGuestsPerHour: 300,
       textBytesPerHour: 4 * 1024 * 1024,
+      transcriptionMinutesPerHour: 240,
     });
   });
 

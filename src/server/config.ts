@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   RECORDINGS_DIR: z.string().min(1).default('./data/recordings'),
   RECORDING_BYTES_PER_HOUR: positiveInt(1024 * 1024 * 1024),
+  TRANSCRIPTION_MINUTES_PER_HOUR: positiveInt(240),
   RECORDINGS_UNSAVED_MAX_BYTES: positiveInt(20 * 1024 * 1024 * 1024),
   UNSAVED_RECORDING_EXPIRY_DAYS: z.coerce.number().positive().default(30),
   SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
@@ -181,6 +182,8 @@ export interface Config {
     savesPerMinute: number;
     newGuestsPerHour: number;
     textBytesPerHour: number;
+    /** Minutes of audio one address may have transcribed an hour. */
+    transcriptionMinutesPerHour: number;
   };
   /** Where instances share their rate-limit counts (ADR 070); unset: the database or memory. */
   redisUrl: string | undefined;
@@ -383,6 +386,7 @@ export function loadConfig(
       savesPerMinute: env.RATE_LIMIT_SAVES_PER_MIN,
       newGuestsPerHour: env.RATE_LIMIT_NEW_GUESTS_PER_HOUR,
       textBytesPerHour: env.RATE_LIMIT_TEXT_BYTES_PER_HOUR,
+      transcriptionMinutesPerHour: env.TRANSCRIPTION_MINUTES_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
     recordings: {

@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import type { AudioBudget } from '../../http/audio-budget.js';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,8 @@ import type { AiService } from './service.js';
 export interface AiRoutesOptions {
   /** One budget per address for all of these; one recording spends one unit (ADR 071). */
   limits: AiRateLimits;
+  /** Minutes of audio transcribed per address an hour. */
+  audioBudget: Pick<AudioBudget, 'ensureLeft' | 'spend'>;
   ai: AiService;
   /** Where uploads are staged (one fresh directory per request, always removed); default TMPDIR. */
   uploadTempDir?: string;
@@ -42,7 +45,7 @@ export interface AiRoutesOptions {
 /** Transcribe, format, infer and reformat: every call that may reach an AI engine. */
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
   app,
-  { limits, ai, uploadTempDir, formatDebugTrace = false },
+  { limits, audioBudget, ai, uploadTempDir, formatDebugTrace = false },
 ) => {
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart);
@@ -68,14 +71,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       schema: { response: { 200: TranscribeResultSchema } },
     },
     async (request, reply) => {
-      // Refused before the upload is read when there is nothing to hand it to.
+      // Refused before the upload is read when there is nothing to hand it to, or when this
+      // address has used its minutes of audio this hour.
       ai.ensureTranscriber();
-      return withStagedUpload(request, upload, (audio) =>
+      const client = addressKeyOf(request.ip);
+      await audioBudget.ensureLeft(client);
+      const result = await withStagedUpload(request, upload, (audio) =>
         ai.transcribe(
-          { ...audio, client: addressKeyOf(request.ip), owner: userOrGuestIfAny(request) },
+          { ...audio, client, owner: userOrGuestIfAny(request) },
           clientGoneSignal(reply),
         ),
       );
+      await audioBudget.spend(client, result.durationMs);
+      return result;
     },
   );
 

@@ -24,6 +24,8 @@ export interface ClaimedJob {
   attempt: number;
   contentType: string;
   keepAudio: boolean;
+  /** The address that began the upload (null for one begun before addresses were kept). */
+  clientKey: string | null;
   /** When it became due (queued, or its retry's time) and when this run took it. */
   dueAt: Date;
   claimedAt: Date;
@@ -156,6 +158,7 @@ export function createRecordingJobsRepository(
         attempt: Number(row.attempts),
         contentType: row.content_type ?? 'application/octet-stream',
         keepAudio: Number(row.keep_audio) !== 0,
+        clientKey: row.client_key,
         dueAt: row.run_after === null ? at : new Date(row.run_after),
         claimedAt: at,
       };

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { AiService } from '../ai/service.js';
+import type { AudioBudget } from '../../http/audio-budget.js';
 import type { ClaimedJob, Lane, RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingStore } from './store.js';
 
@@ -54,6 +55,13 @@ export const LANES: Lane[] = [
 ];
 
 /** Thrown from the job once its length says it belongs elsewhere or nowhere. */
+/** The recording's address has used its minutes of audio this hour (http/audio-budget.ts). */
+class OverBudget extends Error {
+  constructor(readonly waitMs: number) {
+    super('over the address’s transcription minutes');
+  }
+}
+
 class LengthDecided extends Error {
   constructor(readonly outcome: 'long_lane' | 'too_long') {
     super(outcome);
@@ -76,6 +84,8 @@ export function startTranscriptionQueue(deps: {
   store: RecordingStore;
   ai: Pick<AiService, 'transcribeRecording' | 'describeFailure'>;
   log: QueueLog;
+  /** Minutes of audio per address an hour; none: unbounded (tests of the queue alone). */
+  audioBudget?: Pick<AudioBudget, 'take'>;
   tuning?: Partial<QueueTuning>;
   now?: () => Date;
 }): TranscriptionQueue {
@@ -125,6 +135,11 @@ export function startTranscriptionQueue(deps: {
                 await jobs.setProgress(job, done, total, durationMs);
                 throw new LengthDecided('long_lane');
               }
+              const waitMs =
+                job.clientKey !== null
+                  ? (await deps.audioBudget?.take(job.clientKey, durationMs))?.retryAfterMs
+                  : undefined;
+              if (waitMs !== undefined) throw new OverBudget(waitMs);
               // The length is known: the budget grows with it.
               clearTimeout(budgetTimer);
               budgetTimer = setTimeout(
@@ -156,6 +171,15 @@ export function startTranscriptionQueue(deps: {
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
       if (stopping.signal.aborted) {
         await jobs.retryLater(job, now(), null);
+        return;
+      }
+      if (error instanceof OverBudget) {
+        // Not a failure: it waits, queued, until its address has minutes again.
+        await jobs.retryLater(job, new Date(now().getTime() + error.waitMs), {
+          error: 'rate_limited',
+          message:
+            'Too many minutes of audio transcribed from this network this hour; it will be transcribed once there is room.',
+        });
         return;
       }
       if (error instanceof LengthDecided) {

@@ -1,0 +1,53 @@
+import type { Config } from '../config.js';
+import { ONE_HOUR_MS, rateLimitedError, type SharedLimits } from './rate-limit-counters.js';
+
+/**
+ * Minutes of audio one address may have transcribed an hour (TRANSCRIPTION_MINUTES_PER_HOUR),
+ * counted across instances like the other limits (ADR 070). Calls alone bounded nothing a
+ * paid speech service charges for: one AI unit bought 15 minutes through POST /api/transcribe
+ * and 4 hours as a kept recording, and a recording could be sent again and again.
+ */
+export interface AudioBudget {
+  /** 429 when the address has used its minutes this hour: answered before any work. */
+  ensureLeft(clientKey: string): Promise<void>;
+  /** Counts audio the address had transcribed (after the fact, when only then is it known). */
+  spend(clientKey: string, audioMs: number): Promise<void>;
+  /**
+   * Counts the audio of a job about to be transcribed, whose length is known first: when it
+   * takes the address past its minutes, nothing is counted and the answer says when there is
+   * room again.
+   */
+  take(clientKey: string, audioMs: number): Promise<{ retryAfterMs: number } | null>;
+}
+
+/** Counted in seconds, so a window's count stays far inside the PostgreSQL table's integer. */
+const key = (clientKey: string) => `audio-seconds:${clientKey}`;
+
+export function createAudioBudget(config: Config, shared: SharedLimits): AudioBudget {
+  const budgetSeconds = config.rateLimits.transcriptionMinutesPerHour * 60;
+  const seconds = (audioMs: number) => Math.max(1, Math.ceil(audioMs / 1000));
+  return {
+    async ensureLeft(clientKey) {
+      const used = await shared.counters.read(key(clientKey));
+      if (used !== undefined && used.count >= budgetSeconds) {
+        throw rateLimitedError(
+          used.ttlMs / 1000,
+          'Too many minutes of audio transcribed from this network this hour.',
+        );
+      }
+    },
+    async spend(clientKey, audioMs) {
+      await shared.counters.increment(key(clientKey), ONE_HOUR_MS, seconds(audioMs));
+    },
+    async take(clientKey, audioMs) {
+      const wanted = seconds(audioMs);
+      const used = await shared.counters.read(key(clientKey));
+      // Audio longer than a whole hour's minutes gets them when the address has used none.
+      if (used !== undefined && used.count > 0 && used.count + wanted > budgetSeconds) {
+        return { retryAfterMs: used.ttlMs };
+      }
+      await shared.counters.increment(key(clientKey), ONE_HOUR_MS, wanted);
+      return null;
+    },
+  };
+}

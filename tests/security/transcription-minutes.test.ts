@@ -1,0 +1,164 @@
+/**
+ * Minutes of audio transcribed per address an hour (docs/security.md, "Transcription spend"):
+ * one AI unit bought 15 minutes through POST /api/transcribe and 4 hours as a kept recording,
+ * so calls alone bounded nothing a paid speech service charges for.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Recording } from '#contract/api-schemas.js';
+import {
+  closeTestApp,
+  createTestApp,
+  expectApiError,
+  guestHeaders,
+  newGuestId,
+  type TestApp,
+} from '#server/test-support/api.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { MULTIPART_HEADERS, recording } from '../support/multipart.js';
+
+const run = promisify(execFile);
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** A sentence, then a minute of quiet: 61 seconds or so of webm, one more than the budget. */
+async function aMinuteAndMore(dir: string): Promise<Buffer> {
+  const raw = join(dir, 'said.wav');
+  await run('espeak-ng', ['-v', 'en-us', '-w', raw, 'Remember to call the plumber.']);
+  const out = join(dir, 'minute.webm');
+  await run('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    raw,
+    '-af',
+    'aresample=48000,apad=pad_dur=61',
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    out,
+  ]);
+  return readFile(out);
+}
+
+async function upload(app: FastifyInstance, bytes: Buffer, remoteAddress: string) {
+  const headers = guestHeaders(newGuestId());
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    remoteAddress,
+    headers: { ...TUS, ...headers, 'upload-length': String(bytes.length) },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const sent = await app.inject({
+    method: 'PATCH',
+    url: String(created.headers.location),
+    remoteAddress,
+    headers: {
+      ...TUS,
+      ...headers,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+    },
+    payload: bytes,
+  });
+  expect(sent.statusCode, sent.body).toBe(204);
+  return { headers, id: String(sent.headers['recording-id']) };
+}
+
+async function statusOf(
+  app: FastifyInstance,
+  recording: { headers: Record<string, string>; id: string },
+  until: (r: Recording) => boolean,
+): Promise<Recording> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = (
+      await app.inject({ url: `/api/recordings/${recording.id}`, headers: recording.headers })
+    ).json<Recording>();
+    if (until(found) || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('minutes of audio transcribed per address', () => {
+  let dir: string;
+  let minute: Buffer;
+  let fake: FakeOpenAI;
+  let testApp: TestApp;
+  const app = () => testApp.app;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'voice-ideas-minutes-'));
+    minute = await aMinuteAndMore(dir);
+    fake = await startFakeOpenAI({ transcript: 'Remember to call the plumber.' });
+    testApp = await createTestApp('sqlite', {
+      env: {
+        TRANSCRIBE_ENGINE: 'openai',
+        OPENAI_BASE_URL: fake.url,
+        TRANSCRIBE_MODEL: 'fake-whisper',
+        TRANSCRIBE_TIMEOUT_MS: '5000',
+        TRANSCRIPTION_MINUTES_PER_HOUR: '1',
+      },
+      deps: { now: () => new Date(), recordingQueue: { pollMs: 100, backoffMs: 50 } },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await closeTestApp(testApp);
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses POST /api/transcribe once the address has used its minutes, before any work', async () => {
+    const send = (remoteAddress: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/transcribe',
+        remoteAddress,
+        headers: MULTIPART_HEADERS,
+        payload: recording(minute),
+      });
+    const first = await send('203.0.113.31');
+    expect(first.statusCode, first.body).toBe(200);
+    const calls = fake.requests.length;
+    const refused = await send('203.0.113.31');
+    expectApiError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(fake.requests.length).toBe(calls);
+    // Another address has minutes of its own.
+    expect((await send('198.51.100.31')).statusCode).toBe(200);
+  });
+
+  it('keeps a kept recording queued, not failed, while its address has no minutes left', async () => {
+    const first = await upload(app(), minute, '203.0.113.32');
+    const done = await statusOf(app(), first, (r) => r.status === 'done' || r.status === 'failed');
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    const waiting = await upload(app(), minute, '203.0.113.32');
+    const row = async () =>
+      testApp.database.db
+        .selectFrom('recordings')
+        .select(['status', 'error_code', 'run_after'])
+        .where('id', '=', waiting.id)
+        .executeTakeFirstOrThrow();
+    const deadline = Date.now() + 30_000;
+    while ((await row()).error_code !== 'rate_limited' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const held = await row();
+    expect(held.error_code).toBe('rate_limited');
+    expect(held.status).toBe('queued');
+    // Due again once the address's hour is over, not retried at once until it fails.
+    expect(new Date(held.run_after ?? 0).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    const elsewhere = await upload(app(), minute, '198.51.100.32');
+    expect((await statusOf(app(), elsewhere, (r) => r.status === 'done')).status).toBe('done');
+  }, 60_000);
+});
