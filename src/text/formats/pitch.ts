@@ -59,8 +59,6 @@ export const PITCH_HOOK_MAX_CHARS = 140;
  * the rest is told after it.
  */
 export const PITCH_HOOK_LONGEST_CHARS = 280;
-/** A pitch is short: each part keeps its first sentences, in spoken order. */
-export const PITCH_SECTION_MAX_SENTENCES = 3;
 export const PITCH_SECTION_LABELS = ['Problem', 'Solution', 'Why it matters'] as const;
 
 type Role = PitchRole | 'solution' | 'detail';
@@ -393,7 +391,7 @@ function trimTrailingMarks(text: string): string {
 function section(label: string, sentences: readonly string[]): string | null {
   const kept = sentences.filter((sentence) => sentence !== '');
   if (kept.length === 0) return null;
-  return `${label}: ${kept.slice(0, PITCH_SECTION_MAX_SENTENCES).join(' ')}`;
+  return `${label}: ${kept.join(' ')}`;
 }
 
 /** The idea's own noun: the first run of nouns in the hook ("an escape room", "a video game"). */
@@ -1412,7 +1410,7 @@ export function formatPitch(
     const told = (said[part] as string[]).filter((sentence) => sentence !== '');
     if (told.length === 0) return;
     parts.push({
-      line: told.slice(0, PITCH_SECTION_MAX_SENTENCES + 1).join(' '),
+      line: told.join(' '),
       from: madeFrom[part] ?? [],
     });
   };
