@@ -26,3 +26,31 @@ describe('a pitch keeps every sentence the speaker said', () => {
     expect(output).toContain('The lorry gets through in five minutes.');
   });
 });
+
+describe('a checklist keeps a run of nouns it knows no seam in as one thing', () => {
+  const items = (text: string): string[] =>
+    formatWithRules(text, 'checklist', 'work')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace('- [ ] ', ''));
+
+  it('keeps a thing named by three nouns whole', () => {
+    expect(
+      items(
+        'van kit for monday the pipe cutter a blow torch the carbon monoxide detector and spare fuses',
+      ),
+    ).toContain('The carbon monoxide detector');
+    expect(items('lab order the centrifuge tube racks pipette tips and nitrile gloves')).toContain(
+      'The centrifuge tube racks',
+    );
+  });
+
+  it('still parts a run at a known pair or after a plural', () => {
+    expect(items('picnic things garlic bread fruit salad apple pie and ice cubes')).toEqual(
+      expect.arrayContaining(['Garlic bread', 'Fruit salad', 'Apple pie']),
+    );
+    expect(items('school bag stuff book bags pencil cases and a ruler')).toEqual(
+      expect.arrayContaining(['Pencil cases', 'A ruler']),
+    );
+  });
+});
