@@ -54,3 +54,20 @@ describe('a checklist keeps a run of nouns it knows no seam in as one thing', ()
     );
   });
 });
+
+describe('a task verb is given to no thing the speaker did not give it to', () => {
+  const items = (text: string): string[] =>
+    formatWithRules(text, 'checklist', 'work')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace('- [ ] ', ''));
+
+  it('keeps a second number joined to the first with what they number', () => {
+    expect(items('check the bins are out by block six and seven then lock the store')).toContain(
+      'Check the bins are out by block six and seven',
+    );
+    expect(
+      items('check the beds are made on ward three and four then restock the gloves'),
+    ).toContain('Check the beds are made on ward three and four');
+  });
+});
