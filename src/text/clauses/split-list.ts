@@ -35,7 +35,9 @@ export function verbHead(tokens: readonly TaggedToken[]): number {
   const next = tokens[1];
   // "do the schedule", "do the washing": "do" with its object is the task's verb.
   const doesThing = first.lower === 'do' && isWord(next) && next.pos === 'DET';
+  // "people can find us, and the leaflets": a word before "can" or "will" is its subject.
   const verbLed =
+    !(isWord(next) && next.pos === 'AUX') &&
     (isBaseVerb(first) ||
       doesThing ||
       (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&

@@ -653,7 +653,12 @@ function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][
   const { tokens: task, needsThing } = stripLeadingGlue(tokens);
   if (task.length === 0) return [];
   const shaped = needsThing ? frontParticiple(task) : task;
-  return splitList(shaped, needsThing || listed).map((item) => stripLeadingGlue(item).tokens);
+  const fronted = shaped[0] !== task[0] ? shaped[0] : undefined;
+  // "the banners printed, the gazebo, the float counted": a verb said after its one thing is
+  // that thing's, and the rest of the list keeps its words as said.
+  return splitList(shaped, needsThing || listed).map(
+    (item, k) => stripLeadingGlue(k > 0 && item[0] === fronted ? item.slice(1) : item).tokens,
+  );
 }
 
 /**

@@ -70,4 +70,19 @@ describe('a task verb is given to no thing the speaker did not give it to', () =
       items('check the beds are made on ward three and four then restock the gloves'),
     ).toContain('Check the beds are made on ward three and four');
   });
+
+  it('gives a verb said after its thing to that thing only, the rest kept as said', () => {
+    const said = items(
+      'For the open day I need the banners printed, the gazebo, the float counted, and the leaflets.',
+    );
+    expect(said).toEqual(['Print the banners', 'The gazebo', 'The float counted', 'The leaflets']);
+    expect(
+      items('Before the trip I need the car serviced, the tyres and the roof box fitted.'),
+    ).toEqual(['Service the car', 'The tyres', 'The roof box fitted']);
+  });
+
+  it('reads a word before "can" or "will" as the subject, not a verb to give the next thing', () => {
+    const said = items('the stand so people can see the prices, and the tablecloth');
+    expect(said.some((item) => /^People the/u.test(item))).toBe(false);
+  });
 });
