@@ -22,6 +22,7 @@ import { LIST_TABLE, type OpensCountedTask } from '../rows/list.js';
 import { ABBREVIATIONS } from '../words/abbreviations.js';
 import type { TaggedToken } from '../nlp.js';
 import { isAside } from './checklist-asides.js';
+import { joinedAtUnsettledNo } from './unsettled-no.js';
 import {
   capitalizeFirst,
   isSeparator,
@@ -881,7 +882,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       titleTokens = tokens;
       return;
     }
-    const clauses = splitClauses(tokens, 'tasks');
+    const { clauses, unsettled } = joinedAtUnsettledNo(splitClauses(tokens, 'tasks'));
     // Whether the clause before, in this sentence, was a thing with no verb.
     let thingBefore = false;
     clauses.forEach((clause, clauseIndex) => {
@@ -969,7 +970,8 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         thingBefore = words[0]?.lower === 'not';
         return;
       }
-      for (const task of tasksOf(taskTokens, listed)) add(task);
+      if (unsettled.has(clause)) add(stripLeadingGlue(taskTokens).tokens);
+      else for (const task of tasksOf(taskTokens, listed)) add(task);
     });
   });
 

@@ -86,3 +86,34 @@ describe('a task verb is given to no thing the speaker did not give it to', () =
     expect(said.some((item) => /^People the/u.test(item))).toBe(false);
   });
 });
+
+describe('a checklist keeps a task with a "no" it cannot settle as said', () => {
+  it('keeps the task, the "no" and what follows as one item, not "Fix no"', () => {
+    expect(
+      formatWithRules(
+        'Fix the gate, no, just tie it up for now. Feed the hens.',
+        'checklist',
+        'personal',
+      ),
+    ).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Fix the gate, no, just tie it up for now',
+        '- [ ] Feed the hens',
+      ].join('\n'),
+    );
+    expect(
+      formatWithRules('Paint the fence, no, actually, just sand it.', 'checklist', 'personal'),
+    ).toBe(['Personal checklist', '- [ ] Paint the fence, no, actually, just sand it'].join('\n'));
+  });
+
+  it('still takes a task back where the corrections settle it', () => {
+    expect(
+      formatWithRules(
+        'Order the new chairs, no, hold that, wait for the budget.',
+        'checklist',
+        'work',
+      ),
+    ).toBe(['Work checklist', '- [ ] Wait for the budget'].join('\n'));
+  });
+});
