@@ -634,18 +634,27 @@ const TOPIC_TITLE_BY_WORD: ReadonlyMap<string, number> = new Map(
   ).reverse(),
 );
 
+/**
+ * Words from the start within which a topic word names what the list is for ("wedding buffet
+ * on Sunday ..."); said later, it is one task's ("charge the bed movers", "the hotel, the
+ * pump's making that noise") and a title from it would misname the list.
+ */
+const TOPIC_TITLE_REACH_WORDS = 8;
+
 function defaultTitle(sentences: readonly TaggedToken[][], category: Category): string {
-  let best = TOPIC_TITLES.length;
+  let words = 0;
   for (const tokens of sentences) {
     for (const [i, token] of tokens.entries()) {
+      if (token.kind !== 'word') continue;
+      if (++words > TOPIC_TITLE_REACH_WORDS) return `${CATEGORY_LABELS[category]} checklist`;
       // "a pack of burger buns" counts buns; it packs nothing.
       if (tokens[i + 1]?.lower === 'of') continue;
       const position = TOPIC_TITLE_BY_WORD.get(token.lower);
-      if (position !== undefined && position < best) best = position;
+      const topic = position === undefined ? undefined : TOPIC_TITLES[position];
+      if (topic !== undefined) return topic[1];
     }
   }
-  const topic = TOPIC_TITLES[best];
-  return topic !== undefined ? topic[1] : `${CATEGORY_LABELS[category]} checklist`;
+  return `${CATEGORY_LABELS[category]} checklist`;
 }
 
 /** The tasks of one clause: one per thing when it names several ("buy X, Y and Z"). */

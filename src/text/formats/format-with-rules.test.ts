@@ -348,7 +348,7 @@ describe('checklist', () => {
         'work',
       ),
     ).toBe(
-      'Meeting prep\n- [ ] Reply to the client email about the invoice\n- [ ] Book a meeting room for the design review at 2 pm',
+      'Work checklist\n- [ ] Reply to the client email about the invoice\n- [ ] Book a meeting room for the design review at 2 pm',
     );
     expect(formatWithRules('drink water stretch for ten minutes', 'checklist', 'personal')).toBe(
       'Personal checklist\n- [ ] Drink water\n- [ ] Stretch for ten minutes',

@@ -117,3 +117,25 @@ describe('a checklist keeps a task with a "no" it cannot settle as said', () => 
     ).toBe(['Work checklist', '- [ ] Wait for the budget'].join('\n'));
   });
 });
+
+describe('a checklist title names a topic only when the list opens on it', () => {
+  const title = (text: string): string =>
+    formatWithRules(text, 'checklist', 'work').split('\n')[0] ?? '';
+
+  it('takes no topic from a word said of one task later on', () => {
+    expect(
+      title('restock the paper towels, wipe the counters, and book the hotel for the conference'),
+    ).toBe('Work checklist');
+    expect(
+      title(
+        'mop the ward floor then empty the bins then refill the hand gel then charge the patient movers',
+      ),
+    ).toBe('Work checklist');
+  });
+
+  it('names the topic the list opens on', () => {
+    expect(title('wedding flowers order the peonies confirm the van and pay the deposit')).toBe(
+      'Wedding checklist',
+    );
+  });
+});
