@@ -76,14 +76,14 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
     // "Mr. Patel's meds": a title goes with its name, and a possessive with what it owns.
     if (TITLES.has(before.lower.replace(/\.$/u, '')) || /['’]s?$/u.test(before.lower)) continue;
     // A plural noun ends its phrase ("batteries | tape"), and so does a staple before another
-    // one ("milk | eggs"); in a longer run a known pair ends or starts a thing ("garlic bread |
-    // fruit salad"). Any other run stays one thing as said: "the carbon monoxide alarms" and
+    // one ("milk | eggs"); in a longer run a staple ends its phrase before any noun ("eggs
+    // bacon | pancakes") and a known pair ends or starts a thing ("garlic bread | fruit salad"). Any other run stays one thing as said: "the carbon monoxide alarms" and
     // "flue gas analyser" are one thing each, and a compound cut into words names none.
     if (
       isPlural(before) ||
       (k >= 2 && isCompound(run[k - 2] as TaggedToken, before)) ||
       (k + 1 < run.length && isCompound(after, run[k + 1] as TaggedToken)) ||
-      (LIST_STAPLES.has(before.lemma) && LIST_STAPLES.has(after.lemma))
+      (LIST_STAPLES.has(before.lemma) && (LIST_STAPLES.has(after.lemma) || run.length >= 3))
     ) {
       breaks.add(k);
     }

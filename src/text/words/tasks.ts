@@ -604,6 +604,8 @@ export const LIST_STAPLES: ReadonlySet<string> = new Set([
   'onion',
   'potato',
   'carrot',
+  'bacon',
+  'wine',
 ]);
 
 /** Particles that belong to the verb before them ("pick up", "drop off", "take out"). */
