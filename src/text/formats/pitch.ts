@@ -202,7 +202,7 @@ function roleOf(clause: Clause): Role {
       first?.lower === 'currently' || (first?.lower === 'right' && second?.lower === 'now');
     return now || problem >= why ? 'problem' : 'why';
   }
-  if (lead !== undefined) return lead;
+  if (lead !== undefined && lead !== 'contrast') return lead;
   // "This startup idea is about ...", "my idea": the speaker naming the idea.
   // "I've got this idea for a running app": the idea had, named after it.
   if (
@@ -331,24 +331,27 @@ function proposesWeDo(tokens: readonly TaggedToken[]): boolean {
   return false;
 }
 
-function hookIndex(clauses: readonly RoleClause[]): number {
-  const said = clauses.findIndex(({ role }) => role === 'idea');
+function hookIndex(all: readonly RoleClause[]): number {
+  // "Instead of a fiver each on Saturday": what the idea replaces cannot stand as the idea.
+  const replaced = (entry: RoleClause): boolean => LEAD_ROLE.get(entry.clause.lead) === 'contrast';
+  const clauses = all.map((entry) => (replaced(entry) ? undefined : entry));
+  const find = (holds: (entry: RoleClause) => boolean): number =>
+    clauses.findIndex((entry) => entry !== undefined && holds(entry));
+  const said = find(({ role }) => role === 'idea');
   if (said !== -1) return said;
-  const phrase = clauses.findIndex(({ clause }) => isIdeaPhrase(clause.tokens));
+  const phrase = find(({ clause }) => isIdeaPhrase(clause.tokens));
   if (phrase !== -1) return phrase;
   // "i think we should start opening the shop on sunday mornings": the proposal itself.
-  const proposed = clauses.findIndex(
+  const proposed = find(
     ({ clause, role }) => role !== 'problem' && role !== 'why' && proposesWeDo(clause.tokens),
   );
   if (proposed !== -1) return proposed;
-  const named = clauses.findIndex(
-    ({ clause, role }) => role !== 'problem' && mentionsIdeaNoun(clause.tokens),
-  );
+  const named = find(({ clause, role }) => role !== 'problem' && mentionsIdeaNoun(clause.tokens));
   if (named !== -1) return named;
   // What is done ahead of a clause of no part: "tourists never find ... so we'd make a map".
-  const done = clauses.findIndex(({ role }) => role === 'solution');
+  const done = find(({ role }) => role === 'solution');
   if (done !== -1) return done;
-  const first = clauses.findIndex(({ role }) => role !== 'problem' && role !== 'why');
+  const first = find(({ role }) => role !== 'problem' && role !== 'why');
   return first === -1 ? 0 : first;
 }
 

@@ -139,3 +139,24 @@ describe('a checklist title names a topic only when the list opens on it', () =>
     );
   });
 });
+
+describe('what "instead of" replaces is neither the hook nor the problem', () => {
+  it('takes the idea, not the way it replaces, for the hook', () => {
+    const [hook] = formatWithRules(
+      'instead of a big dinner for her birthday we all chip in for a spa day she actually gets to relax',
+      'pitch',
+      'personal',
+    ).split('\n');
+    expect(hook).toBe('We all chip in for a spa day she actually gets to relax.');
+  });
+
+  it('gives the replaced way no label', () => {
+    const output = formatWithRules(
+      'Instead of driving the kids one by one, we take turns with a rota. Everyone gets two free mornings.',
+      'pitch',
+      'personal',
+    );
+    expect(output).toContain('Instead of driving the kids one by one');
+    expect(output).not.toMatch(/Problem: Instead of/u);
+  });
+});

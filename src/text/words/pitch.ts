@@ -9,9 +9,10 @@ export type PitchRole = 'idea' | 'problem' | 'why';
 
 /**
  * Clause leads, longest first so "the problem is that" wins over "the problem is". Each says
- * which part of a pitch the clause after it is; 'because' is settled by the clause's words.
+ * which part of a pitch the clause after it is; 'because' is settled by the clause's words,
+ * and 'instead of' names what the idea replaces, no part: its words alone may name one.
  */
-export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])[] = [
+export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason' | 'contrast'])[] = [
   ['it matters because', 'why'],
   ['this matters because', 'why'],
   ['the problem is that', 'problem'],
@@ -36,7 +37,7 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ["here's a thought", 'idea'],
   ['here is a thought', 'idea'],
   ['hear me out', 'idea'],
-  ['instead of', 'problem'],
+  ['instead of', 'contrast'],
   ['it matters', 'why'],
   ['so that', 'why'],
   ['which means', 'why'],
@@ -131,7 +132,9 @@ export const IDEA_LEADS: readonly (readonly string[])[] = IDEA_LEAD_ROLES.map(([
   lead.split(' '),
 );
 
-export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason'> = new Map(IDEA_LEAD_ROLES);
+export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason' | 'contrast'> = new Map(
+  IDEA_LEAD_ROLES,
+);
 
 /** Connectives that open a clause saying what the idea brings ("so you get paid on time"). */
 export const WHY_CONNECTIVES: ReadonlySet<string> = new Set(['so']);
