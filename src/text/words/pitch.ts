@@ -511,3 +511,38 @@ export const WHY_CUES: ReadonlySet<string> = new Set([
   'reduce',
   'reduces',
 ]);
+
+/** Words that open a relative clause of the pitch's clause rejoiner ("a tool that ..."). */
+export const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose']);
+
+/** Words that open a clause which cannot stand alone ("while we're split ...", "if ..."). */
+export const SUBORDINATE_OPENERS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'while',
+  'until',
+  'unless',
+  'although',
+  'though',
+  'whereas',
+  'whether',
+  // ", which is not okay": said of what came before.
+  'which',
+  'who',
+]);
+
+/** Modals that make a clause a statement of its own rather than a fragment to rejoin. */
+export const MODALS: ReadonlySet<string> = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'might',
+  'must',
+  'may',
+]);
+
+/** "what if for our anniversary | we took the night train": a lead whose clause is still to come. */
+export const VERBLESS_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine', 'what about']);
