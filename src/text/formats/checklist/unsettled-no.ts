@@ -1,6 +1,6 @@
-import type { Clause } from '../clauses.js';
-import type { TaggedToken } from '../nlp.js';
-import { TAKE_BACK_OPENERS } from '../words/asides.js';
+import type { Clause } from '../../clauses.js';
+import type { TaggedToken } from '../../nlp.js';
+import { TAKE_BACK_OPENERS } from '../../words/asides.js';
 
 /**
  * "Fix the gate, no, just tie it up for now": a bare "no" the corrections left in place (no
