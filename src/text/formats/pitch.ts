@@ -180,9 +180,12 @@ export function formatPitch(
   const creativeKind = wordsIn(announcement).some(
     (word) => CREATIVE_IDEA_NOUNS.has(word.lower) || CREATIVE_IDEA_NOUNS.has(word.lemma),
   );
+  // What "instead of" replaces, told first, is not the idea either.
+  const replacedFirst = LEAD_ROLE.get(clauses[0]?.clause.lead ?? '') === 'contrast';
   const hookAt =
     announcement.length > 0 &&
     (creativeKind || (toldFirst !== 'problem' && toldFirst !== 'why')) &&
+    !replacedFirst &&
     !clauses.some(({ role }) => role === 'idea')
       ? 0
       : hookIndex(clauses);

@@ -150,6 +150,15 @@ describe('what "instead of" replaces is neither the hook nor the problem', () =>
     expect(hook).toBe('We all chip in for a spa day she actually gets to relax.');
   });
 
+  it('takes no "instead of" for the hook after the idea is announced', () => {
+    const [hook] = formatWithRules(
+      'Okay so, pitch for the book club. Instead of one of us choosing every month, we each bring two titles and we vote.',
+      'pitch',
+      'creative',
+    ).split('\n');
+    expect(hook).not.toMatch(/Instead of/u);
+  });
+
   it('gives the replaced way no label', () => {
     const output = formatWithRules(
       'Instead of driving the kids one by one, we take turns with a rota. Everyone gets two free mornings.',
