@@ -169,3 +169,18 @@ describe('what "instead of" replaces is neither the hook nor the problem', () =>
     expect(output).not.toMatch(/Problem: Instead of/u);
   });
 });
+
+describe('a checklist keeps a purpose after "so" with the task it is for', () => {
+  it('keeps "so <someone> can ..." with its task, whoever the someone is', () => {
+    const items = (text: string): string[] =>
+      formatWithRules(text, 'checklist', 'work').split('\n').slice(1);
+    expect(items('put the ramp out so people can get in and unlock the side gate')).toEqual([
+      '- [ ] Put the ramp out so people can get in',
+      '- [ ] Unlock the side gate',
+    ]);
+    expect(items('print the rota so staff can swap shifts and order the milk')).toEqual([
+      '- [ ] Print the rota so staff can swap shifts',
+      '- [ ] Order the milk',
+    ]);
+  });
+});
