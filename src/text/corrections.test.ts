@@ -884,3 +884,51 @@ describe('a date, a day or a time said again as a phrase', () => {
     );
   });
 });
+
+describe('a task or a thing taken back with "no sorry", "no, hold that" or a reason naming it', () => {
+  it('takes back a thing of a list when the reason after "no, wait" names it again', () => {
+    const list = checklist(
+      'Camping box. Matches. Lanterns, no, wait, we packed lanterns. The tarp.',
+    );
+    expect(list).toContain('- [ ] Matches\n- [ ] The tarp');
+    expect(list.toLowerCase()).not.toContain('lantern');
+  });
+
+  it('keeps what is said after a filler when no thing stands before the marker', () => {
+    expect(tweet("I'll bring the chips, um, no wait, Sarah's bringing those")).toBe(
+      "I'll bring the chips, Sarah's bringing those.",
+    );
+  });
+
+  it('takes back a task after "no sorry" with news of someone who did it', () => {
+    expect(
+      corrected(
+        'ring the garage about the tyres no sorry the manager said he sorted it so book the wash',
+      ),
+    ).toBe('so book the wash');
+  });
+
+  it('takes back a task put off with "no, hold that", and keeps "hold that" meant', () => {
+    expect(
+      checklist('Order the new chairs, no, hold that, wait for the budget. Book the hall.'),
+    ).toBe(['Personal checklist', '- [ ] Wait for the budget', '- [ ] Book the hall'].join('\n'));
+    expect(checklist('buy the paint and hold that ladder for me')).toContain('Hold that ladder');
+  });
+});
+
+describe('a weekday said after its verb and corrected with a bare "no"', () => {
+  it('takes the new day in place of the old', () => {
+    expect(tweet('the delivery comes Monday, no, Tuesday morning')).toBe(
+      'The delivery comes Tuesday morning.',
+    );
+  });
+
+  it('leaves a day that opens its sentence or has more said of it', () => {
+    expect(tweet('Can you do Monday? Tuesday, no, Wednesday works.')).toBe(
+      'Can you do Monday? Tuesday, no, Wednesday works.',
+    );
+    expect(tweet('We open Friday, no, Saturday works for everyone.')).toBe(
+      'We open Friday, no, Saturday works for everyone.',
+    );
+  });
+});

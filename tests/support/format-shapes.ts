@@ -1,5 +1,6 @@
 import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
-import { PITCH_HOOK_LONGEST_CHARS, PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
+import { PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
+import { PITCH_HOOK_LONGEST_CHARS } from '#text/formats/pitch/hook.js';
 import { codePointLength } from '#text/sentences.js';
 
 /**

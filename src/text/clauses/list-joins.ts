@@ -1,4 +1,4 @@
-import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isPlural, isWord } from './tokens.js';
+import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
 
@@ -117,8 +117,9 @@ export function prepositionalJoins(region: readonly TaggedToken[]): {
 }
 
 /**
- * "chapters 4 and 5", "rooms 3 or 4": numbers joined after a plural name which of them is
- * meant, one thing. The indexes of those numbers and their join.
+ * "chapters 4 and 5", "rooms 3 or 4", "ward six and seven": numbers joined after what they
+ * number name which of them is meant, one thing; the second number is never a thing of its
+ * own for the task's verb. The indexes of those numbers and their join.
  */
 export function numberedJoins(region: readonly TaggedToken[]): Set<number> {
   const inside = new Set<number>();
@@ -128,7 +129,7 @@ export function numberedJoins(region: readonly TaggedToken[]): Set<number> {
       region[k]?.pos === 'NUM' &&
       region[k + 2]?.pos === 'NUM' &&
       (join.lower === 'and' || join.lower === 'or') &&
-      isPlural(region[k - 1] as TaggedToken) &&
+      isWord(region[k - 1]) &&
       // "eggs 6 and 2 loaves": the second number counts a thing of its own.
       region[k + 3]?.pos !== 'NOUN'
     ) {

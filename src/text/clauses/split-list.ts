@@ -35,7 +35,9 @@ export function verbHead(tokens: readonly TaggedToken[]): number {
   const next = tokens[1];
   // "do the schedule", "do the washing": "do" with its object is the task's verb.
   const doesThing = first.lower === 'do' && isWord(next) && next.pos === 'DET';
+  // "people can find us, and the leaflets": a word before "can" or "will" is its subject.
   const verbLed =
+    !(isWord(next) && next.pos === 'AUX') &&
     (isBaseVerb(first) ||
       doesThing ||
       (TASK_VERBS.has(first.lower) && !FUNCTION_WORDS.has(first.lower))) &&
@@ -73,13 +75,15 @@ function nounRunBreaks(run: readonly TaggedToken[], article: boolean): Set<numbe
     if (isCompound(before, after)) continue;
     // "Mr. Patel's meds": a title goes with its name, and a possessive with what it owns.
     if (TITLES.has(before.lower.replace(/\.$/u, '')) || /['’]s?$/u.test(before.lower)) continue;
-    // Three or more nouns in a row in a spoken list are mostly separate things; a plural
-    // noun ends its phrase ("batteries | tape"), and so does a staple before another one
-    // ("milk | eggs").
+    // A plural noun ends its phrase ("batteries | tape"), and so does a staple before another
+    // one ("milk | eggs"); in a longer run a staple ends its phrase before any noun ("eggs
+    // bacon | pancakes") and a known pair ends or starts a thing ("garlic bread | fruit salad"). Any other run stays one thing as said: "the carbon monoxide alarms" and
+    // "flue gas analyser" are one thing each, and a compound cut into words names none.
     if (
-      run.length >= 3 ||
       isPlural(before) ||
-      (LIST_STAPLES.has(before.lemma) && LIST_STAPLES.has(after.lemma))
+      (k >= 2 && isCompound(run[k - 2] as TaggedToken, before)) ||
+      (k + 1 < run.length && isCompound(after, run[k + 1] as TaggedToken)) ||
+      (LIST_STAPLES.has(before.lemma) && (LIST_STAPLES.has(after.lemma) || run.length >= 3))
     ) {
       breaks.add(k);
     }

@@ -14,6 +14,7 @@ import {
   startsObject,
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
+import { PURPOSE_MODALS, PURPOSE_SUBJECT_MAX_WORDS } from '../words/run-ons.js';
 import {
   CLAUSE_CONNECTIVES,
   CLAUSE_SUBJECTS,
@@ -150,10 +151,21 @@ export function isReasonAt(tokens: readonly TaggedToken[], at: number): boolean 
   return word.lower === 'so' && isPurpose(tokens, at + 1);
 }
 
-/** "so we are not digging for mugs": a subject's own clause after "so" says why, no new task. */
+/**
+ * "so we are not digging for mugs", "so people can try things on": a subject's own clause
+ * after "so" says why, no new task; a subject that is no pronoun shows it by a modal of
+ * purpose within a few words (PURPOSE_MODALS).
+ */
 export function isPurpose(tokens: readonly TaggedToken[], j: number): boolean {
   const subject = tokens[j];
-  return isWord(subject) && CLAUSE_SUBJECTS.has(subject.lower) && intentLengthAt(tokens, j) === 0;
+  if (!isWord(subject)) return false;
+  if (CLAUSE_SUBJECTS.has(subject.lower)) return intentLengthAt(tokens, j) === 0;
+  for (let k = j + 1; k <= j + PURPOSE_SUBJECT_MAX_WORDS; k++) {
+    const token = tokens[k];
+    if (!isWord(token)) return false;
+    if (PURPOSE_MODALS.has(token.lower)) return true;
+  }
+  return false;
 }
 
 /**

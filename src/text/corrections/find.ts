@@ -41,6 +41,7 @@ import type { Token } from '../tokenizer.js';
 import {
   APOLOGY_MARKERS,
   CORRECTION_MARKERS,
+  MARKERS_AFTER_NO,
   RESTATED_PREPOSITIONS,
   TAKE_BACK_MARKERS,
   WITHDRAWING_MARKERS,
@@ -102,6 +103,7 @@ export function findCorrection(tokens: readonly Token[], i: number): Correction 
     if (marker.at(-1) === 'it' && tokens[i - 1]?.kind === 'word') continue;
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
+    if (MARKERS_AFTER_NO.has(name) && tokens[beforePauses(tokens, i) - 1]?.lower !== 'no') continue;
     const withdrawing = WITHDRAWING_MARKERS.has(name);
     // "scratch that itch": after a subject or a verb the words are meant.
     if (withdrawing && isVerbUse(tokens[i - 1])) continue;

@@ -2,9 +2,10 @@ import { restatesAfterBareNo } from './kind-phrase.js';
 import { type Correction, afterPauses, beforePauses, isNumeric, sameKindAt } from './shared.js';
 import type { Token } from '../tokenizer.js';
 import { RESTATED_PREPOSITIONS, SORRY_MEANT_AFTER, VERB_LIKE_WORDS } from '../words/asides.js';
-import { DAY_SETTERS, PRO_FORM_DETERMINERS } from '../words/corrections.js';
+import { DAY_SETTERS, PRO_FORM_DETERMINERS, WHEN_WORDS } from '../words/corrections.js';
 import { CONJUNCTIONS } from '../words/fillers.js';
 import { CLAUSE_SUBJECTS, PHRASE_DETERMINERS } from '../words/function-words.js';
+import { WEEKDAYS } from '../words/proper-nouns.js';
 
 /**
  * How a correction marker said at a place reads: where its words end (commas may frame them),
@@ -33,10 +34,18 @@ export function isBareNoMarker(
   const answer = tokens[i - 1]?.kind !== 'pause' && after > i + 1 && !isNumeric(tokens[after]);
   // Between commas, only a day said with what sets it ("next Tuesday, no, Wednesday"): "Can
   // you do Monday? Tuesday, no, Wednesday works" answers for each.
+  // A weekday said straight after a word of its clause is set by it too ("he's coming
+  // Thursday, no, Wednesday afternoon"), when the new one ends the phrase; opening a sentence
+  // or after a pause it may answer for itself, and one with more said of it is news
+  // ("Friday, no, Saturday works for everyone").
+  const dayAfter = tokens[after + 1];
   const set =
     isNumeric(tokens[after]) ||
     (tokens[i - 1]?.kind !== 'pause' && after === i + 1) ||
-    DAY_SETTERS.has(tokens[before - 1]?.lower ?? '');
+    DAY_SETTERS.has(tokens[before - 1]?.lower ?? '') ||
+    (WEEKDAYS.has(tokens[before]?.lower ?? '') &&
+      tokens[before - 1]?.kind === 'word' &&
+      (dayAfter?.kind !== 'word' || WHEN_WORDS.has(dayAfter.lower)));
   if (!answer && set && sameKindAt(tokens, before, after)) return true;
   // "the blue no the green": the word of a kind said again after its determiner.
   const determiner = tokens[before - 1]?.lower;

@@ -199,7 +199,8 @@ function reasonEndAt(
   const named = thingNamedAgainEnd(tokens, at, taskStart, taskEnd);
   // The word after the thing ("is", "clean") is the reason's, whatever else it can be.
   if (named !== -1) return clauseEndWithin(tokens, named + 1, REASON_MAX_WORDS);
-  if (!isReasonSubject(tokens[at])) return -1;
+  // "no sorry the vicar said he already did that": news of someone, then what points back.
+  if (!isReasonSubject(tokens[at]) && !opensNews(tokens, at)) return -1;
   for (let words = 0; words < REASON_MAX_WORDS; words++) {
     at++;
     const token = tokens[at];
@@ -291,7 +292,13 @@ export function takeBack(
   const task = said ? lastTaskStart(tokens, clauseStart, clauseEnd) : -1;
   const wrongStart = task === -1 ? clauseStart : task;
   const reasonEnd = said ? reasonEndAt(tokens, markerEnd, wrongStart, clauseEnd) : -1;
-  if (needsReason && (reasonEnd === -1 || (!withdrawing && task === -1))) return null;
+  if (
+    needsReason &&
+    (reasonEnd === -1 ||
+      (!withdrawing && task === -1 && !isListedThing(tokens, clauseStart, clauseEnd)))
+  ) {
+    return null;
+  }
   // "Buy a new phone charger. Scratch that, a new phone.": what follows is no clause to stand
   // for the one taken back, and where it goes is unsure; both stay, without the marker.
   if (opened !== -1 && reasonEnd === -1 && !endsSentenceAt(tokens, markerEnd)) {
@@ -318,6 +325,32 @@ export function takeBack(
     markerFrom: opened === -1 ? markerFrom : opened,
     ...(reasonEnd === -1 ? {} : { reasonStart: afterPauses(tokens, markerEnd) }),
   };
+}
+
+/** Words a thing said on its own in a list may have ("the big foil trays"). */
+const LISTED_THING_MAX_WORDS = 4;
+
+/**
+ * "Hats, no, wait, we packed hats": a thing said on its own, after a pause or an end mark,
+ * with no verb or subject of its own, is an item of a list, taken back as a task is when the
+ * reason after the marker names it again.
+ */
+function isListedThing(tokens: readonly Token[], start: number, end: number): boolean {
+  if (end - start > LISTED_THING_MAX_WORDS) return false;
+  const before = tokens[start - 1];
+  if (before !== undefined && before.kind !== 'pause' && before.kind !== 'end') return false;
+  for (let k = start; k < end; k++) {
+    const word = (tokens[k] as Token).lower;
+    if (
+      VERB_LIKE_WORDS.has(word) ||
+      CLAUSE_SUBJECTS.has(word) ||
+      SIMPLE_FILLERS.has(word) ||
+      isTaskVerb(tokens[k])
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Only the marker goes, with the openers said before it ("Actually,"). */

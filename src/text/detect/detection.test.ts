@@ -51,6 +51,18 @@ describe('explicit phrasings score 0.9', () => {
     expect(result.method).toBe('phrase');
   });
 
+  it('reads "I want to pitch" as a command only before "about", a pause or the end', () => {
+    for (const said of [
+      'I want to pitch this to my brothers. We club together for one big present.',
+      'i want to pitch it to the neighbours we share one lawnmower',
+    ]) {
+      expect(detectFormatAndCategory(said).method).not.toBe('phrase');
+    }
+    expect(detectFormatAndCategory('I want to pitch. We share one lawnmower.').method).toBe(
+      'phrase',
+    );
+  });
+
   it('finds the phrase inside a longer transcript and keeps the original casing', () => {
     const result = detectFormatAndCategory(
       'We closed the quarter strong. Can You Make This A Tweet For Work? Thanks team.',

@@ -100,7 +100,9 @@ const EXPLICIT_PHRASES: readonly RegExp[] = [
   // 'can you make this a X' first: it contains 'make this a X' and its "can you" must be stripped too.
   String.raw`(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:make|turn|format)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`(?:record|create|make|write|draft)\s+(?:me\s+|us\s+)?${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
-  String.raw`i(?:\s+want\s+to|\s+wanna|\s+would\s+like\s+to|['’]d\s+like\s+to)\s+${FORMAT_GROUP}${CATEGORY_TAIL}`,
+  // "I want to pitch about Y" is the spec's; "I want to pitch this to my brothers" says who
+  // hears it, and what is left without the phrase ("this to my brothers") is no content.
+  String.raw`i(?:\s+want\s+to|\s+wanna|\s+would\s+like\s+to|['’]d\s+like\s+to)\s+${FORMAT_GROUP}${CATEGORY_TAIL}(?=\s+about${WORD_END}|\s*[.,:;!?]|\s*$)`,
   String.raw`this\s+is\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`(?:turn|format|make)\s+${THIS}${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,
   String.raw`i\s+need\s+${ARTICLE}${FORMAT_GROUP}${CATEGORY_TAIL}`,

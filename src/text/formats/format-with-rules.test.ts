@@ -348,7 +348,7 @@ describe('checklist', () => {
         'work',
       ),
     ).toBe(
-      'Meeting prep\n- [ ] Reply to the client email about the invoice\n- [ ] Book a meeting room for the design review at 2 pm',
+      'Work checklist\n- [ ] Reply to the client email about the invoice\n- [ ] Book a meeting room for the design review at 2 pm',
     );
     expect(formatWithRules('drink water stretch for ten minutes', 'checklist', 'personal')).toBe(
       'Personal checklist\n- [ ] Drink water\n- [ ] Stretch for ten minutes',
@@ -810,7 +810,7 @@ describe('pitch', () => {
     ).toBe('Board game idea: Players run rival bakeries in a tiny village.');
   });
 
-  it('reads what "instead of" replaces as the problem, its "instead of" kept', () => {
+  it('keeps what "instead of" replaces under no label, its "instead of" kept', () => {
     expect(
       formatWithRules(
         'instead of printing the menus every week we could put them on a screen',
@@ -818,11 +818,9 @@ describe('pitch', () => {
         'work',
       ),
     ).toBe(
-      [
-        'We could put them on a screen.',
-        '',
-        'Problem: Instead of printing the menus every week.',
-      ].join('\n'),
+      ['We could put them on a screen.', '', 'Instead of printing the menus every week.'].join(
+        '\n',
+      ),
     );
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
 import { codePointLength } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
-import { PITCH_HOOK_MAX_CHARS } from './pitch.js';
+import { PITCH_HOOK_MAX_CHARS } from './pitch/hook.js';
 
 const pitch = (text: string, category: 'work' | 'personal' | 'creative' = 'work'): string =>
   formatWithRules(text, 'pitch', category);

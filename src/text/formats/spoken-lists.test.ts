@@ -119,7 +119,11 @@ describe('numbers that name which of a thing', () => {
 describe("the speaker's feeling about a task", () => {
   it('goes with the task, "I" kept', () => {
     expect(checklist('Buy the tickets. I love doing this. Then pack the bags.')).toBe(
-      lines('Packing list', '- [ ] Buy the tickets, I love doing this', '- [ ] Pack the bags'),
+      lines(
+        'Personal checklist',
+        '- [ ] Buy the tickets, I love doing this',
+        '- [ ] Pack the bags',
+      ),
     );
   });
 

@@ -5,7 +5,7 @@ import {
   announcementLength,
   headsIdeaRunIn,
   namesLongIdeaTopic,
-} from '../formats/pitch.js';
+} from '../formats/pitch/announcement.js';
 import {
   CHANGE_VERBS,
   HAD_WITH_THE,

@@ -46,6 +46,8 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
   ['no', 'wait'],
   ['wait', 'no'],
   ['no', 'sorry'],
+  // "order the chairs, no, hold that, wait for the budget": the task is put off, taken back.
+  ['hold', 'that'],
   ['scratch', 'that'],
   ['or', 'rather'],
   ['i', 'mean'],
@@ -57,7 +59,13 @@ export const CORRECTION_MARKERS: readonly (readonly string[])[] = [
  * Markers that withdraw what was just said even when nothing after them restates it
  * ("book the blue one scratch that" drops "book the blue one").
  */
-export const WITHDRAWING_MARKERS: ReadonlySet<string> = new Set(['scratch that']);
+export const WITHDRAWING_MARKERS: ReadonlySet<string> = new Set(['scratch that', 'hold that']);
+
+/**
+ * Markers that correct only after a "no" ("no, hold that"): alone they are as often meant
+ * ("hold that door", "hold that thought").
+ */
+export const MARKERS_AFTER_NO: ReadonlySet<string> = new Set(['hold that']);
 
 /**
  * Markers as often an apology as a correction ("Sorry, I was sick"): they correct only a word
@@ -105,7 +113,9 @@ export const TAKE_BACK_MARKERS: ReadonlySet<string> = new Set([
   'wait no',
   'actually no',
   'no actually',
+  'no sorry',
   'scratch that',
+  'hold that',
 ]);
 
 /** Said before a "scratch that" that opens a sentence ("Actually, scratch that, ..."), or before

@@ -9,9 +9,10 @@ export type PitchRole = 'idea' | 'problem' | 'why';
 
 /**
  * Clause leads, longest first so "the problem is that" wins over "the problem is". Each says
- * which part of a pitch the clause after it is; 'because' is settled by the clause's words.
+ * which part of a pitch the clause after it is; 'because' is settled by the clause's words,
+ * and 'instead of' names what the idea replaces, no part: its words alone may name one.
  */
-export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])[] = [
+export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason' | 'contrast'])[] = [
   ['it matters because', 'why'],
   ['this matters because', 'why'],
   ['the problem is that', 'problem'],
@@ -36,7 +37,7 @@ export const IDEA_LEAD_ROLES: readonly (readonly [string, PitchRole | 'reason'])
   ["here's a thought", 'idea'],
   ['here is a thought', 'idea'],
   ['hear me out', 'idea'],
-  ['instead of', 'problem'],
+  ['instead of', 'contrast'],
   ['it matters', 'why'],
   ['so that', 'why'],
   ['which means', 'why'],
@@ -131,7 +132,9 @@ export const IDEA_LEADS: readonly (readonly string[])[] = IDEA_LEAD_ROLES.map(([
   lead.split(' '),
 );
 
-export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason'> = new Map(IDEA_LEAD_ROLES);
+export const LEAD_ROLE: ReadonlyMap<string, PitchRole | 'reason' | 'contrast'> = new Map(
+  IDEA_LEAD_ROLES,
+);
 
 /** Connectives that open a clause saying what the idea brings ("so you get paid on time"). */
 export const WHY_CONNECTIVES: ReadonlySet<string> = new Set(['so']);
@@ -508,3 +511,38 @@ export const WHY_CUES: ReadonlySet<string> = new Set([
   'reduce',
   'reduces',
 ]);
+
+/** Words that open a relative clause of the pitch's clause rejoiner ("a tool that ..."). */
+export const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose']);
+
+/** Words that open a clause which cannot stand alone ("while we're split ...", "if ..."). */
+export const SUBORDINATE_OPENERS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'while',
+  'until',
+  'unless',
+  'although',
+  'though',
+  'whereas',
+  'whether',
+  // ", which is not okay": said of what came before.
+  'which',
+  'who',
+]);
+
+/** Modals that make a clause a statement of its own rather than a fragment to rejoin. */
+export const MODALS: ReadonlySet<string> = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'might',
+  'must',
+  'may',
+]);
+
+/** "what if for our anniversary | we took the night train": a lead whose clause is still to come. */
+export const VERBLESS_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine', 'what about']);

@@ -479,8 +479,8 @@ export const TIME_STARTERS = new Set([
 /**
  * Noun pairs that name one thing, kept together when a spoken list of nouns is split
  * ("printer paper staples" -> "printer paper", "staples"). A pair not listed here stays
- * together anyway unless the run is long or its first noun is plural; the list settles the
- * runs of three or more.
+ * together anyway unless its first noun is plural; in a run of three or more, a listed pair
+ * is also where the run parts ("garlic bread fruit salad").
  */
 export const COMPOUND_NOUNS: ReadonlySet<string> = new Set([
   'printer paper',
@@ -604,6 +604,8 @@ export const LIST_STAPLES: ReadonlySet<string> = new Set([
   'onion',
   'potato',
   'carrot',
+  'bacon',
+  'wine',
 ]);
 
 /** Particles that belong to the verb before them ("pick up", "drop off", "take out"). */

@@ -1,0 +1,130 @@
+import { saysOfTheOnes } from '../../clauses.js';
+import type { TaggedToken } from '../../nlp.js';
+import { TASK_VERBS } from '../../words/tasks.js';
+
+/**
+ * What the speaker says of the task or thing just named rather than a task of its own: a
+ * remark ("it's her birthday"), which one it is ("the factor 50"), how they feel about it
+ * ("I hate doing that"), an adverb said after it.
+ */
+
+/** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
+export const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
+
+/** Adverbs that say what the speaker thinks of the thing before them ("Passports, obviously"). */
+export const COMMENT_ADVERBS: ReadonlySet<string> = new Set([
+  'obviously',
+  'definitely',
+  'probably',
+  'ideally',
+  'hopefully',
+]);
+
+/** Words of "the factor 50", "the big one": which one of the thing said before. */
+const WHICH_ONE_MAX_WORDS = 4;
+
+/**
+ * "size 4", "the factor 50", "the warm one": a name and its number, or a phrase opened by
+ * "the" that counts or says "one", as the only other piece of its sentence ("Milk, the bread"
+ * and "Adapters, the kids' iPads, chargers" name things of their own).
+ */
+export function tellsWhichOne(words: readonly TaggedToken[], pieces: number): boolean {
+  if (words.length === 2 && words[0]?.pos === 'NOUN' && words[1]?.pos === 'NUM') return true;
+  const last = words[words.length - 1];
+  return (
+    pieces === 2 &&
+    words[0]?.lower === 'the' &&
+    words.length <= WHICH_ONE_MAX_WORDS &&
+    (last?.pos === 'NUM' || last?.lower === 'one' || last?.lower === 'ones')
+  );
+}
+
+/** "it's her birthday", "they're in my email": a clause about the thing just named. */
+const REMARK_OPENERS: ReadonlySet<string> = new Set([
+  "it's",
+  "they're",
+  "that's",
+  "she's",
+  "he's",
+  "there's",
+]);
+
+/** Words that make a clause a task of its own after all ("it's time to book", "she's got to"). */
+const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
+  'to',
+  'need',
+  'needs',
+  'should',
+  'must',
+  'gotta',
+  'gonna',
+]);
+
+/** Subjects said with "have", their participle what was done ("I've put that off"). */
+const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
+
+/** Whether a clause only says something of the task before it: no task, verb or intent. */
+export function isRemark(said: readonly TaggedToken[]): boolean {
+  // "I think there's one in Peckham": the remark with the speaker's doubt on it.
+  const hedged = said[0]?.lower === 'i' && HEDGING_VERBS.has(said[1]?.lower ?? '');
+  const words = hedged ? said.slice(2) : said;
+  const first = words[0];
+  if (first === undefined) return false;
+  // "Not the small one": what the thing before is not.
+  if (saysOfTheOnes(words) || (!hedged && first.lower === 'not' && words.length > 1)) return true;
+  // "they said they have loads": what someone said of it, with no task in it.
+  if (
+    HEARSAY_SUBJECTS.has(first.lower) &&
+    words[1]?.lower === 'said' &&
+    !words.some((word) => TASK_VERBS.has(word.lower) || REMARK_TASK_WORDS.has(word.lower))
+  ) {
+    return true;
+  }
+  // "I hate doing that", "I always forget those": the speaker's feeling about the task.
+  const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
+  const have = HAVE_OPENERS.has(first.lower);
+  // The tokenizer's lower case already reads "it’s" as "it's".
+  if (feeling === 0 && !have && !REMARK_OPENERS.has(first.lower)) return false;
+  // "she's been waiting a week", "hate doing it": what is going on, or what is hated.
+  const ongoing = (word: TaggedToken): boolean =>
+    word.lower.endsWith('ing') || word.lower === 'been' || word.lower === 'being';
+  // "it's broken again", "she's grown": a participle says how the thing is.
+  const participle = (word: TaggedToken): boolean =>
+    /[a-z](?:ed|en)$/u.test(word.lower) ||
+    ongoing(word) ||
+    (word.lemma !== word.lower && !word.lower.endsWith('s'));
+  const rest = words.slice(Math.max(1, feeling));
+  // "I've put that off": after "have" its first verb is what was done, whatever its form.
+  const done = have ? rest.findIndex((word) => word.pos === 'VERB' || word.pos === 'AUX') : -1;
+  return rest.every(
+    (word, k) =>
+      k === done ||
+      (!REMARK_TASK_WORDS.has(word.lower) &&
+        (word.pos !== 'AUX' || ongoing(word)) &&
+        (word.pos !== 'VERB' || participle(word)) &&
+        // "I always forget those | print the set list": a task run on after the remark.
+        !((feeling > 0 || have) && TASK_VERBS.has(word.lower))),
+  );
+}
+
+/** "I think", "I reckon": doubt said before a remark, which stays a remark. */
+const HEDGING_VERBS: ReadonlySet<string> = new Set(['think', 'reckon', 'guess']);
+/** Who says something of the task ("they said they have loads"). */
+const HEARSAY_SUBJECTS: ReadonlySet<string> = new Set(['they', 'she', 'he']);
+
+/** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
+const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
+
+/** What a feeling about the task before it is about ("hate doing that", "forget those"). */
+const TASK_POINTERS: ReadonlySet<string> = new Set(['it', 'that', 'this', 'those', 'them']);
+
+/**
+ * After "I" (and one adverb), a verb of feeling about the task: where it ends, or 0. "I love
+ * you" and "I love the new kitchen" are about something else.
+ */
+function speakerFeelingEnd(words: readonly TaggedToken[]): number {
+  const at = words[1]?.pos === 'ADV' ? 2 : 1;
+  if (!FEELING_VERBS.has(words[at]?.lower ?? '')) return 0;
+  const about = words[at + 1]?.lower ?? '';
+  return TASK_POINTERS.has(about) || about.endsWith('ing') ? at + 1 : 0;
+}
