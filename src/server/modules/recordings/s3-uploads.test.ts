@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3StandIn, type S3StandIn } from '#tests/support/s3-stand-in.js';
 import { makeSpeech } from '#tests/support/speech-audio.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
@@ -26,14 +27,15 @@ import {
 /**
  * Upload journeys with recordings in an S3-compatible bucket (ADR 128), through
  * @tus/s3-store's multipart uploads: a recording of unknown length in chunks, resumed after a
- * restart, read by range, deleted with its idea, and two instances sharing one bucket. They
- * need a server that speaks multipart uploads whole (ListParts among them: MinIO, S3, R2…),
- * named by TEST_S3_ENDPOINT (keys: TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY); s3rver
- * does not, so without one they are skipped. Each run makes its own bucket and removes it.
+ * restart, read by range, deleted with its idea, and two instances sharing one bucket. They run
+ * against the tests' S3 stand-in (tests/support/s3-stand-in.ts: s3rver behind a proxy that adds
+ * the multipart calls it lacks), or against a real server (MinIO, S3, R2…) named by
+ * TEST_S3_ENDPOINT (keys: TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY). Each run makes its
+ * own bucket and removes it.
  */
 
-const endpoint = process.env.TEST_S3_ENDPOINT?.trim() || undefined;
-const keys = {
+const realEndpoint = process.env.TEST_S3_ENDPOINT?.trim() || undefined;
+const realKeys = {
   accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? 'minioadmin',
   secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? 'minioadmin',
 };
@@ -41,14 +43,11 @@ const bucket = `voice-ideas-test-${randomBytes(4).toString('hex')}`;
 const TUS = { 'tus-resumable': '1.0.0' };
 const MIB = 1024 * 1024;
 
-if (endpoint === undefined) {
-  console.warn(
-    'S3 upload journeys skipped: set TEST_S3_ENDPOINT=http://… (MinIO, S3…) to run them.',
-  );
-}
-
-describe.skipIf(endpoint === undefined)('uploads into an S3-compatible bucket', () => {
+describe('uploads into an S3-compatible bucket', () => {
   const audioDir = mkdtempSync(join(tmpdir(), 'voice-ideas-s3-audio-'));
+  let standIn: S3StandIn | undefined;
+  let endpoint: string;
+  let keys: S3StandIn['keys'];
   let client: S3Client;
   let database: TestDatabase;
   /** Audio, then enough bytes after it for two parts of 8 MiB and a tail. */
@@ -80,6 +79,9 @@ describe.skipIf(endpoint === undefined)('uploads into an S3-compatible bucket', 
   }
 
   beforeAll(async () => {
+    if (realEndpoint === undefined) standIn = await startS3StandIn({ buckets: [] });
+    endpoint = standIn?.endpoint ?? realEndpoint!;
+    keys = standIn?.keys ?? realKeys;
     client = new S3Client({
       endpoint,
       region: 'us-east-1',
@@ -109,6 +111,7 @@ describe.skipIf(endpoint === undefined)('uploads into an S3-compatible bucket', 
     }
     await client.send(new DeleteBucketCommand({ Bucket: bucket }));
     client.destroy();
+    await standIn?.close();
     rmSync(audioDir, { recursive: true, force: true });
   });
 
