@@ -71,7 +71,8 @@ export function decodeAwsChunked(body: Buffer, declaredLength: number): Buffer |
   for (;;) {
     const lineEnd = body.indexOf('\r\n', position);
     if (lineEnd === -1) return null;
-    const size = Number.parseInt(body.subarray(position, lineEnd).toString().split(';')[0]!, 16);
+    const [hex = ''] = body.subarray(position, lineEnd).toString().split(';');
+    const size = Number.parseInt(hex, 16);
     if (!Number.isInteger(size) || size < 0) return null;
     position = lineEnd + 2;
     if (size === 0) break;
@@ -84,15 +85,13 @@ export function decodeAwsChunked(body: Buffer, declaredLength: number): Buffer |
 }
 
 function plainHeaders(headers: IncomingHttpHeaders, length: number): IncomingHttpHeaders {
-  const plain: IncomingHttpHeaders = { ...headers };
-  for (const name of [
-    'transfer-encoding',
-    'x-amz-decoded-content-length',
-    'x-amz-trailer',
-    'x-amz-sdk-checksum-algorithm',
-  ]) {
-    delete plain[name];
-  }
+  const {
+    'transfer-encoding': _transfer,
+    'x-amz-decoded-content-length': _decoded,
+    'x-amz-trailer': _trailer,
+    'x-amz-sdk-checksum-algorithm': _algorithm,
+    ...plain
+  } = headers;
   const encodings = String(headers['content-encoding'] ?? '')
     .split(',')
     .map((value) => value.trim())
@@ -172,8 +171,12 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
     });
   }
 
-  function listParts(response: ServerResponse, url: URL, uploadId: string): void {
-    const upload = uploads.get(uploadId)!;
+  function listParts(
+    response: ServerResponse,
+    url: URL,
+    uploadId: string,
+    upload: { key: string; parts: Map<number, PartSeen> },
+  ): void {
     const marker = Number(url.searchParams.get('part-number-marker') ?? 0);
     const maxParts = Number(url.searchParams.get('max-parts') ?? 1000);
     const after = [...upload.parts.entries()]
@@ -234,7 +237,7 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
       return;
     }
     if (request.method === 'GET') {
-      listParts(response, url, uploadId);
+      listParts(response, url, uploadId, upload);
     } else if (request.method === 'DELETE') {
       uploads.delete(uploadId);
       response.writeHead(204).end();

@@ -79,9 +79,13 @@ describe('uploads into an S3-compatible bucket', () => {
   }
 
   beforeAll(async () => {
-    if (realEndpoint === undefined) standIn = await startS3StandIn({ buckets: [] });
-    endpoint = standIn?.endpoint ?? realEndpoint!;
-    keys = standIn?.keys ?? realKeys;
+    if (realEndpoint === undefined) {
+      standIn = await startS3StandIn({ buckets: [] });
+      ({ endpoint, keys } = standIn);
+    } else {
+      endpoint = realEndpoint;
+      keys = realKeys;
+    }
     client = new S3Client({
       endpoint,
       region: 'us-east-1',
