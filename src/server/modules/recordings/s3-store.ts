@@ -64,6 +64,7 @@ class RecordingsS3Store extends S3Store {
   private readonly partBytes: number;
 
   constructor(settings: S3Config, expiryMs: number, maxBytes: number) {
+    const partBytes = Math.max(PART_BYTES, Math.ceil(maxBytes / MAX_PARTS));
     const client: S3ClientConfig & { bucket: string } = {
       bucket: settings.bucket,
       region: settings.region,
@@ -85,11 +86,14 @@ class RecordingsS3Store extends S3Store {
     super({
       s3ClientConfig: client,
       cache: NO_CACHE,
+      // What is less than a whole part waits as `<id>.part` for the next bytes: by default a
+      // body of 5 MiB or more became a part of its own size, so parts came in every size.
+      minPartSize: partBytes,
       expirationPeriodInMilliseconds: expiryMs,
       // Expiry is the recordings service's sweep (ADR 120), not a bucket lifecycle rule on tags.
       useTags: false,
     });
-    this.partBytes = Math.max(PART_BYTES, Math.ceil(maxBytes / MAX_PARTS));
+    this.partBytes = partBytes;
     this.client.middlewareStack.add(
       (next) => async (args) => {
         try {

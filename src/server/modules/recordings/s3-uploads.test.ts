@@ -7,7 +7,9 @@ import {
   CreateBucketCommand,
   DeleteBucketCommand,
   DeleteObjectsCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
@@ -195,6 +197,37 @@ describe('uploads into an S3-compatible bucket', () => {
     const headers = guestHeaders(newGuestId());
     const id = await begin(app, headers);
     expect(await send(app, headers, id, 0, recording.length)).toBe(id);
+    await expectPlayback(app, headers, id);
+  }, 120_000);
+
+  it('cuts every part but the last to one size, whatever sizes the PATCHes bring', async () => {
+    const app = await instance();
+    const headers = guestHeaders(newGuestId());
+    const id = await begin(app, headers);
+    // Bodies of 5 MiB and more, each of another size, and a small one between.
+    let offset = 0;
+    for (const size of [5.5 * MIB, 64 * 1024, 6 * MIB, 5 * MIB]) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/uploads/${id}`,
+        headers: {
+          ...TUS,
+          ...headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+        },
+        payload: recording.subarray(offset, offset + size),
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      offset += size;
+    }
+    const info = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `${id}.info` }));
+    const parts = await client.send(
+      new ListPartsCommand({ Bucket: bucket, Key: id, UploadId: info.Metadata?.['upload-id'] }),
+    );
+    expect((parts.Parts ?? []).map((part) => part.Size)).toEqual([8 * MIB, 8 * MIB]);
+    expect(await offsetOf(app, headers, id)).toBe(offset);
+    expect(await send(app, headers, id, offset, recording.length)).toBe(id);
     await expectPlayback(app, headers, id);
   }, 120_000);
 
