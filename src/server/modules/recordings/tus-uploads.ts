@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Server as TusServer } from '@tus/server';
+import { MemoryLocker, Server as TusServer } from '@tus/server';
 import type { Locker } from '@tus/utils';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService, UploadMetadata } from './service.js';
 import type { RecordingStore } from './store.js';
+import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
 
 /**
  * The tus 1.0 endpoint (docs/api.md, "Recordings"; ADR 120), on @tus/server. Fastify keeps the
@@ -143,10 +144,11 @@ function byteCount(value: string | string[] | undefined): number | null {
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
   const { recordings, store, locker, maxBytes, limits } = options;
   const owners = new WeakMap<object, Owner>();
+  const datastore = new WholeWritesStore(store.datastore);
   const tus = new TusServer({
     path: UPLOADS_PATH,
-    datastore: store.datastore,
-    ...(locker === null ? {} : { locker }),
+    datastore,
+    locker: lockingWholeWrites(locker ?? new MemoryLocker(), datastore),
     relativeLocation: true,
     maxSize: maxBytes,
     namingFunction: () => recordings.newUploadId(),

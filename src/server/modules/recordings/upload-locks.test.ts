@@ -1,3 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { MemoryLocker } from '@tus/server';
+import { Upload } from '@tus/utils';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,7 +12,12 @@ import {
   TEST_DATABASE_URL,
   type TestDatabase,
 } from '../../test-support/databases.js';
-import { createPostgresUploadLocker, type UploadLocker } from './upload-locks.js';
+import {
+  createPostgresUploadLocker,
+  lockingWholeWrites,
+  WholeWritesStore,
+  type UploadLocker,
+} from './upload-locks.js';
 
 /**
  * The lock that keeps two requests from writing one upload at once, across instances on one
@@ -106,5 +118,41 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('upload locks in PostgreSQL', (
       error: 'database_unavailable',
     });
     await locker.close();
+  });
+});
+
+describe("an upload's lock and the store's write", () => {
+  it('holds the upload until the write under way has finished, though tus let go of it', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'voice-ideas-whole-writes-'));
+    try {
+      const store = new WholeWritesStore(new FileStore({ directory }));
+      await store.create(new Upload({ id: 'UPLOADF', offset: 0 }));
+      const locker = lockingWholeWrites(new MemoryLocker(), store);
+      const first = locker.newLock('UPLOADF');
+      await first.lock(new AbortController().signal, noRelease);
+      // A body still being stored when tus lets go, as after a request that broke off.
+      const body = new PassThrough();
+      const written = store.write(body, 'UPLOADF', 0);
+      body.write(Buffer.from('abc'));
+      const unlocked = first.unlock();
+      let taken = false;
+      const next = locker
+        .newLock('UPLOADF')
+        .lock(new AbortController().signal, noRelease)
+        .then(() => {
+          taken = true;
+        });
+      for (let turn = 0; turn < 20; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(taken).toBe(false);
+      body.end(Buffer.from('def'));
+      expect(await written).toBe(6);
+      await unlocked;
+      await next;
+      expect(taken).toBe(true);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

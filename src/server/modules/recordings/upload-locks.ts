@@ -1,5 +1,13 @@
+import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import {
+  DataStore,
+  ERRORS,
+  type Lock,
+  type Locker,
+  type RequestRelease,
+  type Upload,
+} from '@tus/utils';
 import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors.js';
 
 /**
@@ -179,6 +187,77 @@ export function createPostgresUploadLocker(
     async close() {
       closed = true;
       if (session !== null) await drop(session);
+    },
+  };
+}
+
+/**
+ * The store as tus is given it, which knows when a write has finished. tus lets go of an
+ * upload's lock as soon as a request's body breaks off, while the store may still be storing
+ * what came before: stream.pipeline rejects at the source's error without waiting for its last
+ * step, the store's write. A part of 8 MiB still on its way to the bucket then landed after the
+ * next request had read the offset and written a tail of its own, which the late write deleted.
+ */
+export class WholeWritesStore extends DataStore {
+  private readonly writing = new Map<string, Promise<number>>();
+
+  constructor(private readonly inner: DataStore) {
+    super();
+    this.extensions = inner.extensions;
+  }
+
+  override create(upload: Upload): Promise<Upload> {
+    return this.inner.create(upload);
+  }
+
+  override remove(id: string): Promise<void> {
+    return this.inner.remove(id);
+  }
+
+  override write(stream: Readable, id: string, offset: number): Promise<number> {
+    const written = this.inner.write(stream, id, offset);
+    this.writing.set(id, written);
+    const forget = () => {
+      if (this.writing.get(id) === written) this.writing.delete(id);
+    };
+    written.then(forget, forget);
+    return written;
+  }
+
+  override getUpload(id: string): Promise<Upload> {
+    return this.inner.getUpload(id);
+  }
+
+  override declareUploadLength(id: string, length: number): Promise<void> {
+    return this.inner.declareUploadLength(id, length);
+  }
+
+  override deleteExpired(): Promise<number> {
+    return this.inner.deleteExpired();
+  }
+
+  override getExpiration(): number {
+    return this.inner.getExpiration();
+  }
+
+  /** Once the write of `id` under way, if any, has finished, whether it stored its bytes or not. */
+  async settled(id: string): Promise<void> {
+    await this.writing.get(id)?.catch(() => undefined);
+  }
+}
+
+/** `locker`'s locks, each let go only once the store has finished writing its upload. */
+export function lockingWholeWrites(locker: Locker, store: WholeWritesStore): Locker {
+  return {
+    newLock(id) {
+      const lock = locker.newLock(id);
+      return {
+        lock: (signal, release) => lock.lock(signal, release),
+        async unlock() {
+          await store.settled(id);
+          await lock.unlock();
+        },
+      };
     },
   };
 }
