@@ -33,6 +33,13 @@ import S3rver from 's3rver';
 export interface S3StandIn {
   endpoint: string;
   keys: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * Holds every UploadPart from now on, its body received, until `release`: a part still on its
+   * way to the bucket, for as long as a test needs.
+   */
+  holdParts(): { held(): number; release(): void };
+  /** Every request so far, as `METHOD /bucket/key`, for a test that waits for one. */
+  requests(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -129,6 +136,8 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
   const { port: s3rverPort } = await s3rver.run();
   const agent = new Agent({ keepAlive: true });
   const uploads = new Map<string, { key: string; parts: Map<number, PartSeen> }>();
+  let holding: (() => void)[] | null = null;
+  const seen: string[] = [];
 
   /** Sends the request on to s3rver; `keep` collects a small answer's body for a look at it. */
   function toS3rver(
@@ -204,6 +213,7 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const key = decodeURIComponent(url.pathname.split('/').slice(2).join('/'));
+    seen.push(`${request.method} ${url.pathname}`);
     let body = await readBody(request);
     let headers = request.headers;
     if (String(headers['content-encoding'] ?? '').includes('aws-chunked')) {
@@ -242,6 +252,7 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
       uploads.delete(uploadId);
       response.writeHead(204).end();
     } else if (request.method === 'PUT') {
+      if (holding !== null) await new Promise<void>((go) => holding?.push(go));
       const answer = await toS3rver(request, headers, body, response, false);
       const number = Number(url.searchParams.get('partNumber'));
       if (answer.status === 200 && uploads.has(uploadId)) {
@@ -271,6 +282,18 @@ export async function startS3StandIn(options: { buckets: string[] }): Promise<S3
   return {
     endpoint: `http://127.0.0.1:${port}`,
     keys: KEYS,
+    requests: () => seen,
+    holdParts() {
+      const held: (() => void)[] = [];
+      holding = held;
+      return {
+        held: () => held.length,
+        release() {
+          if (holding === held) holding = null;
+          for (const go of held.splice(0)) go();
+        },
+      };
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

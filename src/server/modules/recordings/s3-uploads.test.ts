@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -13,7 +14,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3StandIn, type S3StandIn } from '#tests/support/s3-stand-in.js';
 import { makeSpeech } from '#tests/support/speech-audio.js';
 import { buildApp } from '../../app.js';
@@ -228,6 +229,91 @@ describe('uploads into an S3-compatible bucket', () => {
     expect((parts.Parts ?? []).map((part) => part.Size)).toEqual([8 * MIB, 8 * MIB]);
     expect(await offsetOf(app, headers, id)).toBe(offset);
     expect(await send(app, headers, id, offset, recording.length)).toBe(id);
+    await expectPlayback(app, headers, id);
+  }, 120_000);
+
+  /** A PATCH from `offset` whose connection drops once `sent` bytes of `body` are out. */
+  async function brokenPatch(
+    app: FastifyInstance,
+    headers: Record<string, string>,
+    id: string,
+    offset: number,
+    body: Buffer,
+    sent: number,
+    until: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<void> {
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port: address.port,
+        path: `/api/uploads/${id}`,
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          ...headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+          'content-length': String(body.length),
+        },
+      });
+      request.on('error', () => resolve());
+      request.on('response', () => resolve());
+      request.write(body.subarray(0, sent), () => {
+        void until().then(() => request.destroy());
+      });
+    });
+  }
+
+  it('keeps the bytes it acknowledged when a PATCH breaks off before a whole part', async () => {
+    const app = await instance();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = guestHeaders(newGuestId());
+    const id = await begin(app, headers);
+    // Acknowledged, and kept as the tail that waits for a whole part.
+    await send(app, headers, id, 0, MIB);
+    // Dropped once the server has read the tail back to write it again ahead of the new bytes.
+    const tailRead = `GET /${bucket}/${id}.part`;
+    const readsBefore = standIn?.requests().filter((seen) => seen === tailRead).length ?? 0;
+    await brokenPatch(app, headers, id, MIB, recording.subarray(MIB, 6 * MIB), 2 * MIB, () =>
+      standIn === undefined
+        ? Promise.resolve()
+        : vi.waitFor(
+            () => {
+              const reads = standIn?.requests().filter((seen) => seen === tailRead).length;
+              expect(reads).toBe(readsBefore + 1);
+            },
+            { timeout: 30_000, interval: 20 },
+          ),
+    );
+    expect(await offsetOf(app, headers, id)).toBe(MIB);
+    expect(await send(app, headers, id, MIB, recording.length)).toBe(id);
+    await expectPlayback(app, headers, id);
+  }, 120_000);
+
+  it('resumes from where HEAD says when a PATCH broke off with a part on its way', async () => {
+    const app = await instance();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = guestHeaders(newGuestId());
+    const id = await begin(app, headers);
+    await send(app, headers, id, 0, MIB);
+    const parts = standIn?.holdParts();
+    try {
+      // A whole part's bytes (the tail and 7 MiB) arrive, then the connection drops.
+      const broken = brokenPatch(app, headers, id, MIB, recording.subarray(MIB, 10 * MIB), 9 * MIB);
+      if (parts !== undefined) {
+        await vi.waitFor(() => expect(parts.held()).toBe(1), { timeout: 30_000, interval: 50 });
+      }
+      await broken;
+      const asked = offsetOf(app, headers, id);
+      parts?.release();
+      const offset = await asked;
+      expect(offset).toBeGreaterThanOrEqual(MIB);
+      expect(await send(app, headers, id, offset, recording.length)).toBe(id);
+    } finally {
+      parts?.release();
+    }
     await expectPlayback(app, headers, id);
   }, 120_000);
 
