@@ -51,6 +51,15 @@ export const SignInLinkAccountSchema = /* @__PURE__ */ z.object({ email: z.strin
  */
 export const PasswordBeforeProofSchema = /* @__PURE__ */ z.object({
   passwordSetBeforeProof: z.boolean(),
+  /** What the account held before the proof, removed if the person says it was not them. */
+  ideasBeforeProof: Count,
+  dictionaryEntriesBeforeProof: Count,
+});
+
+/** What went when the person said that password was not theirs. */
+export const NotMyPasswordSchema = /* @__PURE__ */ z.object({
+  ideasRemoved: Count,
+  dictionaryEntriesRemoved: Count,
 });
 
 export const UsageSchema = /* @__PURE__ */ z.object({

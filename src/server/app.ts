@@ -51,6 +51,7 @@ import { createAfterReply, type AfterReply } from './modules/identity/after-repl
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createPasswordHasher, type PasswordHasher } from './modules/identity/passwords.js';
 import { identityRoutes } from './modules/identity/routes.js';
+import { createBeforeProofRepository } from './modules/identity/before-proof-repository.js';
 import { createIdentityService } from './modules/identity/service.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
 import { createUsersRepository } from './modules/identity/users-repository.js';
@@ -108,6 +109,7 @@ function createRepositories(database: Database, now: () => Date) {
     recordings: createRecordingsRepository(database, { now }),
     shareLinks: createShareLinksRepository(database, { now }),
     dictionary: createDictionaryRepository(database, { now }),
+    beforeProof: createBeforeProofRepository(database, { now }),
   };
 }
 
@@ -263,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authLimits,
     checkoutBrowser: browsers,
     signInBrowser: signInBrowser(config),
+    beforeProof: repositories.beforeProof,
   });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, {

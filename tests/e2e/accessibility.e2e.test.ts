@@ -229,6 +229,24 @@ describe('a wide screen (1280x800)', () => {
     expect(Math.abs(left - right), `${name}: centred`).toBeLessThanOrEqual(1);
   }
 
+  /**
+   * Scrolls until the middle of `text` sits at the middle of the sticky `bar`; the page is made
+   * tall enough to scroll that far whatever the number of ideas.
+   */
+  async function scrollUnder(text: Locator, bar: Locator) {
+    await page.evaluate(() => {
+      document.documentElement.style.minHeight = `${window.innerHeight * 3}px`;
+    });
+    // Twice: a sticky bar may only reach its stuck place once the page has scrolled.
+    for (let pass = 0; pass < 2; pass += 1) {
+      const barBox = await bar.boundingBox();
+      const textBox = await text.boundingBox();
+      if (!barBox || !textBox) throw new Error('the bar or the text is not laid out');
+      const by = textBox.y + textBox.height / 2 - (barBox.y + barBox.height / 2);
+      await page.evaluate((dy) => window.scrollBy(0, dy), by);
+    }
+  }
+
   it('home and search keep the centred single column', async () => {
     await page.goto(`${stack.baseUrl}/`);
     await page.getByRole('button', { name: "I'm Ready to Start" }).click();
@@ -238,6 +256,16 @@ describe('a wide screen (1280x800)', () => {
     await page.getByTestId('idea-card').first().waitFor();
     await expectCentredColumn('home');
     await checkScreen(page, 'desktop-home');
+
+    // Scrolled so the usage count passes under the sticky header: whatever shows of it there
+    // is measured too.
+    const usageCount = page.getByRole('region', { name: 'Usage' }).getByText(/ideas this month/);
+    await scrollUnder(usageCount, page.locator('header'));
+    await checkScreen(page, 'desktop-home-under-header');
+    await page.evaluate(() => {
+      document.documentElement.style.minHeight = '';
+      window.scrollTo(0, 0);
+    });
 
     // Opening a dialog locks scrolling; the column must not move sideways when it does.
     const before = await page.locator('main').boundingBox();

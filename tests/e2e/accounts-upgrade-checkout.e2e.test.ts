@@ -95,6 +95,14 @@ describe('accounts: upgrading through the hosted checkout, the billing portal, a
     // Back with the claim: the toast, the claim posted, then the reload after 2 s.
     await page.waitForURL(`${stack.baseUrl}/upgrade`);
     await toast(page, 'Welcome to Pro!').waitFor();
+    // Said once, by the toast: the page under it does not say it again.
+    expect(
+      await page
+        .locator('main')
+        .getByText(/Welcome to Pro|payment went through/)
+        .count(),
+    ).toBe(0);
+    await shoot(page, 'accounts-upgrade-checkout-03-welcome');
     await page.getByText('You are signed in to your Pro account. Refreshing...').waitFor();
     await page.waitForEvent('load');
     await page.getByText('You are on Pro: your ideas are unlimited.').waitFor();

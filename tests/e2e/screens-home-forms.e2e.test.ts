@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { openMenu } from './support/accounts';
 import { launchBrowser, makeSpeechWav } from './support/browser';
 import { appIsLive, recordSpeech, seedGuestIdeas, toast, type SeedIdea } from './support/journey';
 import { startStack, type Stack } from './support/stack';
@@ -137,6 +138,36 @@ describe.each(['phone', 'desktop'] as const)(
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await expectMarkedInvalid(page.getByLabel('Confirm password'), 'Passwords do not match');
       await checkScreen(page, device, 'reset-mismatch');
+    });
+
+    it("the menu's Create Account, Sign In and Reset Password dialogs say so under the field too", async () => {
+      await page.goto(`${stack.baseUrl}/`);
+      await appIsLive(page);
+      await (await openMenu(page)).getByRole('button', { name: 'Create Account' }).click();
+      const create = page.getByRole('dialog', { name: 'Create Account' });
+      await create.getByRole('button', { name: 'Create Account' }).click();
+      await expectMarkedInvalid(create.getByLabel('Email'), 'Please enter your email address.');
+      await expectMarkedInvalid(create.getByLabel('Password'), 'Please enter a password.');
+      // The form checks it, not the browser: no field is left :invalid for a "required" bubble.
+      expect(await create.getByLabel('Email').evaluate((input) => input.matches(':invalid'))).toBe(
+        false,
+      );
+      await checkScreen(page, device, 'menu-create-empty-fields', create);
+      await page.keyboard.press('Escape');
+      await create.waitFor({ state: 'detached' });
+
+      // Esc closed only the dialog opened over the menu.
+      await page.getByTestId('menu').getByRole('button', { name: 'Sign In' }).click();
+      const signIn = page.getByRole('dialog', { name: 'Sign In' });
+      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      await expectMarkedInvalid(signIn.getByLabel('Email'), 'Please enter your email address.');
+      await checkScreen(page, device, 'menu-sign-in-empty-email', signIn);
+      await signIn.getByRole('button', { name: 'Forgot Password?' }).click();
+      const reset = page.getByRole('dialog', { name: 'Reset Password' });
+      await reset.getByRole('button', { name: 'Send Reset Link' }).click();
+      await expectMarkedInvalid(reset.getByLabel('Email'), 'Please enter your email address.');
+      await page.keyboard.press('Escape');
+      await reset.waitFor({ state: 'detached' });
     });
 
     it('after signing up the guest ideas come along and count; the profile puts data before danger', async () => {

@@ -179,6 +179,16 @@ describe.each(['phone', 'desktop'] as const)('the screens a person keeps using (
     await detail.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByTestId('edit-idea');
     await edit.getByTestId('checklist-editor').waitFor();
+    // Every item shows all of its words, on as many lines as they need: none is cut at the
+    // field's edge for the person to scroll through blind.
+    const hidden = await edit
+      .getByRole('textbox', { name: /^Item \d+$/ })
+      .evaluateAll((fields) =>
+        fields
+          .filter((f) => f.scrollWidth > f.clientWidth || f.scrollHeight > f.clientHeight + 1)
+          .map((f) => (f as HTMLInputElement).value),
+      );
+    expect(hidden).toEqual([]);
     await checkScreen(page, device, 'edit-checklist', edit);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });

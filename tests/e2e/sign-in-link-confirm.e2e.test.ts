@@ -113,6 +113,12 @@ describe('sign-in links opened from another site', () => {
     await page.getByRole('heading', { name: 'Did you set this account’s password?' }).waitFor();
     await shoot(page, 'sign-in-link-confirm-03-password-before-proof');
     await expectAccessible(page, '/ (password set before the e-mail was proved)');
+    // "It Wasn't Me" says what it would remove before anything goes.
+    await page.getByRole('button', { name: 'It Wasn’t Me' }).click();
+    await page.getByText('This removes the password').waitFor();
+    await shoot(page, 'sign-in-link-confirm-04-not-my-password');
+    await expectAccessible(page, '/ (removing a password set before the proof)');
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'It Was Me' }).click();
     await page.getByTestId('password-before-proof').waitFor({ state: 'detached' });
     expect(await menuCardText(page)).toContain('person@example.com');

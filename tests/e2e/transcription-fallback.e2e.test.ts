@@ -127,7 +127,7 @@ describe('a transcription that fails after recording', () => {
     const result = page.getByRole('dialog', { name: 'Result' });
     await result.waitFor();
     expect(await result.getByTestId('formatted-content').textContent()).toContain(
-      'ship the release notes before Friday',
+      'Ship the release notes before Friday',
     );
     await result.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Saved!').waitFor();

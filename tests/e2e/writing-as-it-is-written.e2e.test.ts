@@ -6,7 +6,10 @@ import { recordSpeech, skipOnboarding, toast } from './support/journey';
 import { startStack, type Stack } from './support/stack';
 
 const SPOKEN = 'Tweet work: ship the release notes before Friday and thank the testers.';
+/** The model's words as it writes them: the words after the command, as they were said. */
 const WRITTEN = 'ship the release notes before Friday and thank the testers.';
+/** The checked answer: a tweet starts with a capital, as the text engine writes one. */
+const CHECKED = 'Ship the release notes before Friday and thank the testers.';
 
 describe('the result sheet while the model writes', () => {
   let stack: Stack;
@@ -67,7 +70,7 @@ describe('the result sheet while the model writes', () => {
     stack.fake.setStreamDelay(0);
     const content = sheet.getByTestId('formatted-content');
     await content.waitFor();
-    expect(await content.textContent()).toBe(WRITTEN);
+    expect(await content.textContent()).toBe(CHECKED);
     expect(await sheet.getByTestId('writing-mark').count()).toBe(0);
     expect(await draft.count()).toBe(0);
     expect(

@@ -5,7 +5,7 @@
  * place of the subscription the account already pays.
  */
 import { describe, expect, it } from 'vitest';
-import { newEmail, sessionCookieOf } from '#server/test-support/api.js';
+import { newEmail, registerUser, sessionCookieOf } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
 import { PERIOD_START, useCheckoutApp } from './support.js';
 
@@ -84,6 +84,54 @@ forEachDialect((dialect) => {
       const claimed = await claim(first);
       expect(claimed.statusCode, claimed.body).toBe(200);
       expect(await portalCustomer(sessionCookieOf(claimed))).toBe(own.customer);
+    });
+
+    // Registering proves nothing about the e-mail (docs/security.md, "Known limits"): whoever
+    // registered a stranger's address must not get in to what that person then pays for.
+    it('a checkout paid from outside an account whose e-mail nobody proved takes its password and sessions away', async () => {
+      const email = newEmail();
+      const registrant = await registerUser(app(), { email });
+      const payers = await startCheckout(email);
+      await fake().pay(payers.session.id, { now: PERIOD_START });
+
+      const me = await app().inject({ url: '/api/me', headers: registrant.headers });
+      expect(me.json<{ plan: string }>().plan, 'signed out').toBe('guest');
+      const portal = await app().inject({
+        method: 'POST',
+        url: '/api/billing/portal',
+        headers: registrant.headers,
+      });
+      expect(portal.statusCode, portal.body).toBe(401);
+      const again = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: registrant.password },
+      });
+      expect(again.statusCode, again.body).toBe(401);
+      // The account is Pro, opened from now on as an account made at checkout is: by a link.
+      const account = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: '' },
+      });
+      expect(account.statusCode, account.body).toBe(202);
+    });
+
+    it('a checkout the registrant started from their own session keeps their password and opens their portal', async () => {
+      const email = newEmail();
+      const registrant = await registerUser(app(), { email });
+      const own = await startCheckout(email, registrant.headers);
+      const { subscription } = await fake().pay(own.session.id, { now: PERIOD_START });
+
+      const me = await app().inject({ url: '/api/me', headers: registrant.headers });
+      expect(me.json<{ plan: string }>().plan).toBe('pro');
+      expect(await portalCustomer(registrant.cookie)).toBe(subscription.customer);
+      const again = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: registrant.password },
+      });
+      expect(again.statusCode, again.body).toBe(200);
     });
   });
 });

@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeTestApp,
+  createIdea,
   createTestApp,
+  guestHeaders,
+  newGuestId,
   registerUser,
   sessionCookieOf,
   type TestApp,
@@ -97,6 +100,89 @@ forEachDialect((dialect) => {
       });
       expect(done.statusCode, done.body).toBe(200);
       expect(await asked(sessionCookieOf(done))).toBe(false);
+    });
+
+    it('takes away, when the owner says it was not theirs, the password and what its setter wrote, and keeps the owner’s own', async () => {
+      const registrant = await registerUser(app());
+      const theirs = { headers: registrant.headers, url: '/api/ideas' as const };
+      await createIdea(app(), theirs, { content: 'Planted before the proof' });
+      await createIdea(app(), theirs, { content: 'Also planted' });
+      const planted = await app().inject({
+        method: 'PUT',
+        url: '/api/dictionary',
+        headers: registrant.headers,
+        payload: { entries: [{ term: 'the attacker’s bank', soundsLike: 'my bank' }] },
+      });
+      expect(planted.statusCode, planted.body).toBe(200);
+      // The owner, a guest until now, brings an idea of their own in with the link.
+      const guestId = newGuestId();
+      const guest = { headers: guestHeaders(guestId), url: '/api/guest-ideas' as const };
+      await createIdea(app(), guest, { content: 'The owner’s own idea' });
+      await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: registrant.email, password: '' },
+      });
+      const link = new URL(extractLink(await inbox.waitForMessage(registrant.email)));
+      const opened = await app().inject({
+        method: 'POST',
+        url: '/api/auth/magic',
+        headers: guestHeaders(guestId),
+        payload: { token: link.searchParams.get('token') },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const owner = sessionCookieOf(opened);
+      const question = await app().inject({ url: URL_PATH, headers: { cookie: owner } });
+      expect(question.json()).toEqual({
+        passwordSetBeforeProof: true,
+        ideasBeforeProof: 2,
+        dictionaryEntriesBeforeProof: 1,
+      });
+      // The registrant is back in with the password, and cannot say it for the owner.
+      const again = sessionCookieOf(
+        await app().inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: registrant.email, password: registrant.password },
+        }),
+      );
+      const byRegistrant = await app().inject({
+        method: 'POST',
+        url: `${URL_PATH}/not-mine`,
+        headers: { cookie: again },
+      });
+      expect(byRegistrant.statusCode, byRegistrant.body).toBe(403);
+
+      const notMine = await app().inject({
+        method: 'POST',
+        url: `${URL_PATH}/not-mine`,
+        headers: { cookie: owner },
+      });
+      expect(notMine.statusCode, notMine.body).toBe(200);
+      expect(notMine.json()).toEqual({ ideasRemoved: 2, dictionaryEntriesRemoved: 1 });
+
+      const left = await app().inject({ url: '/api/ideas', headers: { cookie: owner } });
+      expect(
+        left.json<{ items: { content: string }[] }>().items.map((idea) => idea.content),
+      ).toEqual(['The owner’s own idea']);
+      const words = await app().inject({ url: '/api/dictionary', headers: { cookie: owner } });
+      expect(words.json()).toEqual({ entries: [] });
+      const registrantNow = await app().inject({ url: '/api/me', headers: { cookie: again } });
+      expect(registrantNow.json<{ plan: string }>().plan).toBe('guest');
+      const password = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: registrant.email, password: registrant.password },
+      });
+      expect(password.statusCode).toBe(401);
+      expect(await asked(owner)).toBe(false);
+      // Said once: a second answer finds nothing to take.
+      const twice = await app().inject({
+        method: 'POST',
+        url: `${URL_PATH}/not-mine`,
+        headers: { cookie: owner },
+      });
+      expect(twice.statusCode).toBe(403);
     });
 
     it('answers only a signed-in account', async () => {

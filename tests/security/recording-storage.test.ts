@@ -7,7 +7,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { expectApiError, guestHeaders, newGuestId, useTestApp } from '#server/test-support/api.js';
+import {
+  expectApiError,
+  guestHeaders,
+  newGuestId,
+  registerUser,
+  useTestApp,
+} from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
 import { OPEN_UPLOADS_PER_OWNER } from '#server/modules/recordings/service.js';
 
@@ -281,45 +287,100 @@ forEachDialect((dialect) => {
     });
   });
 
-  describe('a finished recording no idea was made from', () => {
+  describe('a finished recording that is not an account’s idea', () => {
     // 0.0001 days: 8.6 s; the sweep runs every 2.7 s (half of UPLOAD_EXPIRY_HOURS 0.0015).
     const testApp = useTestApp(dialect, {
       env: { UNSAVED_RECORDING_EXPIRY_DAYS: '0.0001', UPLOAD_EXPIRY_HOURS: '0.0015' },
       deps: { now: () => new Date() },
     });
 
-    it('is removed after UNSAVED_RECORDING_EXPIRY_DAYS, while one made into an idea stays', async () => {
-      const { app } = testApp();
-      const guest = guestHeaders(newGuestId());
-      const ip = newAddress();
-      const recorded: string[] = [];
-      for (let i = 0; i < 2; i += 1) {
-        const bytes = wav(4096);
-        const created = await begin(app, guest, bytes.length, ip);
-        expect(created.statusCode, created.body).toBe(201);
-        const done = await patch(app, guest, String(created.headers.location), 0, bytes, ip);
-        expect(done.statusCode, done.body).toBe(204);
-        recorded.push(String(done.headers['recording-id']));
-      }
-      const [unsaved, saved] = recorded;
+    async function record(app: FastifyInstance, headers: Record<string, string>, ip: string) {
+      const bytes = wav(4096);
+      const created = await begin(app, headers, bytes.length, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const done = await patch(app, headers, String(created.headers.location), 0, bytes, ip);
+      expect(done.statusCode, done.body).toBe(204);
+      return String(done.headers['recording-id']);
+    }
+
+    async function saveAsIdea(
+      app: FastifyInstance,
+      headers: Record<string, string>,
+      url: '/api/ideas' | '/api/guest-ideas',
+      recordingId: string,
+    ): Promise<string> {
       const idea = await app.inject({
         method: 'POST',
-        url: '/api/guest-ideas',
-        headers: guest,
+        url,
+        headers,
         payload: {
           content: 'Kept with its recording',
           format: 'tweet',
           category: 'work',
           transcript: null,
-          recordingId: saved,
+          recordingId,
         },
       });
       expect(idea.statusCode, idea.body).toBe(201);
+      return idea.json<{ id: string }>().id;
+    }
+
+    it('is removed after UNSAVED_RECORDING_EXPIRY_DAYS, a guest’s saved one too, while an account’s idea keeps its own', async () => {
+      const { app } = testApp();
+      const account = await registerUser(app);
+      const ip = newAddress();
+      const unsaved = await record(app, account.headers, ip);
+      const saved = await record(app, account.headers, ip);
+      await saveAsIdea(app, account.headers, '/api/ideas', saved);
+      // Guest ids cost nothing and guest ideas never expire: their audio expires as unsaved.
+      const guest = guestHeaders(newGuestId());
+      const guests = await record(app, guest, ip);
+      const guestIdea = await saveAsIdea(app, guest, '/api/guest-ideas', guests);
+
       await new Promise((resolve) => setTimeout(resolve, 13_000));
-      const gone = await app.inject({ url: `/api/recordings/${unsaved}`, headers: guest });
+      const gone = await app.inject({
+        url: `/api/recordings/${unsaved}`,
+        headers: account.headers,
+      });
       expect(gone.statusCode).toBe(404);
-      const kept = await app.inject({ url: `/api/recordings/${saved}`, headers: guest });
+      const kept = await app.inject({ url: `/api/recordings/${saved}`, headers: account.headers });
       expect(kept.statusCode, kept.body).toBe(200);
+      const guestsGone = await app.inject({ url: `/api/recordings/${guests}`, headers: guest });
+      expect(guestsGone.statusCode).toBe(404);
+      const left = await app.inject({ url: '/api/guest-ideas', headers: guest });
+      const ideas = left.json<{ items: { id: string; recordingId: string | null }[] }>().items;
+      expect(ideas.find((idea) => idea.id === guestIdea)?.recordingId).toBeNull();
     }, 30_000);
+  });
+
+  describe('a guest’s recordings saved as ideas', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('still take the server’s room, so saving them cannot fill the disk past its cap', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const bytes = wav(5 * MiB);
+      const created = await begin(app, guest, bytes.length, ip);
+      const done = await patch(app, guest, String(created.headers.location), 0, bytes, ip);
+      expect(done.statusCode, done.body).toBe(204);
+      const idea = await app.inject({
+        method: 'POST',
+        url: '/api/guest-ideas',
+        headers: guest,
+        payload: {
+          content: 'Saved with its audio',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId: String(done.headers['recording-id']),
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      const refused = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expectApiError(refused, 507, 'storage_full');
+    });
   });
 });

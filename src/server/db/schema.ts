@@ -63,6 +63,8 @@ export interface IdeasTable {
   recording_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
+  /** When it moved in from a guest (migration 017); null: saved by its owner. */
+  joined_at: NullableInstant;
 }
 
 export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'done' | 'failed';
@@ -94,6 +96,8 @@ export interface RecordingsTable {
   upload_expires_at: NullableInstant;
   created_at: Instant;
   updated_at: Instant;
+  /** The address that began the upload (migration 016); null before it. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An upload's progress in the PostgreSQL byte store (migration 011). */

@@ -86,6 +86,17 @@ async function openMenu() {
   return { user, menu, client };
 }
 
+/**
+ * Marked the way the sign-up page marks a field: invalid, and tied to its message; the form
+ * checks it itself, so the browser's own "required" bubble never shows instead.
+ */
+function expectMarkedInvalid(field: HTMLElement, message: string) {
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  expect(ids.map((id) => document.getElementById(id)?.textContent).join(' ')).toBe(message);
+  expect(field.closest('form')?.noValidate).toBe(true);
+}
+
 function paths(seen: SeenRequest[], method: string) {
   return seen.filter((request) => request.method === method).map((request) => request.path);
 }
@@ -283,6 +294,43 @@ describe('Menu drawer', () => {
     expect(await screen.findByText('Failed to send reset email. Please try again.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeTruthy();
+  });
+
+  it('says under each empty field of Create Account what is missing, and sends nothing', async () => {
+    const { seen } = serve(guestMe);
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('button', { name: 'Create Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    const email = within(dialog).getByLabelText('Email');
+    const password = within(dialog).getByLabelText('Password');
+    await user.type(email, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expectMarkedInvalid(email, 'Please enter your email address.');
+    expectMarkedInvalid(password, 'Please enter a password.');
+    expect(within(within(dialog).getByRole('alert')).getByText('Missing Information')).toBeTruthy();
+    await user.type(email, 'ada@example.com');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    await user.type(password, '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expectMarkedInvalid(password, 'Must be at least 6 characters long');
+    expect(paths(seen, 'POST')).toEqual([]);
+  });
+
+  it('says under the empty e-mail of Sign In and of Reset Password what is missing, and sends nothing', async () => {
+    const { seen } = serve(guestMe);
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('button', { name: 'Sign In' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sign In' });
+    await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
+    expectMarkedInvalid(within(signIn).getByLabelText('Email'), 'Please enter your email address.');
+    // The password is optional (left empty it asks for a sign-in link), so it keeps its hint.
+    expect(within(signIn).getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(within(signIn).getByRole('button', { name: 'Forgot Password?' }));
+    const reset = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(reset).getByRole('button', { name: 'Send Reset Link' }));
+    expectMarkedInvalid(within(reset).getByLabelText('Email'), 'Please enter your email address.');
+    expect(paths(seen, 'POST')).toEqual([]);
   });
 
   it('signs out a registered user back to the guest card', async () => {

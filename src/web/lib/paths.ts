@@ -22,6 +22,7 @@ export const apiPaths = {
   signInLink: '/api/auth/magic',
   signInLinkAccount: '/api/auth/magic/account',
   passwordBeforeProof: '/api/account/password-before-proof',
+  notMyPassword: '/api/account/password-before-proof/not-mine',
   claim: '/api/auth/claim',
   account: '/api/account',
   checkout: '/api/billing/create-checkout-session',

@@ -15,6 +15,8 @@ import { shareLinksMigration } from './012-share-links.js';
 import { dictionariesMigration } from './013-dictionaries.js';
 import { sessionEpochsMigration } from './014-session-epochs.js';
 import { passwordBeforeProofMigration } from './015-password-before-proof.js';
+import { recordingClientKeysMigration } from './016-recording-client-keys.js';
+import { ideaJoinedAtMigration } from './017-idea-joined-at.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -37,5 +39,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013-dictionaries': dictionariesMigration(dialect),
     '014-session-epochs': sessionEpochsMigration(dialect),
     '015-password-before-proof': passwordBeforeProofMigration(),
+    '016-recording-client-keys': recordingClientKeysMigration(),
+    '017-idea-joined-at': ideaJoinedAtMigration(dialect),
   };
 }

@@ -233,6 +233,23 @@ describe('output checks', () => {
     });
   });
 
+  it("starts a tweet with a capital as the rules do, when the model echoes the command's lower-case rest", () => {
+    // "Tweet work: ship the release notes before Friday." reaches the model without its command.
+    const said = 'ship the release notes before Friday.';
+    expect(checkModelOutput(said, 'tweet', said)).toEqual({
+      ok: true,
+      text: 'Ship the release notes before Friday.',
+      notes: [],
+    });
+    expect(checkModelOutput(said, 'tweet', said)).toMatchObject({
+      text: formatWithRules(said, 'tweet', 'work'),
+    });
+    // A name the person spells in mixed case is theirs to keep.
+    expect(
+      checkModelOutput('iPhone sales doubled.', 'tweet', 'iphone sales doubled'),
+    ).toMatchObject({ text: 'iPhone sales doubled.' });
+  });
+
   it('wants a pitch to have more than one line', () => {
     const said = 'a hook for the problem and the solution';
     expect(checkModelOutput('Just one line.', 'pitch', 'just one line')).toMatchObject({

@@ -1,5 +1,6 @@
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
 import { TWEET_MAX_CHARS, type Format } from '#contract/taxonomy.js';
+import { capitalizeFirst } from '#text/sentences.js';
 
 /**
  * What a model says is checked before a person sees it. Small faults are repaired (a tweet a
@@ -60,7 +61,10 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, (space) => (space.includes('\n') ? ' ' : space));
 }
 
-function checkTweet(text: string): OutputCheck {
+function checkTweet(reply: string): OutputCheck {
+  // A model handed the words after a spoken command ("Tweet work: ship it") may keep their
+  // lower-case start; the rules would not, so neither does the tweet a person is shown.
+  const text = capitalizeFirst(reply);
   if (codePointLength(text) <= TWEET_MAX_CHARS) return { ok: true, text, notes: [] };
   const shortened = shortenToLimit(oneLine(text), TWEET_MAX_CHARS);
   return {

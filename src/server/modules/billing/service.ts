@@ -93,8 +93,7 @@ function fromSeconds(seconds: number | null | undefined): Date | null {
 
 function stateOf(
   subscription: Stripe.Subscription,
-  email: string | null,
-  checkoutSessionId: string | null,
+  checkout: Pick<SubscriptionState, 'email' | 'checkoutSessionId' | 'startedByAccount'> | null,
 ): SubscriptionState {
   const item = subscription.items.data[0];
   return {
@@ -103,8 +102,9 @@ function stateOf(
     status: subscription.status,
     periodStart: fromSeconds(item?.current_period_start),
     periodEnd: fromSeconds(item?.current_period_end),
-    email: email ?? subscription.metadata.email ?? null,
-    checkoutSessionId,
+    email: checkout?.email ?? subscription.metadata.email ?? null,
+    checkoutSessionId: checkout?.checkoutSessionId ?? null,
+    startedByAccount: checkout?.startedByAccount ?? null,
   };
 }
 
@@ -148,7 +148,7 @@ export function createBillingService(deps: {
 
   async function subscriptionState(
     subscriptionId: string | null,
-    checkout: { email: string | null; checkoutSessionId: string } | null,
+    checkout: Pick<SubscriptionState, 'email' | 'checkoutSessionId' | 'startedByAccount'> | null,
   ): Promise<SubscriptionState | null> {
     if (subscriptionId === null) return null;
     const { stripe } = configured();
@@ -156,7 +156,7 @@ export function createBillingService(deps: {
       stripe.subscriptions.retrieve(subscriptionId),
     );
     if (!subscription) return null;
-    return stateOf(subscription, checkout?.email ?? null, checkout?.checkoutSessionId ?? null);
+    return stateOf(subscription, checkout);
   }
 
   /** The paid checkout's subscription as the provider holds it now; null when not paid. */
@@ -169,7 +169,11 @@ export function createBillingService(deps: {
     if (session.payment_status === 'unpaid') return null;
     const email =
       session.metadata?.email ?? session.customer_email ?? session.customer_details?.email ?? null;
-    return subscriptionState(idOf(session.subscription), { email, checkoutSessionId: session.id });
+    return subscriptionState(idOf(session.subscription), {
+      email,
+      checkoutSessionId: session.id,
+      startedByAccount: session.metadata?.account ?? null,
+    });
   }
 
   /**
@@ -224,10 +228,9 @@ export function createBillingService(deps: {
       // checkout started on it by anyone who knows the e-mail would show them, and could pay
       // with them. Only the account's own session starts on it; anyone else starts a new
       // customer, which a paid checkout attaches only while the account pays nothing else.
+      const ownSession = existing !== null && existing.id === signedInUserId;
       const ownCustomer =
-        existing?.billingCustomerId && existing.id === signedInUserId
-          ? existing.billingCustomerId
-          : null;
+        ownSession && existing.billingCustomerId ? existing.billingCustomerId : null;
       return accounts.issueCheckoutClaim({ email, guestId, browserKey }, async (claimToken) => {
         const session = await call('starting a checkout', () =>
           stripe.checkout.sessions.create({
@@ -237,7 +240,8 @@ export function createBillingService(deps: {
             cancel_url: `${publicUrl}/upgrade?canceled=1`,
             ...(ownCustomer !== null ? { customer: ownCustomer } : { customer_email: email }),
             ...(existing ? { client_reference_id: existing.id } : {}),
-            metadata: { email },
+            // Read back from the provider, so only this server can have written it.
+            metadata: { email, ...(ownSession ? { account: signedInUserId } : {}) },
             subscription_data: { metadata: { email } },
           }),
         );

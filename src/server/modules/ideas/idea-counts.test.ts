@@ -13,7 +13,12 @@ import { createUsersRepository } from '../identity/users-repository.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
 /** Adoption without a limit: these tests hold where ideas go, not the quota. */
-const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
+const ADOPT_ALL = {
+  monthlyLimit: null,
+  periodKey: '2026-11',
+  periodStartsAt: new Date(0),
+  at: new Date(),
+};
 
 function idea(category: Category): NewIdea {
   return {

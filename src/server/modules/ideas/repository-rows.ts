@@ -37,10 +37,13 @@ export const IDEA_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof IdeasTable)[];
 
+/** An idea's row as the repository reads it: IDEA_COLUMNS. */
+export type IdeaRow = Pick<Selectable<IdeasTable>, (typeof IDEA_COLUMNS)[number]>;
+
 /** IDEA_COLUMNS for raw SQL, qualified by the ideas table. */
 export const ideaColumns = sql.raw(IDEA_COLUMNS.map((column) => `ideas.${column}`).join(', '));
 
-export function toIdea(row: Selectable<IdeasTable>): Idea {
+export function toIdea(row: IdeaRow): Idea {
   return {
     id: row.id,
     content: row.content,
@@ -68,7 +71,7 @@ export function isAfter(after: CursorPosition) {
 }
 
 export function toPage(
-  rows: Selectable<IdeasTable>[],
+  rows: IdeaRow[],
   limit: number,
   total: number,
   totalCapped = false,

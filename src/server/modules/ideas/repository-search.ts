@@ -1,11 +1,11 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { SEARCH_ROWID_OWNER_STEP } from '../../db/migrations/005-owner-scoped-search.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
 import { toCount, toIso } from '../../db/rows.js';
-import type { DB, IdeasTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { createWorkerPool, type WorkerPool } from '../../db/worker-pool.js';
-import { ideaColumns, toPage, type IdeaPage } from './repository-rows.js';
+import { ideaColumns, toPage, type IdeaPage, type IdeaRow } from './repository-rows.js';
 import {
   capped,
   ftsPhrase,
@@ -112,7 +112,7 @@ async function sqliteScannedSearch(
     after === null
       ? sql``
       : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
-  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+  const page = await sql<IdeaRow>`SELECT ${ideaColumns} FROM ideas
     WHERE ${conditions} ${afterCondition}
     ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
   return capped(page.rows, limit, total, cap);
@@ -170,7 +170,7 @@ async function postgresSearch(
   );
   const matchesAfter =
     after === null ? sql`` : sql`AND (p.created_at, p.id) < (${after.createdAt}, ${after.id})`;
-  const first = await sql<Selectable<IdeasTable> & { total: number | string }>`
+  const first = await sql<IdeaRow & { total: number | string }>`
     WITH m AS MATERIALIZED (SELECT ideas.created_at, ideas.id FROM ideas
       WHERE ${conditions} LIMIT ${cap + 1})
     SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total FROM ideas WHERE ideas.id IN (
@@ -193,7 +193,7 @@ async function postgresSearch(
     after === null
       ? sql``
       : sql`AND (ideas.created_at, ideas.id) < (${after.createdAt}, ${after.id})`;
-  const page = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+  const page = await sql<IdeaRow>`SELECT ${ideaColumns} FROM ideas
     WHERE ${walkConditions} ${afterCondition}
     ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${limit + 1}`.execute(trx);
   return capped(page.rows, limit, total, cap);
@@ -255,7 +255,7 @@ async function sqliteIndexedSearch(
   // all of them and the order they came in does not matter.
   const matchesIn = (order: 'ASC' | 'DESC') =>
     sql<
-      Selectable<IdeasTable> & { total: number | string; min_seq: number }
+      IdeaRow & { total: number | string; min_seq: number }
     >`WITH m AS MATERIALIZED (${matches} ORDER BY ${indexRowid} ${sql.raw(order)} LIMIT ${cap + 1})
     SELECT ${ideaColumns}, (SELECT count(*) FROM m) AS total, (SELECT min(seq) FROM m) AS min_seq
     FROM ideas WHERE ideas.seq IN (
@@ -295,7 +295,7 @@ async function sqliteIndexedSearch(
       bound === undefined
         ? sql``
         : sql`AND (ideas.created_at, ideas.id) >= (${bound.created_at}, ${bound.id})`;
-    const walked = await sql<Selectable<IdeasTable>>`SELECT ${ideaColumns} FROM ideas
+    const walked = await sql<IdeaRow>`SELECT ${ideaColumns} FROM ideas
       WHERE ${walkOwner} = ${ownerIdOf(owner)} ${walkKind} ${walkAfter} ${walkBound}
         AND ${searchCondition('sqlite', q)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.execute(trx);
@@ -317,9 +317,7 @@ async function sqliteIndexedSearch(
       LIMIT 1`.execute(trx);
     if (outside.rows.length === 0) return capped(newest.rows, limit, total, cap);
   }
-  const sorted = await sql<
-    Selectable<IdeasTable>
-  >`SELECT ${ideaColumns} FROM ideas WHERE ideas.seq IN (
+  const sorted = await sql<IdeaRow>`SELECT ${ideaColumns} FROM ideas WHERE ideas.seq IN (
       SELECT p.seq FROM (${matches}) AS p WHERE 1 = 1 ${afterFilter}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}
     ) ORDER BY ideas.created_at DESC, ideas.id DESC`.execute(trx);

@@ -18,7 +18,12 @@ import { writeTransaction } from '../../db/transactions.js';
 
 const UNLIMITED = { monthlyLimit: null, periodKey: '2026-11' } as const;
 /** Adoption without a limit: these tests hold where ideas go, not the quota. */
-const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
+const ADOPT_ALL = {
+  monthlyLimit: null,
+  periodKey: '2026-11',
+  periodStartsAt: new Date(0),
+  at: new Date(),
+};
 
 /** Past the cap, SQLite full-text search finds the page by walking (see SearchTuning). */
 const CAP_TWO = { totalCap: 2, walkBudgetRows: 1000 };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Idea, NewIdea } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
@@ -19,6 +19,7 @@ import {
   toIdea,
   toPage,
   type IdeaPage,
+  type IdeaRow,
 } from './repository-rows.js';
 import {
   createSearchPool,
@@ -148,7 +149,7 @@ export function createIdeasRepository(
     // Few texts (owner kind, category, cursor, and the limit written in, so a generic plan
     // knows it), each planned the same way whatever the values (the owner's date index): kept
     // prepared on PostgreSQL (db/prepared-statements.ts).
-    const query = sql<Selectable<IdeasTable> & { total: number | string }>`
+    const query = sql<IdeaRow & { total: number | string }>`
       SELECT ${ideaColumns}, ${storedTotal} AS total FROM ideas
       WHERE ${ownedBy(owner)} ${pageCategory} ${pageAfter}
       ORDER BY ideas.created_at DESC, ideas.id DESC LIMIT ${sql.lit(limit + 1)}`.compile(db);
@@ -182,7 +183,7 @@ export function createIdeasRepository(
       .returning(IDEA_COLUMNS)
       .compile();
     const [, result] = await writeStatements(database, [counted, inserted]);
-    const idea = result?.rows[0] as Selectable<IdeasTable> | undefined;
+    const idea = result?.rows[0] as IdeaRow | undefined;
     return idea === undefined ? 'quota_exceeded' : toIdea(idea);
   }
 

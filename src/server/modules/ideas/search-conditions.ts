@@ -1,11 +1,11 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Dialect } from '../../db/database.js';
 import type { CursorPosition } from '../../db/cursor.js';
 import type { Owner } from '../../db/owner.js';
-import type { DB, IdeasTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { foldAscii, pairToken, reversed } from '../../db/search-words.js';
-import { toPage, type IdeaPage } from './repository-rows.js';
+import { toPage, type IdeaPage, type IdeaRow } from './repository-rows.js';
 
 /*
  * The pieces every search plan of repository-search.ts is built from: the owner and the
@@ -52,12 +52,7 @@ export function ownerIdOf(owner: Owner): string {
   return owner.kind === 'user' ? owner.userId : owner.guestId;
 }
 
-export function capped(
-  rows: Selectable<IdeasTable>[],
-  limit: number,
-  total: number,
-  cap: number,
-): IdeaPage {
+export function capped(rows: IdeaRow[], limit: number, total: number, cap: number): IdeaPage {
   return total > cap ? toPage(rows, limit, cap, true) : toPage(rows, limit, total);
 }
 

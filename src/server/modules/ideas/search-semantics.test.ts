@@ -9,7 +9,12 @@ import { createIdeasRepository, type IdeasRepository } from './repository.js';
 import { WORD_PAIR_MAX_FIRST_WORDS } from './search-conditions.js';
 
 /** Adoption without a limit: these tests hold where ideas go, not the quota. */
-const ADOPT_ALL = { monthlyLimit: null, periodKey: '2026-11', periodStartsAt: new Date(0) };
+const ADOPT_ALL = {
+  monthlyLimit: null,
+  periodKey: '2026-11',
+  periodStartsAt: new Date(0),
+  at: new Date(),
+};
 
 /*
  * Search answers exactly the substring semantics of docs/api.md whichever index serves the

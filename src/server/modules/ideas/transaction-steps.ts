@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { userOwner } from '../../db/owner.js';
 import { countAdoptedUses } from '../usage/transaction-steps.js';
@@ -15,6 +15,8 @@ export interface AdoptionQuota {
   periodKey: string;
   /** Ideas the guest made from this instant on are this period's and count. */
   periodStartsAt: Date;
+  /** The moment of the move, kept as the moved ideas' joined_at. */
+  at: Date;
 }
 
 export interface Adoption {
@@ -54,7 +56,7 @@ export async function moveGuestIdeas(
   const kept = thisPeriod.slice(granted).map((row) => row.id);
   let move = executor
     .updateTable('ideas')
-    .set({ user_id: userId, guest_id: null })
+    .set({ user_id: userId, guest_id: null, joined_at: quota.at.toISOString() })
     .where('guest_id', '=', guestId);
   if (kept.length > 0) move = move.where('id', 'not in', kept);
   const result = await move.executeTakeFirst();
@@ -68,4 +70,36 @@ export async function deleteIdeasOfUser(executor: Kysely<DB>, userId: string): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes the account's ideas that were in it before `instant` (saved, or moved in from a
+ * guest, before then); returns how many went.
+ */
+export async function deleteIdeasHeldBefore(
+  executor: Kysely<DB>,
+  userId: string,
+  instant: string,
+): Promise<number> {
+  const result = await executor
+    .deleteFrom('ideas')
+    .where('user_id', '=', userId)
+    .where(sql<string>`coalesce(joined_at, created_at)`, '<', instant)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many of the account's ideas were in it before `instant`. */
+export async function countIdeasHeldBefore(
+  executor: Kysely<DB>,
+  userId: string,
+  instant: string,
+): Promise<number> {
+  const row = await executor
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where(sql<string>`coalesce(joined_at, created_at)`, '<', instant)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

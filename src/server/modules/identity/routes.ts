@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
+import type { BeforeProofRepository } from './before-proof-repository.js';
 import { z } from 'zod';
 import {
   ClaimBodySchema,
@@ -16,6 +17,7 @@ import {
   MessageSchema,
   SignedInSchema,
   SignInLinkAccountSchema,
+  NotMyPasswordSchema,
   PasswordBeforeProofSchema,
 } from '#contract/api-schemas.js';
 import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
@@ -38,6 +40,16 @@ export interface IdentityRoutesOptions {
   signInBrowser: BrowserKey;
   /** Drops the save replies kept for ideas that are gone (modules/ideas/idempotency.ts). */
   forgetDeletedIdeas: () => Promise<void>;
+  /** What the account held before its e-mail was proved. */
+  beforeProof: BeforeProofRepository;
+}
+
+function linkSignInRequired(): HttpError {
+  return new HttpError(
+    403,
+    'sign_in_link_required',
+    'Only a sign-in from a link in your e-mail can answer this. Sign in with a link first.',
+  );
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -100,7 +112,15 @@ function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestId
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, sessions, authLimits, checkoutBrowser, signInBrowser, forgetDeletedIdeas },
+  {
+    identity,
+    sessions,
+    authLimits,
+    checkoutBrowser,
+    signInBrowser,
+    forgetDeletedIdeas,
+    beforeProof,
+  },
 ) => {
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -144,6 +164,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         await identity.requestSignInLink(request.body.email, {
           guestId: guestIdOf(request),
           browserKey,
+          address: addressKeyOf(request.ip),
         });
         signInBrowser.set(reply, browserKey);
         return reply.code(202).send({ message: SIGN_IN_LINK_MESSAGE });
@@ -235,12 +256,37 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get(
     '/api/account/password-before-proof',
     { schema: { response: { 200: PasswordBeforeProofSchema, 401: ErrorSchema } } },
-    async (request) => ({
-      passwordSetBeforeProof: await identity.passwordBeforeProofAsked(
-        requireUser(request).id,
-        request.sessionId,
-      ),
-    }),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const written = (await identity.passwordBeforeProofAsked(userId, request.sessionId))
+        ? await beforeProof.writtenBeforeProof(userId)
+        : null;
+      return {
+        passwordSetBeforeProof: written !== null,
+        ideasBeforeProof: written?.ideas ?? 0,
+        dictionaryEntriesBeforeProof: written?.dictionaryEntries ?? 0,
+      };
+    },
+  );
+
+  // The person who proved the e-mail says the password was not theirs: what its setter could
+  // reach goes with it (docs/security.md, "A password set before the e-mail was proved").
+  app.post(
+    '/api/account/password-before-proof/not-mine',
+    {
+      schema: { response: { 200: NotMyPasswordSchema, 401: ErrorSchema, 403: ErrorSchema } },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const sessionId = request.sessionId;
+      const removed =
+        sessionId !== null && (await identity.passwordBeforeProofAsked(userId, sessionId))
+          ? await beforeProof.disown(userId, sessionId)
+          : null;
+      if (removed === null) throw linkSignInRequired();
+      await forgetDeletedIdeas();
+      return { ideasRemoved: removed.ideas, dictionaryEntriesRemoved: removed.dictionaryEntries };
+    },
   );
 
   app.post(
@@ -248,11 +294,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     { schema: { response: { 204: z.undefined(), 401: ErrorSchema, 403: ErrorSchema } } },
     async (request, reply) => {
       if (!(await identity.keepPasswordBeforeProof(requireUser(request).id, request.sessionId))) {
-        throw new HttpError(
-          403,
-          'sign_in_link_required',
-          'Only a sign-in from a link in your e-mail can answer this. Sign in with a link first.',
-        );
+        throw linkSignInRequired();
       }
       return reply.code(204).send();
     },
@@ -268,7 +310,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await identity.requestPasswordReset(request.body.email);
+      await identity.requestPasswordReset(request.body.email, {
+        address: addressKeyOf(request.ip),
+      });
       return { message: RESET_MESSAGE };
     },
   );

@@ -55,7 +55,7 @@ export interface IdentityService {
    * same, in words and in time, whether or not the account exists (ADR 101). Resolves once the
    * work is queued (a full queue makes it wait, ADR 103).
    */
-  requestPasswordReset(email: string): Promise<void>;
+  requestPasswordReset(email: string, from: { address: string }): Promise<void>;
   /**
    * Sets the new password and voids everything else that opens the account: every session,
    * every other reset link, every sign-in link and every pending checkout claim of its e-mail
@@ -71,7 +71,7 @@ export interface IdentityService {
    */
   requestSignInLink(
     email: string,
-    from: { guestId: string | null; browserKey: string },
+    from: { guestId: string | null; browserKey: string; address: string },
   ): Promise<void>;
   /**
    * The e-mail of the account a live, unused sign-in link opens; null otherwise. Uses nothing:
@@ -163,7 +163,9 @@ function invalidToken(message: string): HttpError {
 const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 const ONE_HOUR_MS = 60 * 60 * 1000;
 /** Sign-in and reset mails together: a person asks a few times; a flood asks hundreds. */
-const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
+const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 20;
+/** Of those, from one client address: what one address asks for cannot use up the owner's. */
+const LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR = 5;
 
 export function createIdentityService(deps: {
   users: UsersRepository;
@@ -198,28 +200,34 @@ export function createIdentityService(deps: {
   };
 
   /**
-   * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
-   * (nobody received it) and leaves every earlier link working: the person retries.
+   * Whether one more link mail may go to this inbox this hour. Requests come from anywhere, so
+   * without a cap one inbox could be flooded from many addresses; and with a cap alone, one
+   * address asking every hour used it up, and the owner got no link at all (a checkout's
+   * account has no other way in). So each asking address has a share of its own, and only
+   * mails within that share count towards the inbox's. Counted after the answer, which is the
+   * same either way (ADR 101), so a refused mail tells the asker nothing.
    */
-  /**
-   * Whether one more link mail may go to this address this hour. Requests come from anywhere,
-   * so without this one inbox could be flooded from many addresses. Counted after the answer,
-   * which is the same either way (ADR 101), so a refused mail tells the asker nothing.
-   */
-  async function mayMail(email: string): Promise<boolean> {
-    const sent = await deps.counters.increment(`mail-to:${email.toLowerCase()}`, ONE_HOUR_MS);
+  async function mayMail(email: string, address: string): Promise<boolean> {
+    const inbox = email.toLowerCase();
+    const fromHere = await deps.counters.increment(`mail-to:${inbox}:from:${address}`, ONE_HOUR_MS);
+    if (fromHere.count > LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR) return false;
+    const sent = await deps.counters.increment(`mail-to:${inbox}`, ONE_HOUR_MS);
     return sent.count <= LINK_MAILS_PER_RECIPIENT_PER_HOUR;
   }
 
+  /**
+   * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
+   * (nobody received it) and leaves every earlier link working: the person retries.
+   */
   async function mailToken(
     user: UserRecord,
     purpose: AuthTokenPurpose,
     ttlMs: number,
-    asker: { guestId: string | null; browserHash: string | null },
+    asker: { guestId: string | null; browserHash: string | null; address: string },
     send: (to: string, link: string) => Promise<void>,
     linkFor: (token: string) => string,
   ): Promise<void> {
-    if (!(await mayMail(user.email))) return;
+    if (!(await mayMail(user.email, asker.address))) return;
     const token = newOneTimeToken();
     const stored = await tokens.create({
       purpose,
@@ -238,7 +246,6 @@ export function createIdentityService(deps: {
     }
   }
 
-  /** Moves the named guests' ideas into the account, as far as its quota allows. */
   /**
    * Moves the guests' ideas and words into the account. An account deleted meanwhile refuses
    * each step's rows whole (they name it); before any idea moved that is null, a refusal with
@@ -329,7 +336,7 @@ export function createIdentityService(deps: {
       return signedIn;
     },
 
-    requestPasswordReset(email) {
+    requestPasswordReset(email, from) {
       return afterReply.run('password reset mail', async () => {
         const user = await users.findByEmail(email);
         if (!user) return;
@@ -337,7 +344,7 @@ export function createIdentityService(deps: {
           user,
           'password_reset',
           PASSWORD_RESET_TTL_MS,
-          { guestId: null, browserHash: null },
+          { guestId: null, browserHash: null, address: from.address },
           (to, link) => mail.sendPasswordReset(to, link),
           (token) => `${publicUrl}/reset-password?token=${token}`,
         );
@@ -358,7 +365,11 @@ export function createIdentityService(deps: {
     },
 
     requestSignInLink(email, from) {
-      const asker = { guestId: from.guestId, browserHash: hashOneTimeToken(from.browserKey) };
+      const asker = {
+        guestId: from.guestId,
+        browserHash: hashOneTimeToken(from.browserKey),
+        address: from.address,
+      };
       return afterReply.run('sign-in link mail', async () => {
         const user = await users.findByEmail(email);
         if (!user) return;

@@ -20,6 +20,8 @@ export interface SubscriptionState {
   email: string | null;
   /** The checkout this state was read through; null when read from a subscription alone. */
   checkoutSessionId: string | null;
+  /** The account whose own session started that checkout; null for anyone else. */
+  startedByAccount: string | null;
 }
 
 /** The account a subscription concerns, and the subscription when it was declined (see below). */
@@ -50,7 +52,14 @@ export async function applySubscriptionState(
   options: { at: Date; createAccount: boolean; lockRows: boolean },
 ): Promise<AppliedSubscription> {
   const at = options.at.toISOString();
-  const columns = ['id', 'plan', 'subscription_id', 'subscription_status'] as const;
+  const columns = [
+    'id',
+    'plan',
+    'subscription_id',
+    'subscription_status',
+    'password_hash',
+    'email_proven_at',
+  ] as const;
   // Two subscriptions applied at once (two webhooks, a webhook and a claim) each decide from
   // the account's row: on PostgreSQL the row is locked, so the second sees what the first wrote.
   const locked = <T extends { forUpdate(): T }>(query: T): T =>
@@ -97,9 +106,26 @@ export async function applySubscriptionState(
     return { userId: user.id, declinedSubscriptionId: state.subscriptionId };
   }
   const plan = user.plan === 'beta' ? 'beta' : pro ? 'pro' : 'free';
+  // Registering proves nothing about the e-mail: a password nobody proved the address for, met
+  // by a checkout paid from outside the account, is a stranger's hold on what the payer bought
+  // (its Pro, its portal with the payer's card). The account becomes one made at checkout: no
+  // password, no session, opened by a mailed link to the address (docs/security.md).
+  const strangersHold =
+    pro &&
+    !foundByCustomer &&
+    state.checkoutSessionId !== null &&
+    user.subscription_id !== state.subscriptionId &&
+    user.password_hash !== null &&
+    user.email_proven_at === null &&
+    state.startedByAccount !== user.id;
   await trx
     .updateTable('users')
-    .set({
+    .set((eb) => ({
+      ...(strangersHold && {
+        password_hash: null,
+        password_before_proof: 0,
+        session_epoch: eb('session_epoch', '+', 1),
+      }),
       plan,
       billing_customer_id: state.customerId,
       subscription_id: state.subscriptionId,
@@ -107,7 +133,7 @@ export async function applySubscriptionState(
       current_period_start: state.periodStart?.toISOString() ?? null,
       current_period_end: state.periodEnd?.toISOString() ?? null,
       updated_at: at,
-    })
+    }))
     .where('id', '=', user.id)
     .execute();
   return { userId: user.id, declinedSubscriptionId: null };

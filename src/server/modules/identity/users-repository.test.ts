@@ -11,7 +11,12 @@ import { createUsersRepository, type UserRecord } from './users-repository.js';
 /** The month the ideas these tests save are made in. */
 const MONTH = calendarMonthPeriod(new Date());
 const PERIOD = MONTH.key;
-const QUOTA = { monthlyLimit: 10, periodKey: PERIOD, periodStartsAt: MONTH.startsAt };
+const QUOTA = {
+  monthlyLimit: 10,
+  periodKey: PERIOD,
+  periodStartsAt: MONTH.startsAt,
+  at: new Date(),
+};
 
 function uniqueEmail(): string {
   return `person-${randomBytes(6).toString('hex')}@example.com`;

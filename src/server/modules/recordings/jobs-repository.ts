@@ -52,15 +52,27 @@ export interface RecordingJobsRepository {
 
 const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
+/** Whose job a lane ran last: the owner and the address it came from. */
+interface Served {
+  userId: string | null;
+  guestId: string | null;
+  clientKey: string | null;
+}
+
 /**
- * An order term putting the rows of the owner served last after the others, followed by a
- * comma; nothing when none was served (a bare number in ORDER BY would name a column).
+ * An order term putting the rows of the owner, or the address, served last after the others,
+ * followed by a comma; nothing when none was served (a bare number in ORDER BY would name a
+ * column).
  */
-function servedLast(owner: { userId: string | null; guestId: string | null } | undefined) {
-  if (owner === undefined) return sql``;
-  return owner.userId !== null
-    ? sql`CASE WHEN due.user_id = ${owner.userId} THEN 1 ELSE 0 END,`
-    : sql`CASE WHEN due.guest_id = ${owner.guestId} THEN 1 ELSE 0 END,`;
+function servedLast(served: Served | undefined) {
+  if (served === undefined) return sql``;
+  const owner =
+    served.userId !== null
+      ? sql<SqlBool>`due.user_id = ${served.userId}`
+      : sql<SqlBool>`due.guest_id = ${served.guestId}`;
+  const address =
+    served.clientKey !== null ? sql<SqlBool>`due.client_key = ${served.clientKey}` : sql`1 = 0`;
+  return sql`CASE WHEN ${owner} OR ${address} THEN 1 ELSE 0 END,`;
 }
 
 export function createRecordingJobsRepository(
@@ -69,8 +81,8 @@ export function createRecordingJobsRepository(
 ): RecordingJobsRepository {
   const { db } = database;
   const now = options.now ?? (() => new Date());
-  /** Whose job each lane ran last here: at equal turns another owner goes first. */
-  const lastServed = new Map<string, { userId: string | null; guestId: string | null }>();
+  /** Whose job each lane ran last here: at equal turns another owner and address go first. */
+  const lastServed = new Map<string, Served>();
 
   function ownedBy(owner: Owner) {
     return owner.kind === 'user'
@@ -94,11 +106,14 @@ export function createRecordingJobsRepository(
         : sql<SqlBool>`(size_bytes <= ${lane.bytes} AND (duration_ms IS NULL OR duration_ms <= ${lane.audioMs}))`;
       const free = sql<SqlBool>`(lease_until IS NULL OR lease_until < ${nowIso})`;
       const skipLocked = database.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-      // Owners take turns: each owner's jobs of the lane, running ones included, are numbered
-      // oldest first, and the lowest due number goes next (at equal numbers, not the owner
-      // this lane served last), so a hundred clips from one client do not push back everyone
-      // else's. PostgreSQL locks no row of a windowed query, so the chosen row is locked (or
-      // skipped, when another worker has it) by the plain query around it.
+      // Owners and addresses take turns: each owner's jobs of the lane, running ones included,
+      // are numbered oldest first, and so are each address's; a job's turn is the later of its
+      // two numbers, and the lowest due turn goes next (at equal turns, not the owner or address
+      // this lane served last). So a hundred clips from one client, or from one address under a
+      // hundred fresh guest ids, do not push back everyone else's. A job from before addresses
+      // were kept counts as an address of its own. PostgreSQL locks no row of a windowed query,
+      // so the chosen row is locked (or skipped, when another worker has it) by the plain query
+      // around it.
       const result = await sql<{
         id: string;
         attempts: number;
@@ -106,6 +121,7 @@ export function createRecordingJobsRepository(
         keep_audio: number;
         user_id: string | null;
         guest_id: string | null;
+        client_key: string | null;
         run_after: string | Date | null;
       }>`UPDATE recordings
         SET status = 'transcribing', attempts = attempts + 1, lease_until = ${until},
@@ -113,19 +129,28 @@ export function createRecordingJobsRepository(
         WHERE id = (
           SELECT id FROM recordings WHERE id = (
             SELECT id FROM (
-              SELECT id, user_id, guest_id, run_after, lease_until, ROW_NUMBER() OVER (
-                PARTITION BY user_id, guest_id ORDER BY run_after, id) AS turn
+              SELECT id, user_id, guest_id, client_key, run_after, lease_until,
+                ROW_NUMBER() OVER (
+                  PARTITION BY user_id, guest_id ORDER BY run_after, id) AS owner_turn,
+                ROW_NUMBER() OVER (
+                  PARTITION BY COALESCE(client_key, id) ORDER BY run_after, id) AS address_turn
               FROM recordings
               WHERE status IN ('queued', 'transcribing') AND ${size}
             ) AS due
             WHERE run_after <= ${nowIso} AND ${free}
-            ORDER BY turn, ${servedLast(lastServed.get(lane.name))} run_after, id LIMIT 1
+            ORDER BY CASE WHEN owner_turn > address_turn THEN owner_turn ELSE address_turn END,
+              ${servedLast(lastServed.get(lane.name))} run_after, id LIMIT 1
           ) ${skipLocked}
         ) AND ${free}
-        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id, run_after`.execute(db);
+        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id, client_key,
+          run_after`.execute(db);
       const row = result.rows[0];
       if (row === undefined) return null;
-      lastServed.set(lane.name, { userId: row.user_id, guestId: row.guest_id });
+      lastServed.set(lane.name, {
+        userId: row.user_id,
+        guestId: row.guest_id,
+        clientKey: row.client_key,
+      });
       return {
         id: row.id,
         attempt: Number(row.attempts),

@@ -30,6 +30,8 @@ export interface NewUpload {
   keepAudio: boolean;
   sizeBytes: number | null;
   expiresAt: Date;
+  /** The client address that began it (addressKeyOf): transcription takes turns by it too. */
+  clientKey: string;
 }
 
 export interface RecordingPage {
@@ -81,19 +83,33 @@ export interface RecordingsRepository {
   idsOf(owner: Owner): Promise<string[]>;
   adoptGuest(userId: string, guestId: string): Promise<number>;
   /**
-   * What the owner holds that no idea accounts for: uploads still arriving, and the bytes of
-   * kept recordings not (yet) made into an idea, uploads counted at their announced length.
+   * What the owner holds that no account's idea accounts for: uploads still arriving, and the
+   * bytes of kept recordings not (yet) made into an idea or a guest's, uploads counted at their
+   * announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
-  /** Finished recordings no idea was made from, begun before `before`, removed; their ids. */
+  /**
+   * Finished recordings that are not an account's idea (none made from them, or a guest's),
+   * begun before `before`, removed; their ids. A guest's idea stays, without its audio.
+   */
   deleteUnsavedBefore(before: Date): Promise<string[]>;
 }
 
-/** Recordings no idea was made from that still hold bytes (uploads arriving, or audio kept). */
+/**
+ * Recordings that are not an account's idea: no idea was made from them, or they are a guest's.
+ * A guest's audio stays one even once saved as an idea: guest ids cost nothing and guest ideas
+ * never expire, so saved guest audio counted towards no cap and was kept for ever (one address
+ * could add gigabytes a day). It counts, and expires, like audio never saved; signing up moves
+ * it into the account, where it stays with its idea.
+ */
+const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
+  OR NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id))`;
+
+/** Such recordings that still hold bytes (uploads arriving, or audio kept). */
 const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep_audio = 1)
-  AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`;
+  AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
 async function holdings(
   db: Kysely<DB>,
@@ -186,6 +202,7 @@ export function createRecordingsRepository(
             run_after: null,
             lease_until: null,
             upload_expires_at: upload.expiresAt.toISOString(),
+            client_key: upload.clientKey,
             created_at: at,
             updated_at: at,
           })
@@ -313,7 +330,7 @@ export function createRecordingsRepository(
     async deleteUnsavedBefore(before) {
       return deleteWhere(
         sql<SqlBool>`recordings.status <> 'uploading' AND recordings.created_at < ${before.toISOString()}
-          AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`,
+          AND ${NOT_AN_ACCOUNTS_IDEA}`,
       );
     },
   };

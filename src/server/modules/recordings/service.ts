@@ -61,7 +61,7 @@ export interface RecordingsService {
    */
   beginUpload(
     owner: Owner,
-    upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata },
+    upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata; clientKey: string },
   ): Promise<void>;
   /** 404 unless it is the owner's upload (or recording). */
   ensureUploadOf(
@@ -215,7 +215,7 @@ export function createRecordingsService(deps: {
       }
     },
 
-    async beginUpload(owner, { id, sizeBytes, metadata }) {
+    async beginUpload(owner, { id, sizeBytes, metadata, clientKey }) {
       const format = parseChoice(metadata.format, FormatSchema, 'format');
       const category = parseChoice(metadata.category, CategorySchema, 'category');
       const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
@@ -231,6 +231,7 @@ export function createRecordingsService(deps: {
           keepAudio: keep !== 'false' && keep !== '0',
           sizeBytes,
           expiresAt: new Date(now().getTime() + uploadExpiryMs),
+          clientKey,
         },
         { ...room, unsavedBytesPerOwner: budget },
       );

@@ -135,6 +135,7 @@ async function upload(
   headers: Record<string, string>,
   bytes: Buffer,
   meta: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
 ): Promise<string> {
   const metadata = Object.entries({ filename: 'recording.webm', ...meta })
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -142,6 +143,7 @@ async function upload(
   const created = await app.inject({
     method: 'POST',
     url: '/api/uploads',
+    remoteAddress,
     headers: {
       ...TUS,
       ...headers,
@@ -154,6 +156,7 @@ async function upload(
   const sent = await app.inject({
     method: 'PATCH',
     url: `/api/uploads/${id}`,
+    remoteAddress,
     headers: {
       ...TUS,
       ...headers,
@@ -376,7 +379,7 @@ forEachDialect((dialect) => {
         }
         const later = [];
         for (let i = 0; i < 3; i += 1) later.push(await upload(app, many, clip));
-        const theirs = await upload(app, other, clip);
+        const theirs = await upload(app, other, clip, {}, '198.51.100.7');
         engine.hold = null;
         release();
         // The scripted engine numbers its calls in its transcripts: "words N".
@@ -385,6 +388,49 @@ forEachDialect((dialect) => {
         const firstCall = await callOf(many, first);
         const theirCall = await callOf(other, theirs);
         const laterCalls = await Promise.all(later.map((id) => callOf(many, id)));
+        expect(theirCall).toBe(firstCall + 1);
+        for (const call of laterCalls) expect(call).toBeGreaterThan(theirCall);
+      } finally {
+        engine.hold = null;
+        release();
+      }
+    });
+
+    it('lets addresses take turns: fresh guest ids from one address do not push back another’s clip', async () => {
+      const { app } = testApp();
+      let release = (): void => undefined;
+      engine.hold = {
+        client: 'recordings-short',
+        until: new Promise((resolve) => (release = resolve)),
+      };
+      try {
+        const crowd = '203.0.113.40';
+        const firstGuest = guestHeaders(newGuestId());
+        const first = await upload(app, firstGuest, clip, {}, crowd);
+        const deadline = Date.now() + 10_000;
+        while (
+          (
+            await app.inject({ url: `/api/recordings/${first}`, headers: firstGuest })
+          ).json<Recording>().status !== 'transcribing'
+        ) {
+          if (Date.now() > deadline) throw new Error('never claimed');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // Each a guest of its own, as a script makes them, all from one address.
+        const later: { headers: Record<string, string>; id: string }[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const headers = guestHeaders(newGuestId());
+          later.push({ headers, id: await upload(app, headers, clip, {}, crowd) });
+        }
+        const person = guestHeaders(newGuestId());
+        const theirs = await upload(app, person, clip, {}, '198.51.100.8');
+        engine.hold = null;
+        release();
+        const callOf = async (headers: Record<string, string>, id: string) =>
+          Number((await settled(app, headers, id)).transcript?.split(' ')[1]);
+        const firstCall = await callOf(firstGuest, first);
+        const theirCall = await callOf(person, theirs);
+        const laterCalls = await Promise.all(later.map((job) => callOf(job.headers, job.id)));
         expect(theirCall).toBe(firstCall + 1);
         for (const call of laterCalls) expect(call).toBeGreaterThan(theirCall);
       } finally {

@@ -7,6 +7,7 @@ import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
 import type { Owner } from '../../db/owner.js';
 import { ErrorSchema } from '#contract/api-schemas.js';
 import { HttpError, type ErrorBody } from '../../http/errors.js';
+import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService, UploadMetadata } from './service.js';
@@ -143,7 +144,7 @@ function byteCount(value: string | string[] | undefined): number | null {
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
   const { recordings, store, locker, maxBytes, limits } = options;
-  const owners = new WeakMap<object, Owner>();
+  const owners = new WeakMap<object, { owner: Owner; clientKey: string }>();
   const datastore = new WholeWritesStore(store.datastore);
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -153,11 +154,12 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     maxSize: maxBytes,
     namingFunction: () => recordings.newUploadId(),
     async onUploadCreate(req, upload) {
-      const owner = owners.get(req);
-      if (owner === undefined) throw new Error('an upload was created without an owner');
+      const from = owners.get(req);
+      if (from === undefined) throw new Error('an upload was created without an owner');
       try {
-        await recordings.beginUpload(owner, {
+        await recordings.beginUpload(from.owner, {
           id: upload.id,
+          clientKey: from.clientKey,
           sizeBytes: upload.size ?? null,
           metadata: metadataOf(upload.metadata),
         });
@@ -228,7 +230,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     pastLength?: ErrorBody,
   ): Promise<{ response: Response; sent: () => Promise<FastifyReply> }> {
     const webRequest = toWebRequest(request, path);
-    if (owner !== null) owners.set(webRequest, owner);
+    if (owner !== null) owners.set(webRequest, { owner, clientKey: addressKeyOf(request.ip) });
     const response = await tus.handleWeb(webRequest);
     return { response, sent: () => answer(reply, response, pastLength) };
   }

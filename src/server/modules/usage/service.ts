@@ -11,6 +11,8 @@ export interface QuotaContext {
   periodKey: string;
   periodStartsAt: Date;
   periodEndsAt: Date;
+  /** When it was worked out: ideas moved in under it joined the account then. */
+  at: Date;
 }
 
 export interface UsageService {
@@ -53,6 +55,7 @@ export function createUsageService(deps: {
         periodKey: `billing:${billingPeriod.startsAt.toISOString()}`,
         periodStartsAt: billingPeriod.startsAt,
         periodEndsAt: billingPeriod.endsAt,
+        at,
       };
     }
     const period = calendarMonthPeriod(at);
@@ -62,6 +65,7 @@ export function createUsageService(deps: {
       periodKey: period.key,
       periodStartsAt: period.startsAt,
       periodEndsAt: period.endsAt,
+      at,
     };
   }
 

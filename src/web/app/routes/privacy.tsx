@@ -41,7 +41,9 @@ export default function PrivacyRoute() {
             recordings in Voice Settings: each recording made or imported on this device is then
             deleted from this server as soon as it is transcribed, and only its text is kept. A
             recording that never finished uploading is deleted after 24 hours, and one never saved
-            as an idea after 30 days.
+            as an idea after 30 days. Without an account, recordings are deleted after 30 days even
+            when saved (the idea&apos;s text stays); create an account to keep them with their
+            ideas.
           </li>
           <li>
             <strong>Your browser</strong> (when this server has no speech engine, or you choose it):

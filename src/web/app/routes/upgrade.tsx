@@ -24,6 +24,7 @@ export default function UpgradeRoute() {
               : 'You are signed in to your Pro account. Refreshing...'}
           </p>
         ) : null}
+        {/* Once confirmed, the welcome is the hook's toast alone: said once, not twice. */}
         {payment === 'confirming' || payment === 'late' ? (
           <p
             role="status"
@@ -33,14 +34,6 @@ export default function UpgradeRoute() {
             {payment === 'confirming'
               ? 'Confirming your payment…'
               : 'Your payment is not confirmed yet. Reload this page in a minute: Pro starts as soon as the payment is confirmed.'}
-          </p>
-        ) : payment === 'confirmed' ? (
-          <p
-            role="status"
-            data-testid="payment-status"
-            className="rounded-xl bg-teal-50 p-4 dark:bg-teal-950"
-          >
-            <span className="font-semibold">Welcome to Pro!</span> Your payment went through.
           </p>
         ) : null}
         <UsageBar usage={usage.data} isError={usage.isError} showUpgrade={false} />

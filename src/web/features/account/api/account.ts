@@ -144,24 +144,44 @@ export function useSignInLinkAccount(token: string) {
 const passwordBeforeProofKey = (email: string) => ['password-before-proof', email] as const;
 
 /**
- * Whether the account's password was set before its e-mail was proved (see the notice); keyed by
- * the account, so a sign-in to another one without a reload asks again.
+ * Whether the account's password was set before its e-mail was proved, and what the account held
+ * by then (see the notice); keyed by the account, so a sign-in to another one without a reload
+ * asks again.
  */
 export function usePasswordBeforeProof(email: string) {
   return useQuery({
     queryKey: passwordBeforeProofKey(email),
-    queryFn: async () =>
-      (await apiRequest('PasswordBeforeProofSchema', 'GET', apiPaths.passwordBeforeProof))
-        .passwordSetBeforeProof,
+    queryFn: () => apiRequest('PasswordBeforeProofSchema', 'GET', apiPaths.passwordBeforeProof),
     staleTime: Infinity,
   });
 }
+
+const ANSWERED = {
+  passwordSetBeforeProof: false,
+  ideasBeforeProof: 0,
+  dictionaryEntriesBeforeProof: 0,
+};
 
 export function useKeepPasswordBeforeProof(email: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiSend('POST', apiPaths.passwordBeforeProof),
-    onSuccess: () => client.setQueryData(passwordBeforeProofKey(email), false),
+    onSuccess: () => client.setQueryData(passwordBeforeProofKey(email), ANSWERED),
+  });
+}
+
+/** The person says the password was not theirs: it goes, with what was written before. */
+export function useNotMyPassword(email: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('NotMyPasswordSchema', 'POST', apiPaths.notMyPassword),
+    onSuccess: async () => {
+      client.setQueryData(passwordBeforeProofKey(email), ANSWERED);
+      // Ideas, counts and the dictionary all changed under every screen that shows them.
+      await client.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== passwordBeforeProofKey(email)[0],
+      });
+    },
   });
 }
 

@@ -6,6 +6,7 @@ import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
+import { EMAIL_MISSING } from '#web/lib/credential-messages';
 import { routePaths } from '#web/lib/paths';
 import { useLogIn } from '../api/account';
 
@@ -27,7 +28,7 @@ export function LoginForm({ linkFailed, onSignedIn }: LoginFormProps) {
     event.preventDefault();
     const trimmedEmail = email.trim();
     if (trimmedEmail === '') {
-      setEmailError('Please enter your email address.');
+      setEmailError(EMAIL_MISSING);
       return;
     }
     setLinkSent(null);

@@ -1,39 +1,58 @@
+import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/toast-store';
 import { describeError } from '#web/lib/api-error';
 import {
   useKeepPasswordBeforeProof,
+  useNotMyPassword,
   usePasswordBeforeProof,
-  useRequestPasswordReset,
 } from '../api/account';
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What "It Wasn't Me" removes, in the person's words. */
+function whatGoes(ideas: number, words: number): string {
+  const parts = [
+    ...(ideas > 0 ? [count(ideas, 'idea', 'ideas')] : []),
+    ...(words > 0 ? [count(words, 'dictionary word', 'dictionary words')] : []),
+  ];
+  const written =
+    parts.length > 0
+      ? ` and the ${parts.join(' and ')} the account held before you signed in from your e-mail`
+      : '';
+  return `This removes the password${written}, and signs out every other device. Ideas you brought from this device stay.`;
+}
 
 /**
  * docs/product.md, "A password you may not have set": registering proves nothing about an
- * e-mail, so someone may have registered this address with a password of their own before its
- * owner first signed in by a mailed link. The owner is asked once, on home, whether it was them;
- * "Change Password" mails a reset link (a new password ends every other sign-in).
+ * e-mail, so someone may have registered this address with a password of their own, and written
+ * ideas and dictionary words, before its owner first signed in by a mailed link. The owner is
+ * asked once, on home, whether it was them; "It Wasn't Me" takes all of that away.
  */
 export default function PasswordBeforeProofNotice({ email }: { email: string }) {
   const asked = usePasswordBeforeProof(email);
   const keep = useKeepPasswordBeforeProof(email);
-  const reset = useRequestPasswordReset();
-  if (asked.data !== true) return null;
+  const notMine = useNotMyPassword(email);
+  const [confirming, setConfirming] = useState(false);
+  if (asked.data?.passwordSetBeforeProof !== true) return null;
+  const { ideasBeforeProof, dictionaryEntriesBeforeProof } = asked.data;
 
-  const changePassword = () =>
-    reset.mutate(email, {
+  const failed = (title: string) => (error: Error) =>
+    toast({ title, description: describeError(error), variant: 'destructive' });
+
+  const removeThem = () =>
+    notMine.mutate(undefined, {
       onSuccess: () =>
         toast({
-          title: 'Check your inbox',
-          description: `A link to set a new password is on its way to ${email}.`,
+          title: 'Done',
+          description:
+            'The password and what was written before are gone. To use a password, choose Forgot password when you sign in.',
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Could not send the link',
-          description: describeError(error),
-          variant: 'destructive',
-        }),
+      onError: failed('Could not remove them'),
     });
 
   return (
@@ -49,31 +68,34 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
             Did you set this account’s password?
           </h2>
           <p>
-            This account got a password before you first signed in from your e-mail. If you did not
-            set it, someone else can sign in with it: change it now.
+            {confirming
+              ? whatGoes(ideasBeforeProof, dictionaryEntriesBeforeProof)
+              : 'This account got a password before you first signed in from your e-mail. If you did not set it, someone else can sign in with it.'}
           </p>
         </div>
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
-        <Button
-          onClick={() =>
-            keep.mutate(undefined, {
-              onError: (error) =>
-                toast({
-                  title: 'Could not save that',
-                  description: describeError(error),
-                  variant: 'destructive',
-                }),
-            })
-          }
-          disabled={keep.isPending}
-        >
-          It Was Me
-        </Button>
-        <Button variant="primary" onClick={changePassword} disabled={reset.isPending}>
-          Change Password
-        </Button>
-      </div>
+      {confirming ? (
+        <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
+          <Button onClick={() => setConfirming(false)} disabled={notMine.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={removeThem} disabled={notMine.isPending}>
+            Remove Them
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col-reverse gap-3 sm:grid sm:grid-cols-2">
+          <Button
+            onClick={() => keep.mutate(undefined, { onError: failed('Could not save that') })}
+            disabled={keep.isPending}
+          >
+            It Was Me
+          </Button>
+          <Button variant="primary" onClick={() => setConfirming(true)}>
+            It Wasn’t Me
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

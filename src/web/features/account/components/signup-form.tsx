@@ -7,12 +7,9 @@ import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
 import { ApiError } from '#web/lib/api-error';
+import { EMAIL_MISSING, PASSWORD_MISSING, PASSWORD_RULE } from '#web/lib/credential-messages';
 import { routePaths } from '#web/lib/paths';
 import { useRegister } from '../api/account';
-
-const PASSWORD_RULE = 'Must be at least 6 characters long';
-const EMAIL_MISSING = 'Please enter your email address.';
-const PASSWORD_MISSING = 'Please enter a password.';
 
 const BENEFITS = [
   'Your ideas are kept with your account, on every device you sign in on',

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Plus, X } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { cn } from '#web/components/ui/cn';
 import { IconButton } from '#web/components/ui/icon-button';
 import type { ChecklistDraft } from '#contract/checklist';
 
@@ -19,9 +20,7 @@ const FIELD =
 export function ChecklistEditor({ draft, onChange }: ChecklistEditorProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const focusTask = (index: number) =>
-    requestAnimationFrame(() =>
-      listRef.current?.querySelectorAll<HTMLInputElement>('input[type="text"]')[index]?.focus(),
-    );
+    requestAnimationFrame(() => listRef.current?.querySelectorAll('textarea')[index]?.focus());
   const setTask = (index: number, patch: Partial<ChecklistDraft['tasks'][number]>) =>
     onChange({
       ...draft,
@@ -52,7 +51,7 @@ export function ChecklistEditor({ draft, onChange }: ChecklistEditorProps) {
       <ol ref={listRef} aria-labelledby="edit-checklist-items" className="space-y-2">
         {draft.tasks.map((task, index) => (
           // The index is the row's identity: rows have no id, and only their order matters.
-          <li key={index} className="flex items-center gap-2">
+          <li key={index} className="flex items-start gap-2">
             <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center">
               <input
                 type="checkbox"
@@ -62,18 +61,23 @@ export function ChecklistEditor({ draft, onChange }: ChecklistEditorProps) {
                 className="focus-ring size-6 cursor-pointer accent-emerald-700 dark:accent-emerald-400"
               />
             </label>
-            <input
-              type="text"
+            {/* A box that grows a line at a time: a phone's row is some 25 characters wide, and
+                a one-line field would cut a longer task at its edge. A task is one line of the
+                checklist, so a pasted line break becomes a space. */}
+            <textarea
+              rows={1}
               value={task.text}
               aria-label={`Item ${index + 1}`}
-              onChange={(event) => setTask(index, { text: event.target.value })}
+              onChange={(event) =>
+                setTask(index, { text: event.target.value.replace(/\r?\n/g, ' ') })
+              }
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
                   event.preventDefault();
                   addTask(index + 1);
                 }
               }}
-              className={FIELD}
+              className={cn(FIELD, 'field-sizing-content resize-none py-2.5 leading-6')}
             />
             <IconButton
               label={`Remove item ${index + 1}`}

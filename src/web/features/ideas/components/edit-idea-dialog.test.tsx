@@ -169,6 +169,21 @@ describe('Edit idea dialog for a checklist', () => {
     });
   });
 
+  it('keeps a task on one line of the checklist when words with a line break are pasted in', async () => {
+    const { seen } = serve();
+    const { user, dialog } = await openListEditor();
+    const first = dialog.getByRole<HTMLTextAreaElement>('textbox', { name: 'Item 1' });
+    await user.clear(first);
+    await user.click(first);
+    await user.paste('Call mom\nabout Sunday');
+    expect(first.value).toBe('Call mom about Sunday');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Idea updated');
+    expect(puts(seen)[0]?.body).toEqual({
+      content: 'Chores\n- [ ] Call mom about Sunday\n- [x] Book dentist',
+    });
+  });
+
   it('offers the markdown as text, and keeps what was changed in the list', async () => {
     serve();
     const { user, dialog } = await openListEditor();

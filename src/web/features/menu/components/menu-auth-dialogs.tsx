@@ -4,7 +4,9 @@ import { Sheet } from '#web/components/ui/sheet';
 import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { toast } from '#web/components/ui/toast-store';
+import { PASSWORD_MIN_CHARS } from '#contract/limits';
 import { ApiError, describeError } from '#web/lib/api-error';
+import { EMAIL_MISSING, PASSWORD_MISSING, PASSWORD_RULE } from '#web/lib/credential-messages';
 
 export interface MenuCredentials {
   email: string;
@@ -39,9 +41,14 @@ export function SignInDialog({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [emailMissing, setEmailMissing] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (email.trim() === '') {
+      setEmailMissing(true);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -63,14 +70,21 @@ export function SignInDialog({
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Sign In" placement="center">
-      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+      <form
+        noValidate
+        className="flex flex-col gap-3 pb-2"
+        onSubmit={(event) => void submit(event)}
+      >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={emailMissing ? EMAIL_MISSING : null}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailMissing(false);
+          }}
         />
         <TextField
           label="Password"
@@ -104,12 +118,24 @@ export function CreateAccountDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const [passwordTooShort, setPasswordTooShort] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
+    const empty = { email: email.trim() === '', password: password.trim() === '' };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      setFailure({ title: 'Missing Information', text: 'Please fill in all fields.' });
+      return;
+    }
     setFailure(null);
+    if (password.length < PASSWORD_MIN_CHARS) {
+      setPasswordTooShort(true);
+      return;
+    }
+    setBusy(true);
     try {
       await onRegister({ email: email.trim(), password });
       setEmail('');
@@ -117,7 +143,10 @@ export function CreateAccountDialog({
       onOpenChange(false);
       toast({ title: 'Account created', variant: 'success', durationMs: 3000 });
     } catch (error) {
-      setFailure(failureText(error, 'Failed to create account. Please try again.'));
+      setFailure({
+        title: 'Registration Failed',
+        text: failureText(error, 'Failed to create account. Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -125,24 +154,36 @@ export function CreateAccountDialog({
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Create Account" placement="center">
-      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+      <form
+        noValidate
+        className="flex flex-col gap-3 pb-2"
+        onSubmit={(event) => void submit(event)}
+      >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={missing.email ? EMAIL_MISSING : null}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setMissing((was) => ({ ...was, email: false }));
+          }}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          required
+          hint={PASSWORD_RULE}
+          error={missing.password ? PASSWORD_MISSING : passwordTooShort ? PASSWORD_RULE : null}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordTooShort(false);
+            setMissing((was) => ({ ...was, password: false }));
+          }}
         />
-        <FormAlert title="Registration Failed">{failure}</FormAlert>
+        <FormAlert title={failure?.title ?? ''}>{failure?.text ?? null}</FormAlert>
         <Button type="submit" variant="primary" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
@@ -159,9 +200,14 @@ export function ResetPasswordDialog({
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [emailMissing, setEmailMissing] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (email.trim() === '') {
+      setEmailMissing(true);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -188,14 +234,21 @@ export function ResetPasswordDialog({
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Reset Password" placement="center">
-      <form className="flex flex-col gap-3 pb-2" onSubmit={(event) => void submit(event)}>
+      <form
+        noValidate
+        className="flex flex-col gap-3 pb-2"
+        onSubmit={(event) => void submit(event)}
+      >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={emailMissing ? EMAIL_MISSING : null}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailMissing(false);
+          }}
         />
         <FormAlert title="Error">{failure}</FormAlert>
         <Button type="submit" variant="primary" disabled={busy} aria-busy={busy}>
