@@ -15,8 +15,16 @@
 //    BENCH_CACHE_DIR), uploaded in 5 MiB PATCHes to a fresh server and transcribed in pieces:
 //    the server's peak RSS (VmHWM) and the time from the last byte to the transcript.
 //
+// 3. The upload path on its own, with recordings as files and in a bucket (ADR 128: the tests'
+//    S3 stand-in, s3rver behind the proxy that adds the multipart calls, in its own process),
+//    side by side in one run, rounds alternating: a 30 s clip as the page sends it (a PATCH of
+//    3 s, back to back rather than paced), 10 minutes the same way, and 17 MiB in 5 MiB PATCHes
+//    (the clip's bytes, then random ones: nothing is transcribed). Measured: each PATCH's time,
+//    the whole upload's, and the server's and the stand-in's CPU.
+//
 //   node scripts/bench/recordings-bench.mjs            print the figures
-//   node scripts/bench/recordings-bench.mjs --write    also rewrite its section of docs/benchmarks.md
+//   node scripts/bench/recordings-bench.mjs --write    also rewrite its sections of docs/benchmarks.md
+//   node scripts/bench/recordings-bench.mjs --stores   only part 3 (with --write, only its section)
 //
 // Settings (environment): BENCH_RECORDINGS_PEOPLE (20), BENCH_RECORDINGS_ROUNDS (4 recordings
 // each), BENCH_RECORDINGS_HOUR (1; 0 skips the hour), BENCH_RECORDINGS_DATABASE (sqlite, a fresh
@@ -49,6 +57,9 @@ const WRITE = process.argv.includes('--write');
 const PEOPLE = Number(process.env.BENCH_RECORDINGS_PEOPLE ?? 20);
 const ROUNDS = Number(process.env.BENCH_RECORDINGS_ROUNDS ?? 4);
 const HOUR = (process.env.BENCH_RECORDINGS_HOUR ?? '1') !== '0';
+const STORES_ONLY = process.argv.includes('--stores');
+const STORE_ROUNDS = Number(process.env.BENCH_RECORDINGS_STORE_ROUNDS ?? 3);
+const BUCKET = 'voice-ideas-bench';
 const ON_POSTGRES = (process.env.BENCH_RECORDINGS_DATABASE ?? 'sqlite') === 'postgres';
 const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,11 +80,11 @@ function peakRssMib(pid) {
 }
 
 /** One 30 s clip per person, each with its own title, so the engine can tell whose it heard. */
-async function makeClips(dir) {
+async function makeClips(dir, people = PEOPLE) {
   const raw = join(dir, 'speech.wav');
   await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, SPOKEN]);
   const clips = [];
-  for (let i = 0; i < PEOPLE; i += 1) {
+  for (let i = 0; i < people; i += 1) {
     const webm = join(dir, `clip-${i}.webm`);
     await ffmpeg([
       ...['-i', raw, '-t', String(RECORDING_SECONDS), '-ac', '1', '-ar', '48000'],
@@ -175,6 +186,25 @@ async function startEngine(transcript) {
     child.once('exit', (exitCode) => reject(new Error(`the fake engine exited (${exitCode})`)));
   });
   return { child, url, calls };
+}
+
+/** The tests' S3 stand-in in its own process, so that its CPU is not the server's. */
+async function startS3StandIn() {
+  const code = `
+    import { startS3StandIn } from '#tests/support/s3-stand-in.js';
+    const standIn = await startS3StandIn({ buckets: [${JSON.stringify(BUCKET)}] });
+    console.log(JSON.stringify({ endpoint: standIn.endpoint, keys: standIn.keys }));`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: rootDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const started = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line));
+    });
+    child.once('exit', (exitCode) => reject(new Error(`the S3 stand-in exited (${exitCode})`)));
+  });
+  return { child, ...started };
 }
 
 async function startServer(databaseUrl, recordingsDir, engineUrl) {
@@ -395,6 +425,136 @@ async function twentyPeople(workDir, engine) {
   }
 }
 
+/**
+ * One upload of `bytes` in PATCHes of `chunkBytes`, back to back, the length with the last;
+ * then its bytes read back, so that a figure is never of an upload that lost bytes.
+ */
+async function timedUpload(baseUrl, bytes, chunkBytes) {
+  const headers = {
+    'x-guest-id': `guest_${randomBytes(9).toString('base64url')}`,
+    'x-forwarded-for': `2001:db8::${randomBytes(2).toString('hex')}`,
+  };
+  const refusals = {};
+  const started = performance.now();
+  const id = await beginUpload(baseUrl, headers, refusals);
+  const patchMs = [];
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    const end = Math.min(bytes.length, offset + chunkBytes);
+    const sent = performance.now();
+    await tus(baseUrl, headers, refusals, 'patch', {
+      path: `/api/uploads/${id}`,
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+        ...(end === bytes.length ? { 'upload-length': String(bytes.length) } : {}),
+      },
+      body: bytes.subarray(offset, end),
+    });
+    patchMs.push(performance.now() - sent);
+  }
+  const totalMs = performance.now() - started;
+  const stored = await fetch(`${baseUrl}/api/recordings/${id}/audio`, { headers });
+  if (!Buffer.from(await stored.arrayBuffer()).equals(bytes)) {
+    throw new Error(`the upload ${id} did not read back as sent`);
+  }
+  return { patchMs, totalMs };
+}
+
+/** Part 3: the same uploads into files and into the S3 stand-in, rounds alternating. */
+async function storesSideBySide(workDir) {
+  const [clip] = await makeClips(workDir, 1);
+  const perSecond = clip.length / RECORDING_SECONDS;
+  const chunk = Math.round(CHUNK_SECONDS * perSecond);
+  // Ten minutes as the page sends them: the clip's bytes over again, in 3 s PATCHes.
+  const tenMinutes = Buffer.concat(Array.from({ length: 20 }, () => clip));
+  const large = Buffer.concat([clip, randomBytes(17 * 2 ** 20 - clip.length)]);
+  const shapes = [
+    { name: 'clip', bytes: clip, chunkBytes: chunk },
+    { name: 'tenMinutes', bytes: tenMinutes, chunkBytes: chunk },
+    { name: 'large', bytes: large, chunkBytes: HOUR_PATCH_BYTES },
+  ];
+  const standIn = await startS3StandIn();
+  const stores = {
+    file: {},
+    s3: {
+      S3_ENDPOINT: standIn.endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: standIn.keys.accessKeyId,
+      S3_SECRET_ACCESS_KEY: standIn.keys.secretAccessKey,
+    },
+  };
+  const results = {};
+  try {
+    for (let round = 0; round < STORE_ROUNDS; round += 1) {
+      for (const [store, env] of Object.entries(stores)) {
+        const databaseUrl = await freshDatabase(workDir, `recordings_${store}_${round}`);
+        const { child, url } = await startTranscribingServer({
+          databaseUrl,
+          engineUrl: 'http://127.0.0.1:9/none',
+          env: {
+            ...env,
+            RECORDINGS_DIR: join(workDir, `${store}-${round}`),
+            TRANSCRIBE_ENGINE: 'none',
+            LOG_LEVEL: 'warn',
+          },
+          onLogLine: () => undefined,
+        });
+        try {
+          // One unmeasured upload first, so the server has compiled its hot code.
+          await timedUpload(url, clip, chunk);
+          for (const shape of shapes) {
+            const serverBefore = ownCpuMs(child.pid);
+            const standInBefore = ownCpuMs(standIn.child.pid);
+            const { patchMs, totalMs } = await timedUpload(url, shape.bytes, shape.chunkBytes);
+            const figures = (results[`${store} ${shape.name}`] ??= {
+              patchMs: [],
+              totalMs: [],
+              serverCpuMs: [],
+              standInCpuMs: [],
+              lastTenthMs: [],
+              patches: patchMs.length,
+              mib: shape.bytes.length / 2 ** 20,
+            });
+            figures.patchMs.push(...patchMs);
+            figures.totalMs.push(totalMs);
+            figures.serverCpuMs.push(ownCpuMs(child.pid) - serverBefore);
+            figures.standInCpuMs.push(ownCpuMs(standIn.child.pid) - standInBefore);
+            // The last tenth of the PATCHes, when a bucket's tail waiting as <id>.part is longest.
+            figures.lastTenthMs.push(
+              ...patchMs.slice(-Math.max(1, Math.round(patchMs.length / 10))),
+            );
+          }
+        } finally {
+          await stopProcess(child);
+          await dropDatabase(databaseUrl);
+        }
+      }
+    }
+  } finally {
+    await stopProcess(standIn.child);
+  }
+  return results;
+}
+
+function storeLines(results) {
+  const median = (values) => summary(values).p50;
+  const line = (name, label) => {
+    const file = results[`file ${name}`];
+    const s3 = results[`s3 ${name}`];
+    const one = (store, figures) => {
+      const patch = summary(figures.patchMs);
+      return `${store}: the upload ${f(median(figures.totalMs))} ms, a PATCH p50 ${f1(patch.p50)} ms, p99 ${f1(patch.p99)} ms, the last tenth's p50 ${f1(median(figures.lastTenthMs))} ms, the server's CPU ${f(median(figures.serverCpuMs))} ms`;
+    };
+    return `- ${label} (${f1(file.mib)} MiB, ${file.patches} PATCHes), the median of ${STORE_ROUNDS} rounds: ${one('files', file)}; ${one('bucket', s3)}, the stand-in's CPU ${f(median(s3.standInCpuMs))} ms.`;
+  };
+  return [
+    line('clip', 'A 30 s clip as the page sends it (a PATCH of 3 s, back to back)'),
+    line('tenMinutes', '10 minutes the same way'),
+    line('large', '17 MiB in 5 MiB PATCHes'),
+  ];
+}
+
 async function oneHour(workDir, engine) {
   const file = await hourRecording();
   const audio = readFileSync(file);
@@ -460,17 +620,24 @@ ensureCurrentBuild();
 const loadAverage = loadavg();
 const runStarted = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), 'voice-ideas-recordings-bench-'));
-const engine = await startEngine(SPOKEN);
 let people;
 let hour;
 /** The machine's control, in the same run: one clip's two ffmpeg passes, alone, by the wall. */
 let control;
+let stores;
 try {
-  people = await twentyPeople(workDir, engine);
-  control = await soloDecodeMs(join(workDir, 'clip-0.webm'));
-  if (HOUR) hour = await oneHour(workDir, engine);
+  if (!STORES_ONLY) {
+    const engine = await startEngine(SPOKEN);
+    try {
+      people = await twentyPeople(workDir, engine);
+      control = await soloDecodeMs(join(workDir, 'clip-0.webm'));
+      if (HOUR) hour = await oneHour(workDir, engine);
+    } finally {
+      await stopProcess(engine.child);
+    }
+  }
+  stores = await storesSideBySide(workDir);
 } finally {
-  await stopProcess(engine.child);
   rmSync(workDir, { recursive: true, force: true });
 }
 
@@ -501,42 +668,62 @@ async function soloDecodeMs(file) {
 
 const f = (value) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a');
 const f1 = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-const own = summary(people.own);
-const untilDone = summary(people.untilDone);
-const waited = summary(people.waited);
-const ran = summary(people.ran);
-const engineTime = summary(people.engineMs);
-const refused = Object.values(people.refusals).reduce((sum, n) => sum + n, 0);
-const refusals = Object.entries(people.refusals)
-  .map(([what, n]) => `${n} × ${what}`)
-  .join(', ');
-const verdict = (ok) => (ok ? 'met' : 'NOT met');
-const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
-const lines = [
-  `- Server's own time from the last chunk to the transcript (engine excluded), ${own.count} recordings: p50 ${f(own.p50)} ms (target <= ${TARGETS.p50} ms) ${verdict(own.p50 <= TARGETS.p50)}, p99 ${f(own.p99)} ms (target <= ${TARGETS.p99} ms) ${verdict(own.p99 <= TARGETS.p99)}; refused: ${refused}${refusals ? ` (${refusals})` : ''} (target none) ${verdict(refused === 0)}.`,
-  `- The same with the engine: p50 ${f(untilDone.p50)} ms, p99 ${f(untilDone.p99)} ms; the engine's own time p50 ${f1(engineTime.p50)} ms, p99 ${f1(engineTime.p99)} ms.`,
-  `- The queue's wait (due to taken, the server's log): p50 ${f(waited.p50)} ms, p99 ${f(waited.p99)} ms. Each job's run (taken to done: ffmpeg, the engine, the row's writes): p50 ${f(ran.p50)} ms, p99 ${f(ran.p99)} ms.`,
-  `- Each recording's decode CPU (its ffmpeg runs, the server's reaped children over the run): ${f(people.ffmpegMsPerRecording)} ms; the server's own CPU per recording (the upload's ${RECORDING_SECONDS / CHUNK_SECONDS + 1} requests, the polls, the job): ${f(people.serverCpuMsPerRecording)} ms. Control, measured in the same run on the idle machine: the same two passes on one clip take ${f(control)} ms by the wall.`,
-];
-if (hour) {
-  lines.push(
-    `- ${f1(hour.audioMinutes)} minutes of speech with pauses (${f1(hour.mib)} MiB webm/opus, kept in BENCH_CACHE_DIR), uploaded in 5 MiB PATCHes (${f1(hour.uploadSeconds)} s) and transcribed in ${hour.pieces} pieces: ${hour.status}; last byte to transcript ${f1(hour.lastByteToTranscriptS)} s (queue wait ${f(hour.waitedMs)} ms, engine ${f1(hour.engineS)} s, ffmpeg CPU ${f1(hour.ffmpegS)} s); the server's peak RSS ${f(hour.peakRss)} MiB (${f(hour.baseRss)} MiB when it had started).`,
-  );
-}
-console.log(lines.join('\n'));
+if (people) {
+  const own = summary(people.own);
+  const untilDone = summary(people.untilDone);
+  const waited = summary(people.waited);
+  const ran = summary(people.ran);
+  const engineTime = summary(people.engineMs);
+  const refused = Object.values(people.refusals).reduce((sum, n) => sum + n, 0);
+  const refusals = Object.entries(people.refusals)
+    .map(([what, n]) => `${n} × ${what}`)
+    .join(', ');
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
+  const lines = [
+    `- Server's own time from the last chunk to the transcript (engine excluded), ${own.count} recordings: p50 ${f(own.p50)} ms (target <= ${TARGETS.p50} ms) ${verdict(own.p50 <= TARGETS.p50)}, p99 ${f(own.p99)} ms (target <= ${TARGETS.p99} ms) ${verdict(own.p99 <= TARGETS.p99)}; refused: ${refused}${refusals ? ` (${refusals})` : ''} (target none) ${verdict(refused === 0)}.`,
+    `- The same with the engine: p50 ${f(untilDone.p50)} ms, p99 ${f(untilDone.p99)} ms; the engine's own time p50 ${f1(engineTime.p50)} ms, p99 ${f1(engineTime.p99)} ms.`,
+    `- The queue's wait (due to taken, the server's log): p50 ${f(waited.p50)} ms, p99 ${f(waited.p99)} ms. Each job's run (taken to done: ffmpeg, the engine, the row's writes): p50 ${f(ran.p50)} ms, p99 ${f(ran.p99)} ms.`,
+    `- Each recording's decode CPU (its ffmpeg runs, the server's reaped children over the run): ${f(people.ffmpegMsPerRecording)} ms; the server's own CPU per recording (the upload's ${RECORDING_SECONDS / CHUNK_SECONDS + 1} requests, the polls, the job): ${f(people.serverCpuMsPerRecording)} ms. Control, measured in the same run on the idle machine: the same two passes on one clip take ${f(control)} ms by the wall.`,
+  ];
+  if (hour) {
+    lines.push(
+      `- ${f1(hour.audioMinutes)} minutes of speech with pauses (${f1(hour.mib)} MiB webm/opus, kept in BENCH_CACHE_DIR), uploaded in 5 MiB PATCHes (${f1(hour.uploadSeconds)} s) and transcribed in ${hour.pieces} pieces: ${hour.status}; last byte to transcript ${f1(hour.lastByteToTranscriptS)} s (queue wait ${f(hour.waitedMs)} ms, engine ${f1(hour.engineS)} s, ffmpeg CPU ${f1(hour.ffmpegS)} s); the server's peak RSS ${f(hour.peakRss)} MiB (${f(hour.baseRss)} MiB when it had started).`,
+    );
+  }
+  console.log(lines.join('\n'));
 
+  if (WRITE) {
+    writeDocSection(
+      'recordings-bench',
+      [
+        '## Recordings: 20 people uploading while they record, and one hour',
+        '',
+        `\`node scripts/bench/recordings-bench.mjs --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadAverage.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build on ${ON_POSTGRES ? 'PostgreSQL (local cluster, recordings in the database)' : 'SQLite (recordings as files)'}, an empty database; the run took ${minutes} min. ${PEOPLE} people from ${PEOPLE} addresses (TRUST_PROXY, X-Forwarded-For), starting ${f1(RECORDING_SECONDS / PEOPLE)} s apart, each ${ROUNDS} times: a ${RECORDING_SECONDS} s recording (espeak-ng speech, webm/opus 32 kb/s, ${people.clipKib} KiB) uploaded over tus while it is recorded (deferred length, a PATCH every ${CHUNK_SECONDS} s of what was recorded since, the length with the last), then the transcript awaited before the next. Engine: the tests' fake OpenAI-compatible server in its own process behind a stopwatch, answering at once. The server's own time is the recording row's done time minus when the last chunk was sent, minus the engine's time for that recording.`,
+        '',
+        ...lines,
+        '',
+      ],
+      'capture-bench',
+    );
+    console.log('Wrote docs/benchmarks.md');
+  }
+}
+
+const storeFigures = storeLines(stores);
+console.log(storeFigures.join('\n'));
 if (WRITE) {
   writeDocSection(
-    'recordings-bench',
+    'recordings-stores',
     [
-      '## Recordings: 20 people uploading while they record, and one hour',
+      '## Recordings: the upload path into files and into a bucket',
       '',
-      `\`node scripts/bench/recordings-bench.mjs --write\`. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadAverage.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build on ${ON_POSTGRES ? 'PostgreSQL (local cluster, recordings in the database)' : 'SQLite (recordings as files)'}, an empty database; the run took ${minutes} min. ${PEOPLE} people from ${PEOPLE} addresses (TRUST_PROXY, X-Forwarded-For), starting ${f1(RECORDING_SECONDS / PEOPLE)} s apart, each ${ROUNDS} times: a ${RECORDING_SECONDS} s recording (espeak-ng speech, webm/opus 32 kb/s, ${people.clipKib} KiB) uploaded over tus while it is recorded (deferred length, a PATCH every ${CHUNK_SECONDS} s of what was recorded since, the length with the last), then the transcript awaited before the next. Engine: the tests' fake OpenAI-compatible server in its own process behind a stopwatch, answering at once. The server's own time is the recording row's done time minus when the last chunk was sent, minus the engine's time for that recording.`,
+      `\`node scripts/bench/recordings-bench.mjs --stores --write\` (part 3; the whole bench runs it too). Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadAverage.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) when it began; production build on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}, a fresh database and server for each store and round, the rounds alternating between the stores. Files: RECORDINGS_DIR. Bucket: the tests' S3 stand-in (s3rver behind the proxy that adds ListParts and AbortMultipartUpload, tests/support/s3-stand-in.ts) in its own process on this machine, so the figures are of the S3 path's requests and the bytes they move, not of a real S3's network. The same uploads into each, one at a time, sent back to back; each upload read back and compared before its figures count.`,
       '',
-      ...lines,
+      ...storeFigures,
       '',
     ],
-    'capture-bench',
+    'recordings-bench',
   );
   console.log('Wrote docs/benchmarks.md');
 }

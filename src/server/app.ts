@@ -69,7 +69,7 @@ import { createAiService } from './modules/ai/service.js';
 import { createRecordingsRepository } from './modules/recordings/repository.js';
 import { recordingsRoutes } from './modules/recordings/routes.js';
 import { createRecordingsService, startUploadExpiry } from './modules/recordings/service.js';
-import { createRecordingStore } from './modules/recordings/stores.js';
+import { createRecordingStore, createUploadLocker } from './modules/recordings/stores.js';
 import { createRecordingJobsRepository } from './modules/recordings/jobs-repository.js';
 import {
   startTranscriptionQueue,
@@ -184,6 +184,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   });
   const recordingStore = await createRecordingStore(config, deps.database);
+  const uploadLocker = createUploadLocker(deps.database);
+  if (uploadLocker !== null) app.addHook('onClose', () => uploadLocker.close());
   const recordingJobs = createRecordingJobsRepository(deps.database, { now });
   let queue: TranscriptionQueue | null = null;
   const recordings = createRecordingsService({
@@ -285,6 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(recordingsRoutes, {
     recordings,
     store: recordingStore,
+    locker: uploadLocker,
     maxBytes: config.recordings.maxBytes,
     limits: createRecordingRateLimits(app, config, sharedLimits),
   });

@@ -41,6 +41,13 @@ export interface Database {
    * one message. null elsewhere; writeStatements() in transactions.ts picks the way.
    */
   writeBatch: ((queries: readonly CompiledQuery[]) => Promise<QueryResult<unknown>[]>) | null;
+  /**
+   * A PostgreSQL connection of its own, outside the pool, for what lives as long as one session
+   * (advisory locks held across requests: ADR 128); its caller ends it. Each query fails after
+   * `queryTimeoutMs`, and a connection whose peer went silent is found by TCP keepalive. null
+   * for SQLite.
+   */
+  openSession: ((options: { queryTimeoutMs: number }) => Promise<pg.Client>) | null;
   /** Runs `hook` (e.g. stopping workers that read this database) when close() is called. */
   onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
@@ -137,6 +144,7 @@ async function openSqlite(url: string, migrating: boolean): Promise<Database> {
     dialect: 'sqlite',
     file: inMemory ? null : resolve(file),
     writeBatch: writer === null ? null : writer.writeBatch,
+    openSession: null,
     ...closedWith(async () => {
       await db.destroy();
       // Kysely destroys only a driver it has used: a database opened and closed without a
@@ -202,6 +210,18 @@ async function openPostgres(url: string): Promise<Database> {
     dialect: 'postgres',
     file: null,
     writeBatch: null,
+    async openSession({ queryTimeoutMs }) {
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        query_timeout: queryTimeoutMs,
+        statement_timeout: queryTimeoutMs,
+        keepAlive: true,
+        types: postgresTypes,
+      });
+      await client.connect();
+      return client;
+    },
     ...closedWith(() => db.destroy()),
   };
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Locker } from '@tus/utils';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ import { tusUploads } from './tus-uploads.js';
 export interface RecordingsRoutesOptions {
   recordings: RecordingsService;
   store: RecordingStore;
+  /** Keeps two requests from writing one upload at once; null: tus's own, in memory. */
+  locker: Locker | null;
   maxBytes: number;
   /** Counts recordings sent for transcription (an upload begun, or sent again) and their bytes. */
   limits: RecordingRateLimits;
@@ -41,9 +44,9 @@ function ownerOfRecording(request: FastifyRequest): Owner {
 /** Uploads (tus) and the recordings they become. */
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { recordings, store, maxBytes, limits },
+  { recordings, store, locker, maxBytes, limits },
 ) => {
-  await app.register(tusUploads, { recordings, store, maxBytes, limits });
+  await app.register(tusUploads, { recordings, store, locker, maxBytes, limits });
   const events = createRecordingEvents();
 
   app.get(

@@ -21,7 +21,7 @@ import { readHead, type RecordingStore } from './store.js';
  * Recordings in an S3-compatible bucket (ADR 128), against s3rver run on a free port: what it
  * speaks (objects, ranged reads, deletion) is tested here. It does not speak ListParts or
  * AbortMultipartUpload, which @tus/s3-store calls on every upload request, so the upload
- * journeys are in s3-uploads.test.ts against a real S3-compatible server (TEST_S3_ENDPOINT).
+ * journeys are in s3-uploads.test.ts, against the tests' S3 stand-in that adds them.
  */
 
 const BUCKET = 'voice-ideas-recordings';

@@ -64,6 +64,7 @@ class RecordingsS3Store extends S3Store {
   private readonly partBytes: number;
 
   constructor(settings: S3Config, expiryMs: number, maxBytes: number) {
+    const partBytes = Math.max(PART_BYTES, Math.ceil(maxBytes / MAX_PARTS));
     const client: S3ClientConfig & { bucket: string } = {
       bucket: settings.bucket,
       region: settings.region,
@@ -85,11 +86,14 @@ class RecordingsS3Store extends S3Store {
     super({
       s3ClientConfig: client,
       cache: NO_CACHE,
+      // What is less than a whole part waits as `<id>.part` for the next bytes: by default a
+      // body of 5 MiB or more became a part of its own size, so parts came in every size.
+      minPartSize: partBytes,
       expirationPeriodInMilliseconds: expiryMs,
       // Expiry is the recordings service's sweep (ADR 120), not a bucket lifecycle rule on tags.
       useTags: false,
     });
-    this.partBytes = Math.max(PART_BYTES, Math.ceil(maxBytes / MAX_PARTS));
+    this.partBytes = partBytes;
     this.client.middlewareStack.add(
       (next) => async (args) => {
         try {
@@ -113,11 +117,83 @@ class RecordingsS3Store extends S3Store {
   }
 
   /**
+   * A write under way, per upload (tus's lock lets one at a time): whether the tail it began
+   * with (`<id>.part`, now ahead of its new bytes) is still to be deleted, and the storing of
+   * its last chunk, which the next one waits for.
+   */
+  private readonly writes = new Map<string, { tailToDelete: boolean; stored: Promise<unknown> }>();
+
+  /**
+   * @tus/s3-store deletes the tail as soon as it has read it, before the tail is stored again
+   * with the new bytes: a body that broke off before then lost bytes the server had already
+   * acknowledged (HEAD went back to the last whole part). It is deleted once the part that
+   * holds it is stored, and a new tail replaces it.
+   */
+  protected override deleteIncompletePart(id: string): Promise<void> {
+    const write = this.writes.get(id);
+    if (write === undefined) return super.deleteIncompletePart(id);
+    write.tailToDelete = true;
+    return Promise.resolve();
+  }
+
+  protected override uploadPart(
+    metadata: MetadataValue,
+    body: Parameters<S3Store['uploadPart']>[1],
+    partNumber: number,
+  ): Promise<string> {
+    const id = metadata.file.id;
+    return this.inOrder(id, async (write) => {
+      const etag = await super.uploadPart(metadata, body, partNumber);
+      if (write?.tailToDelete === true) {
+        write.tailToDelete = false;
+        await super.deleteIncompletePart(id);
+      }
+      return etag;
+    });
+  }
+
+  protected override uploadIncompletePart(
+    id: string,
+    body: Parameters<S3Store['uploadIncompletePart']>[1],
+  ): Promise<string> {
+    return this.inOrder(id, async (write) => {
+      const etag = await super.uploadIncompletePart(id, body);
+      if (write !== undefined) write.tailToDelete = false;
+      return etag;
+    });
+  }
+
+  /**
+   * Stores a write's chunks one after the other, none after one that failed: @tus/s3-store
+   * uploads them side by side, so a part could be stored after the one before it failed, and
+   * the offset, the sum of the parts listed, would count bytes after a gap.
+   */
+  private inOrder<T>(
+    id: string,
+    store: (write: { tailToDelete: boolean } | undefined) => Promise<T>,
+  ): Promise<T> {
+    const write = this.writes.get(id);
+    if (write === undefined) return store(undefined);
+    const stored = write.stored.then(() => store(write));
+    write.stored = stored;
+    return stored;
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    this.writes.set(id, { tailToDelete: false, stored: Promise.resolve() });
+    try {
+      return await this.writeWithHead(stream, id, offset);
+    } finally {
+      this.writes.delete(id);
+    }
+  }
+
+  /**
    * Keeps the first bytes as `<id>.head` as well: until the upload completes its bytes are parts
    * of a multipart upload, which S3 does not let anyone read, and the first bytes must be read
    * to tell audio from anything else as soon as they are in (ADR 120).
    */
-  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+  private async writeWithHead(stream: Readable, id: string, offset: number): Promise<number> {
     if (offset >= AUDIO_SNIFF_BYTES) return super.write(stream, id, offset);
     const earlier = offset === 0 ? Buffer.alloc(0) : await this.readAll(`${id}.head`);
     const seen: Buffer[] = [earlier];

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { createFileRecordingStore } from './file-store.js';
 import { createPostgresRecordingStore } from './postgres-store.js';
 import type { RecordingStore } from './store.js';
+import { createPostgresUploadLocker, type UploadLocker } from './upload-locks.js';
 
 /**
  * The store this install keeps recordings in: an S3-compatible bucket when S3_BUCKET is set
@@ -23,4 +24,14 @@ export async function createRecordingStore(
     return createPostgresRecordingStore({ db: database.db, expiryMs: uploadExpiryMs });
   }
   return createFileRecordingStore({ directory, expiryMs: uploadExpiryMs });
+}
+
+/**
+ * What keeps two requests from writing one upload at once. On PostgreSQL, where several
+ * instances may serve one install, a lock in the database, whatever store holds the bytes (ADR
+ * 128): PostgreSQL's own store also refuses a write whose offset moved, but a bucket has no such
+ * check. null: tus's lock in memory, enough for SQLite's one process.
+ */
+export function createUploadLocker(database: Database): UploadLocker | null {
+  return database.openSession === null ? null : createPostgresUploadLocker(database.openSession);
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Server as TusServer } from '@tus/server';
+import { MemoryLocker, Server as TusServer } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
@@ -11,6 +12,7 @@ import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { RecordingsService, UploadMetadata } from './service.js';
 import type { RecordingStore } from './store.js';
+import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
 
 /**
  * The tus 1.0 endpoint (docs/api.md, "Recordings"; ADR 120), on @tus/server. Fastify keeps the
@@ -127,6 +129,8 @@ function metadataOf(raw: Record<string, string | null> | undefined): UploadMetad
 export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
+  /** Keeps two requests from writing one upload at once; null: tus's own, in memory. */
+  locker: Locker | null;
   maxBytes: number;
   /** Counts the recording an upload begins, and the bytes arriving, per client address. */
   limits: RecordingRateLimits;
@@ -139,11 +143,13 @@ function byteCount(value: string | string[] | undefined): number | null {
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
-  const { recordings, store, maxBytes, limits } = options;
+  const { recordings, store, locker, maxBytes, limits } = options;
   const owners = new WeakMap<object, { owner: Owner; clientKey: string }>();
+  const datastore = new WholeWritesStore(store.datastore);
   const tus = new TusServer({
     path: UPLOADS_PATH,
-    datastore: store.datastore,
+    datastore,
+    locker: lockingWholeWrites(locker ?? new MemoryLocker(), datastore),
     relativeLocation: true,
     maxSize: maxBytes,
     namingFunction: () => recordings.newUploadId(),
@@ -187,6 +193,8 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       void reply.header(name, value);
     }
     void reply.code(response.status);
+    // Another request holds the upload (UploadLockedError): tus passes on no header of an error.
+    if (response.status === 423) void reply.header('Retry-After', '3');
     const text = await response.text();
     if (response.status < 400) return reply.send(text === '' ? undefined : text);
     let body: ErrorBody | undefined;
@@ -228,10 +236,15 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
   }
 
   const empty = (description: string) => z.undefined().describe(description);
-  const idParams = (status: number, description: string) => ({
+  /** `locked`: the route goes through tus's lock, so it may meet another request's (423). */
+  const idParams = (status: number, description: string, locked = false) => ({
     schema: {
       params: IdeaIdParamsSchema,
-      response: { [status]: empty(description), 404: ErrorSchema },
+      response: {
+        [status]: empty(description),
+        404: ErrorSchema,
+        ...(locked ? { 423: ErrorSchema } : {}),
+      },
     },
   });
   // tus reads the bytes itself: the body is left unread here, whatever its type says.
@@ -280,7 +293,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
 
   scope.head(
     `${UPLOADS_PATH}/:id`,
-    idParams(200, 'Upload-Offset, and Upload-Length once known'),
+    idParams(200, 'Upload-Offset, and Upload-Length once known', true),
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
@@ -303,7 +316,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
 
   scope.patch(
     `${UPLOADS_PATH}/:id`,
-    idParams(204, 'Upload-Offset; Recording-Id once complete'),
+    idParams(204, 'Upload-Offset; Recording-Id once complete', true),
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
       const owner = uploadOwner(request);
