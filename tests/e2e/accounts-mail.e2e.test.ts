@@ -64,6 +64,8 @@ describe('accounts: e-mailed password reset and sign-in links', () => {
     const mail = await inbox.waitForMessage('forgetful@example.com');
     const link = linkIn(mail.text, `${stack.baseUrl}/reset-password?token=`);
     await page.goto(link);
+    // The page names the account, so a link someone else sent is seen to be theirs.
+    await page.getByText('This link sets a new password for forgetful@example.com.').waitFor();
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill('something else');
     await page.getByRole('button', { name: 'Set New Password' }).click();

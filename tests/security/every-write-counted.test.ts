@@ -13,6 +13,7 @@ const NOT_COUNTED_AS_SAVES: Record<string, string> = {
   'POST /api/auth/magic/account': '',
   'POST /api/auth/forgot-password': '',
   'POST /api/auth/reset-password': '',
+  'POST /api/auth/reset-password/account': '',
   'POST /api/auth/claim': '',
   'DELETE /api/account': '',
   'POST /api/billing/create-checkout-session': '',

@@ -99,4 +99,29 @@ describe('a password reset', () => {
     expect(await me(user.cookie)).toBe('');
     expect(await me(resetSession)).toBe(user.id);
   });
+
+  it('names the account its link sets a password for, using nothing, and nothing once used', async () => {
+    const { app } = testApp;
+    const user = await registerUser(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    await testApp.linkMailsDone();
+    const token = tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    const name = () =>
+      app.inject({ method: 'POST', url: '/api/auth/reset-password/account', payload: { token } });
+    const named = await name();
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual({ email: user.email });
+    expect(named.cookies).toEqual([]);
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a new password' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expectApiError(await name(), 400, 'invalid_token');
+  });
 });

@@ -21,6 +21,7 @@ export const NOT_COUNTED_AS_SAVES: Readonly<Record<string, string>> = {
   'POST /api/auth/magic/account': 'the AUTH limit (it reads, it stores nothing)',
   'POST /api/auth/forgot-password': 'the AUTH limit',
   'POST /api/auth/reset-password': 'the AUTH limit',
+  'POST /api/auth/reset-password/account': 'the AUTH limit (it reads, it stores nothing)',
   'POST /api/auth/claim': 'the AUTH limit',
   'DELETE /api/account': 'the AUTH limit and the password-guess count',
   'POST /api/billing/create-checkout-session': 'the AUTH limit',

@@ -21,6 +21,7 @@ export const apiPaths = {
   resetPassword: '/api/auth/reset-password',
   signInLink: '/api/auth/magic',
   signInLinkAccount: '/api/auth/magic/account',
+  resetLinkAccount: '/api/auth/reset-password/account',
   passwordBeforeProof: '/api/account/password-before-proof',
   notMyPassword: '/api/account/password-before-proof/not-mine',
   claim: '/api/auth/claim',

@@ -250,6 +250,30 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
+  // Beyond the contract, as for a sign-in link: the reset page names the account its link sets
+  // a password for, so a reset link sent by someone else is seen to be theirs.
+  app.post(
+    '/api/auth/reset-password/account',
+    {
+      preHandler: authLimits.byAddress,
+      schema: {
+        body: SignInLinkBodySchema,
+        response: { 200: SignInLinkAccountSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const email = await identity.resetLinkAccount(request.body.token);
+      if (email === null) {
+        throw new HttpError(
+          400,
+          'invalid_token',
+          'This reset link is invalid, used or expired. Please request a new password reset.',
+        );
+      }
+      return { email };
+    },
+  );
+
   // Beyond the contract: a password that whoever registered the address set before its owner
   // proved it would outlive the owner's sign-in links, so the app asks the owner about it
   // (docs/security.md, "A password set before the e-mail was proved").

@@ -78,6 +78,8 @@ export interface IdentityService {
    * whoever holds the link could sign in with it anyway, so naming its account tells them nothing.
    */
   signInLinkAccount(token: string): Promise<string | null>;
+  /** The same for a live, unused password reset link, for the reset page to name its account. */
+  resetLinkAccount(token: string): Promise<string | null>;
   /**
    * Uses a sign-in link: the account, or null for a bad link, an account deleted meanwhile or
    * one reset meanwhile. `openSession` opens its session before anything moves. The first link
@@ -213,6 +215,12 @@ export function createIdentityService(deps: {
     if (fromHere.count > LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR) return false;
     const sent = await deps.counters.increment(`mail-to:${inbox}`, ONE_HOUR_MS);
     return sent.count <= LINK_MAILS_PER_RECIPIENT_PER_HOUR;
+  }
+
+  async function accountOfLink(purpose: AuthTokenPurpose, token: string) {
+    const link = await tokens.findLive(purpose, hashOneTimeToken(token), now());
+    if (link?.userId == null) return null;
+    return (await users.findById(link.userId))?.email ?? null;
   }
 
   /**
@@ -384,11 +392,8 @@ export function createIdentityService(deps: {
       });
     },
 
-    async signInLinkAccount(token) {
-      const link = await tokens.findLive('magic_link', hashOneTimeToken(token), now());
-      if (link?.userId == null) return null;
-      return (await users.findById(link.userId))?.email ?? null;
-    },
+    signInLinkAccount: (token) => accountOfLink('magic_link', token),
+    resetLinkAccount: (token) => accountOfLink('password_reset', token),
 
     async signInWithLink(token, completing) {
       const used = await users.useSignInLink(hashOneTimeToken(token), now());

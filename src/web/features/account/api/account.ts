@@ -132,6 +132,25 @@ export function useConfirmSignInLink() {
   });
 }
 
+/**
+ * The e-mail of the account a reset link sets a password for, without using it; the reset page
+ * names it, so a link someone else sent is seen to be theirs. Off without a token.
+ */
+export function useResetLinkAccount(token: string | null) {
+  return useQuery({
+    queryKey: ['reset-link-account', token],
+    queryFn: async () =>
+      (
+        await apiRequest('SignInLinkAccountSchema', 'POST', apiPaths.resetLinkAccount, {
+          body: { token },
+        })
+      ).email,
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 export function useSignInLinkAccount(token: string) {
   return useQuery({
     queryKey: ['sign-in-link-account', token],

@@ -296,6 +296,17 @@ describe('Reset-password page', () => {
     ).toBeTruthy();
   });
 
+  it('names the account the link sets a password for', async () => {
+    stubServer((request) =>
+      request.path === '/api/auth/reset-password/account'
+        ? { body: { email: 'owner@example.com' } }
+        : { status: 500 },
+    );
+    renderScreen(<ResetPasswordForm token="tok" onDone={() => {}} />);
+    expect(await screen.findByText('owner@example.com')).toBeTruthy();
+    expect(screen.getByText(/This link sets a new password for/)).toBeTruthy();
+  });
+
   it('sets the password, signs in, and goes home after 2 s', async () => {
     const { seen } = stubServer(() => ({ body: freeMe }));
     const user = userEvent.setup();

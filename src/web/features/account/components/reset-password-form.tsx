@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { FormAlert } from '#web/components/ui/form-alert';
 import { TextField } from '#web/components/ui/text-field';
 import { ApiError } from '#web/lib/api-error';
-import { useResetPassword } from '../api/account';
+import { useResetLinkAccount, useResetPassword } from '../api/account';
 
 /** docs/product.md, Reset password: after success the app goes home after 2 s. */
 export const AFTER_RESET_REDIRECT_MS = 2000;
@@ -22,6 +22,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const reset = useResetPassword();
+  const account = useResetLinkAccount(token);
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -74,6 +75,11 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+      {account.data !== undefined && (
+        <p className="text-zinc-700 dark:text-zinc-300">
+          This link sets a new password for <strong className="break-words">{account.data}</strong>.
+        </p>
+      )}
       <TextField
         label="New password"
         type="password"
