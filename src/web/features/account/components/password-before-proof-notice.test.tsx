@@ -63,6 +63,22 @@ describe('the notice of a password set before the e-mail was proved', () => {
     ]);
   });
 
+  it('offers to remove the password alone when nothing was written before', async () => {
+    stubServer(() => ({
+      status: 200,
+      body: { passwordSetBeforeProof: true, ideasBeforeProof: 0, dictionaryEntriesBeforeProof: 0 },
+    }));
+    const user = userEvent.setup();
+    renderScreen(<PasswordBeforeProofNotice email="owner@example.com" />);
+    await user.click(await screen.findByRole('button', { name: 'It Wasn’t Me' }));
+    expect(screen.getByRole('button', { name: 'Remove the Password' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This removes the password, and signs out every other device. Ideas you brought from this device stay.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('keeps the question when the person cancels', async () => {
     const { seen } = stubServer(() => ({ status: 200, body: ASKED }));
     const user = userEvent.setup();

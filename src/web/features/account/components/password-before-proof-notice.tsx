@@ -80,7 +80,9 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
             Cancel
           </Button>
           <Button variant="danger" onClick={removeThem} disabled={notMine.isPending}>
-            Remove Them
+            {ideasBeforeProof + dictionaryEntriesBeforeProof > 0
+              ? 'Remove Them'
+              : 'Remove the Password'}
           </Button>
         </div>
       ) : (
