@@ -86,6 +86,22 @@ forEachDialect((dialect) => {
       expect(await portalCustomer(sessionCookieOf(claimed))).toBe(own.customer);
     });
 
+    it('a paid subscription to another price of the same billing account makes no one Pro', async () => {
+      const email = newEmail();
+      const checkout = await startCheckout(email);
+      // As the operator's other shop on the same provider account would sell it.
+      checkout.session.price = 'price_something_else';
+      await fake().pay(checkout.session.id, { now: PERIOD_START });
+      const claimed = await claim(checkout);
+      expect(claimed.statusCode, claimed.body).toBe(400);
+      const link = await app().inject({
+        method: 'POST',
+        url: '/api/billing/create-checkout-session',
+        payload: { email },
+      });
+      expect(link.json()).toHaveProperty('checkoutUrl');
+    });
+
     // Registering proves nothing about the e-mail (docs/security.md, "Known limits"): whoever
     // registered a stranger's address must not get in to what that person then pays for.
     it('a checkout paid from outside an account whose e-mail nobody proved takes its password and sessions away', async () => {

@@ -156,6 +156,9 @@ export function createBillingService(deps: {
       stripe.subscriptions.retrieve(subscriptionId),
     );
     if (!subscription) return null;
+    // A subscription to another product sold from the same billing account is not Pro.
+    const { config } = configured();
+    if (!subscription.items.data.some((item) => item.price.id === config.priceId)) return null;
     return stateOf(subscription, checkout);
   }
 
