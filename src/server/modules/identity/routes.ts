@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { BeforeProofRepository } from './before-proof-repository.js';
+import { INVALID_RESET_LINK_MESSAGE } from './service.js';
 import { z } from 'zod';
 import {
   ClaimBodySchema,
@@ -264,11 +265,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     async (request) => {
       const email = await identity.resetLinkAccount(request.body.token);
       if (email === null) {
-        throw new HttpError(
-          400,
-          'invalid_token',
-          'This reset link is invalid, used or expired. Please request a new password reset.',
-        );
+        throw new HttpError(400, 'invalid_token', INVALID_RESET_LINK_MESSAGE);
       }
       return { email };
     },
@@ -354,11 +351,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await identity.resetPassword(request.body.token, request.body.newPassword);
       // Another reset of the same account finished first and ended this one's sign-in too.
       if (!(await sessions.start(request, reply, user))) {
-        throw new HttpError(
-          400,
-          'invalid_token',
-          'This reset link is invalid, used or expired. Please request a new password reset.',
-        );
+        throw new HttpError(400, 'invalid_token', INVALID_RESET_LINK_MESSAGE);
       }
       return toMe(user);
     },

@@ -163,6 +163,9 @@ function invalidToken(message: string): HttpError {
 }
 
 const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+/** A reset link that cannot be used, wherever it is found so. */
+export const INVALID_RESET_LINK_MESSAGE =
+  'This reset link is invalid, used or expired. Please request a new password reset.';
 const ONE_HOUR_MS = 60 * 60 * 1000;
 /** Sign-in and reset mails together: a person asks a few times; a flood asks hundreds. */
 const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 20;
@@ -365,9 +368,7 @@ export function createIdentityService(deps: {
       const passwordHash = await passwords.hash(newPassword);
       const user = await users.resetPassword(hashOneTimeToken(token), passwordHash, now());
       if (!user) {
-        throw invalidToken(
-          'This reset link is invalid, used or expired. Please request a new password reset.',
-        );
+        throw invalidToken(INVALID_RESET_LINK_MESSAGE);
       }
       return user;
     },
