@@ -45,15 +45,19 @@ export function createBeforeProofRepository(
   const { db } = database;
   const now = options.now ?? (() => new Date());
 
-  async function held(executor: Kysely<DB>, userId: string, provenAt: string) {
+  async function dictionaryEntriesOf(executor: Kysely<DB>, userId: string) {
     const dictionary = await executor
       .selectFrom('dictionaries')
       .select('entries')
       .where('owner_key', '=', ownerKey(userOwner(userId)))
       .executeTakeFirst();
+    return entriesIn(dictionary);
+  }
+
+  async function held(executor: Kysely<DB>, userId: string, provenAt: string) {
     return {
       ideas: await countIdeasHeldBefore(executor, userId, provenAt),
-      dictionaryEntries: entriesIn(dictionary),
+      dictionaryEntries: await dictionaryEntriesOf(executor, userId),
     };
   }
 
@@ -79,7 +83,7 @@ export function createBeforeProofRepository(
       return writeTransaction(database, async (trx) => {
         const account = await askedAccount(trx, userId, true);
         if (account === null) return null;
-        const removed = await held(trx, userId, account.provenAt);
+        const dictionaryEntries = await dictionaryEntriesOf(trx, userId);
         await trx
           .updateTable('users')
           .set({
@@ -94,12 +98,12 @@ export function createBeforeProofRepository(
           .where('user_id', '=', userId)
           .where('id', '!=', keepSessionId)
           .execute();
-        await deleteIdeasHeldBefore(trx, userId, account.provenAt);
+        const ideas = await deleteIdeasHeldBefore(trx, userId, account.provenAt);
         await trx
           .deleteFrom('dictionaries')
           .where('owner_key', '=', ownerKey(userOwner(userId)))
           .execute();
-        return removed;
+        return { ideas, dictionaryEntries };
       });
     },
   };
