@@ -19,7 +19,8 @@ import {
   leadsIntoIntent,
   splitIntroFromTask,
 } from './checklist/intro.js';
-import { COMMENT_ADVERBS, TRAILING_ADVERBS, isRemark, tellsWhichOne } from './checklist/remarks.js';
+import { isRemark, tellsWhichOne } from './checklist/remarks.js';
+import { COMMENT_ADVERBS, TRAILING_ADVERBS } from '../words/asides.js';
 import {
   CONNECTIVES,
   NON_TASK_KEYS,

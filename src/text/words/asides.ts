@@ -381,3 +381,15 @@ export const ASIDE_TASK_MARKERS: ReadonlySet<string> = new Set([
   'will',
   'please',
 ]);
+
+/** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
+export const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
+
+/** Adverbs that say what the speaker thinks of the thing before them ("Passports, obviously"). */
+export const COMMENT_ADVERBS: ReadonlySet<string> = new Set([
+  'obviously',
+  'definitely',
+  'probably',
+  'ideally',
+  'hopefully',
+]);

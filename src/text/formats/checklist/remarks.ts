@@ -8,18 +8,6 @@ import { TASK_VERBS } from '../../words/tasks.js';
  * ("I hate doing that"), an adverb said after it.
  */
 
-/** Adverbs said after a task, behind a pause, that are still the task's ("..., again,"). */
-export const TRAILING_ADVERBS: ReadonlySet<string> = new Set(['again', 'too', 'asap']);
-
-/** Adverbs that say what the speaker thinks of the thing before them ("Passports, obviously"). */
-export const COMMENT_ADVERBS: ReadonlySet<string> = new Set([
-  'obviously',
-  'definitely',
-  'probably',
-  'ideally',
-  'hopefully',
-]);
-
 /** Words of "the factor 50", "the big one": which one of the thing said before. */
 const WHICH_ONE_MAX_WORDS = 4;
 
