@@ -46,20 +46,26 @@ export const MessageSchema = /* @__PURE__ */ z.object({ message: z.string() });
 export const SignInLinkAccountSchema = /* @__PURE__ */ z.object({ email: z.string() });
 
 /**
- * Whether the account has a password that was set before its e-mail was proved (by whoever
- * registered the address), which the person has not yet said was theirs.
+ * What the account had before its e-mail was first proved (by whoever registered the address or
+ * paid a checkout for it), which the person has not yet said was theirs: a password, and ideas,
+ * dictionary words or recordings.
  */
 export const PasswordBeforeProofSchema = /* @__PURE__ */ z.object({
   passwordSetBeforeProof: z.boolean(),
+  /** The account held ideas, dictionary words or recordings before the proof. */
+  writtenBeforeProof: z.boolean(),
   /** What the account held before the proof, removed if the person says it was not them. */
   ideasBeforeProof: Count,
   dictionaryEntriesBeforeProof: Count,
+  recordingsBeforeProof: Count,
 });
 
-/** What went when the person said that password was not theirs. */
+/** What went when the person said what was there before was not theirs. */
 export const NotMyPasswordSchema = /* @__PURE__ */ z.object({
+  passwordRemoved: z.boolean(),
   ideasRemoved: Count,
   dictionaryEntriesRemoved: Count,
+  recordingsRemoved: Count,
 });
 
 export const UsageSchema = /* @__PURE__ */ z.object({

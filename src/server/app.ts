@@ -52,6 +52,7 @@ import { createAfterReply, type AfterReply } from './modules/identity/after-repl
 import { createAuthTokensRepository } from './modules/identity/auth-tokens-repository.js';
 import { createPasswordHasher, type PasswordHasher } from './modules/identity/passwords.js';
 import { identityRoutes } from './modules/identity/routes.js';
+import { beforeProofRoutes } from './modules/identity/before-proof-routes.js';
 import { createBeforeProofRepository } from './modules/identity/before-proof-repository.js';
 import { createIdentityService } from './modules/identity/service.js';
 import { createSessionsRepository } from './modules/identity/sessions-repository.js';
@@ -266,7 +267,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authLimits,
     checkoutBrowser: browsers,
     signInBrowser: signInBrowser(config),
+  });
+  await app.register(beforeProofRoutes, {
     beforeProof: repositories.beforeProof,
+    sessions: repositories.sessions,
+    usage,
+    removeRecordingBytes: (ids) => recordings.removeStoredBytes(ids),
+    forgetDeletedIdeas: () => idempotent.forgetDeleted(),
   });
   await app.register(usageRoutes, { usage });
   await app.register(ideasRoutes, {

@@ -135,8 +135,10 @@ forEachDialect((dialect) => {
       const question = await app().inject({ url: URL_PATH, headers: { cookie: owner } });
       expect(question.json()).toEqual({
         passwordSetBeforeProof: true,
+        writtenBeforeProof: true,
         ideasBeforeProof: 2,
         dictionaryEntriesBeforeProof: 1,
+        recordingsBeforeProof: 0,
       });
       // The registrant is back in with the password, and cannot say it for the owner.
       const again = sessionCookieOf(
@@ -159,7 +161,12 @@ forEachDialect((dialect) => {
         headers: { cookie: owner },
       });
       expect(notMine.statusCode, notMine.body).toBe(200);
-      expect(notMine.json()).toEqual({ ideasRemoved: 2, dictionaryEntriesRemoved: 1 });
+      expect(notMine.json()).toEqual({
+        passwordRemoved: true,
+        ideasRemoved: 2,
+        dictionaryEntriesRemoved: 1,
+        recordingsRemoved: 0,
+      });
 
       const left = await app().inject({ url: '/api/ideas', headers: { cookie: owner } });
       expect(

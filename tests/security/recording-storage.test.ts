@@ -17,69 +17,9 @@ import {
 import { forEachDialect } from '#server/test-support/databases.js';
 import { OPEN_UPLOADS_PER_OWNER } from '#server/modules/recordings/service.js';
 import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
+import { beginUpload, patchUpload, silentWav, TUS } from '#server/test-support/uploads.js';
 
-const TUS = { 'tus-resumable': '1.0.0' };
 const MiB = 1024 * 1024;
-
-function begin(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  length: number | null,
-  ip: string,
-) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...TUS,
-      ...headers,
-      ...(length === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
-    },
-    remoteAddress: ip,
-  });
-}
-
-function patch(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  location: string,
-  offset: number,
-  bytes: Buffer,
-  ip: string,
-  extra: Record<string, string> = {},
-) {
-  return app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: {
-      ...TUS,
-      ...headers,
-      'content-type': 'application/offset+octet-stream',
-      'upload-offset': String(offset),
-      ...extra,
-    },
-    payload: bytes,
-    remoteAddress: ip,
-  });
-}
-
-/** A WAV header (so the upload is audio) and silence after it. */
-function wav(size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  bytes.write('RIFF', 0, 'ascii');
-  bytes.writeUInt32LE(size - 8, 4);
-  bytes.write('WAVEfmt ', 8, 'ascii');
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(16000, 24);
-  bytes.writeUInt32LE(32000, 28);
-  bytes.writeUInt16LE(2, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36, 'ascii');
-  bytes.writeUInt32LE(size - 44, 40);
-  return bytes;
-}
 
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -102,7 +42,7 @@ forEachDialect((dialect) => {
       const guest = guestHeaders(newGuestId());
       const ip = newAddress();
       const replies = await Promise.all(
-        Array.from({ length: 20 }, () => begin(app, guest, null, ip)),
+        Array.from({ length: 20 }, () => beginUpload(app, guest, null, ip)),
       );
       expect(tally(replies.map((reply) => reply.statusCode))).toEqual({
         201: OPEN_UPLOADS_PER_OWNER,
@@ -115,7 +55,7 @@ forEachDialect((dialect) => {
       const guest = guestHeaders(newGuestId());
       // From addresses of their own, so no address's hourly bytes are what refuses them.
       const replies = await Promise.all(
-        Array.from({ length: 10 }, () => begin(app, guest, 200 * MiB, newAddress())),
+        Array.from({ length: 10 }, () => beginUpload(app, guest, 200 * MiB, newAddress())),
       );
       expect(tally(replies.map((reply) => reply.statusCode))).toEqual({ 201: 1, 409: 9 });
     });
@@ -128,10 +68,10 @@ forEachDialect((dialect) => {
       const { app } = testApp();
       const ip = newAddress();
       for (let i = 0; i < 2; i += 1) {
-        const created = await begin(app, guestHeaders(newGuestId()), 4 * MiB, ip);
+        const created = await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, ip);
         expect(created.statusCode, created.body).toBe(201);
       }
-      const refused = await begin(app, guestHeaders(newGuestId()), 4 * MiB, ip);
+      const refused = await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, ip);
       const message = expectApiError(refused, 429, 'rate_limited').message;
       expect(message).toMatch(/this hour/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
@@ -140,12 +80,12 @@ forEachDialect((dialect) => {
       // An upload of unknown length is counted as its bytes arrive.
       const other = newAddress();
       const guest = guestHeaders(newGuestId());
-      const created = await begin(app, guest, null, other);
+      const created = await beginUpload(app, guest, null, other);
       expect(created.statusCode, created.body).toBe(201);
       const location = String(created.headers.location);
-      const chunk = wav(6 * MiB);
-      expect((await patch(app, guest, location, 0, chunk, other)).statusCode).toBe(204);
-      const over = await patch(app, guest, location, chunk.length, chunk, other);
+      const chunk = silentWav(6 * MiB);
+      expect((await patchUpload(app, guest, location, 0, chunk, other)).statusCode).toBe(204);
+      const over = await patchUpload(app, guest, location, chunk.length, chunk, other);
       expectApiError(over, 429, 'rate_limited');
       const head = await app.inject({
         method: 'HEAD',
@@ -155,9 +95,9 @@ forEachDialect((dialect) => {
       });
       expect(head.headers['upload-offset']).toBe(String(chunk.length));
       // Another address is not touched by these counts.
-      expect((await begin(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -181,10 +121,10 @@ forEachDialect((dialect) => {
             'transfer-encoding': 'chunked',
             ...headers,
           },
-          payload: Readable.from([wav(2 * MiB)]),
+          payload: Readable.from([silentWav(2 * MiB)]),
           remoteAddress: ip,
         });
-      const created = await begin(app, guest, null, ip);
+      const created = await beginUpload(app, guest, null, ip);
       expect(created.statusCode, created.body).toBe(201);
       const location = String(created.headers.location);
       expectApiError(
@@ -205,7 +145,9 @@ forEachDialect((dialect) => {
       });
       expect(head.headers['upload-offset']).toBe('0');
       // The same bytes with their length are taken.
-      expect((await patch(app, guest, location, 0, wav(2 * MiB), ip)).statusCode).toBe(204);
+      expect((await patchUpload(app, guest, location, 0, silentWav(2 * MiB), ip)).statusCode).toBe(
+        204,
+      );
       // A chunked body that declares where the upload ends is counted before it is stored:
       // tus-js-client in Node ends a deferred upload with an empty one.
       const last = await app.inject({
@@ -233,15 +175,15 @@ forEachDialect((dialect) => {
       const { app } = testApp();
       const ip = newAddress();
       const known = guestHeaders(newGuestId());
-      expect((await begin(app, known, 4096, ip)).statusCode).toBe(201);
-      expect((await begin(app, guestHeaders(newGuestId()), 4096, ip)).statusCode).toBe(201);
-      const refused = await begin(app, guestHeaders(newGuestId()), 4096, ip);
+      expect((await beginUpload(app, known, 4096, ip)).statusCode).toBe(201);
+      expect((await beginUpload(app, guestHeaders(newGuestId()), 4096, ip)).statusCode).toBe(201);
+      const refused = await beginUpload(app, guestHeaders(newGuestId()), 4096, ip);
       expect(expectApiError(refused, 429, 'rate_limited').message).toMatch(/new guests/);
       // The guest the address already brought is not refused, nor another address.
-      expect((await begin(app, known, 4096, ip)).statusCode).toBe(201);
-      expect((await begin(app, guestHeaders(newGuestId()), 4096, newAddress())).statusCode).toBe(
-        201,
-      );
+      expect((await beginUpload(app, known, 4096, ip)).statusCode).toBe(201);
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), 4096, newAddress())).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -252,16 +194,21 @@ forEachDialect((dialect) => {
       const { app } = testApp();
       lastAddress += 1;
       const net = `2001:db8:${lastAddress.toString(16)}:7`;
-      const first = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}::1`);
+      const first = await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, `${net}::1`);
       expect(first.statusCode, first.body).toBe(201);
-      const second = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}:ffff::9`);
+      const second = await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, `${net}:ffff::9`);
       expect(second.statusCode, second.body).toBe(201);
-      const third = await begin(app, guestHeaders(newGuestId()), 4 * MiB, `${net}:0:0:0:abcd`);
+      const third = await beginUpload(
+        app,
+        guestHeaders(newGuestId()),
+        4 * MiB,
+        `${net}:0:0:0:abcd`,
+      );
       expectApiError(third, 429, 'rate_limited');
       const neighbour = `2001:db8:${lastAddress.toString(16)}:8::1`;
-      expect((await begin(app, guestHeaders(newGuestId()), 4 * MiB, neighbour)).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, neighbour)).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -272,18 +219,25 @@ forEachDialect((dialect) => {
 
     it('is capped: past it uploads are refused with 507 storage_full and Retry-After', async () => {
       const { app } = testApp();
-      expect((await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress())).statusCode).toBe(
-        201,
-      );
-      const refused = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress())).statusCode,
+      ).toBe(201);
+      const refused = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
       expect(expectApiError(refused, 507, 'storage_full').message).toMatch(/no room/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // A deferred upload is held to it as its bytes arrive.
       const guest = guestHeaders(newGuestId());
       const ip = newAddress();
-      const created = await begin(app, guest, null, ip);
+      const created = await beginUpload(app, guest, null, ip);
       expect(created.statusCode, created.body).toBe(201);
-      const over = await patch(app, guest, String(created.headers.location), 0, wav(4 * MiB), ip);
+      const over = await patchUpload(
+        app,
+        guest,
+        String(created.headers.location),
+        0,
+        silentWav(4 * MiB),
+        ip,
+      );
       expectApiError(over, 507, 'storage_full');
     });
   });
@@ -297,15 +251,15 @@ forEachDialect((dialect) => {
 
     it('holds the server’s room for an hour, not until it expires a day later', async () => {
       const { app } = testApp();
-      const phantom = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      const phantom = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
       expect(phantom.statusCode, phantom.body).toBe(201);
       expectApiError(
-        await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress()),
+        await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress()),
         507,
         'storage_full',
       );
       clock += ANNOUNCED_LENGTH_HELD_MS + 1000;
-      const later = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      const later = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
       expect(later.statusCode, later.body).toBe(201);
     });
   });
@@ -318,10 +272,10 @@ forEachDialect((dialect) => {
     });
 
     async function record(app: FastifyInstance, headers: Record<string, string>, ip: string) {
-      const bytes = wav(4096);
-      const created = await begin(app, headers, bytes.length, ip);
+      const bytes = silentWav(4096);
+      const created = await beginUpload(app, headers, bytes.length, ip);
       expect(created.statusCode, created.body).toBe(201);
-      const done = await patch(app, headers, String(created.headers.location), 0, bytes, ip);
+      const done = await patchUpload(app, headers, String(created.headers.location), 0, bytes, ip);
       expect(done.statusCode, done.body).toBe(204);
       return String(done.headers['recording-id']);
     }
@@ -385,9 +339,9 @@ forEachDialect((dialect) => {
       const { app } = testApp();
       const guest = guestHeaders(newGuestId());
       const ip = newAddress();
-      const bytes = wav(5 * MiB);
-      const created = await begin(app, guest, bytes.length, ip);
-      const done = await patch(app, guest, String(created.headers.location), 0, bytes, ip);
+      const bytes = silentWav(5 * MiB);
+      const created = await beginUpload(app, guest, bytes.length, ip);
+      const done = await patchUpload(app, guest, String(created.headers.location), 0, bytes, ip);
       expect(done.statusCode, done.body).toBe(204);
       const idea = await app.inject({
         method: 'POST',
@@ -402,7 +356,7 @@ forEachDialect((dialect) => {
         },
       });
       expect(idea.statusCode, idea.body).toBe(201);
-      const refused = await begin(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      const refused = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
       expectApiError(refused, 507, 'storage_full');
     });
   });

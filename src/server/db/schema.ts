@@ -32,6 +32,8 @@ export interface UsersTable {
   email_proven_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   /** 1: the first proof found a password set before it, not yet confirmed (migration 015). */
   password_before_proof: ColumnType<number, number | undefined, number>;
+  /** 1: the first proof found ideas, dictionary words or recordings, not yet answered (018). */
+  written_before_proof: ColumnType<number, number | undefined, number>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -98,6 +100,8 @@ export interface RecordingsTable {
   updated_at: Instant;
   /** The address that began the upload (migration 016); null before it. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it moved in from a guest (migration 018); null: recorded by its owner. */
+  joined_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
 }
 
 /** An upload's progress in the PostgreSQL byte store (migration 011). */

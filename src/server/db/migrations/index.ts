@@ -17,6 +17,7 @@ import { sessionEpochsMigration } from './014-session-epochs.js';
 import { passwordBeforeProofMigration } from './015-password-before-proof.js';
 import { recordingClientKeysMigration } from './016-recording-client-keys.js';
 import { ideaJoinedAtMigration } from './017-idea-joined-at.js';
+import { writtenBeforeProofMigration } from './018-written-before-proof.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -41,5 +42,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-password-before-proof': passwordBeforeProofMigration(),
     '016-recording-client-keys': recordingClientKeysMigration(),
     '017-idea-joined-at': ideaJoinedAtMigration(dialect),
+    '018-written-before-proof': writtenBeforeProofMigration(dialect),
   };
 }

@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import type { DictionaryEntry } from '#contract/dictionary.js';
 import type { Database } from '../../db/database.js';
 import { ownerKey, type Owner } from '../../db/owner.js';
-
-const StoredEntriesSchema = z.array(
-  z.object({ term: z.string(), soundsLike: z.string().optional() }),
-);
+import { parseStoredEntries } from './transaction-steps.js';
 
 export interface DictionaryRepository {
   /** The owner's entries, in their order; none for an owner who never saved any. */
@@ -27,8 +23,7 @@ export function createDictionaryRepository(
         .select('entries')
         .where('owner_key', '=', ownerKey(owner))
         .executeTakeFirst();
-      // Written only by replace() below; parsed anyway, so a hand-edited row cannot break a page.
-      return row === undefined ? [] : StoredEntriesSchema.parse(JSON.parse(row.entries));
+      return row === undefined ? [] : parseStoredEntries(row.entries);
     },
 
     async replace(owner, entries) {

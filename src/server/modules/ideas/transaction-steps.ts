@@ -89,17 +89,20 @@ export async function deleteIdeasHeldBefore(
   return Number(result.numDeletedRows);
 }
 
-/** How many of the account's ideas were in it before `instant`. */
+/** How many of the account's ideas were in it before `instant` (and joined it from `since`). */
 export async function countIdeasHeldBefore(
   executor: Kysely<DB>,
   userId: string,
   instant: string,
+  since?: string,
 ): Promise<number> {
-  const row = await executor
+  let query = executor
     .selectFrom('ideas')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where(sql<string>`coalesce(joined_at, created_at)`, '<', instant)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where(sql<string>`coalesce(joined_at, created_at)`, '<', instant);
+  if (since !== undefined) {
+    query = query.where(sql<string>`coalesce(joined_at, created_at)`, '>=', since);
+  }
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

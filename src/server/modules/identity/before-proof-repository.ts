@@ -5,37 +5,90 @@ import type { DB } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
 import { toIso } from '../../db/rows.js';
 import { countIdeasHeldBefore, deleteIdeasHeldBefore } from '../ideas/transaction-steps.js';
+import { deleteRecordingsHeldBefore, holdsRecordings } from '../recordings/transaction-steps.js';
+import { giveBackUses } from '../usage/transaction-steps.js';
+import { dictionaryEntryCount } from '../dictionary/transaction-steps.js';
 
 /*
  * What an account held before its e-mail was proved, for the person who proved it
- * (docs/security.md, "A password set before the e-mail was proved"): registering proves nothing,
- * so whoever registered the address may have set its password, written ideas and planted
- * dictionary words that rewrite what the owner later says.
+ * (docs/security.md, "What an account held before its e-mail was proved"): registering proves
+ * nothing, and a checkout's claim opens the account it made for whoever paid, so whoever had it
+ * before may have set its password, written ideas, recorded, and planted dictionary words that
+ * rewrite what the owner later says.
  */
 
 export interface WrittenBeforeProof {
+  /** A password was set before the proof, and nobody has said it was theirs. */
+  password: boolean;
   /** Ideas the account held before the proof: saved there, or moved in from a guest. */
   ideas: number;
   /** The dictionary's words, which are removed whole (see below). */
   dictionaryEntries: number;
+  /** Recordings the account held before the proof, uploads still arriving included. */
+  recordings: number;
+}
+
+export interface Disowned {
+  passwordRemoved: boolean;
+  ideas: number;
+  dictionaryEntries: number;
+  /** The removed recordings' ids: their bytes are the caller's to remove after the commit. */
+  recordingIds: string[];
+}
+
+/** The account's quota period now: the removed ideas that joined in it are given back. */
+export interface PeriodNow {
+  periodKey: string;
+  periodStartsAt: Date;
 }
 
 export interface BeforeProofRepository {
-  /** null unless the account has a password set before its e-mail was proved, still asked. */
+  /** null unless the account's first proof found something there, not yet answered for. */
   writtenBeforeProof(userId: string): Promise<WrittenBeforeProof | null>;
   /**
-   * The owner says that password was not theirs: the password goes, with every session but
-   * `keepSessionId`, the ideas held before the proof and the dictionary. The dictionary goes
-   * whole, since a sign-in merges the owner's own guest words into it and nothing tells its
-   * words apart. null when the account is not (or no longer) asked.
+   * The owner says what was there was not theirs: the password set before the proof goes with
+   * every session but `keepSessionId`; the ideas and recordings held before the proof go, and
+   * this period's uses of those ideas are given back; the dictionary goes whole, since a sign-in
+   * merges the owner's own guest words into it and nothing tells its words apart. null when the
+   * account is not (or no longer) asked.
    */
-  disown(userId: string, keepSessionId: string): Promise<WrittenBeforeProof | null>;
+  disown(userId: string, keepSessionId: string, period: PeriodNow): Promise<Disowned | null>;
+  /** The owner says what was there before the proof was theirs: the question is not put again. */
+  keep(userId: string): Promise<void>;
 }
 
-function entriesIn(row: { entries: string } | undefined): number {
-  if (row === undefined) return 0;
-  const parsed: unknown = JSON.parse(row.entries);
-  return Array.isArray(parsed) ? parsed.length : 0;
+/**
+ * Whether the account holds anything someone could have written into it: ideas, dictionary
+ * words or recordings. Read at the first proof of its e-mail.
+ */
+export async function holdsAnything(executor: Kysely<DB>, userId: string): Promise<boolean> {
+  const idea = await executor
+    .selectFrom('ideas')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  if (idea !== undefined) return true;
+  if ((await dictionaryEntriesOf(executor, userId)) > 0) return true;
+  return holdsRecordings(executor, userId);
+}
+
+function dictionaryEntriesOf(executor: Kysely<DB>, userId: string): Promise<number> {
+  return dictionaryEntryCount(executor, userOwner(userId));
+}
+
+async function countRecordingsHeldBefore(
+  executor: Kysely<DB>,
+  userId: string,
+  instant: string,
+): Promise<number> {
+  const row = await executor
+    .selectFrom('recordings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb.fn.coalesce('joined_at', 'created_at'), '<', instant))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function createBeforeProofRepository(
@@ -45,41 +98,33 @@ export function createBeforeProofRepository(
   const { db } = database;
   const now = options.now ?? (() => new Date());
 
-  async function dictionaryEntriesOf(executor: Kysely<DB>, userId: string) {
-    const dictionary = await executor
-      .selectFrom('dictionaries')
-      .select('entries')
-      .where('owner_key', '=', ownerKey(userOwner(userId)))
-      .executeTakeFirst();
-    return entriesIn(dictionary);
-  }
-
-  async function held(executor: Kysely<DB>, userId: string, provenAt: string) {
-    return {
-      ideas: await countIdeasHeldBefore(executor, userId, provenAt),
-      dictionaryEntries: await dictionaryEntriesOf(executor, userId),
-    };
-  }
-
   async function askedAccount(executor: Kysely<DB>, userId: string, lock: boolean) {
     const read = executor
       .selectFrom('users')
-      .select(['email_proven_at', 'password_before_proof'])
+      .select(['email_proven_at', 'password_before_proof', 'written_before_proof'])
       .where('id', '=', userId);
     const row = await (
       lock && database.dialect === 'postgres' ? read.forUpdate() : read
     ).executeTakeFirst();
-    if (row?.email_proven_at == null || Number(row.password_before_proof) !== 1) return null;
-    return { provenAt: toIso(row.email_proven_at) };
+    if (row?.email_proven_at == null) return null;
+    const password = Number(row.password_before_proof) === 1;
+    if (!password && Number(row.written_before_proof) !== 1) return null;
+    return { provenAt: toIso(row.email_proven_at), password };
   }
 
   return {
     async writtenBeforeProof(userId) {
       const account = await askedAccount(db, userId, false);
-      return account === null ? null : held(db, userId, account.provenAt);
+      if (account === null) return null;
+      return {
+        password: account.password,
+        ideas: await countIdeasHeldBefore(db, userId, account.provenAt),
+        dictionaryEntries: await dictionaryEntriesOf(db, userId),
+        recordings: await countRecordingsHeldBefore(db, userId, account.provenAt),
+      };
     },
 
-    async disown(userId, keepSessionId) {
+    async disown(userId, keepSessionId, period) {
       return writeTransaction(database, async (trx) => {
         const account = await askedAccount(trx, userId, true);
         if (account === null) return null;
@@ -87,24 +132,45 @@ export function createBeforeProofRepository(
         await trx
           .updateTable('users')
           .set({
-            password_hash: null,
+            ...(account.password && { password_hash: null }),
             password_before_proof: 0,
+            written_before_proof: 0,
             updated_at: now().toISOString(),
           })
           .where('id', '=', userId)
           .execute();
-        await trx
-          .deleteFrom('sessions')
-          .where('user_id', '=', userId)
-          .where('id', '!=', keepSessionId)
-          .execute();
+        // Without a password set before the proof, every session alive was opened after it,
+        // by the owner's links or a password the owner set: none is a stranger's to end.
+        if (account.password) {
+          await trx
+            .deleteFrom('sessions')
+            .where('user_id', '=', userId)
+            .where('id', '!=', keepSessionId)
+            .execute();
+        }
+        const thisPeriods = await countIdeasHeldBefore(
+          trx,
+          userId,
+          account.provenAt,
+          period.periodStartsAt.toISOString(),
+        );
         const ideas = await deleteIdeasHeldBefore(trx, userId, account.provenAt);
+        await giveBackUses(trx, userOwner(userId), period.periodKey, thisPeriods);
+        const recordingIds = await deleteRecordingsHeldBefore(trx, userId, account.provenAt);
         await trx
           .deleteFrom('dictionaries')
           .where('owner_key', '=', ownerKey(userOwner(userId)))
           .execute();
-        return { ideas, dictionaryEntries };
+        return { passwordRemoved: account.password, ideas, dictionaryEntries, recordingIds };
       });
+    },
+
+    async keep(userId) {
+      await db
+        .updateTable('users')
+        .set({ password_before_proof: 0, written_before_proof: 0, updated_at: now().toISOString() })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
-import type { BeforeProofRepository } from './before-proof-repository.js';
 import { INVALID_RESET_LINK_MESSAGE } from './service.js';
 import { z } from 'zod';
 import {
@@ -18,8 +17,6 @@ import {
   MessageSchema,
   SignedInSchema,
   SignInLinkAccountSchema,
-  NotMyPasswordSchema,
-  PasswordBeforeProofSchema,
 } from '#contract/api-schemas.js';
 import type { BrowserKey, CheckoutBrowser } from '../../http/checkout-browser.js';
 import { HttpError } from '../../http/errors.js';
@@ -41,16 +38,6 @@ export interface IdentityRoutesOptions {
   signInBrowser: BrowserKey;
   /** Drops the save replies kept for ideas that are gone (modules/ideas/idempotency.ts). */
   forgetDeletedIdeas: () => Promise<void>;
-  /** What the account held before its e-mail was proved. */
-  beforeProof: BeforeProofRepository;
-}
-
-function linkSignInRequired(): HttpError {
-  return new HttpError(
-    403,
-    'sign_in_link_required',
-    'Only a sign-in from a link in your e-mail can answer this. Sign in with a link first.',
-  );
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -113,15 +100,7 @@ function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestId
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  {
-    identity,
-    sessions,
-    authLimits,
-    checkoutBrowser,
-    signInBrowser,
-    forgetDeletedIdeas,
-    beforeProof,
-  },
+  { identity, sessions, authLimits, checkoutBrowser, signInBrowser, forgetDeletedIdeas },
 ) => {
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
@@ -268,56 +247,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         throw new HttpError(400, 'invalid_token', INVALID_RESET_LINK_MESSAGE);
       }
       return { email };
-    },
-  );
-
-  // Beyond the contract: a password that whoever registered the address set before its owner
-  // proved it would outlive the owner's sign-in links, so the app asks the owner about it
-  // (docs/security.md, "A password set before the e-mail was proved").
-  app.get(
-    '/api/account/password-before-proof',
-    { schema: { response: { 200: PasswordBeforeProofSchema, 401: ErrorSchema } } },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const written = (await identity.passwordBeforeProofAsked(userId, request.sessionId))
-        ? await beforeProof.writtenBeforeProof(userId)
-        : null;
-      return {
-        passwordSetBeforeProof: written !== null,
-        ideasBeforeProof: written?.ideas ?? 0,
-        dictionaryEntriesBeforeProof: written?.dictionaryEntries ?? 0,
-      };
-    },
-  );
-
-  // The person who proved the e-mail says the password was not theirs: what its setter could
-  // reach goes with it (docs/security.md, "A password set before the e-mail was proved").
-  app.post(
-    '/api/account/password-before-proof/not-mine',
-    {
-      schema: { response: { 200: NotMyPasswordSchema, 401: ErrorSchema, 403: ErrorSchema } },
-    },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const sessionId = request.sessionId;
-      const removed =
-        sessionId !== null && (await identity.passwordBeforeProofAsked(userId, sessionId))
-          ? await beforeProof.disown(userId, sessionId)
-          : null;
-      if (removed === null) throw linkSignInRequired();
-      await forgetDeletedIdeas();
-      return { ideasRemoved: removed.ideas, dictionaryEntriesRemoved: removed.dictionaryEntries };
-    },
-  );
-
-  app.post(
-    '/api/account/password-before-proof',
-    { schema: { response: { 204: z.undefined(), 401: ErrorSchema, 403: ErrorSchema } } },
-    async (request, reply) => {
-      if (!(await identity.keepPasswordBeforeProof(requireUser(request).id, request.sessionId))) {
-        throw linkSignInRequired();
-      }
-      return reply.code(204).send();
     },
   );
 

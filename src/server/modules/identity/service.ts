@@ -104,14 +104,6 @@ export interface IdentityService {
   findAccountByEmail(email: string): Promise<UserRecord | null>;
   findAccount(id: string): Promise<UserRecord | null>;
   /**
-   * Whether `sessionId`, a session of `userId`, is to be asked about a password set before the
-   * e-mail was proved: only a session opened by a mailed link is, since the registrant who set
-   * that password signs in with it and must neither learn of the question nor answer it.
-   */
-  passwordBeforeProofAsked(userId: string, sessionId: string | null): Promise<boolean>;
-  /** The owner, in such a session, says the password was theirs; false: not such a session. */
-  keepPasswordBeforeProof(userId: string, sessionId: string | null): Promise<boolean>;
-  /**
    * Makes the claim token for a checkout: `startCheckout` gets the token to put in its success
    * URL and names the checkout it started; the token (24 hours, single use) is kept with it and
    * with a hash of `browserKey`, the starting browser's cookie, which a claim must present.
@@ -446,18 +438,6 @@ export function createIdentityService(deps: {
 
     findAccountByEmail: (email) => users.findByEmail(email),
     findAccount: (id) => users.findById(id),
-    async passwordBeforeProofAsked(userId, sessionId) {
-      const account = await users.findById(userId);
-      if (!account?.passwordBeforeProof || sessionId === null) return false;
-      return (await sessions.openingOf(sessionId))?.openedBy === 'link';
-    },
-
-    async keepPasswordBeforeProof(userId, sessionId) {
-      if (!(await this.passwordBeforeProofAsked(userId, sessionId))) return false;
-      await users.keepPasswordBeforeProof(userId);
-      return true;
-    },
-
     async issueCheckoutClaim(details, startCheckout) {
       const token = newOneTimeToken();
       const { checkoutSessionId, result } = await startCheckout(token.value);

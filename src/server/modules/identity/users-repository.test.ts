@@ -70,6 +70,7 @@ forEachDialect((dialect) => {
         sessionEpoch: 0,
         emailProven: false,
         passwordBeforeProof: false,
+        writtenBeforeProof: false,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(await users().findById(user.id)).toEqual(user);

@@ -14,6 +14,7 @@ import {
 import { deleteRecordingsOfUser } from '../recordings/transaction-steps.js';
 import { deleteUsageOf } from '../usage/transaction-steps.js';
 import { stillBilling } from './subscription-status.js';
+import { holdsAnything } from './before-proof-repository.js';
 import { consumeToken, type AuthTokenRecord } from './auth-tokens-repository.js';
 
 export interface UserRecord {
@@ -35,6 +36,8 @@ export interface UserRecord {
   emailProven: boolean;
   /** The first proof found a password set before it, and nobody has said it was theirs. */
   passwordBeforeProof: boolean;
+  /** The first proof found ideas, dictionary words or recordings, not yet answered for. */
+  writtenBeforeProof: boolean;
   createdAt: string;
 }
 
@@ -56,8 +59,6 @@ export interface UsersRepository {
   findByBillingCustomerId(billingCustomerId: string): Promise<UserRecord | null>;
   create(input: CreateUserInput): Promise<CreatedUser | 'email_taken'>;
   updatePassword(userId: string, passwordHash: string | null): Promise<void>;
-  /** The person who proved the e-mail says the password set before was theirs. */
-  keepPasswordBeforeProof(userId: string): Promise<void>;
   updatePlan(userId: string, plan: Plan, billingCustomerId?: string | null): Promise<void>;
   /**
    * Uses a password-reset token and sets the new password in one transaction: the token is
@@ -114,6 +115,7 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
     sessionEpoch: Number(row.session_epoch),
     emailProven: row.email_proven_at !== null,
     passwordBeforeProof: Number(row.password_before_proof) === 1,
+    writtenBeforeProof: Number(row.written_before_proof) === 1,
     createdAt: toIso(row.created_at),
   };
 }
@@ -209,15 +211,6 @@ export function createUsersRepository(
         .execute();
     },
 
-    async keepPasswordBeforeProof(userId) {
-      await db
-        .updateTable('users')
-        .set({ password_before_proof: 0, updated_at: now().toISOString() })
-        .where('id', '=', userId)
-        .where('password_before_proof', '=', 1)
-        .execute();
-    },
-
     async updatePlan(userId, plan, billingCustomerId) {
       await db
         .updateTable('users')
@@ -245,6 +238,8 @@ export function createUsersRepository(
           .executeTakeFirst();
         const userId = token?.user_id;
         if (userId == null) return null;
+        // A reset that is the first proof asks, as a first link does, about what was there.
+        const held = await holdsAnything(trx, userId);
         // The raised epoch ends every session whenever it was opened, a sign-in racing this
         // reset included (ADR 107); deleting them below only frees their rows.
         const row = await trx
@@ -252,6 +247,7 @@ export function createUsersRepository(
           .set((eb) => ({
             password_hash: passwordHash,
             password_before_proof: 0,
+            written_before_proof: sql<number>`CASE WHEN email_proven_at IS NULL THEN ${sql.lit(held ? 1 : 0)} ELSE written_before_proof END`,
             session_epoch: eb('session_epoch', '+', 1),
             email_proven_at: sql<string>`coalesce(email_proven_at, ${iso})`,
             updated_at: iso,
@@ -300,6 +296,7 @@ export function createUsersRepository(
         if (account.email_proven_at !== null) return { user: toUserRecord(account), token };
         // The first proof of the e-mail ends whatever was opened before anyone proved it: a
         // checkout's claim for someone else's e-mail, above all (ADR 107).
+        const held = await holdsAnything(trx, account.id);
         const proven = await trx
           .updateTable('users')
           .set((eb) => ({
@@ -308,6 +305,9 @@ export function createUsersRepository(
             // Whoever registered the address set this password; the person who just proved it
             // is asked whether that was them (ADR 107).
             password_before_proof: account.password_hash === null ? 0 : 1,
+            // Whoever held the account before may have written into it (a stranger's claimed
+            // checkout, a registrant whose password a checkout took): asked about too.
+            written_before_proof: held ? 1 : 0,
             updated_at: iso,
           }))
           .where('id', '=', account.id)

@@ -317,7 +317,7 @@ export function createRecordingsRepository(
     async adoptGuest(userId, guestId) {
       const result = await db
         .updateTable('recordings')
-        .set({ user_id: userId, guest_id: null })
+        .set({ user_id: userId, guest_id: null, joined_at: now().toISOString() })
         .where('guest_id', '=', guestId)
         .where(({ not, exists, selectFrom }) =>
           not(

@@ -90,6 +90,8 @@ export interface RecordingsService {
    * afterwards, by calling the returned function once the account is gone.
    */
   prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
+  /** The bytes of recordings whose rows another module's transaction has removed. */
+  removeStoredBytes(ids: readonly string[]): Promise<void>;
   audio(owner: Owner, id: string, range: string | undefined): Promise<AudioFile>;
   /**
    * Removes unfinished uploads whose time ran out, and finished recordings no idea was made
@@ -329,6 +331,8 @@ export function createRecordingsService(deps: {
     },
 
     adoptGuest: (userId, guestId) => repository.adoptGuest(userId, guestId),
+
+    removeStoredBytes: (ids) => removeBytes(ids),
 
     async prepareAccountDeletion(userId) {
       const ids = await repository.idsOf({ kind: 'user', userId });

@@ -94,3 +94,24 @@ export async function countAdoptedUses(
   }
   return granted;
 }
+
+/**
+ * Gives back up to `uses` of an owner's count in one period (ideas someone else wrote into the
+ * account and that it has just removed); never below zero.
+ */
+export async function giveBackUses(
+  executor: Kysely<DB>,
+  owner: Owner,
+  periodKey: string,
+  uses: number,
+): Promise<void> {
+  if (uses <= 0) return;
+  await executor
+    .updateTable('usage')
+    .set({
+      count: sql<number>`CASE WHEN count > ${sql.lit(uses)} THEN count - ${sql.lit(uses)} ELSE 0 END`,
+    })
+    .where('owner_key', '=', ownerKey(owner))
+    .where('period_key', '=', periodKey)
+    .execute();
+}

@@ -13,15 +13,24 @@ afterEach(() => {
 const PATH = '/api/account/password-before-proof';
 const ASKED = {
   passwordSetBeforeProof: true,
+  writtenBeforeProof: true,
   ideasBeforeProof: 3,
   dictionaryEntriesBeforeProof: 1,
+  recordingsBeforeProof: 0,
+};
+const NOTHING = {
+  passwordSetBeforeProof: false,
+  writtenBeforeProof: false,
+  ideasBeforeProof: 0,
+  dictionaryEntriesBeforeProof: 0,
+  recordingsBeforeProof: 0,
 };
 
 describe('the notice of a password set before the e-mail was proved', () => {
   it('shows nothing for an account whose password is its own', async () => {
     const { seen } = stubServer(() => ({
       status: 200,
-      body: { passwordSetBeforeProof: false, ideasBeforeProof: 0, dictionaryEntriesBeforeProof: 0 },
+      body: NOTHING,
     }));
     renderScreen(<PasswordBeforeProofNotice email="owner@example.com" />);
     await vi.waitFor(() => expect(seen.some((request) => request.path === PATH)).toBe(true));
@@ -44,7 +53,15 @@ describe('the notice of a password set before the e-mail was proved', () => {
     const { seen } = stubServer((request) =>
       request.method === 'GET'
         ? { status: 200, body: ASKED }
-        : { status: 200, body: { ideasRemoved: 3, dictionaryEntriesRemoved: 1 } },
+        : {
+            status: 200,
+            body: {
+              passwordRemoved: true,
+              ideasRemoved: 3,
+              dictionaryEntriesRemoved: 1,
+              recordingsRemoved: 0,
+            },
+          },
     );
     const user = userEvent.setup();
     renderScreen(<PasswordBeforeProofNotice email="owner@example.com" />);
@@ -66,7 +83,7 @@ describe('the notice of a password set before the e-mail was proved', () => {
   it('offers to remove the password alone when nothing was written before', async () => {
     stubServer(() => ({
       status: 200,
-      body: { passwordSetBeforeProof: true, ideasBeforeProof: 0, dictionaryEntriesBeforeProof: 0 },
+      body: { ...NOTHING, passwordSetBeforeProof: true },
     }));
     const user = userEvent.setup();
     renderScreen(<PasswordBeforeProofNotice email="owner@example.com" />);
@@ -87,5 +104,48 @@ describe('the notice of a password set before the e-mail was proved', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'It Was Me' })).toBeTruthy();
     expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('asks about what the account held when no password was set, and removes only that', async () => {
+    const { seen } = stubServer((request) =>
+      request.method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              ...NOTHING,
+              writtenBeforeProof: true,
+              ideasBeforeProof: 2,
+              recordingsBeforeProof: 1,
+            },
+          }
+        : {
+            status: 200,
+            body: {
+              passwordRemoved: false,
+              ideasRemoved: 2,
+              dictionaryEntriesRemoved: 0,
+              recordingsRemoved: 1,
+            },
+          },
+    );
+    const user = userEvent.setup();
+    renderScreen(<PasswordBeforeProofNotice email="owner@example.com" />);
+    await screen.findByRole('heading', { name: 'Did you write what this account held?' });
+    expect(
+      screen.getByText(
+        'This account held 2 ideas and 1 recording before you first signed in from your e-mail. If they are not yours, someone else wrote them.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'It Wasn’t Me' }));
+    expect(
+      screen.getByText(
+        'This removes the 2 ideas and 1 recording the account held before you signed in from your e-mail. Ideas you brought from this device stay.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove Them' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('password-before-proof')).toBeNull());
+    expect(seen.filter((request) => request.method === 'POST').map((r) => r.path)).toEqual([
+      `${PATH}/not-mine`,
+    ]);
   });
 });

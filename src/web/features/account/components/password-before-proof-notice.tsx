@@ -13,17 +13,24 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** What "It Wasn't Me" removes, in the person's words. */
-function whatGoes(ideas: number, words: number): string {
+/** What the account held before the proof, in the person's words ("2 ideas and 1 recording"). */
+function heldList(ideas: number, words: number, recordings: number): string {
   const parts = [
     ...(ideas > 0 ? [count(ideas, 'idea', 'ideas')] : []),
     ...(words > 0 ? [count(words, 'dictionary word', 'dictionary words')] : []),
+    ...(recordings > 0 ? [count(recordings, 'recording', 'recordings')] : []),
   ];
+  return parts.length < 2
+    ? (parts[0] ?? '')
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** What "It Wasn't Me" removes, in the person's words. */
+function whatGoes(password: boolean, held: string): string {
   const written =
-    parts.length > 0
-      ? ` and the ${parts.join(' and ')} the account held before you signed in from your e-mail`
-      : '';
-  return `This removes the password${written}, and signs out every other device. Ideas you brought from this device stay.`;
+    held === '' ? '' : `the ${held} the account held before you signed in from your e-mail`;
+  if (!password) return `This removes ${written}. Ideas you brought from this device stay.`;
+  return `This removes the password${written === '' ? '' : ` and ${written}`}, and signs out every other device. Ideas you brought from this device stay.`;
 }
 
 /**
@@ -37,8 +44,15 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
   const keep = useKeepPasswordBeforeProof(email);
   const notMine = useNotMyPassword(email);
   const [confirming, setConfirming] = useState(false);
-  if (asked.data?.passwordSetBeforeProof !== true) return null;
-  const { ideasBeforeProof, dictionaryEntriesBeforeProof } = asked.data;
+  const question = asked.data;
+  if (question === undefined) return null;
+  const { passwordSetBeforeProof: password, writtenBeforeProof: written } = question;
+  if (!password && !written) return null;
+  const held = heldList(
+    question.ideasBeforeProof,
+    question.dictionaryEntriesBeforeProof,
+    question.recordingsBeforeProof,
+  );
 
   const failed = (title: string) => (error: Error) =>
     toast({ title, description: describeError(error), variant: 'destructive' });
@@ -48,8 +62,9 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
       onSuccess: () =>
         toast({
           title: 'Done',
-          description:
-            'The password and what was written before are gone. To use a password, choose Forgot password when you sign in.',
+          description: password
+            ? 'The password and what was written before are gone. To use a password, choose Forgot password when you sign in.'
+            : 'What was written before you signed in is gone.',
           variant: 'success',
         }),
       onError: failed('Could not remove them'),
@@ -65,12 +80,16 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
         <ShieldAlert aria-hidden className="mt-0.5 size-6 shrink-0" />
         <div className="flex flex-col gap-1">
           <h2 id="password-before-proof-title" className="font-semibold">
-            Did you set this account’s password?
+            {password
+              ? 'Did you set this account’s password?'
+              : 'Did you write what this account held?'}
           </h2>
           <p>
             {confirming
-              ? whatGoes(ideasBeforeProof, dictionaryEntriesBeforeProof)
-              : 'This account got a password before you first signed in from your e-mail. If you did not set it, someone else can sign in with it.'}
+              ? whatGoes(password, held)
+              : password
+                ? 'This account got a password before you first signed in from your e-mail. If you did not set it, someone else can sign in with it.'
+                : `This account held ${held} before you first signed in from your e-mail. If they are not yours, someone else wrote them.`}
           </p>
         </div>
       </div>
@@ -80,9 +99,7 @@ export default function PasswordBeforeProofNotice({ email }: { email: string }) 
             Cancel
           </Button>
           <Button variant="danger" onClick={removeThem} disabled={notMine.isPending}>
-            {ideasBeforeProof + dictionaryEntriesBeforeProof > 0
-              ? 'Remove Them'
-              : 'Remove the Password'}
+            {held !== '' ? 'Remove Them' : 'Remove the Password'}
           </Button>
         </div>
       ) : (
