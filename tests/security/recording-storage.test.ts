@@ -15,7 +15,12 @@ import {
   useTestApp,
 } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
-import { OPEN_UPLOADS_PER_OWNER } from '#server/modules/recordings/service.js';
+import {
+  ADDRESSES_TO_FILL_ROOM,
+  OPEN_UPLOADS_PER_OWNER,
+} from '#server/modules/recordings/service.js';
+import { addressKeyOf } from '#server/http/rate-limit-counters.js';
+import { newId as newUploadId } from '#server/db/ids.js';
 import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
 import { beginUpload, patchUpload, silentWav, TUS } from '#server/test-support/uploads.js';
 
@@ -98,6 +103,69 @@ forEachDialect((dialect) => {
       expect(
         (await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode,
       ).toBe(201);
+    });
+  });
+
+  describe('the room one address may hold', () => {
+    // A share of 256 MiB: the room over ADDRESSES_TO_FILL_ROOM (never under a guest's budget).
+    const room = 256 * MiB * ADDRESSES_TO_FILL_ROOM;
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(room) },
+    });
+
+    /** Recordings this address sent in earlier hours, finished and not saved as ideas. */
+    async function heldFrom(ip: string, bytes: number) {
+      const at = new Date().toISOString();
+      await testApp()
+        .database.db.insertInto('recordings')
+        .values({
+          id: newUploadId(),
+          user_id: null,
+          guest_id: newGuestId(),
+          status: 'done',
+          filename: null,
+          content_type: 'audio/wav',
+          size_bytes: bytes,
+          format: null,
+          category: null,
+          keep_audio: 1,
+          duration_ms: 1000,
+          transcript: 'earlier',
+          error_code: null,
+          error_message: null,
+          run_after: null,
+          lease_until: null,
+          upload_expires_at: null,
+          client_key: addressKeyOf(ip),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+
+    it('is its share of the server’s, whatever guest ids it uploads for, announced or sent', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      await heldFrom(ip, 200 * MiB);
+      await heldFrom(ip, 50 * MiB);
+      const refused = await beginUpload(app, guestHeaders(newGuestId()), 8 * MiB, ip);
+      expect(expectApiError(refused, 409, 'recordings_full').message).toMatch(/your network/);
+      // Bytes sent without a length first are held to the same share as they arrive.
+      const guest = guestHeaders(newGuestId());
+      const deferred = await beginUpload(app, guest, null, ip);
+      expect(deferred.statusCode, deferred.body).toBe(201);
+      const over = await patchUpload(
+        app,
+        guest,
+        String(deferred.headers.location),
+        0,
+        silentWav(8 * MiB),
+        ip,
+      );
+      expectApiError(over, 409, 'recordings_full');
+      // Everyone else still has room.
+      const other = await beginUpload(app, guestHeaders(newGuestId()), 8 * MiB, newAddress());
+      expect(other.statusCode, other.body).toBe(201);
     });
   });
 

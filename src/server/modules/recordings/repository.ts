@@ -45,6 +45,8 @@ type Row = Selectable<RecordingsTable> & { idea_id: string | null };
 export interface UploadRoom {
   openUploadsPerOwner: number;
   unsavedBytesPerOwner: number;
+  /** What one address (NewUpload.clientKey) may hold, whatever owners it uploads for. */
+  unsavedBytesPerAddress: number;
   unsavedBytesOnServer: number;
 }
 
@@ -52,6 +54,7 @@ export type Reservation =
   | { kind: 'reserved' }
   | { kind: 'too_many_uploads' }
   | { kind: 'owner_full'; unsavedBytes: number }
+  | { kind: 'address_full'; unsavedBytes: number }
   | { kind: 'server_full' };
 
 /** A lock key of its own for pg_advisory_xact_lock: reserving uploads, one at a time. */
@@ -88,6 +91,8 @@ export interface RecordingsRepository {
    * announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
+  /** The same for what one address began, whoever's it is (NewUpload.clientKey). */
+  holdingsFrom(clientKey: string): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
   /**
@@ -188,6 +193,14 @@ export function createRecordingsRepository(
         if (held.unsavedBytes + size > room.unsavedBytesPerOwner) {
           return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
         }
+        const fromAddress = await holdings(
+          trx,
+          sql<SqlBool>`recordings.client_key = ${upload.clientKey}`,
+          now(),
+        );
+        if (fromAddress.unsavedBytes + size > room.unsavedBytesPerAddress) {
+          return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
+        }
         if (
           (await holdings(trx, sql<SqlBool>`1 = 1`, now())).unsavedBytes + size >
           room.unsavedBytesOnServer
@@ -237,6 +250,9 @@ export function createRecordingsRepository(
     },
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
+
+    holdingsFrom: (clientKey) =>
+      holdings(db, sql<SqlBool>`recordings.client_key = ${clientKey}`, now()),
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;

@@ -9,24 +9,20 @@ import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
 import type { RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
+import {
+  addressFull,
+  addressShareOf,
+  OPEN_UPLOADS_PER_OWNER,
+  recordingsFull,
+  serverFull,
+  tooManyUploads,
+  UNSAVED_BYTES,
+} from './room.js';
+
+export { ADDRESSES_TO_FILL_ROOM, OPEN_UPLOADS_PER_OWNER, UNSAVED_BYTES } from './room.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
 const FILENAME_MAX_CHARS = 255;
-/**
- * Bounds on what one owner keeps that no idea accounts for (ideas have their monthly limit):
- * uploads arriving at once, and the audio of recordings not made into an idea. A guest id costs
- * nothing to make, so a guest's share is small; an account's allows a long day of recordings.
- */
-export const OPEN_UPLOADS_PER_OWNER = 3;
-export const UNSAVED_BYTES: Record<Owner['kind'], number> = {
-  guest: 256 * 1024 * 1024,
-  user: 2 * 1024 * 1024 * 1024,
-};
-
-function mebibytes(bytes: number): string {
-  return `${Math.round(bytes / 1024 / 1024)} MiB`;
-}
-
 export interface UploadMetadata {
   filename?: string | null;
   filetype?: string | null;
@@ -52,8 +48,12 @@ export interface RecordingsService {
    * pass its cap. An early answer only: beginUpload decides, atomically.
    */
   assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
-  /** 507 when `bytes` more would take the server's recordings not saved as ideas past its cap. */
-  assertServerRoom(bytes: number): Promise<void>;
+  /**
+   * For bytes arriving without a length announced before them: 409 when they would take what
+   * `clientKey` (the sending address) holds of recordings not saved as ideas past its share of
+   * the server's room, 507 when they would take the server's past its cap.
+   */
+  assertRoomForBytes(clientKey: string, bytes: number): Promise<void>;
   /**
    * Records a new upload as the owner's when there is room for it (the same answers as
    * assertRoomForUpload, checked and recorded at once); 400 for metadata that names no format
@@ -102,35 +102,6 @@ export interface RecordingsService {
   transcribeAgain(owner: Owner, id: string): Promise<Recording>;
 }
 
-function tooManyUploads(): HttpError {
-  return new HttpError(
-    429,
-    'too_many_uploads',
-    `${OPEN_UPLOADS_PER_OWNER} uploads are still arriving; finish or cancel one before starting another.`,
-    { 'Retry-After': '30' },
-  );
-}
-
-function recordingsFull(unsavedBytes: number, budget: number): HttpError {
-  return new HttpError(
-    409,
-    'recordings_full',
-    `Recordings not saved as ideas already take ${mebibytes(unsavedBytes)} of the ${mebibytes(budget)} kept for you. Save them as ideas or delete some, then record again.`,
-  );
-}
-
-/** Retry-After: room comes back as people save, delete or let recordings expire. */
-const SERVER_FULL_RETRY_SECONDS = 600;
-
-function serverFull(): HttpError {
-  return new HttpError(
-    507,
-    'storage_full',
-    'This server has no room for more recordings right now; please try again later.',
-    { 'Retry-After': String(SERVER_FULL_RETRY_SECONDS) },
-  );
-}
-
 export function recordingNotFound(): HttpError {
   return new HttpError(404, 'not_found', 'This recording does not exist.');
 }
@@ -169,6 +140,7 @@ export function createRecordingsService(deps: {
   const { repository, store, uploadExpiryMs, now, log, jobs } = deps;
   const room = {
     openUploadsPerOwner: OPEN_UPLOADS_PER_OWNER,
+    unsavedBytesPerAddress: addressShareOf(deps.unsavedMaxBytes),
     unsavedBytesOnServer: deps.unsavedMaxBytes,
   };
   const onQueued = deps.onQueued ?? (() => undefined);
@@ -208,10 +180,16 @@ export function createRecordingsService(deps: {
       if (held.unsavedBytes + (sizeBytes ?? 0) > budget) {
         throw recordingsFull(held.unsavedBytes, budget);
       }
-      await this.assertServerRoom(sizeBytes ?? 0);
+      if ((await repository.unsavedBytesOnServer()) + (sizeBytes ?? 0) > deps.unsavedMaxBytes) {
+        throw serverFull();
+      }
     },
 
-    async assertServerRoom(bytes) {
+    async assertRoomForBytes(clientKey, bytes) {
+      const fromAddress = await repository.holdingsFrom(clientKey);
+      if (fromAddress.unsavedBytes + bytes > room.unsavedBytesPerAddress) {
+        throw addressFull(fromAddress.unsavedBytes, room.unsavedBytesPerAddress);
+      }
       if ((await repository.unsavedBytesOnServer()) + bytes > deps.unsavedMaxBytes) {
         throw serverFull();
       }
@@ -239,6 +217,9 @@ export function createRecordingsService(deps: {
       );
       if (reserved.kind === 'too_many_uploads') throw tooManyUploads();
       if (reserved.kind === 'owner_full') throw recordingsFull(reserved.unsavedBytes, budget);
+      if (reserved.kind === 'address_full') {
+        throw addressFull(reserved.unsavedBytes, room.unsavedBytesPerAddress);
+      }
       if (reserved.kind === 'server_full') throw serverFull();
     },
 

@@ -335,7 +335,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       const deferred = sizeBytes === null;
       const declared = deferred ? bytesDeclared(request) : null;
       if (declared !== null) {
-        await recordings.assertServerRoom(declared);
+        await recordings.assertRoomForBytes(addressKeyOf(request.ip), declared);
         await limits.reserveBytes(request, declared);
       }
       const pastLength: ErrorBody | undefined =
