@@ -138,6 +138,43 @@ describe('minutes of audio transcribed per address', () => {
     expect((await send('198.51.100.31')).statusCode).toBe(200);
   });
 
+  it('counts the minutes of calls already running before their audio reaches the engine', async () => {
+    const calls = fake.requests.length;
+    // Two at once: one address may hold two decodes at a time.
+    const replies = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        app().inject({
+          method: 'POST',
+          url: '/api/transcribe',
+          remoteAddress: '203.0.113.33',
+          headers: MULTIPART_HEADERS,
+          payload: recording(minute),
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 429]);
+    expect(fake.requests.length - calls).toBe(1);
+  });
+
+  it('gives back the minutes of a call whose engine failed', async () => {
+    const send = () =>
+      app().inject({
+        method: 'POST',
+        url: '/api/transcribe',
+        remoteAddress: '203.0.113.34',
+        headers: MULTIPART_HEADERS,
+        payload: recording(minute),
+      });
+    fake.setFault('500');
+    try {
+      expect((await send()).statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      fake.setFault('none');
+    }
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('keeps a kept recording queued, not failed, while its address has no minutes left', async () => {
     const first = await upload(app(), minute, '203.0.113.32');
     const done = await statusOf(app(), first, (r) => r.status === 'done' || r.status === 'failed');
@@ -160,5 +197,22 @@ describe('minutes of audio transcribed per address', () => {
     expect(new Date(held.run_after ?? 0).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     const elsewhere = await upload(app(), minute, '198.51.100.32');
     expect((await statusOf(app(), elsewhere, (r) => r.status === 'done')).status).toBe('done');
+  }, 60_000);
+
+  it('gives back a kept recording’s minutes when its engine fails, so its retry is not held for an hour', async () => {
+    const calls = fake.requests.length;
+    fake.setFault('500');
+    let kept: { headers: Record<string, string>; id: string };
+    try {
+      kept = await upload(app(), minute, '203.0.113.35');
+      const deadline = Date.now() + 30_000;
+      while (fake.requests.length === calls && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      fake.setFault('none');
+    }
+    const done = await statusOf(app(), kept, (r) => r.status === 'done' || r.status === 'failed');
+    expect(done.status, JSON.stringify(done)).toBe('done');
   }, 60_000);
 });

@@ -18,6 +18,16 @@ export interface AudioBudget {
    * room again.
    */
   take(clientKey: string, audioMs: number): Promise<{ retryAfterMs: number } | null>;
+  /** Gives back what take() counted for audio the engine then did not transcribe. */
+  giveBack(clientKey: string, audioMs: number): Promise<void>;
+}
+
+/** 429: the address has used its minutes of audio this hour; room again in `retryAfterMs`. */
+export function minutesUsedError(retryAfterMs: number) {
+  return rateLimitedError(
+    retryAfterMs / 1000,
+    'Too many minutes of audio transcribed from this network this hour.',
+  );
 }
 
 /** Counted in seconds, so a window's count stays far inside the PostgreSQL table's integer. */
@@ -30,10 +40,7 @@ export function createAudioBudget(config: Config, shared: SharedLimits): AudioBu
     async ensureLeft(clientKey) {
       const used = await shared.counters.read(key(clientKey));
       if (used !== undefined && used.count >= budgetSeconds) {
-        throw rateLimitedError(
-          used.ttlMs / 1000,
-          'Too many minutes of audio transcribed from this network this hour.',
-        );
+        throw minutesUsedError(used.ttlMs);
       }
     },
     async spend(clientKey, audioMs) {
@@ -41,13 +48,18 @@ export function createAudioBudget(config: Config, shared: SharedLimits): AudioBu
     },
     async take(clientKey, audioMs) {
       const wanted = seconds(audioMs);
-      const used = await shared.counters.read(key(clientKey));
-      // Audio longer than a whole hour's minutes gets them when the address has used none.
-      if (used !== undefined && used.count > 0 && used.count + wanted > budgetSeconds) {
-        return { retryAfterMs: used.ttlMs };
+      // Counted first and taken back when over, so calls running at once cannot all pass on the
+      // same reading. Audio longer than a whole hour's minutes gets them when the address has
+      // used none.
+      const counted = await shared.counters.increment(key(clientKey), ONE_HOUR_MS, wanted);
+      if (counted.count - wanted > 0 && counted.count > budgetSeconds) {
+        await shared.counters.increment(key(clientKey), ONE_HOUR_MS, -wanted);
+        return { retryAfterMs: counted.ttlMs };
       }
-      await shared.counters.increment(key(clientKey), ONE_HOUR_MS, wanted);
       return null;
+    },
+    async giveBack(clientKey, audioMs) {
+      await shared.counters.increment(key(clientKey), ONE_HOUR_MS, -seconds(audioMs));
     },
   };
 }

@@ -65,6 +65,7 @@ export class OpenAITranscriber implements Transcriber {
       durationMs = decoded.durationMs;
     }
 
+    if (durationMs > 0) await upload.beforeEngine?.(durationMs);
     let text: string;
     try {
       const file = await toFile(

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import type { AudioBudget } from '../../http/audio-budget.js';
+import { minutesUsedError, type AudioBudget } from '../../http/audio-budget.js';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ export interface AiRoutesOptions {
   /** One budget per address for all of these; one recording spends one unit (ADR 071). */
   limits: AiRateLimits;
   /** Minutes of audio transcribed per address an hour. */
-  audioBudget: Pick<AudioBudget, 'ensureLeft' | 'spend'>;
+  audioBudget: Pick<AudioBudget, 'ensureLeft' | 'spend' | 'take' | 'giveBack'>;
   ai: AiService;
   /** Where uploads are staged (one fresh directory per request, always removed); default TMPDIR. */
   uploadTempDir?: string;
@@ -76,14 +76,28 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       ai.ensureTranscriber();
       const client = addressKeyOf(request.ip);
       await audioBudget.ensureLeft(client);
-      const result = await withStagedUpload(request, upload, (audio) =>
-        ai.transcribe(
-          { ...audio, client, owner: userOrGuestIfAny(request) },
-          clientGoneSignal(reply),
-        ),
-      );
-      await audioBudget.spend(client, result.durationMs);
-      return result;
+      // The audio's minutes are taken once its length is known, before the engine is given it,
+      // so calls already running when the address reaches its minutes are refused too; given
+      // back when the engine then fails. An engine that cannot measure first is counted after.
+      let taken: number | null = null;
+      const beforeEngine = async (durationMs: number) => {
+        const wait = await audioBudget.take(client, durationMs);
+        if (wait !== null) throw minutesUsedError(wait.retryAfterMs);
+        taken = durationMs;
+      };
+      try {
+        const result = await withStagedUpload(request, upload, (audio) =>
+          ai.transcribe(
+            { ...audio, client, owner: userOrGuestIfAny(request), beforeEngine },
+            clientGoneSignal(reply),
+          ),
+        );
+        if (taken === null) await audioBudget.spend(client, result.durationMs);
+        return result;
+      } catch (error) {
+        if (taken !== null) await audioBudget.giveBack(client, taken);
+        throw error;
+      }
     },
   );
 

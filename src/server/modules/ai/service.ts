@@ -35,6 +35,8 @@ export interface StagedAudio {
   client: string;
   /** Whose dictionary helps the engine; null for a caller who is neither user nor guest. */
   owner?: Owner | null;
+  /** Told the audio's length before the engine is given it (AudioUpload.beforeEngine). */
+  beforeEngine?: (durationMs: number) => Promise<void>;
 }
 
 export interface RecordingAudio {
@@ -210,7 +212,7 @@ export function createAiService(deps: {
       }
     },
 
-    async transcribe({ filePath, sizeBytes, head, client, owner }, signal) {
+    async transcribe({ filePath, sizeBytes, head, client, owner, beforeEngine }, signal) {
       this.ensureTranscriber();
       if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
       const container = sniffAudioContainer(head);
@@ -224,7 +226,14 @@ export function createAiService(deps: {
       const entries = await entriesFor(owner);
       try {
         const result = await transcriber.transcribe(
-          { filePath, container, sizeBytes, client, prompt: dictionaryPrompt(entries) },
+          {
+            filePath,
+            container,
+            sizeBytes,
+            client,
+            prompt: dictionaryPrompt(entries),
+            beforeEngine,
+          },
           signal,
         );
         return {

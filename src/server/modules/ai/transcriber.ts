@@ -18,6 +18,12 @@ export interface AudioUpload {
    * decodes only to measure it need not decode it a second time.
    */
   measured?: { durationMs: number; hasSpeech: boolean } | undefined;
+  /**
+   * Told the audio's length once it is known and before the engine is given it, so what the
+   * engine costs can be counted (and refused) before it is spent. An engine that cannot know the
+   * length first does not call it.
+   */
+  beforeEngine?: ((durationMs: number) => Promise<void>) | undefined;
 }
 
 export interface Transcription {

@@ -256,6 +256,7 @@ class WhisperTranscriber implements Transcriber {
       if (!decoded.hasSpeech || decoded.pcm === null) {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
+      await upload.beforeEngine?.(decoded.durationMs);
       const text = await this.run(decoded.pcm, combined, upload.prompt);
       const transcript = normaliseTranscript(text);
       if (transcript === '') {

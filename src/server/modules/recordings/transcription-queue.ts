@@ -85,7 +85,7 @@ export function startTranscriptionQueue(deps: {
   ai: Pick<AiService, 'transcribeRecording' | 'describeFailure'>;
   log: QueueLog;
   /** Minutes of audio per address an hour; none: unbounded (tests of the queue alone). */
-  audioBudget?: Pick<AudioBudget, 'take'>;
+  audioBudget?: Pick<AudioBudget, 'take' | 'giveBack'>;
   tuning?: Partial<QueueTuning>;
   now?: () => Date;
 }): TranscriptionQueue {
@@ -119,6 +119,8 @@ export function startTranscriptionQueue(deps: {
     }, tuning.leaseMs / 3);
     heartbeat.unref();
     const signal = AbortSignal.any([budget.signal, stopping.signal]);
+    // Set from inside the engine's progress callback, so kept in an object TypeScript follows.
+    const taken: { minutes: { clientKey: string; durationMs: number } | null } = { minutes: null };
     try {
       const result = await store.withLocalFile(job.id, (filePath) =>
         ai.transcribeRecording({
@@ -140,6 +142,7 @@ export function startTranscriptionQueue(deps: {
                   ? (await deps.audioBudget?.take(job.clientKey, durationMs))?.retryAfterMs
                   : undefined;
               if (waitMs !== undefined) throw new OverBudget(waitMs);
+              if (job.clientKey !== null) taken.minutes = { clientKey: job.clientKey, durationMs };
               // The length is known: the budget grows with it.
               clearTimeout(budgetTimer);
               budgetTimer = setTimeout(
@@ -168,6 +171,11 @@ export function startTranscriptionQueue(deps: {
         );
       }
     } catch (error) {
+      // Minutes counted for audio the engine did not transcribe are given back: the job is
+      // counted again when it is tried again, and only what is transcribed should count.
+      if (taken.minutes !== null) {
+        await deps.audioBudget?.giveBack(taken.minutes.clientKey, taken.minutes.durationMs);
+      }
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
       if (stopping.signal.aborted) {
         await jobs.retryLater(job, now(), null);
