@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_CHARS } from '#contract/limits.js';
 import { isForeignKeyViolation } from '../../db/rows.js';
 import { HttpError } from '../../http/errors.js';
@@ -10,6 +9,7 @@ import type { BillingService } from '../billing/service.js';
 import type { IdeasService } from '../ideas/service.js';
 import type { MailService } from '../mail/service.js';
 import type { AuthTokenPurpose, AuthTokensRepository } from './auth-tokens-repository.js';
+import { createLinkMailer, hashOneTimeToken, newOneTimeToken, sameBrowser } from './link-mails.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import type { UserRecord, UsersRepository } from './users-repository.js';
@@ -134,22 +134,6 @@ export const CHECKOUT_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 /** A password-less account may be deleted from a sign-in link's session this young. */
 export const LINK_SESSION_DELETE_WINDOW_MS = 15 * 60 * 1000;
 
-/** A random 256-bit token for a link, and the SHA-256 that is all the database keeps of it. */
-function newOneTimeToken(): { value: string; hash: string } {
-  const value = randomBytes(32).toString('base64url');
-  return { value, hash: hashOneTimeToken(value) };
-}
-
-function hashOneTimeToken(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-/** Whether a claim's stored browser hash is that of the caller's checkout-browser key. */
-function sameBrowser(browserHash: string | null, browserKey: string | null): boolean {
-  if (browserHash === null || browserKey === null) return false;
-  return timingSafeEqual(Buffer.from(browserHash), Buffer.from(hashOneTimeToken(browserKey)));
-}
-
 function invalidToken(message: string): HttpError {
   return new HttpError(400, 'invalid_token', message);
 }
@@ -158,11 +142,6 @@ const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 /** A reset link that cannot be used, wherever it is found so. */
 export const INVALID_RESET_LINK_MESSAGE =
   'This reset link is invalid, used or expired. Please request a new password reset.';
-const ONE_HOUR_MS = 60 * 60 * 1000;
-/** Sign-in and reset mails together: a person asks a few times; a flood asks hundreds. */
-const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 20;
-/** Of those, from one client address: what one address asks for cannot use up the owner's. */
-const LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR = 5;
 
 export function createIdentityService(deps: {
   users: UsersRepository;
@@ -196,58 +175,13 @@ export function createIdentityService(deps: {
     prepareAccountDeletion: () => Promise.resolve(() => Promise.resolve()),
   };
 
-  /**
-   * Whether one more link mail may go to this inbox this hour. Requests come from anywhere, so
-   * without a cap one inbox could be flooded from many addresses; and with a cap alone, one
-   * address asking every hour used it up, and the owner got no link at all (a checkout's
-   * account has no other way in). So each asking address has a share of its own, and only
-   * mails within that share count towards the inbox's. Counted after the answer, which is the
-   * same either way (ADR 101), so a refused mail tells the asker nothing.
-   */
-  async function mayMail(email: string, address: string): Promise<boolean> {
-    const inbox = email.toLowerCase();
-    const fromHere = await deps.counters.increment(`mail-to:${inbox}:from:${address}`, ONE_HOUR_MS);
-    if (fromHere.count > LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR) return false;
-    const sent = await deps.counters.increment(`mail-to:${inbox}`, ONE_HOUR_MS);
-    return sent.count <= LINK_MAILS_PER_RECIPIENT_PER_HOUR;
-  }
-
   async function accountOfLink(purpose: AuthTokenPurpose, token: string) {
     const link = await tokens.findLive(purpose, hashOneTimeToken(token), now());
     if (link?.userId == null) return null;
     return (await users.findById(link.userId))?.email ?? null;
   }
 
-  /**
-   * Stores a token, then sends its link. A mail that cannot be sent takes its token with it
-   * (nobody received it) and leaves every earlier link working: the person retries.
-   */
-  async function mailToken(
-    user: UserRecord,
-    purpose: AuthTokenPurpose,
-    ttlMs: number,
-    asker: { guestId: string | null; browserHash: string | null; address: string },
-    send: (to: string, link: string) => Promise<void>,
-    linkFor: (token: string) => string,
-  ): Promise<void> {
-    if (!(await mayMail(user.email, asker.address))) return;
-    const token = newOneTimeToken();
-    const stored = await tokens.create({
-      purpose,
-      tokenHash: token.hash,
-      userId: user.id,
-      guestId: asker.guestId,
-      browserHash: asker.browserHash,
-      email: user.email,
-      expiresAt: new Date(now().getTime() + ttlMs),
-    });
-    try {
-      await send(user.email, linkFor(token.value));
-    } catch (error) {
-      await tokens.discard(stored.id);
-      throw error;
-    }
-  }
+  const mailToken = createLinkMailer({ tokens, counters: deps.counters, now });
 
   /**
    * Moves the guests' ideas and words into the account. An account deleted meanwhile refuses
