@@ -66,6 +66,7 @@ export const NotMyPasswordSchema = /* @__PURE__ */ z.object({
   ideasRemoved: Count,
   dictionaryEntriesRemoved: Count,
   recordingsRemoved: Count,
+  shareLinksRemoved: Count,
 });
 
 export const UsageSchema = /* @__PURE__ */ z.object({

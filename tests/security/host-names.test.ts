@@ -130,6 +130,33 @@ describe('host names the server answers to', () => {
     expect(parseRawResponse(allowed.response).status).toBe(200);
   });
 
+  it('refuses a second Host line and a target in absolute form naming an unknown host', async () => {
+    // Listening already since the test before, when it ran.
+    const address = testApp.app.server.address();
+    const port =
+      address !== null && typeof address === 'object'
+        ? address.port
+        : await listenOnLoopback(testApp.app);
+    const send = async (request: string) =>
+      parseRawResponse((await rawExchange(port, [{ data: request }], 5_000)).response).status;
+    const own = `127.0.0.1:${port}`;
+    expect(
+      await send(
+        `GET /api/health HTTP/1.1\r\nHost: ${own}\r\nHost: rebind.attacker.example\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toBe(400);
+    expect(
+      await send(
+        `GET http://rebind.attacker.example/api/health HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toBe(421);
+    expect(
+      await send(
+        `GET http://${own}/api/health HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toBe(200);
+  });
+
   it("takes X-Forwarded-Host as no one's word without TRUST_PROXY", async () => {
     const response = await get(testApp, 'localhost', '/api/health', {
       'x-forwarded-host': 'rebind.attacker.example',

@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
+import { createSessionsRepository } from '#server/modules/identity/sessions-repository.js';
 import { extractLink, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 
 const URL_PATH = '/api/account/password-before-proof';
@@ -166,6 +167,7 @@ forEachDialect((dialect) => {
         ideasRemoved: 2,
         dictionaryEntriesRemoved: 1,
         recordingsRemoved: 0,
+        shareLinksRemoved: 0,
       });
 
       const left = await app().inject({ url: '/api/ideas', headers: { cookie: owner } });
@@ -190,6 +192,71 @@ forEachDialect((dialect) => {
         headers: { cookie: owner },
       });
       expect(twice.statusCode).toBe(403);
+    });
+
+    /** The registrant signs in again with the password they set, after the owner's proof. */
+    async function registrantBackIn(registrant: { email: string; password: string }) {
+      const back = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: registrant.email, password: registrant.password },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      return sessionCookieOf(back);
+    }
+
+    it('leaves no sign-in with the password, even one checked before It Wasn’t Me, a session after it', async () => {
+      const registrant = await registerUser(app());
+      const owner = await signInByLink(registrant.email);
+      const users = testApp.database.db.selectFrom('users').where('email', '=', registrant.email);
+      const { id, session_epoch: checkedAt } = await users
+        .select(['id', 'session_epoch'])
+        .executeTakeFirstOrThrow();
+      const notMine = await app().inject({
+        method: 'POST',
+        url: `${URL_PATH}/not-mine`,
+        headers: { cookie: owner },
+      });
+      expect(notMine.statusCode, notMine.body).toBe(200);
+      // A login whose password was checked just before the answer opens its session just after.
+      const raced = await createSessionsRepository(testApp.database).create({
+        userId: id,
+        tokenHash: 'a'.repeat(64),
+        expiresAt: new Date(Date.now() + 60_000),
+        epoch: Number(checkedAt),
+      });
+      expect(raced).toBeNull();
+      const me = await app().inject({ url: '/api/me', headers: { cookie: owner } });
+      expect(me.json<{ email: string }>().email).toBe(registrant.email);
+    });
+
+    it('stops the share links of the account, which the password’s holder may have made', async () => {
+      const registrant = await registerUser(app());
+      const owner = await signInByLink(registrant.email);
+      const ownIdea = await createIdea(
+        app(),
+        { headers: { cookie: owner }, url: '/api/ideas' },
+        { content: 'The owner’s plan, written after the proof' },
+      );
+      const registrants = await registrantBackIn(registrant);
+      const shared = await app().inject({
+        method: 'POST',
+        url: `/api/ideas/${ownIdea.id}/share`,
+        headers: { cookie: registrants },
+      });
+      expect(shared.statusCode, shared.body).toBe(200);
+      const page = new URL(shared.json<{ url: string }>().url).pathname;
+      expect((await app().inject({ url: page })).statusCode).toBe(200);
+
+      const notMine = await app().inject({
+        method: 'POST',
+        url: `${URL_PATH}/not-mine`,
+        headers: { cookie: owner },
+      });
+      expect(notMine.json()).toMatchObject({ passwordRemoved: true, shareLinksRemoved: 1 });
+      expect((await app().inject({ url: page })).statusCode).toBe(404);
+      const gone = await app().inject({ url: '/api/me', headers: { cookie: registrants } });
+      expect(gone.json<{ plan: string }>().plan).toBe('guest');
     });
 
     it('answers only a signed-in account', async () => {

@@ -132,6 +132,7 @@ forEachDialect((dialect) => {
           ideasRemoved: 2,
           dictionaryEntriesRemoved: 1,
           recordingsRemoved: 0,
+          shareLinksRemoved: 0,
         });
         expect(await ideasOf(owner)).toEqual(['The owner’s own, after the proof']);
         const words = await app().inject({ url: '/api/dictionary', headers: { cookie: owner } });

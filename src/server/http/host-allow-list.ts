@@ -77,7 +77,16 @@ export function createHostAllowList(
 export function installHostCheck(app: FastifyInstance, config: Config): void {
   const allowList = createHostAllowList(config);
   app.addHook('onRequest', (request, reply, done) => {
-    const hosts = [request.headers.host];
+    // Node keeps the first of several Host lines, and a target in absolute form names a host of
+    // its own; a proxy in front may read either, so each must be one this server answers to.
+    const lines = hostLines(request.raw.rawHeaders);
+    if (lines.length > 1) {
+      done(new HttpError(400, 'bad_request', 'A request names its host once.'));
+      return;
+    }
+    const hosts: (string | undefined)[] = [request.headers.host];
+    const absolute = authorityOf(request.raw.url ?? '');
+    if (absolute !== null) hosts.push(absolute);
     if (config.trustProxy) hosts.push(...forwardedHosts(request.headers['x-forwarded-host']));
     const refused = hosts.find((host) => host !== undefined && !allowList.allows(host));
     if (refused === undefined) {
@@ -103,4 +112,22 @@ function forwardedHosts(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value : [value]).flatMap((line) =>
     line.split(',').map((entry) => entry.trim()),
   );
+}
+
+function hostLines(rawHeaders: string[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === 'host') lines.push(rawHeaders[i + 1] ?? '');
+  }
+  return lines;
+}
+
+/** The host of a request target in absolute form (`http://name/path`), '' when it has none. */
+function authorityOf(target: string): string | null {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return null;
+  try {
+    return new URL(target).host;
+  } catch {
+    return '';
+  }
 }

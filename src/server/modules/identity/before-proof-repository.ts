@@ -34,6 +34,8 @@ export interface Disowned {
   dictionaryEntries: number;
   /** The removed recordings' ids: their bytes are the caller's to remove after the commit. */
   recordingIds: string[];
+  /** Share links of the account's ideas stopped (with a password set before the proof). */
+  shareLinks: number;
 }
 
 /** The account's quota period now: the removed ideas that joined in it are given back. */
@@ -47,7 +49,7 @@ export interface BeforeProofRepository {
   writtenBeforeProof(userId: string): Promise<WrittenBeforeProof | null>;
   /**
    * The owner says what was there was not theirs: the password set before the proof goes with
-   * every session but `keepSessionId`; the ideas and recordings held before the proof go, and
+   * every session but `keepSessionId` and every share link of the account; the ideas and recordings held before the proof go, and
    * this period's uses of those ideas are given back; the dictionary goes whole, since a sign-in
    * merges the owner's own guest words into it and nothing tells its words apart. null when the
    * account is not (or no longer) asked.
@@ -129,24 +131,47 @@ export function createBeforeProofRepository(
         const account = await askedAccount(trx, userId, true);
         if (account === null) return null;
         const dictionaryEntries = await dictionaryEntriesOf(trx, userId);
-        await trx
+        // The password's end raises the epoch, as a reset does: a sign-in with it checked
+        // before this commits cannot open its session after (ADR 107); the owner's own session
+        // is carried to the new epoch.
+        const updated = await trx
           .updateTable('users')
-          .set({
-            ...(account.password && { password_hash: null }),
+          .set((eb) => ({
+            ...(account.password && {
+              password_hash: null,
+              session_epoch: eb('session_epoch', '+', 1),
+            }),
             password_before_proof: 0,
             written_before_proof: 0,
             updated_at: now().toISOString(),
-          })
+          }))
           .where('id', '=', userId)
-          .execute();
+          .returning('session_epoch')
+          .executeTakeFirstOrThrow();
         // Without a password set before the proof, every session alive was opened after it,
-        // by the owner's links or a password the owner set: none is a stranger's to end.
+        // by the owner's links or a password the owner set: none is a stranger's to end, and no
+        // share link a stranger's.
+        let shareLinks = 0;
         if (account.password) {
+          await trx
+            .updateTable('sessions')
+            .set({ epoch: Number(updated.session_epoch) })
+            .where('id', '=', keepSessionId)
+            .execute();
           await trx
             .deleteFrom('sessions')
             .where('user_id', '=', userId)
             .where('id', '!=', keepSessionId)
             .execute();
+          // Whoever held the password could share any idea, the owner's too: none of those
+          // links can be told from the owner's, so every link of the account stops.
+          const revoked = await trx
+            .deleteFrom('share_links')
+            .where('idea_id', 'in', (eb) =>
+              eb.selectFrom('ideas').select('ideas.id').where('ideas.user_id', '=', userId),
+            )
+            .executeTakeFirst();
+          shareLinks = Number(revoked.numDeletedRows);
         }
         const thisPeriods = await countIdeasHeldBefore(
           trx,
@@ -161,7 +186,13 @@ export function createBeforeProofRepository(
           .deleteFrom('dictionaries')
           .where('owner_key', '=', ownerKey(userOwner(userId)))
           .execute();
-        return { passwordRemoved: account.password, ideas, dictionaryEntries, recordingIds };
+        return {
+          passwordRemoved: account.password,
+          ideas,
+          dictionaryEntries,
+          recordingIds,
+          shareLinks,
+        };
       });
     },
 

@@ -102,6 +102,7 @@ export const beforeProofRoutes: FastifyPluginAsyncZod<BeforeProofRoutesOptions> 
         ideasRemoved: removed.ideas,
         dictionaryEntriesRemoved: removed.dictionaryEntries,
         recordingsRemoved: removed.recordingIds.length,
+        shareLinksRemoved: removed.shareLinks,
       };
     },
   );

@@ -60,6 +60,7 @@ describe('the notice of a password set before the e-mail was proved', () => {
               ideasRemoved: 3,
               dictionaryEntriesRemoved: 1,
               recordingsRemoved: 0,
+              shareLinksRemoved: 0,
             },
           },
     );
@@ -68,7 +69,7 @@ describe('the notice of a password set before the e-mail was proved', () => {
     await user.click(await screen.findByRole('button', { name: 'It Wasn’t Me' }));
     expect(
       screen.getByText(
-        'This removes the password and the 3 ideas and 1 dictionary word the account held before you signed in from your e-mail, and signs out every other device. Ideas you brought from this device stay.',
+        'This removes the password and the 3 ideas and 1 dictionary word the account held before you signed in from your e-mail, signs out every other device and stops every share link. Ideas you brought from this device stay.',
       ),
     ).toBeTruthy();
     // Nothing is sent until the person confirms.
@@ -91,7 +92,7 @@ describe('the notice of a password set before the e-mail was proved', () => {
     expect(screen.getByRole('button', { name: 'Remove the Password' })).toBeTruthy();
     expect(
       screen.getByText(
-        'This removes the password, and signs out every other device. Ideas you brought from this device stay.',
+        'This removes the password, signs out every other device and stops every share link. Ideas you brought from this device stay.',
       ),
     ).toBeTruthy();
   });
@@ -125,6 +126,7 @@ describe('the notice of a password set before the e-mail was proved', () => {
               ideasRemoved: 2,
               dictionaryEntriesRemoved: 0,
               recordingsRemoved: 1,
+              shareLinksRemoved: 0,
             },
           },
     );

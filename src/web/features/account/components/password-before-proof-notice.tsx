@@ -30,7 +30,7 @@ function whatGoes(password: boolean, held: string): string {
   const written =
     held === '' ? '' : `the ${held} the account held before you signed in from your e-mail`;
   if (!password) return `This removes ${written}. Ideas you brought from this device stay.`;
-  return `This removes the password${written === '' ? '' : ` and ${written}`}, and signs out every other device. Ideas you brought from this device stay.`;
+  return `This removes the password${written === '' ? '' : ` and ${written}`}, signs out every other device and stops every share link. Ideas you brought from this device stay.`;
 }
 
 /**
