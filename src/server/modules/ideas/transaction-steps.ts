@@ -89,7 +89,11 @@ export async function deleteIdeasHeldBefore(
   return Number(result.numDeletedRows);
 }
 
-/** How many of the account's ideas were in it before `instant` (and joined it from `since`). */
+/**
+ * How many of the account's ideas were in it before `instant` and, with `since`, were made from
+ * then on: the ones this period's count holds, since a guest idea moving in counts only when it
+ * was made in the period (ADR 105).
+ */
 export async function countIdeasHeldBefore(
   executor: Kysely<DB>,
   userId: string,
@@ -102,7 +106,7 @@ export async function countIdeasHeldBefore(
     .where('user_id', '=', userId)
     .where(sql<string>`coalesce(joined_at, created_at)`, '<', instant);
   if (since !== undefined) {
-    query = query.where(sql<string>`coalesce(joined_at, created_at)`, '>=', since);
+    query = query.where('created_at', '>=', since);
   }
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
