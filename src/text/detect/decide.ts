@@ -5,7 +5,8 @@ import {
   NATURAL_LANGUAGE_THRESHOLD,
   SERVER_APPLY_THRESHOLD,
 } from '#contract/thresholds.js';
-import { detectFormatAndCategory, parsePrefix, stripCommandPhrase } from './detection.js';
+import { parsePrefix, stripCommandPhrase } from './command-text.js';
+import { detectFormatAndCategory } from './detection.js';
 /** A spoken prefix ("Tweet work: ...") is an instruction, not a guess. */
 export const PREFIX_COMMAND_CONFIDENCE = 1;
 
