@@ -396,7 +396,7 @@ export function inferFormatAndCategory(
 
 /**
  * Below this many words the corpus has almost nothing to learn from (1 in 20 composed
- * utterances and 2 of 801 written ones are shorter), so the models' confidence there is not
+ * utterances and 2 of 856 written ones are shorter), so the models' confidence there is not
  * earned ("call mom" read as a tweet at 0.82) and the rules answer.
  */
 const LEARNED_MIN_WORDS = 12;

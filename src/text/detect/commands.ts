@@ -1,11 +1,11 @@
 import { FORMAT_SPOKEN_WORDS } from '#contract/taxonomy.js';
 import {
-  detectFormatAndCategory,
   parsePrefix,
   stripCommandPhrase,
   stripTrailingGlue,
   type PrefixParse,
-} from './detection.js';
+} from './command-text.js';
+import { detectFormatAndCategory } from './detection.js';
 
 /**
  * A prefix said as a command, not a format word that starts the thought: the category word

@@ -81,6 +81,56 @@ describe('decideFormatAndCategory (the decision order of docs/architecture.md)',
     });
   });
 
+  it("fills a command's open category from the server's reading of what follows it, at 0.7 or more", async () => {
+    const server = vi.fn(async (): Promise<InferResult> => ({
+      format: 'checklist',
+      category: 'personal',
+      confidence: 0.9,
+    }));
+    const phrase = await decideFormatAndCategory(
+      'I need a checklist for the christening: the cake, the candles',
+      { format: 'tweet', category: 'work' },
+      server,
+    );
+    expect(phrase).toMatchObject({
+      format: 'checklist',
+      category: 'personal',
+      source: 'natural-language',
+    });
+    expect(server).toHaveBeenCalledWith(phrase.content);
+    const prefix = await decideFormatAndCategory(
+      'Tweet: grandad turned ninety today',
+      { format: 'tweet', category: 'work' },
+      server,
+    );
+    expect(prefix).toMatchObject({ format: 'tweet', category: 'personal', source: 'command' });
+    expect(server).toHaveBeenLastCalledWith('grandad turned ninety today');
+  });
+
+  it("keeps the selection for a command's open category when the server is unsure or names none", async () => {
+    for (const answer of [
+      { format: 'checklist', category: 'creative', confidence: 0.69 },
+      { format: 'checklist', category: null, confidence: 0.95 },
+    ] as const) {
+      const decision = await decideFormatAndCategory(
+        'I need a checklist: bees, wax, jars',
+        selected,
+        async () => answer,
+      );
+      expect(decision.category).toBe('personal');
+    }
+  });
+
+  it('does not ask the server about a command that names its category', async () => {
+    const server = vi.fn<(t: string) => Promise<InferResult>>();
+    await decideFormatAndCategory(
+      'Make a checklist for work: the rota, the keys',
+      selected,
+      server,
+    );
+    expect(server).not.toHaveBeenCalled();
+  });
+
   it('uses the full transcript when the phrase is all there is', async () => {
     const decision = await decideFormatAndCategory('Make this a pitch.', selected);
     expect(decision.content).toBe('Make this a pitch.');

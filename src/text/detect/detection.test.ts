@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { growthFactor } from '#tests/support/growth.js';
 import { describe, expect, it } from 'vitest';
+import { parsePrefix, stripCommandPhrase } from './command-text.js';
 import {
   confidenceLabel,
   detectFormatAndCategory,
   detectionSummary,
-  parsePrefix,
-  stripCommandPhrase,
   type DetectionResult,
 } from './detection.js';
 import { CATEGORIES, FORMATS } from '#contract/taxonomy.js';

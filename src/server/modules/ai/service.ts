@@ -1,10 +1,7 @@
 import type { FormatBody } from '#contract/api-request-schemas.js';
 import type { FormatResult, Idea, InferResult, TranscribeResult } from '#contract/api-schemas.js';
-import {
-  detectFormatAndCategory,
-  parsePrefix,
-  stripCommandPhrase,
-} from '#text/detect/detection.js';
+import { parsePrefix, stripCommandPhrase } from '#text/detect/command-text.js';
+import { detectFormatAndCategory } from '#text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
 import { compileDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
