@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TWEET_MAX_CHARS } from './taxonomy.js';
-import { isThread, threadPosts, threadText } from './thread.js';
+import { isThread, sharedText, threadPosts, threadText } from './thread.js';
 
 const chars = (text: string) => Array.from(text).length;
 const words = (text: string) => text.split(/\s+/).filter((word) => word !== '');
@@ -40,6 +40,13 @@ describe('a tweet as a thread', () => {
   it('gives the copied thread as its posts with a blank line between them', () => {
     const tweet = [1, 2, 3].map(sentence).join(' ');
     expect(threadText(tweet)).toBe(`${sentence(1)} ${sentence(2)} 1/2\n\n${sentence(3)} 2/2`);
+  });
+
+  it('makes a thread only of a tweet: a long pitch or checklist is copied as it is', () => {
+    const long = [1, 2, 3].map(sentence).join(' ');
+    expect(sharedText('tweet', long)).toBe(threadText(long));
+    expect(sharedText('pitch', long)).toBe(long);
+    expect(sharedText('checklist', long)).toBe(long);
   });
 
   it('does not end a sentence at an abbreviation or a number said on after it', () => {

@@ -1,4 +1,4 @@
-import { TWEET_MAX_CHARS } from './taxonomy.js';
+import { TWEET_MAX_CHARS, type Format } from './taxonomy.js';
 
 /**
  * A tweet longer than one post, as the numbered thread it is offered as (docs/product.md,
@@ -103,21 +103,39 @@ export function isThread(tweet: string): boolean {
   return length(tweet.trim()) > TWEET_MAX_CHARS;
 }
 
-/** The tweet as posts: itself, unchanged, when it fits one; else numbered posts "… 1/3". */
-export function threadPosts(tweet: string): string[] {
-  if (!isThread(tweet)) return [tweet];
+/** One post of a thread: its words, and its place as the numbering gives it ("2/3"). */
+export interface ThreadPost {
+  text: string;
+  number: string;
+}
+
+/** The posts of a tweet over 280 characters; none for one that fits a single post. */
+export function threadOf(tweet: string): ThreadPost[] {
+  if (!isThread(tweet)) return [];
   // The numbering's width depends on how many posts there are: room is kept for " 9/9" first,
   // and for " 99/99" if that made ten or more, and so on.
   for (let digits = 1; ; digits++) {
     const numbering = 2 + 2 * digits;
     const posts = pack(tweet, TWEET_MAX_CHARS - numbering);
     if (posts.length < 10 ** digits) {
-      return posts.map((post, index) => `${post} ${index + 1}/${posts.length}`);
+      return posts.map((text, index) => ({ text, number: `${index + 1}/${posts.length}` }));
     }
   }
+}
+
+/** The tweet as posts: itself, unchanged, when it fits one; else numbered posts "… 1/3". */
+export function threadPosts(tweet: string): string[] {
+  const thread = threadOf(tweet);
+  if (thread.length === 0) return [tweet];
+  return thread.map((post) => `${post.text} ${post.number}`);
 }
 
 /** A thread as copied and shared: its posts in order, a blank line between them. */
 export function threadText(tweet: string): string {
   return threadPosts(tweet).join('\n\n');
+}
+
+/** What copy and share give for an idea: a tweet over 280 as its thread, anything else as is. */
+export function sharedText(format: Format, content: string): string {
+  return format === 'tweet' ? threadText(content) : content;
 }
