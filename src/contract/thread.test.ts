@@ -90,6 +90,13 @@ describe('a tweet as a thread', () => {
     expect(posts.map(unnumbered).join('')).toBe(`Look at this.${url}`);
   });
 
+  it("counts a short link as 23 characters, as X does, so no post is over X's count", () => {
+    const links = Array.from({ length: 40 }, (_, i) => `http://a.co/${i}`);
+    const posts = threadPosts(links.join(' '));
+    // 11 links of 23 and their spaces make 263, a twelfth would pass 276: by length, 19 fit.
+    expect(posts[0]).toBe(`${links.slice(0, 11).join(' ')} 1/${posts.length}`);
+  });
+
   it('makes room for two-digit numbering when the thread has ten posts or more', () => {
     const tweet = Array.from({ length: 30 }, (_, i) => sentence(i + 1)).join(' ');
     const posts = threadPosts(tweet);

@@ -5,24 +5,35 @@ import { TWEET_MAX_CHARS, type Format } from './taxonomy.js';
  * Threads): posts of at most 280 characters each, numbering (" 1/3") included.
  *
  * Characters are counted as code points, which is how X counts nearly all text. X counts every
- * URL as 23; here a URL counts as its own length, which only ever makes a post shorter than X
- * would allow, never longer. Cuts fall at sentence ends; a sentence longer than a post is cut
- * after a clause (a comma, a semicolon, a colon, a dash), and a clause longer than a post
- * between words. A word is everything between two spaces, so a URL, a #hashtag or an @mention
+ * link as 23, whatever its length; here a link (http://, https://, www.) counts as its own
+ * length but never less than 23, so a post is never longer than X counts it, only at times
+ * shorter. A bare domain ("example.com") counts as its length: kept simple, at the cost of a
+ * few characters over X's count in a post holding short bare domains.
+ *
+ * Cuts fall at sentence ends; a sentence longer than a post is cut after a clause (a comma, a
+ * semicolon, a colon, a dash), and a clause longer than a post between words. A word is everything between two spaces, so a URL, a #hashtag or an @mention
  * is never cut. Only a single "word" longer than a whole post (a URL of 270 characters, a
  * sentence in a script written without spaces) is cut inside, at a code point, since nothing
- * else would let it fit.
+ * else would let it fit (such a cut may part an emoji sequence or an accent from its letter).
  */
 
 /** Ends a sentence: a stop, possibly followed by closing quotes or brackets. */
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
 /** Ends a clause: a comma, semicolon or colon, or a dash standing as a word of its own. */
 const CLAUSE_END = /(?:[,;:，；：]["'”’)\]]*|^[—–-])$/u;
-/** A word that starts a new sentence after a stop; "e.g. this" and "3.5 stars" go on. */
+/** After a stop, a word that goes on the same sentence: "e.g. this", "rated 4. 5 of them". */
 const STARTS_LOWER = /^[\p{Ll}\p{N}]/u;
 
+/** A link as X finds one, counted at least X_LINK_CHARS. */
+const LINK = /(?:https?:\/\/|www\.)\S+/giu;
+const X_LINK_CHARS = 23;
+
 function length(text: string): number {
-  return Array.from(text).length;
+  let count = Array.from(text).length;
+  for (const [link] of text.matchAll(LINK)) {
+    count += Math.max(0, X_LINK_CHARS - Array.from(link).length);
+  }
+  return count;
 }
 
 /** The text's words split into runs that end where `ends` says they may, in order. */
