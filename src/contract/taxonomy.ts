@@ -62,3 +62,9 @@ export function isCategory(value: unknown): value is Category {
 
 /** A tweet's hard length (characters as a person counts them, i.e. code points). */
 export const TWEET_MAX_CHARS = 280;
+/**
+ * The longest tweet the rules and the models write. Past 280 it is offered as a thread of posts
+ * (docs/product.md, Threads, thread.ts); past this a thought is cut, since a thread of more than
+ * about five posts reads as an article, not a tweet.
+ */
+export const TWEET_LONGEST_CHARS = 1_400;

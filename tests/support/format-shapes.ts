@@ -1,4 +1,4 @@
-import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { TWEET_LONGEST_CHARS } from '#contract/taxonomy.js';
 import { PITCH_SECTION_LABELS } from '#text/formats/pitch.js';
 import { PITCH_HOOK_LONGEST_CHARS } from '#text/formats/pitch/hook.js';
 import { codePointLength } from '#text/sentences.js';
@@ -30,7 +30,7 @@ function proseProblems(where: string, text: string): string[] {
 export function tweetProblems(tweet: string): string[] {
   const problems: string[] = [];
   if (tweet.trim() === '') return ['tweet: empty'];
-  if (codePointLength(tweet) > TWEET_MAX_CHARS) problems.push('tweet: over 280 characters');
+  if (codePointLength(tweet) > TWEET_LONGEST_CHARS) problems.push('tweet: over 1,400 characters');
   if (tweet.includes('\n')) problems.push('tweet: more than one line');
   const body = tweet.replace(TRAILING_HASHTAGS, '');
   if (body !== '') problems.push(...proseProblems('tweet', body));

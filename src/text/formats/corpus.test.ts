@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSCRIPTS } from '#tests/fixtures/transcripts/corpus.js';
 import { detectFormatAndCategory } from '../detect/detection.js';
 import { formatWithRules } from './format-with-rules.js';
-import { CATEGORIES, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { CATEGORIES, TWEET_LONGEST_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { pitchProblems } from '#tests/support/format-shapes.js';
 
@@ -19,7 +19,7 @@ function expectCleanText(text: string): void {
 
 function expectTweetShape(tweet: string, transcript: string): void {
   expect(tweet).not.toBe('');
-  expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+  expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
   expect(tweet).not.toContain('\n');
   expectCleanText(tweet);
   // Sentence case: a Latin first letter is a capital.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, FORMATS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { CATEGORIES, FORMATS, TWEET_LONGEST_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { formatWithRules } from './format-with-rules.js';
 
@@ -72,11 +72,11 @@ describe('properties', () => {
     );
   });
 
-  it('tweets are at most 280 characters and non-empty for non-blank speech', () => {
+  it('tweets are at most the longest a thread may be and non-empty for non-blank speech', () => {
     fc.assert(
       fc.property(speech, category, (text, c) => {
         const tweet = formatWithRules(text, 'tweet', c);
-        expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+        expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
         expect(tweet.trim() === '').toBe(text.trim() === '');
         if (!text.includes('\uFFFD')) expect(tweet).not.toContain('\uFFFD');
         // No lone surrogate: the cut never splits a character.

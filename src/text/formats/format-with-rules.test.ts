@@ -1,7 +1,7 @@
 import { growthFactor } from '#tests/support/growth.js';
 import { describe, expect, it } from 'vitest';
 import { formatWithRules } from './format-with-rules.js';
-import { FORMATS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { FORMATS, TWEET_LONGEST_CHARS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
 import { codePointLength } from '../sentences.js';
 import { cutAtWordBoundary } from '../cut.js';
 
@@ -119,25 +119,33 @@ describe('tweet', () => {
     );
   });
 
-  it('keeps to 280 characters by whole sentences, then whole words', () => {
+  it('keeps a thought over 280 characters whole, to be offered as a thread', () => {
     const sentence = 'We spent the morning reviewing the roadmap with the whole product team.';
-    const tweet = formatWithRules(Array(10).fill(sentence).join(' '), 'tweet', 'work');
-    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    const spoken = Array(8).fill(sentence).join(' ');
+    expect(codePointLength(spoken)).toBeGreaterThan(TWEET_MAX_CHARS);
+    expect(formatWithRules(spoken, 'tweet', 'work')).toBe(spoken);
+  });
+
+  it('keeps to the longest a thread may be by whole sentences, then whole words', () => {
+    const sentence = 'We spent the morning reviewing the roadmap with the whole product team.';
+    const tweet = formatWithRules(Array(30).fill(sentence).join(' '), 'tweet', 'work');
+    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
+    expect(codePointLength(tweet)).toBeGreaterThan(TWEET_LONGEST_CHARS - sentence.length - 1);
     expect(tweet.startsWith(`${sentence} ${sentence}`)).toBe(true);
     expect(tweet).not.toContain('…');
 
-    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
     const cut = formatWithRules(words, 'tweet', 'work');
-    expect(codePointLength(cut)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(codePointLength(cut)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
     expect(cut).toMatch(/^Word0 word1 .* word\d+…$/u);
   });
 
   it('counts emoji as one character and never splits them', () => {
-    const tweet = formatWithRules('🎉'.repeat(300), 'tweet', 'work');
-    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    const tweet = formatWithRules('🎉'.repeat(1500), 'tweet', 'work');
+    expect(codePointLength(tweet)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
     expect(tweet).toMatch(/^(?:🎉)+…$/u);
-    const family = formatWithRules('👨‍👩‍👧 '.repeat(100), 'tweet', 'work');
-    expect(codePointLength(family)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    const family = formatWithRules('👨‍👩‍👧 '.repeat(300), 'tweet', 'work');
+    expect(codePointLength(family)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
     expect(
       family
         .replace(/…$/u, '')
@@ -149,8 +157,8 @@ describe('tweet', () => {
 
   it('cuts CJK between characters and ends with a CJK full stop', () => {
     expect(formatWithRules('今天天气很好', 'tweet', 'personal')).toBe('今天天气很好。');
-    const long = formatWithRules('今天天气很好'.repeat(100), 'tweet', 'personal');
-    expect(codePointLength(long)).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    const long = formatWithRules('今天天气很好'.repeat(300), 'tweet', 'personal');
+    expect(codePointLength(long)).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
   });
 
   it('treats any Unicode whitespace as a word break', () => {

@@ -13,8 +13,9 @@ import { formatTweet } from './tweet.js';
  * fallback when one fails. Deterministic and pure; any length and any script is safe.
  * Blank input gives ''.
  *
- * - tweet: fillers removed, sentence case and punctuation restored, at most 280 characters
- *   cut at a sentence or word boundary, one or two fitting hashtags when they fit;
+ * - tweet: fillers removed, sentence case and punctuation restored, at most 1,400 characters
+ *   (over 280 offered as a thread) cut at a sentence or word boundary, one or two fitting
+ *   hashtags when they fit;
  * - checklist: a short title line, then one "- [ ] Task" line per task;
  * - pitch: a one-line hook (the idea), then, after a blank line, whichever of "Problem:",
  *   "Solution:" and "Why it matters:" the speaker's words fill (a creative idea: its premise).

@@ -1,4 +1,4 @@
-import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { TWEET_LONGEST_CHARS } from '#contract/taxonomy.js';
 import {
   codePointLength,
   endsWithFullWidthStop,
@@ -42,16 +42,11 @@ function chooseHashtags(sentences: readonly Sentence[]): string[] {
 function withHashtags(body: string, hashtags: readonly string[]): string {
   for (let count = hashtags.length; count > 0; count--) {
     const candidate = `${body} ${hashtags.slice(0, count).join(' ')}`;
-    if (codePointLength(candidate) <= TWEET_MAX_CHARS) return candidate;
+    if (codePointLength(candidate) <= TWEET_LONGEST_CHARS) return candidate;
   }
   return body;
 }
 
-/**
- * A tweet: cleaned sentences, as many whole sentences as fit in 280 characters (the first
- * sentence cut at a word boundary with '…' when even it is too long), then one or two fitting
- * hashtags if they still fit.
- */
 /**
  * Words that label what follows them ("Hot take: ..."), said in one breath with it; not those
  * that also start a sentence of their own ("big news travels fast", "quick, update the docs").
@@ -92,6 +87,12 @@ function withItsSo(sentence: Sentence): Sentence {
   return { ...sentence, tokens: [so, ...sentence.tokens] };
 }
 
+/**
+ * A tweet: cleaned sentences, as many whole sentences as fit in TWEET_LONGEST_CHARS (the first
+ * sentence cut at a word boundary with '…' when even it is too long), then one or two fitting
+ * hashtags if they still fit. Over 280 characters it is offered as a thread (thread.ts), so a
+ * longer thought is kept whole instead of losing every sentence after the first few.
+ */
 export function formatTweet(sentences: readonly Sentence[]): string {
   // Render sentence by sentence and stop at the limit: a 2,000-word transcript needs only
   // its first few sentences rendered.
@@ -103,9 +104,9 @@ export function formatTweet(sentences: readonly Sentence[]): string {
     const previous = kept[kept.length - 1];
     const separator = previous !== undefined && !endsWithFullWidthStop(previous) ? 1 : 0;
     const added = separator + codePointLength(rendered);
-    if (length + added > TWEET_MAX_CHARS) {
+    if (length + added > TWEET_LONGEST_CHARS) {
       overflow = true;
-      if (kept.length === 0) kept.push(cutAtWordBoundary(rendered, TWEET_MAX_CHARS));
+      if (kept.length === 0) kept.push(cutAtWordBoundary(rendered, TWEET_LONGEST_CHARS));
       break;
     }
     length += added;

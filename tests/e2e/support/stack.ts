@@ -53,6 +53,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
 export interface StackOptions {
   /** What the fake transcriber answers; account journeys that never record can leave it out. */
   transcript?: string;
+  /** What the fake writer answers, when a journey needs a reply other than its default. */
+  chatReply?: string;
   freeMonthlyLimit?: number;
   transcription?: 'fake' | 'none';
   /** LLM_TIMEOUT_MS: a journey that holds the writer's stream needs more than the default. */
@@ -71,7 +73,10 @@ const JOURNEY_AUTH_RATE_LIMIT = '1000';
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-e2e-'));
-  const fake = await startFakeOpenAI({ transcript: options.transcript ?? 'Tweet work: hello.' });
+  const fake = await startFakeOpenAI({
+    transcript: options.transcript ?? 'Tweet work: hello.',
+    ...(options.chatReply === undefined ? {} : { chatReply: options.chatReply }),
+  });
   const mailEnv: Record<string, string> = options.smtpUrl
     ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Voice Ideas <ideas@example.test>' }
     : {};

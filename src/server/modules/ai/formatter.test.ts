@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatWithRules } from '#text/formats/format-with-rules.js';
-import { TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import { TWEET_LONGEST_CHARS } from '#contract/taxonomy.js';
 import { OpenAIChatModel } from './chat-model.js';
 import { SmartIdeaFormatter } from './idea-formatter.js';
 import { checkModelOutput, shortenToLimit } from './output-checks.js';
@@ -119,8 +119,20 @@ describe('SmartIdeaFormatter', () => {
     expect(elapsed).toBeLessThan(1500);
   });
 
-  it('shortens a tweet over 280 characters at a word boundary and says so', async () => {
-    nextReply = `${'Shipping the onboarding flow is a big step for everyone on the team '.repeat(6)}#launch`;
+  it('keeps a tweet over 280 characters whole, to be offered as a thread', async () => {
+    nextReply = `${'Shipping the onboarding flow is a big step for everyone on the team. '.repeat(6)}#launch`;
+    const result = await smartFormatter().format({
+      transcript: nextReply,
+      format: 'tweet',
+      category: 'work',
+      mode: 'smart',
+    });
+    expect(result.formatted).toBe(nextReply);
+    expect(result.notes).toEqual([]);
+  });
+
+  it('shortens a tweet over the longest a thread may be at a word boundary and says so', async () => {
+    nextReply = `${'Shipping the onboarding flow is a big step for everyone on the team '.repeat(25)}#launch`;
     const result = await smartFormatter().format({
       transcript,
       format: 'tweet',
@@ -128,9 +140,9 @@ describe('SmartIdeaFormatter', () => {
       mode: 'smart',
     });
     expect(result.path).toBe('llm');
-    expect(Array.from(result.formatted).length).toBeLessThanOrEqual(TWEET_MAX_CHARS);
+    expect(Array.from(result.formatted).length).toBeLessThanOrEqual(TWEET_LONGEST_CHARS);
     expect(result.formatted).toMatch(/(team|everyone|onboarding|flow|step|big|for|on|the|is|a)…$/);
-    expect(result.notes.join(' ')).toMatch(/over 280/);
+    expect(result.notes.join(' ')).toMatch(/over 1400/);
   });
 
   it('replaces a refusal by the rules', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWithRules } from '#text/formats/format-with-rules.js';
-import { TWEET_MAX_CHARS, type Format } from '#contract/taxonomy.js';
+import { TWEET_LONGEST_CHARS, type Format } from '#contract/taxonomy.js';
 import { writeTinyLlmModel } from '#tests/support/tiny-llm-model.js';
 import { ChatModelError, type OutputShape } from './chat-model.js';
 import { parseModelAnswer } from './format-inferrer.js';
@@ -84,7 +84,8 @@ function shapeProblems(format: Format, reply: string): string[] {
   const problems: string[] = [];
   if (format === 'tweet') {
     if (lines.length !== 1) problems.push('a tweet is one line');
-    if (Array.from(reply).length > TWEET_MAX_CHARS) problems.push('a tweet is within the limit');
+    if (Array.from(reply).length > TWEET_LONGEST_CHARS)
+      problems.push('a tweet is within the limit');
     if (reply.trim() === '') problems.push('a tweet has words');
   } else if (format === 'checklist') {
     const [title, ...items] = lines;

@@ -1,5 +1,5 @@
 import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
-import { TWEET_MAX_CHARS, type Format } from '#contract/taxonomy.js';
+import { TWEET_LONGEST_CHARS, type Format } from '#contract/taxonomy.js';
 import { capitalizeFirst } from '#text/sentences.js';
 
 /**
@@ -65,12 +65,14 @@ function checkTweet(reply: string): OutputCheck {
   // A model handed the words after a spoken command ("Tweet work: ship it") may keep their
   // lower-case start; the rules would not, so neither does the tweet a person is shown.
   const text = capitalizeFirst(reply);
-  if (codePointLength(text) <= TWEET_MAX_CHARS) return { ok: true, text, notes: [] };
-  const shortened = shortenToLimit(oneLine(text), TWEET_MAX_CHARS);
+  // Over 280 the tweet is offered as a thread (docs/product.md, Threads): only past the longest
+  // a thread may be is it shortened.
+  if (codePointLength(text) <= TWEET_LONGEST_CHARS) return { ok: true, text, notes: [] };
+  const shortened = shortenToLimit(oneLine(text), TWEET_LONGEST_CHARS);
   return {
     ok: true,
     text: shortened,
-    notes: [`The model's tweet was over ${TWEET_MAX_CHARS} characters and was shortened.`],
+    notes: [`The model's tweet was over ${TWEET_LONGEST_CHARS} characters and was shortened.`],
   };
 }
 

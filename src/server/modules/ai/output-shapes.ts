@@ -1,9 +1,9 @@
-import { CATEGORIES, FORMATS, TWEET_MAX_CHARS, type Format } from '#contract/taxonomy.js';
+import { CATEGORIES, FORMATS, TWEET_LONGEST_CHARS, type Format } from '#contract/taxonomy.js';
 import type { OutputShape } from './chat-model.js';
 
 /*
  * Each format's shape as a llama.cpp grammar (GBNF), so the embedded writer cannot break it,
- * however small its model: a tweet is one line within the limit, a checklist a title and
+ * however small its model: a tweet is one line within the longest a thread may be, a checklist a title and
  * "- [ ] " items, a pitch a hook and its three labelled parts, exactly what the prompts in
  * prompts.ts ask for and output-checks.ts reads. A bound on every repetition gives the most
  * characters a reply can have; the writer is given at least that many tokens (a token is at least
@@ -35,7 +35,7 @@ function line(maxChars: number): string {
 const literal = (text: string): string => JSON.stringify(text);
 
 const FORMAT_SHAPES: Record<Format, OutputShape> = {
-  tweet: { grammar: `root ::= ${line(TWEET_MAX_CHARS)}\n`, maxChars: TWEET_MAX_CHARS },
+  tweet: { grammar: `root ::= ${line(TWEET_LONGEST_CHARS)}\n`, maxChars: TWEET_LONGEST_CHARS },
   checklist: {
     grammar: [
       `root ::= title ("\\n- [ ] " item){1,${MAX_ITEMS}}`,

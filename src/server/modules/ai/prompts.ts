@@ -1,5 +1,10 @@
 import type { Category, Format } from '#contract/taxonomy.js';
-import { CATEGORY_LABELS, FORMAT_LABELS, TWEET_MAX_CHARS } from '#contract/taxonomy.js';
+import {
+  CATEGORY_LABELS,
+  FORMAT_LABELS,
+  TWEET_LONGEST_CHARS,
+  TWEET_MAX_CHARS,
+} from '#contract/taxonomy.js';
 import type { ChatMessage } from './chat-model.js';
 
 /**
@@ -17,7 +22,8 @@ const DATA_RULES = [
 
 const FORMAT_INSTRUCTIONS: Record<Format, string> = {
   tweet: [
-    `Write one tweet of at most ${TWEET_MAX_CHARS - 20} characters, counting spaces and hashtags.`,
+    `Write one tweet, on one line. When what was said fits in ${TWEET_MAX_CHARS - 20} characters (counting spaces and hashtags), keep it within that.`,
+    `When it says more, keep all of it, up to ${TWEET_LONGEST_CHARS} characters, in whole sentences: the app posts a longer tweet as a thread. Never add words to make it longer.`,
     'Keep the speaker’s point and voice; drop filler words (um, uh, you know, like, so basically) and repetitions.',
     'Use sentence case and correct punctuation. Add one or two fitting hashtags at the end only if they fit.',
     'No emojis unless the speaker asked for them. No thread numbering.',

@@ -13,7 +13,7 @@ import { useSpeechSetup } from '../../features/capture/speech-engine';
 import { useRecentIdeas, useSaveIdea } from '../../features/ideas/api/ideas';
 import { RecentActivity as RecentActivityList } from '../../features/ideas/components/recent-activity';
 import { useRecentCount } from '../../features/ideas/hooks/use-recent-count';
-import { copyText } from '../../features/ideas/share';
+import { copyIdea } from '../../features/ideas/share';
 import { useUsage } from '../../features/usage/api/usage';
 import { UsageBar as UsageBarView } from '../../features/usage/components/usage-bar';
 import { quotaNote } from '../../features/usage/usage-bar-look';
@@ -240,7 +240,12 @@ export function HomeRoute() {
               if (!open) settle();
             }}
             onCopy={() => {
-              if (result) void copyText(result.formatted.formatted);
+              if (result) {
+                void copyIdea({
+                  format: result.decision.format,
+                  content: result.formatted.formatted,
+                });
+              }
             }}
             onSave={save}
             onResultChange={setResult}

@@ -221,4 +221,23 @@ describe('ResultSheet', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     expect(onSave).toHaveBeenCalledOnce();
   });
+
+  it('shows a tweet over 280 characters as a thread of numbered posts', () => {
+    const sentence = (n: number) =>
+      `Point ${n}: the standup should be shorter, start on time and end before ten on every working day.`;
+    const long = [1, 2, 3].map(sentence).join(' ');
+    const result = captured({});
+    renderSheet({ ...result, formatted: { ...result.formatted, formatted: long } });
+    expect(screen.getByTestId('thread-count').textContent).toBe('Thread of 2 posts');
+    expect(screen.getAllByTestId('thread-post').map((post) => post.textContent)).toEqual([
+      `Post 1/2${sentence(1)} ${sentence(2)}`,
+      `Post 2/2${sentence(3)}`,
+    ]);
+  });
+
+  it('keeps a tweet that fits one post as it is', () => {
+    renderSheet(captured({}));
+    expect(screen.queryByTestId('thread-count')).toBeNull();
+    expect(screen.getByTestId('formatted-content').textContent).toBe('Shipped the beta!');
+  });
 });

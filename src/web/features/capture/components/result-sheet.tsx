@@ -192,6 +192,7 @@ export function ResultSheet({
         ) : (
           <IdeaBody
             content={result.formatted.formatted}
+            format={decision.format}
             testId="formatted-content"
             className="mt-2 rounded-xl bg-zinc-50 p-4 dark:bg-zinc-800"
           />

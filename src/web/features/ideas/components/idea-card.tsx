@@ -6,7 +6,7 @@ import { IconButton } from '#web/components/ui/icon-button';
 import { cn } from '#web/components/ui/cn';
 import { hasTasks, parseChecklist, progressText } from '#contract/checklist';
 import { cardPreview } from '../preview';
-import { copyText, shareIdea } from '../share';
+import { copyIdea, shareIdea } from '../share';
 import { relativeTime } from '../relative-time';
 
 export interface IdeaCardProps {
@@ -67,10 +67,10 @@ export function IdeaCard({ idea, onOpen, rows, highlighted = false }: IdeaCardPr
         )}
       </button>
       <div className="flex flex-col justify-center pr-1">
-        <IconButton label="Copy idea" onClick={() => void copyText(idea.content)}>
+        <IconButton label="Copy idea" onClick={() => void copyIdea(idea)}>
           <Copy aria-hidden className="size-5" />
         </IconButton>
-        <IconButton label="Share idea" onClick={() => void shareIdea(idea.content)}>
+        <IconButton label="Share idea" onClick={() => void shareIdea(idea)}>
           <Share2 aria-hidden className="size-5" />
         </IconButton>
       </div>

@@ -363,4 +363,63 @@ describe('ticking a checklist in the detail sheet', () => {
       'Trip\n- [ ] Pack the bags\n- [x] Book the train',
     );
   });
+
+  describe('a tweet over 280 characters', () => {
+    const sentence = (n: number) =>
+      `Point ${n}: the standup should be shorter, start on time and end before ten on every working day.`;
+    const content = [1, 2, 3, 4, 5].map(sentence).join(' ');
+    const thread = [
+      `${sentence(1)} ${sentence(2)} 1/3`,
+      `${sentence(3)} ${sentence(4)} 2/3`,
+      `${sentence(5)} 3/3`,
+    ].join('\n\n');
+
+    function openTweet(format: Idea['format'] = 'tweet') {
+      stubServer(() => ({ status: 404, body: { error: 'not_found', message: 'Not found' } }));
+      renderScreen(
+        <IdeaSheets idea={{ ...shown, format, content }} session={guest} onClose={() => {}} />,
+      );
+      return within(screen.getByRole('dialog', { name: 'Idea' }));
+    }
+
+    it('shows as numbered posts under the count of the thread', () => {
+      const view = openTweet();
+      expect(view.getByTestId('thread-count').textContent).toBe('Thread of 3 posts');
+      const posts = view.getAllByTestId('thread-post').map((post) => post.textContent);
+      expect(posts).toEqual([
+        `Post 1/3${sentence(1)} ${sentence(2)}`,
+        `Post 2/3${sentence(3)} ${sentence(4)}`,
+        `Post 3/3${sentence(5)}`,
+      ]);
+    });
+
+    it('copies the whole thread, its posts a blank line apart', async () => {
+      const user = userEvent.setup();
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+      const view = openTweet();
+      await user.click(view.getByRole('button', { name: 'Copy' }));
+      expect(writeText).toHaveBeenCalledWith(thread);
+    });
+
+    it('shares the first post as the text with the rest after it', async () => {
+      const user = userEvent.setup();
+      const share = vi.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+      const view = openTweet();
+      await user.click(view.getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith({
+        title: 'Point 1: the standup should be shorter, start on t',
+        text: thread,
+      });
+    });
+
+    it('is no thread when the idea is not a tweet', async () => {
+      const user = userEvent.setup();
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+      const view = openTweet('pitch');
+      expect(view.queryByTestId('thread-count')).toBeNull();
+      await user.click(view.getByRole('button', { name: 'Copy' }));
+      expect(writeText).toHaveBeenCalledWith(content);
+    });
+  });
 });

@@ -16,7 +16,7 @@ import { Choice } from '#web/components/ui/choice';
 import { CategoryBadge, FormatBadge } from '#web/components/ui/badge';
 import { IdeaBody } from '#web/components/ui/idea-body';
 import type { ReformatChoice } from '../api/idea-changes';
-import { copyText, shareIdea } from '../share';
+import { copyIdea, shareIdea } from '../share';
 import { ShareLinkPanel } from './share-link-panel';
 import { createdDate, relativeTime } from '../relative-time';
 
@@ -158,6 +158,7 @@ export function IdeaDetailSheet({
         </div>
         <IdeaBody
           content={idea.content}
+          format={idea.format}
           testId="idea-content"
           className="mt-4"
           onToggle={onToggleTask}
@@ -178,10 +179,10 @@ export function IdeaDetailSheet({
           Created {createdDate(idea.createdAt)}
         </p>
         <div className="mt-4 grid grid-cols-2 gap-2 pb-2">
-          <Button onClick={() => void copyText(idea.content)}>
+          <Button onClick={() => void copyIdea(idea)}>
             <Copy aria-hidden className="size-5" /> Copy
           </Button>
-          <Button onClick={() => void shareIdea(idea.content)}>
+          <Button onClick={() => void shareIdea(idea)}>
             <Share2 aria-hidden className="size-5" /> Share
           </Button>
           <Button onClick={onEdit}>
