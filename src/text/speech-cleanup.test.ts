@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatWithRules } from './formats/format-with-rules.js';
 
-/** A tweet without the hashtags the format adds, which depend on the topic. */
 function tweet(transcript: string): string {
-  return formatWithRules(transcript, 'tweet', 'personal').replace(/(?: #[\p{L}\p{N}_]+)+$/u, '');
+  return formatWithRules(transcript, 'tweet', 'personal');
 }
 
 /** A checklist's items, without the title line and the boxes. */

@@ -14,13 +14,12 @@ import { formatTweet } from './tweet.js';
  * Blank input gives ''.
  *
  * - tweet: fillers removed, sentence case and punctuation restored, at most 1,400 characters
- *   (over 280 offered as a thread) cut at a sentence or word boundary, one or two fitting
- *   hashtags when they fit;
+ *   (over 280 offered as a thread) cut at a sentence or word boundary, no hashtag added;
  * - checklist: a short title line, then one "- [ ] Task" line per task;
  * - pitch: a one-line hook (the idea), then, after a blank line, whichever of "Problem:",
  *   "Solution:" and "Why it matters:" the speaker's words fill (a creative idea: its premise).
  *
- * Nothing is invented: apart from the title, the labels and the hashtags, every word of the
+ * Nothing is invented: apart from the title and the labels, every word of the
  * result is a word of the transcript (or its dictionary form, "printed" -> "print").
  */
 const NON_ASCII = /[\u0080-\uffff]/;

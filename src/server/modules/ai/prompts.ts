@@ -25,7 +25,7 @@ const FORMAT_INSTRUCTIONS: Record<Format, string> = {
     `Write one tweet, on one line. When what was said fits in ${TWEET_MAX_CHARS - 20} characters (counting spaces and hashtags), keep it within that.`,
     `When it says more, keep all of it, up to ${TWEET_LONGEST_CHARS} characters, in whole sentences: the app posts a longer tweet as a thread. Never add words to make it longer.`,
     'Keep the speaker’s point and voice; drop filler words (um, uh, you know, like, so basically) and repetitions.',
-    'Use sentence case and correct punctuation. Add one or two fitting hashtags at the end only if they fit.',
+    'Use sentence case and correct punctuation. Add no hashtag: keep one only where the person said it ("hashtag launch day" is #launchday).',
     'No emojis unless the speaker asked for them. No thread numbering.',
   ].join('\n'),
   checklist: [
