@@ -197,6 +197,22 @@ describe('a correction after "sorry"', () => {
     expect(corrected('book a table at 7 no sorry 8')).toBe('book a table at 8');
   });
 
+  it('replaces a thing said again whose name could be a verb ("the green paint")', () => {
+    expect(
+      checklist('order the blue paint sorry the green paint for the bedroom and pick up brushes'),
+    ).toBe(
+      [
+        'Personal checklist',
+        '- [ ] Order the green paint for the bedroom',
+        '- [ ] Pick up brushes',
+      ].join('\n'),
+    );
+    expect(tweet('buy a big plant sorry a small plant for the desk')).toBe(
+      'Buy a small plant for the desk.',
+    );
+    expect(tweet('the meeting is on the 3rd sorry the 5th is booked')).toContain('sorry');
+  });
+
   it('replaces a phrase said again from its preposition, or between the same words', () => {
     expect(tweet('Send it to Ann, sorry, to Sam.')).toBe('Send it to Sam.');
     expect(tweet('Email the venue about Friday. Sorry, about Saturday.')).toBe(

@@ -1,4 +1,4 @@
-import { REPLACEMENT_STOPS } from '../words/corrections.js';
+import { REPLACEMENT_STOPS, RESTATED_KINDS } from '../words/corrections.js';
 import type { Token } from '../tokenizer.js';
 import {
   NOT_RESTATING,
@@ -181,11 +181,23 @@ export function isPhraseOnly(tokens: readonly Token[], start: number, end: numbe
       (!preposition && isReasonSubject(word)) ||
       NOT_RESTATING.has(word.lower) ||
       PLAN_WORDS.has(word.lower) ||
-      isVerbLike(word, j === end - 1)
+      (isVerbLike(word, j === end - 1) && !namedAfterDeterminer(tokens, j, start))
     )
       return false;
   }
   return true;
+}
+
+/**
+ * "the green paint", "a quick call", "the big print": a word after a determiner, or after a
+ * describing word of a restated kind that follows one, names a thing, whatever verb it could be.
+ */
+function namedAfterDeterminer(tokens: readonly Token[], j: number, start: number): boolean {
+  const before = tokens[j - 1];
+  if (j <= start || before === undefined) return false;
+  if (PHRASE_DETERMINERS.has(before.lower)) return true;
+  const described = RESTATED_KINDS.some((kind) => kind.has(before.lower));
+  return described && j - 1 > start && PHRASE_DETERMINERS.has(tokens[j - 2]?.lower ?? '');
 }
 
 /** A verb, or a word that is rarely anything else ("changed", "is"): a short sentence holding
