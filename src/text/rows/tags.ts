@@ -58,6 +58,18 @@ export const TAG_ROWS: readonly Row<Retag>[] = [
     examples: ['pick up the kids at 3 drop off the library books'],
   },
   {
+    // "for my morning routine drink water": the list's name said first ("for" or "before" and
+    // what it is for), and a task verb with a thing after it opens the first task.
+    id: 'tag.task-verb-after-what-the-list-is-for-starts-a-task',
+    pattern: `^ (for|before) @noun-determiners (#NOUN|#ADJ)+ [${TASK_VERB_AS_NOUN}] (#NOUN|@noun-determiners)`,
+    action: { tag: 'VERB' },
+    examples: [
+      'for my morning routine drink water stretch and make coffee',
+      'before the big trip pack bags and book a taxi',
+    ],
+    counter: ['for my morning coffee run', 'for the team lunch'],
+  },
+  {
     id: 'tag.base-verb-after-a-determiner-is-a-thing',
     pattern: '@noun-determiners [#VERB&%base]',
     action: { tag: 'NOUN' },
