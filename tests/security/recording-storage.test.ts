@@ -310,6 +310,72 @@ forEachDialect((dialect) => {
     });
   });
 
+  describe('bytes of unknown length that arrived and wait for their end', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    /** A deferred upload from its own address that sends `bytes` and never ends. */
+    async function sendsAndWaits(app: FastifyInstance, bytes: number) {
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const created = await beginUpload(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      return patchUpload(app, guest, String(created.headers.location), 0, silentWav(bytes), ip);
+    }
+
+    it('hold the server’s room until the upload ends, for any number of addresses', async () => {
+      const { app } = testApp();
+      expect((await sendsAndWaits(app, 3 * MiB)).statusCode).toBe(204);
+      expect((await sendsAndWaits(app, 3 * MiB)).statusCode).toBe(204);
+      // 6 MiB held unfinished: neither a third such upload nor an announced one fits in 8.
+      expectApiError(await sendsAndWaits(app, 3 * MiB), 507, 'storage_full');
+      expectApiError(
+        await beginUpload(app, guestHeaders(newGuestId()), 3 * MiB, newAddress()),
+        507,
+        'storage_full',
+      );
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), MiB, newAddress())).statusCode,
+      ).toBe(201);
+    });
+  });
+
+  describe('bytes an announced upload sent', () => {
+    let clock = Date.now();
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+      deps: { now: () => new Date(clock) },
+    });
+
+    it('still hold the room once its announcement stops holding it', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const ip = newAddress();
+      const created = await beginUpload(app, guest, 7 * MiB, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const sent = await patchUpload(
+        app,
+        guest,
+        String(created.headers.location),
+        0,
+        silentWav(6 * MiB),
+        ip,
+      );
+      expect(sent.statusCode, sent.body).toBe(204);
+      clock += ANNOUNCED_LENGTH_HELD_MS + 1000;
+      // Its 6 MiB are on disk: a 3 MiB upload does not fit, a 1 MiB one does.
+      expectApiError(
+        await beginUpload(app, guestHeaders(newGuestId()), 3 * MiB, newAddress()),
+        507,
+        'storage_full',
+      );
+      expect(
+        (await beginUpload(app, guestHeaders(newGuestId()), MiB, newAddress())).statusCode,
+      ).toBe(201);
+    });
+  });
+
   describe('an upload that announced its length and sends nothing', () => {
     let clock = Date.now();
     const testApp = useTestApp(dialect, {

@@ -102,6 +102,8 @@ export interface RecordingsTable {
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it moved in from a guest (migration 018); null: recorded by its owner. */
   joined_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** What an upload still arriving holds: reserved before each PATCH, then its offset (020). */
+  received_bytes: ColumnType<number | string, number | undefined, number>;
 }
 
 /** An upload's progress in the PostgreSQL byte store (migration 011). */

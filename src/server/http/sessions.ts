@@ -56,6 +56,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The stored session's id, for logout and for ending a user's other sessions. */
     sessionId: string | null;
+    /**
+     * Whether the session this request was signed in with is still open now, read again: a
+     * long reply (an export) stops once a reset or a proof of the e-mail has ended it.
+     */
+    sessionStillOpen(): Promise<boolean>;
   }
 }
 
@@ -134,6 +139,12 @@ export function installSessions(
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionStillOpen', async function (this: FastifyRequest) {
+    const token = this.cookies[SESSION_COOKIE];
+    if (this.user === null || !token) return false;
+    const found = await sessions.findUserBySession(hashSessionToken(token), now());
+    return found !== null && found.sessionId === this.sessionId;
+  });
 
   async function resolveSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const current = now();

@@ -300,6 +300,19 @@ forEachDialect((dialect) => {
         expect(fresh.statusCode, fresh.body).toBe(200);
       });
 
+      it('refuses a future timestamp hidden behind a second t= or a malformed one', async () => {
+        const { payload } = fake.eventPayload('customer.subscription.updated', { id: 'sub_x' });
+        const now = Math.floor(Date.now() / 1000);
+        const ahead = fake.sign(payload, { timestamp: now + 3600 });
+        const signatures = ahead.split(',').filter((part) => !part.startsWith('t='));
+        for (const header of [
+          [`t=${now}`, `t=${now + 3600}`, ...signatures].join(','),
+          [`t=${now + 3600}x`, ...signatures].join(','),
+        ]) {
+          expectApiError(await deliverRaw(payload, header), 400, 'invalid_signature');
+        }
+      });
+
       it('names its own 512 KiB limit when a webhook body is over it', async () => {
         const payload = JSON.stringify({ padding: 'x'.repeat(600 * 1024) });
         const refused = await deliverRaw(payload, fake.sign(payload));

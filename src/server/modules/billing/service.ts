@@ -46,15 +46,24 @@ export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
  */
 export const WEBHOOK_CLOCK_SKEW_SECONDS = 60;
 
-/** The signed timestamp (`t=`) of a Stripe-Signature header, or null without one. */
+/**
+ * The signed timestamp (`t=`) of a Stripe-Signature header, or null without one. A header with
+ * more than one `t`, or one that is not all digits, is refused: Stripe's own parser reads the
+ * last `t` and parseInt's it, so any other reading here could check a date other than the one
+ * signed.
+ */
 function signedAt(signature: string): number | null {
-  for (const part of signature.split(',')) {
-    const [key, value] = part.split('=');
-    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) {
-      return Number(value.trim());
-    }
+  const stamps = signature
+    .split(',')
+    .map((part) => part.split('='))
+    .filter(([key]) => key?.trim() === 't')
+    .map(([, value]) => (value ?? '').trim());
+  if (stamps.length === 0) return null;
+  const [stamp] = stamps;
+  if (stamps.length > 1 || stamp === undefined || !/^\d{1,12}$/.test(stamp)) {
+    throw new Error('the signature header holds more than one timestamp, or a malformed one');
   }
-  return null;
+  return Number(stamp);
 }
 
 const HANDLED_EVENTS = new Set([

@@ -116,7 +116,11 @@ function ideaRoutesFor(
         },
       },
       async (request, reply) => {
-        const file = await ideas.exportFor(ownerOf(request, scope), request.query.format);
+        const file = await ideas.exportFor(
+          ownerOf(request, scope),
+          request.query.format,
+          scope === 'user' ? () => request.sessionStillOpen() : undefined,
+        );
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)

@@ -63,8 +63,16 @@ export interface IdeasService {
   adoptGuestIdeas(account: AdoptingAccount, guestId: string): Promise<Adoption>;
   /** The quota a new account on `plan` counts adopted ideas towards, for its creating transaction. */
   adoptionQuota(plan: Plan): AdoptionQuota;
-  /** Every idea of the owner as a file; the first batch is read before this resolves. */
-  exportFor(owner: Owner, format: ExportFormat): Promise<ExportFile>;
+  /**
+   * Every idea of the owner as a file; the first batch is read before this resolves.
+   * `stillOpen` is asked after each batch is read: once the session that asked has ended, no
+   * batch read after that is sent (ADR 107).
+   */
+  exportFor(
+    owner: Owner,
+    format: ExportFormat,
+    stillOpen?: () => Promise<boolean>,
+  ): Promise<ExportFile>;
 }
 
 /** The account a guest's ideas move into, with what decides its quota. */
@@ -162,14 +170,23 @@ export function createIdeasService(deps: {
 
     adoptionQuota: (plan) => usage.quotaFor(userOwner(''), plan),
 
-    async exportFor(owner, format) {
+    async exportFor(owner, format, stillOpen) {
       const { total } = await ideas.list(owner, { limit: 1 });
       // The first batch is read before the reply starts, so a database that is down is still
       // a JSON error; once the file streams, a failure can only cut the download short.
       const batches = ideas.exportBatches(owner);
       const first = await batches.next();
+      // A download read slowly outlives the session that began it: ideas moved into the
+      // account later (a guest's, at the owner's first sign-in) must not reach a session the
+      // proof or a reset ended. A batch that holds them was read after they moved, so after
+      // the session ended: checked after the read, it is never sent.
+      const ended = async (): Promise<boolean> => stillOpen !== undefined && !(await stillOpen());
+      if (await ended()) throw new HttpError(401, 'not_authenticated', 'Sign in to export.');
       async function* checked() {
         for (let next = first; next.done !== true; next = await batches.next()) {
+          if (next !== first && (await ended())) {
+            throw new Error('The session that began this export has ended.');
+          }
           // Parsed through the API shape so a column added to the table never leaks into a file.
           yield next.value.map((idea) => IdeaSchema.parse(idea));
         }

@@ -69,6 +69,19 @@ export interface RecordingsRepository {
   reserveUpload(upload: NewUpload, room: UploadRoom): Promise<Reservation>;
   /** The bytes of every recording no idea was made from, uploads at their announced length. */
   unsavedBytesOnServer(): Promise<number>;
+  /**
+   * Before a PATCH: lets the upload hold `upTo` bytes (its offset and the bytes declared) when
+   * its owner, its address and the server have room for what that adds, checked and set in one
+   * transaction beside no other reservation, as `reserveUpload`. An upload no longer arriving,
+   * or one whose announced length already holds that much, reserves nothing.
+   */
+  reserveReceived(
+    id: string,
+    upTo: number,
+    room: Omit<UploadRoom, 'openUploadsPerOwner'>,
+  ): Promise<Reservation>;
+  /** After a PATCH: the upload holds what was stored, `offset` bytes. */
+  noteReceived(id: string, offset: number): Promise<void>;
   /** Any status, uploads included; null when missing or another owner's. */
   find(owner: Owner, id: string): Promise<RecordingRecord | null>;
   /** Whoever's it is: for the upload hooks, which checked the owner already, and the jobs. */
@@ -91,8 +104,6 @@ export interface RecordingsRepository {
    * announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
-  /** The same for what one address began, whoever's it is (NewUpload.clientKey). */
-  holdingsFrom(clientKey: string): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
   /**
@@ -125,6 +136,16 @@ const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep
  */
 export const ANNOUNCED_LENGTH_HELD_MS = 60 * 60 * 1000;
 
+/**
+ * What one recording holds of the room: a finished one its size; an upload still arriving its
+ * announced length for ANNOUNCED_LENGTH_HELD_MS, and otherwise (its length deferred, or the
+ * hour over) the bytes it received or was let send (`received_bytes`).
+ */
+function countedBytes(heldSince: string) {
+  return sql<number>`CASE WHEN status = 'uploading' AND (size_bytes IS NULL OR created_at < ${heldSince})
+    THEN received_bytes ELSE coalesce(size_bytes, 0) END`;
+}
+
 async function holdings(
   db: Kysely<DB>,
   owned: ReturnType<typeof sql<SqlBool>>,
@@ -134,8 +155,7 @@ async function holdings(
   const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
     SELECT
       coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
-      coalesce(sum(CASE WHEN status = 'uploading' AND created_at < ${heldSince} THEN 0
-        ELSE coalesce(size_bytes, 0) END), 0) AS unsaved_bytes
+      coalesce(sum(${countedBytes(heldSince)}), 0) AS unsaved_bytes
     FROM recordings
     WHERE ${owned} AND ${UNSAVED}`.execute(db);
   const row = result.rows[0];
@@ -236,6 +256,66 @@ export function createRecordingsRepository(
       });
     },
 
+    async reserveReceived(id, upTo, room) {
+      return writeTransaction(database, async (trx) => {
+        if (database.dialect === 'postgres') {
+          await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
+        }
+        const heldSince = new Date(now().getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
+        const row = await trx
+          .selectFrom('recordings')
+          .select(['user_id', 'guest_id', 'client_key', 'size_bytes'])
+          .select(sql<number | string>`${countedBytes(heldSince)}`.as('counted'))
+          .select(
+            sql<number>`CASE WHEN size_bytes IS NULL OR created_at < ${heldSince} THEN 1 ELSE 0 END`.as(
+              'counts_received',
+            ),
+          )
+          .where('id', '=', id)
+          .where('status', '=', 'uploading')
+          .executeTakeFirst();
+        if (row === undefined || Number(row.counts_received) !== 1) return { kind: 'reserved' };
+        const added = upTo - Number(row.counted);
+        if (added <= 0) return { kind: 'reserved' };
+        const owner: Owner =
+          row.user_id !== null
+            ? { kind: 'user', userId: row.user_id }
+            : { kind: 'guest', guestId: row.guest_id ?? '' };
+        const held = await holdings(trx, ownedBy(owner), now());
+        if (held.unsavedBytes + added > room.unsavedBytesPerOwner) {
+          return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
+        }
+        if (row.client_key !== null) {
+          const fromAddress = await holdings(
+            trx,
+            sql<SqlBool>`recordings.client_key = ${row.client_key}`,
+            now(),
+          );
+          if (fromAddress.unsavedBytes + added > room.unsavedBytesPerAddress) {
+            return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
+          }
+        }
+        const onServer = await holdings(trx, sql<SqlBool>`1 = 1`, now());
+        if (onServer.unsavedBytes + added > room.unsavedBytesOnServer)
+          return { kind: 'server_full' };
+        await trx
+          .updateTable('recordings')
+          .set({ received_bytes: upTo })
+          .where('id', '=', id)
+          .execute();
+        return { kind: 'reserved' };
+      });
+    },
+
+    async noteReceived(id, offset) {
+      await db
+        .updateTable('recordings')
+        .set({ received_bytes: offset })
+        .where('id', '=', id)
+        .where('status', '=', 'uploading')
+        .execute();
+    },
+
     async unsavedBytesOnServer() {
       return (await holdings(db, sql<SqlBool>`1 = 1`, now())).unsavedBytes;
     },
@@ -251,8 +331,6 @@ export function createRecordingsRepository(
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
 
-    holdingsFrom: (clientKey) =>
-      holdings(db, sql<SqlBool>`recordings.client_key = ${clientKey}`, now()),
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;

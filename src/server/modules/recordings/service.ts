@@ -49,11 +49,15 @@ export interface RecordingsService {
    */
   assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
   /**
-   * For bytes arriving without a length announced before them: 409 when they would take what
-   * `clientKey` (the sending address) holds of recordings not saved as ideas past its share of
-   * the server's room, 507 when they would take the server's past its cap.
+   * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
+   * PATCH declares) where its announced length does not hold them already (a deferred length,
+   * or the hour its announcement holds is over). 409 when that would take what its owner or
+   * its address (the one that began it) holds of recordings not saved as ideas past their
+   * share, 507 past the server's cap; checked and reserved at once.
    */
-  assertRoomForBytes(clientKey: string, bytes: number): Promise<void>;
+  reserveBytes(owner: Owner, id: string, upTo: number): Promise<void>;
+  /** After a PATCH: what the upload holds is what was stored. */
+  noteReceived(id: string, offset: number): Promise<void>;
   /**
    * Records a new upload as the owner's when there is room for it (the same answers as
    * assertRoomForUpload, checked and recorded at once); 400 for metadata that names no format
@@ -185,15 +189,20 @@ export function createRecordingsService(deps: {
       }
     },
 
-    async assertRoomForBytes(clientKey, bytes) {
-      const fromAddress = await repository.holdingsFrom(clientKey);
-      if (fromAddress.unsavedBytes + bytes > room.unsavedBytesPerAddress) {
-        throw addressFull(fromAddress.unsavedBytes, room.unsavedBytesPerAddress);
+    async reserveBytes(owner, id, upTo) {
+      const budget = UNSAVED_BYTES[owner.kind];
+      const reserved = await repository.reserveReceived(id, upTo, {
+        ...room,
+        unsavedBytesPerOwner: budget,
+      });
+      if (reserved.kind === 'owner_full') throw recordingsFull(reserved.unsavedBytes, budget);
+      if (reserved.kind === 'address_full') {
+        throw addressFull(reserved.unsavedBytes, room.unsavedBytesPerAddress);
       }
-      if ((await repository.unsavedBytesOnServer()) + bytes > deps.unsavedMaxBytes) {
-        throw serverFull();
-      }
+      if (reserved.kind === 'server_full') throw serverFull();
     },
+
+    noteReceived: (id, offset) => repository.noteReceived(id, offset),
 
     async beginUpload(owner, { id, sizeBytes, metadata, clientKey }) {
       const format = parseChoice(metadata.format, FormatSchema, 'format');

@@ -331,12 +331,17 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
           { 'Recording-Id': id },
         );
       }
-      // A deferred upload reserved nothing at its creation: its bytes are counted as they come.
-      const deferred = sizeBytes === null;
-      const declared = deferred ? bytesDeclared(request) : null;
+      // A deferred upload reserved nothing at its creation: its bytes are counted as they come,
+      // against the hour's bytes and, held until the upload ends, against the room's caps.
+      // An announced one may send at most up to its length.
+      const from = byteCount(request.headers['upload-offset']) ?? 0;
+      const declared =
+        sizeBytes === null
+          ? bytesDeclared(request)
+          : (byteCount(request.headers['content-length']) ?? Math.max(0, sizeBytes - from));
       if (declared !== null) {
-        await recordings.assertRoomForBytes(addressKeyOf(request.ip), declared);
-        await limits.reserveBytes(request, declared);
+        await recordings.reserveBytes(owner, id, from + declared);
+        if (sizeBytes === null) await limits.reserveBytes(request, declared);
       }
       const pastLength: ErrorBody | undefined =
         sizeBytes === null
@@ -354,6 +359,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       );
       const offset = response.headers.get('upload-offset');
       if (response.status === 204 && offset !== null) {
+        await recordings.noteReceived(id, Number(offset));
         await recordings.checkFirstBytes(id, Number(offset));
       }
       return sent();
