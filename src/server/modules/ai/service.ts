@@ -34,6 +34,8 @@ export interface StagedAudio {
   owner?: Owner | null;
   /** Told the audio's length before the engine is given it (AudioUpload.beforeEngine). */
   beforeEngine?: (durationMs: number) => Promise<void>;
+  /** The language spoken, already checked (docs/api.md, "The spoken language"). */
+  language?: string | undefined;
 }
 
 export interface RecordingAudio {
@@ -209,7 +211,7 @@ export function createAiService(deps: {
       }
     },
 
-    async transcribe({ filePath, sizeBytes, head, client, owner, beforeEngine }, signal) {
+    async transcribe({ filePath, sizeBytes, head, client, owner, beforeEngine, language }, signal) {
       this.ensureTranscriber();
       if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
       const container = sniffAudioContainer(head);
@@ -230,9 +232,11 @@ export function createAiService(deps: {
             client,
             prompt: dictionaryPrompt(entries),
             beforeEngine,
+            language,
           },
           signal,
         );
+        if (result.warning !== undefined) log.warn({ language }, result.warning);
         return {
           // The prompt is only a hint to the engine: what it still spelled otherwise is fixed.
           transcript: compileDictionary(entries).apply(result.transcript),
