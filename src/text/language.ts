@@ -1,4 +1,8 @@
-import { FILLERS, FUNCTION_WORDS, SET_OFF_FILLERS } from './words/languages.js';
+import { FILLERS, SET_OFF_FILLERS } from './words/languages.js';
+
+// Which language a transcript is in is decided in the browser too (the English detector is not
+// asked about other languages), so it lives with the detector.
+export { detectLanguage, isEnglish, spokenLanguage } from './detect/spoken-language.js';
 
 /**
  * The language a transcript is in, and the tidy-up the rules give a transcript that is not
@@ -6,63 +10,6 @@ import { FILLERS, FUNCTION_WORDS, SET_OFF_FILLERS } from './words/languages.js';
  * other language it would split checklists and label pitches at random, so such a transcript is
  * only cleaned up, never restructured.
  */
-
-/** ISO 639-1 (or 639-2 where there is no two-letter code): 2 or 3 lowercase letters. */
-export const LANGUAGE_CODE = /^[a-z]{2,3}$/;
-
-const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
-
-/** Below this many words the share of function words says nothing: the text is taken as English. */
-const MIN_WORDS = 4;
-/** A language's function words must be at least this share of the words to name it. */
-const MIN_SHARE = 0.25;
-
-/**
- * Which language the words are most likely in: the share of each language's commonest function
- * words (words/languages.ts). Written here rather than taken from a detection library: the
- * choice is only ever "English, or which of a few others", for which a few hundred words do,
- * where a library such as franc-min weighs some 200 kB of trigram tables and is least sure on
- * exactly the short texts people speak. English wins every doubt (short text, a tie, no
- * language clearly ahead), so an English transcript is never taken for another language.
- */
-export function detectLanguage(text: string): string {
-  const words = (text.normalize('NFC').toLowerCase().match(WORD) ?? []).map((word) =>
-    word.replace(/’/gu, "'"),
-  );
-  if (words.length < MIN_WORDS) return 'en';
-  const share = (language: string) => {
-    const set = FUNCTION_WORDS[language];
-    if (set === undefined) return 0;
-    let hits = 0;
-    for (const word of words) if (set.has(word)) hits += 1;
-    return hits / words.length;
-  };
-  const english = share('en');
-  let best = 'en';
-  let bestShare = english;
-  for (const language of Object.keys(FUNCTION_WORDS)) {
-    if (language === 'en') continue;
-    const s = share(language);
-    if (s > bestShare) {
-      best = language;
-      bestShare = s;
-    }
-  }
-  // Another language must be clearly ahead: at least a quarter of the words, and half again
-  // English's share ("a", "in", "me" are words of several languages).
-  if (best === 'en' || bestShare < MIN_SHARE || bestShare < english * 1.5) return 'en';
-  return best;
-}
-
-/** The given language when there is one ("fr", "fr-CA" read as "fr"), else the detected one. */
-export function spokenLanguage(text: string, given?: string): string {
-  if (given !== undefined && given !== '') return isEnglish(given) ? 'en' : given;
-  return detectLanguage(text);
-}
-
-export function isEnglish(language: string): boolean {
-  return language === 'en' || language === 'eng';
-}
 
 /** The language's name in English ("French"), for the note; the code itself when unknown. */
 export function languageName(language: string): string {
