@@ -46,6 +46,8 @@ export interface RecordingAudio {
   signal: AbortSignal;
   onProgress(done: number, total: number, durationMs: number): Promise<void> | void;
   pieceMaxMs?: number | undefined;
+  /** The language spoken the upload named (AudioUpload.language). */
+  language?: string | undefined;
 }
 
 function containerOf(contentType: string): AudioContainer {
@@ -255,10 +257,12 @@ export function createAiService(deps: {
       if (!transcriber.available) {
         throw new TranscriptionError('unavailable', TRANSCRIPTION_UNAVAILABLE);
       }
-      return transcribeInPieces(transcriber, {
+      const result = await transcribeInPieces(transcriber, {
         ...input,
         container: containerOf(input.contentType),
       });
+      if (result.warning !== undefined) log.warn({ language: input.language }, result.warning);
+      return { transcript: result.transcript, durationMs: result.durationMs };
     },
 
     describeFailure(error) {

@@ -26,7 +26,7 @@ import type { SpeechSession } from '../browser-speech';
 import type { LiveUpload } from '../offline/live-upload';
 import type { RecordingState as ServerRecordingState } from '../offline/follow-recording';
 import { readKeepRecordings } from '../keep-recordings';
-import { currentSpeechLang } from '../spoken-language';
+import { currentServerLanguage, currentSpeechLang } from '../spoken-language';
 import type { ImportRefusedError } from '../import-audio';
 
 const loadLiveUpload = () => import('../offline/live-upload');
@@ -443,6 +443,7 @@ export function useCapture(
         mimeType: recording.mimeType,
         ...readVoiceSettings(),
         keepAudio: readKeepRecordings(),
+        language: currentServerLanguage(),
       });
       for (const chunk of early.splice(0)) started.append(chunk);
       live = started;
@@ -655,6 +656,7 @@ export function useCapture(
             fileName: importFileName(file.name),
             ...readVoiceSettings(),
             keepAudio: readKeepRecordings(),
+            language: currentServerLanguage(),
           });
           for (const slice of slicesOf(file)) live.append(slice);
         } catch (error) {
