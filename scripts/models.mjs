@@ -1,5 +1,7 @@
-// `npm run models [-- --tiny] [-- --only speech|writer] [-- --dir <folder>]`: downloads
-// whisper.cpp's English model for the embedded transcription engine and a small instruct model
+// `npm run models [-- --tiny] [-- --multilingual] [-- --only speech|writer] [-- --dir <folder>]`:
+// downloads whisper.cpp's English model (with --multilingual, its multilingual base model, which
+// hears the other languages of docs/product.md, "The spoken language") for the embedded
+// transcription engine and a small instruct model
 // for the embedded writer (docs/decisions/151-default-writer-model.md), checks each against its
 // published checksum (SHA-1 for whisper.cpp's, SHA-256 for the GGUF), and shows progress. Offline
 // it stops with one clear sentence, no stack trace.
@@ -26,6 +28,15 @@ const MODELS = {
     algorithm: 'sha1',
     digest: '137c40403d78fd54d454da0f9bd998f78703390c',
   },
+  // The same size as base.en, trained on many languages: it hears the language the person picked
+  // (docs/product.md, "The spoken language") and detects one when none is given.
+  base: {
+    kind: 'speech',
+    host: WHISPER_HOST,
+    file: 'ggml-base.bin',
+    algorithm: 'sha1',
+    digest: '465707469ff3a37a2b9b8d8f89f2f99de7299dac',
+  },
   'tiny.en': {
     kind: 'speech',
     host: WHISPER_HOST,
@@ -45,10 +56,11 @@ const MODELS = {
 const CONNECT_TIMEOUT_MS = 30_000;
 
 function parseArgs(argv) {
-  const options = { tiny: false, only: undefined, dir: undefined };
+  const options = { tiny: false, multilingual: false, only: undefined, dir: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--tiny') options.tiny = true;
+    else if (arg === '--multilingual') options.multilingual = true;
     else if (arg === '--dir' && argv[i + 1]) options.dir = argv[++i];
     else if (arg === '--only' && (argv[i + 1] === 'speech' || argv[i + 1] === 'writer')) {
       options.only = argv[++i];
@@ -177,7 +189,7 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(
-      'Usage: npm run models [-- --tiny] [-- --only speech|writer] [-- --dir <folder>]\n  Downloads ggml-base.en.bin (and ggml-tiny.en.bin with --tiny) into the folder of\n  WHISPER_MODEL_PATH, and qwen2.5-1.5b-instruct-q4_k_m.gguf into the folder of LLM_MODEL_PATH\n  (./models by default; --dir puts both there).\n',
+      'Usage: npm run models [-- --tiny] [-- --multilingual] [-- --only speech|writer] [-- --dir <folder>]\n  Downloads ggml-base.en.bin (ggml-base.bin, which hears other languages, with --multilingual;\n  and ggml-tiny.en.bin with --tiny) into the folder of WHISPER_MODEL_PATH, and qwen2.5-1.5b-instruct-q4_k_m.gguf into the folder of LLM_MODEL_PATH\n  (./models by default; --dir puts both there).\n',
     );
     return;
   }
@@ -186,7 +198,8 @@ async function main() {
   const writerDir =
     options.dir ??
     dirname(process.env.LLM_MODEL_PATH ?? `./models/${MODELS['qwen2.5-1.5b-instruct'].file}`);
-  const speech = options.tiny ? ['base.en', 'tiny.en'] : ['base.en'];
+  const speechModel = options.multilingual ? 'base' : 'base.en';
+  const speech = options.tiny ? [speechModel, 'tiny.en'] : [speechModel];
   const wanted = [
     ...(options.only === 'writer' ? [] : speech),
     ...(options.only === 'speech' ? [] : ['qwen2.5-1.5b-instruct']),
@@ -195,7 +208,11 @@ async function main() {
     const model = MODELS[name];
     await download(name, model, model.kind === 'writer' ? writerDir : speechDir);
   }
-  if (options.only !== 'writer') {
+  if (options.only !== 'writer' && options.multilingual) {
+    process.stderr.write(
+      `The embedded transcription engine uses ${join(speechDir, MODELS['base.en'].file)} by default: set WHISPER_MODEL_PATH=${join(speechDir, MODELS.base.file)} to hear other languages.\n`,
+    );
+  } else if (options.only !== 'writer') {
     process.stderr.write(
       `The embedded transcription engine uses ${join(speechDir, MODELS['base.en'].file)} by default (WHISPER_MODEL_PATH).\n`,
     );

@@ -166,6 +166,19 @@ export const UpdateIdeaBodySchema = z.object({
 
 const RequestFormatModeSchema = z.enum(FORMAT_MODES).default('smart');
 
+/** The spoken language's message, for the JSON body and the multipart field alike. */
+export const SPOKEN_LANGUAGE_MESSAGE =
+  'language must be a language code of 2 or 3 lowercase letters (ISO 639-1, such as "fr")';
+
+/**
+ * The language spoken (docs/api.md, "The spoken language"): ISO 639-1 ("fr"), or 639-2 where a
+ * language has no two-letter code. Absent: detected from the words (format) or left to the
+ * engine (transcribe).
+ */
+export const SpokenLanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, { message: SPOKEN_LANGUAGE_MESSAGE });
+
 export const ReformatBodySchema = z.object({
   format: FormatSchema.optional(),
   category: CategorySchema.optional(),
@@ -180,6 +193,7 @@ export const FormatBodySchema = z.object({
   format: FormatSchema,
   category: CategorySchema,
   mode: RequestFormatModeSchema,
+  language: SpokenLanguageSchema.optional(),
 });
 export type FormatBody = z.infer<typeof FormatBodySchema>;
 

@@ -90,3 +90,51 @@ describe('npm run models, the embedded writer', () => {
     expect(existsSync(join(dir, `${DEFAULT_LOCAL_WRITER_FILE}.part`))).toBe(false);
   });
 });
+
+describe('npm run models -- --multilingual', () => {
+  const BASE_SHA1 = '465707469ff3a37a2b9b8d8f89f2f99de7299dac';
+
+  it('fetches the multilingual base model instead of base.en, checked against its SHA-1', async () => {
+    asked.length = 0;
+    const result = await models(['--multilingual', '--only', 'speech', '--dir', dir], {
+      WHISPER_MODEL_HOST: host,
+    });
+    expect(asked).toEqual(['/mirror/ggml-base.bin']);
+    // The stand-in has no such file: a 404 is one sentence, and nothing is left behind.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('npm run models: Downloading');
+    expect(result.stderr).toContain('/mirror/ggml-base.bin failed with HTTP 404.');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('deletes a download that is not the published ggml-base.bin', async () => {
+    const bad = createServer((_request, response) => response.end('not a whisper model'));
+    await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
+    try {
+      const badHost = `http://127.0.0.1:${(bad.address() as AddressInfo).port}`;
+      const result = await models(['--multilingual', '--only', 'speech', '--dir', dir], {
+        WHISPER_MODEL_HOST: badHost,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `ggml-base\\.bin failed its checksum \\(SHA-1 [0-9a-f]{40}, expected ${BASE_SHA1}\\)`,
+        ),
+      );
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => bad.close(resolve));
+    }
+  });
+
+  it('offline, stops with one sentence naming the transcription service instead', async () => {
+    const result = await models(['--multilingual', '--only', 'speech', '--dir', dir], {
+      WHISPER_MODEL_HOST: 'http://127.0.0.1:9/mirror',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^npm run models: Could not reach 127\.0\.0\.1:9 .*ggml-base\.bin.*TRANSCRIBE_BASE_URL/,
+    );
+  });
+});

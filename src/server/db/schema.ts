@@ -86,6 +86,8 @@ export interface RecordingsTable {
   category: Category | null;
   /** 0: the audio is removed once the transcript is kept (the person's setting). */
   keep_audio: ColumnType<number, number | undefined, number>;
+  /** The language spoken (ISO 639-1) the upload named; null: the engine detects it. */
+  language: string | null;
   duration_ms: Count | null;
   pieces_done: ColumnType<number, number | undefined, number>;
   pieces_total: ColumnType<number, number | undefined, number>;

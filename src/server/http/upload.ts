@@ -62,6 +62,26 @@ export interface StagedUpload {
   sizeBytes: number;
   /** The first bytes of the file, for deciding what it is. */
   head: Buffer;
+  /**
+   * The text fields sent before the file (a field after it is never read: the file is handed
+   * on as it arrives). The first value of a field sent twice.
+   */
+  fields: Record<string, string>;
+}
+
+function textFields(fields: Record<string, unknown>): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const first: unknown = Array.isArray(entry) ? entry[0] : entry;
+    if (
+      typeof first === 'object' &&
+      first !== null &&
+      (first as { type?: unknown }).type === 'field'
+    ) {
+      found[name] = String((first as { value?: unknown }).value);
+    }
+  }
+  return found;
 }
 
 /**
@@ -187,7 +207,7 @@ async function stageFile<T>(
     if (part.file.truncated) throw tooLarge(limits);
     const { size } = await stat(filePath);
     const head = await readHead(filePath, limits.headBytes);
-    return await use({ filePath, sizeBytes: size, head });
+    return await use({ filePath, sizeBytes: size, head, fields: textFields(part.fields) });
   } finally {
     if (!part.file.readableEnded) part.file.destroy();
     await rm(dir, { recursive: true, force: true });

@@ -57,6 +57,29 @@ describe('decideFormatAndCategory (the decision order of docs/architecture.md)',
     });
   });
 
+  it('speech in another language keeps the setting: neither the English detector nor the server decides', async () => {
+    const server = vi.fn(async (): Promise<InferResult> => ({
+      format: 'tweet',
+      category: 'work',
+      confidence: 0.95,
+    }));
+    const said = 'euh il faut acheter du pain et du lait ben appeler le plombier pour la fuite';
+    const selected = { format: 'checklist', category: 'personal' } as const;
+    const decision = await decideFormatAndCategory(said, selected, server, false);
+    expect(decision).toEqual({
+      format: 'checklist',
+      category: 'personal',
+      source: 'settings',
+      confidence: 0,
+      content: said,
+      commandDetected: false,
+    });
+    expect(server).not.toHaveBeenCalled();
+    // A spoken command still counts, in any language around it.
+    const command = await decideFormatAndCategory('Pitch work: une idée', selected, server, false);
+    expect(command).toMatchObject({ format: 'pitch', source: 'command' });
+  });
+
   it('2. an explicit phrasing is natural language at 0.9 and is stripped', async () => {
     const decision = await decideFormatAndCategory(
       'Make a tweet about work: we shipped the new dashboard today',

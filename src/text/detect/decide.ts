@@ -58,6 +58,12 @@ export async function decideFormatAndCategory(
   transcript: string,
   selected: { format: Format; category: Category },
   inferOnServer?: (transcript: string) => Promise<InferResult>,
+  /**
+   * False for speech in another language (docs/product.md, "The spoken language"): the keyword
+   * detector reads English and would find a format in words it does not know, so only a spoken
+   * command and the person's own setting decide.
+   */
+  english = true,
 ): Promise<Decision> {
   const text = typeof transcript === 'string' ? transcript : '';
   const fullContent = text.trim();
@@ -77,6 +83,8 @@ export async function decideFormatAndCategory(
       commandDetected: true,
     };
   }
+
+  if (!english) return settingsDecision(selected, fullContent);
 
   const local = detectFormatAndCategory(text);
   if (local.confidence >= LOCAL_APPLY_THRESHOLD && local.detectedFormat !== null) {
@@ -114,12 +122,19 @@ export async function decideFormatAndCategory(
     }
   }
 
+  return settingsDecision(selected, fullContent);
+}
+
+function settingsDecision(
+  selected: { format: Format; category: Category },
+  content: string,
+): Decision {
   return {
     format: selected.format,
     category: selected.category,
     source: 'settings',
     confidence: 0,
-    content: fullContent,
+    content,
     commandDetected: false,
   };
 }

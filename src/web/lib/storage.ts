@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   speechEngine: 'speechEngine',
   livePreview: 'livePreview',
   keepRecordings: 'keepRecordings',
+  spokenLanguage: 'spokenLanguage',
   developerDetails: 'developerDetails',
 } as const;
 

@@ -18,6 +18,7 @@ import { passwordBeforeProofMigration } from './015-password-before-proof.js';
 import { recordingClientKeysMigration } from './016-recording-client-keys.js';
 import { ideaJoinedAtMigration } from './017-idea-joined-at.js';
 import { writtenBeforeProofMigration } from './018-written-before-proof.js';
+import { recordingLanguageMigration } from './019-recording-language.js';
 import { recordingReceivedBytesMigration } from './020-recording-received-bytes.js';
 
 /**
@@ -44,6 +45,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '016-recording-client-keys': recordingClientKeysMigration(),
     '017-idea-joined-at': ideaJoinedAtMigration(dialect),
     '018-written-before-proof': writtenBeforeProofMigration(dialect),
+    '019-recording-language': recordingLanguageMigration(),
     '020-recording-received-bytes': recordingReceivedBytesMigration(dialect),
   };
 }

@@ -54,6 +54,8 @@ export interface LongAudioInput {
   onProgress(done: number, total: number, durationMs: number): Promise<void> | void;
   /** The longest piece (PIECE_MAX_MS unless a test asks for shorter ones). */
   pieceMaxMs?: number | undefined;
+  /** The language spoken, for every piece (AudioUpload.language). */
+  language?: string | undefined;
 }
 
 interface FfmpegRun {
@@ -236,7 +238,7 @@ async function cutPiece(input: LongAudioInput, piece: Piece, outPath: string): P
 export async function transcribeInPieces(
   transcriber: Transcriber,
   input: LongAudioInput,
-): Promise<{ transcript: string; durationMs: number }> {
+): Promise<{ transcript: string; durationMs: number; warning?: string | undefined }> {
   const scan = await scanAudio(input.filePath, input.container, input);
   const maxMs = input.pieceMaxMs ?? PIECE_MAX_MS;
   const pieces = planPieces(scan, maxMs, Math.min(PIECE_MIN_MS, maxMs / 4));
@@ -249,6 +251,7 @@ export async function transcribeInPieces(
         container: input.container,
         sizeBytes: size,
         client: input.client,
+        language: input.language,
         // The scan decoded all of it already: a second ffmpeg run to measure it again doubled
         // each short clip's decode and its wait for a decode slot.
         measured:
@@ -259,21 +262,33 @@ export async function transcribeInPieces(
       input.signal,
     );
     await input.onProgress(1, 1, scan.durationMs || result.durationMs);
-    return { transcript: result.transcript, durationMs: scan.durationMs || result.durationMs };
+    return {
+      transcript: result.transcript,
+      durationMs: scan.durationMs || result.durationMs,
+      warning: result.warning,
+    };
   }
   const dir = await mkdtemp(join(tmpdir(), 'voice-ideas-pieces-'));
   try {
     const words: string[] = [];
+    let warning: string | undefined;
     for (const [index, piece] of pieces.entries()) {
       const path = join(dir, `piece-${index}.wav`);
       await cutPiece(input, piece, path);
       try {
         const size = (await stat(path)).size;
         const result = await transcriber.transcribe(
-          { filePath: path, container: 'wav', sizeBytes: size, client: input.client },
+          {
+            filePath: path,
+            container: 'wav',
+            sizeBytes: size,
+            client: input.client,
+            language: input.language,
+          },
           input.signal,
         );
         words.push(result.transcript);
+        warning ??= result.warning;
       } catch (error) {
         if (!(error instanceof TranscriptionError && error.kind === 'no_speech')) throw error;
       } finally {
@@ -284,7 +299,7 @@ export async function transcribeInPieces(
     if (words.length === 0) {
       throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
     }
-    return { transcript: words.join(' '), durationMs: scan.durationMs };
+    return { transcript: words.join(' '), durationMs: scan.durationMs, warning };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

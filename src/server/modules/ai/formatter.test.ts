@@ -322,3 +322,35 @@ describe('output checks', () => {
     expect(short).toMatch(/(wörds|Ünïcödé|🎉)…$/);
   });
 });
+
+describe('SmartIdeaFormatter in another language', () => {
+  const french = 'euh donc il faut acheter du pain et ben appeler le plombier pour la fuite';
+
+  it('asks the model to write in the language of the transcript', async () => {
+    nextReply = 'Acheter du pain et appeler le plombier pour la fuite.';
+    await smartFormatter().format({
+      transcript: french,
+      format: 'pitch',
+      category: 'work',
+      mode: 'smart',
+    });
+    const body = fake.requests[0]?.body as { messages: FakeChatMessage[] };
+    expect(body.messages[0]?.content).toContain('Write in the language of the transcript.');
+  });
+
+  it('falling back, tidies a French transcript instead of restructuring it, and says so', async () => {
+    fake.setFault('500');
+    const result = await smartFormatter().format({
+      transcript: french,
+      format: 'pitch',
+      category: 'work',
+      mode: 'smart',
+    });
+    expect(result.path).toBe('llm+fallback');
+    expect(result.formatted).toBe(
+      'Donc il faut acheter du pain et ben appeler le plombier pour la fuite.',
+    );
+    expect(result.formatted).not.toMatch(/Problem:|Solution:|Why it matters:/);
+    expect(result.notes.at(-1)).toBe('Written in French: tidied, not restructured.');
+  });
+});

@@ -5,6 +5,7 @@ import { ChatModelError, type ChatModel } from './chat-model.js';
 import type { OutputCheck } from './output-checks.js';
 import { formatShape } from './output-shapes.js';
 import { formatMessages } from './prompts.js';
+import { isEnglish, spokenLanguage, tidiedNote, tidyTranscript } from '#text/language.js';
 import { checkModelOutputOnWorker, formatWithRulesOnWorker } from './rules-thread.js';
 
 export interface FormatRequest {
@@ -14,6 +15,8 @@ export interface FormatRequest {
   mode: FormatMode;
   /** The person's names and jargon, to be spelled exactly as given. */
   terms?: readonly string[] | undefined;
+  /** The language spoken (ISO 639-1), when the person said; else the rules detect it. */
+  language?: string | undefined;
 }
 
 /**
@@ -127,11 +130,25 @@ export class SmartIdeaFormatter implements IdeaFormatter {
     return { formatted: checked.text, path: 'llm', mode, notes: checked.notes };
   }
 
+  /**
+   * The rules read English: a transcript in another language (the one given, else the one its
+   * words are in) is only tidied, never split into tasks or labelled (docs/product.md, "The
+   * spoken language"), and the note says so.
+   */
   private async byRules(
     request: FormatRequest,
     path: 'rules' | 'llm+fallback',
     notes: string[],
   ): Promise<FormatResult> {
+    const language = spokenLanguage(request.transcript, request.language);
+    if (!isEnglish(language)) {
+      return {
+        formatted: tidyTranscript(request.transcript, language),
+        path,
+        mode: request.mode,
+        notes: [...notes, tidiedNote(language)],
+      };
+    }
     return {
       formatted: await this.rules(request.transcript, request.format, request.category),
       path,

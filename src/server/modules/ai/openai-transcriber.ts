@@ -79,6 +79,7 @@ export class OpenAITranscriber implements Transcriber {
           model: this.options.model,
           response_format: 'json',
           ...(upload.prompt === undefined ? {} : { prompt: upload.prompt }),
+          ...(upload.language === undefined ? {} : { language: upload.language }),
         },
         { signal: combined, timeout: this.options.timeoutMs, maxRetries: 0 },
       );

@@ -110,6 +110,37 @@ describe('POST /api/transcribe with an OpenAI-compatible engine', () => {
     expect(sent.file.filename).toBe('recording.webm');
   });
 
+  it('passes the spoken language sent before the audio to the engine; none when absent', async () => {
+    const response = await transcribe(
+      multipartBody([
+        { name: 'language', content: 'fr' },
+        { name: 'audio', filename: 'recording.webm', type: 'audio/webm', content: speechWebm },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = fake.requests[0]?.body as { fields: Record<string, string> };
+    expect(sent.fields.language).toBe('fr');
+    fake.requests.length = 0;
+    expect((await transcribe(recording(speechWebm))).statusCode).toBe(200);
+    const plain = fake.requests[0]?.body as { fields: Record<string, string> };
+    expect(plain.fields.language).toBeUndefined();
+  });
+
+  it.each(['French', 'FR', 'fr-FR', 'f', 'fren', ''])(
+    'refuses the language %j with a 400 before the engine hears it',
+    async (language) => {
+      const response = await transcribe(
+        multipartBody([
+          { name: 'language', content: language },
+          { name: 'audio', filename: 'recording.webm', type: 'audio/webm', content: speechWebm },
+        ]),
+      );
+      const body = expectApiError(response, 400, 'invalid_input');
+      expect(body.message).toMatch(/language must be a language code of 2 or 3 lowercase letters/);
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
+
   it('transcribes mp4/aac sent as recording.webm, as Safari does', async () => {
     const response = await transcribe(recording(speechMp4, 'audio/mp4'));
     expect(response.statusCode, response.body).toBe(200);
@@ -271,6 +302,66 @@ describe('POST /api/format', () => {
     });
     expect(expectApiError(response, 400, 'invalid_input').message).toMatch(/format/);
   });
+});
+
+describe('POST /api/format in another language', () => {
+  const french = {
+    transcript: 'euh liste de courses acheter du pain acheter du lait et appeler le plombier',
+    format: 'checklist',
+    category: 'personal',
+    mode: 'reliable',
+  };
+
+  it('tidies a French transcript by rules, never making it a checklist, and says so', async () => {
+    for (const payload of [french, { ...french, language: 'fr' }]) {
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/format', payload });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        formatted: 'Liste de courses acheter du pain acheter du lait et appeler le plombier.',
+        path: 'rules',
+        mode: 'reliable',
+        notes: [
+          'Reliable mode: formatted by rules.',
+          'Written in French: tidied, not restructured.',
+        ],
+      });
+    }
+  });
+
+  it('believes the given language: English words said to be German are only tidied', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/format',
+      payload: { ...french, transcript: 'buy milk and then call mum', language: 'de' },
+    });
+    expect(response.json()).toMatchObject({
+      formatted: 'Buy milk and then call mum.',
+      notes: expect.arrayContaining(['Written in German: tidied, not restructured.']),
+    });
+  });
+
+  it('formats English as before when told it is English', async () => {
+    const payload = { ...french, transcript: 'um so buy milk and then call mum', language: 'en' };
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/format', payload });
+    expect(response.json()).toEqual({
+      formatted: formatWithRules(payload.transcript, 'checklist', 'personal'),
+      path: 'rules',
+      mode: 'reliable',
+      notes: ['Reliable mode: formatted by rules.'],
+    });
+  });
+
+  it.each(['French', 'FR', 'fr-FR', 'f', 'fren', '', 7])(
+    'refuses the language %j with a 400 in the error shape',
+    async (language) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/format',
+        payload: { ...french, language },
+      });
+      expectApiError(response, 400, 'invalid_input');
+    },
+  );
 });
 
 describe('POST /api/infer-format-category', () => {

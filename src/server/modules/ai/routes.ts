@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FormatBodySchema,
+  SpokenLanguageSchema,
   IdeaIdParamsSchema,
   InferBodySchema,
   ReformatBodySchema,
@@ -29,6 +30,25 @@ import {
   traceRulesAnswer,
 } from './format-trace.js';
 import type { AiService } from './service.js';
+import { HttpError } from '../../http/errors.js';
+
+/**
+ * The optional `language` field of an upload (docs/api.md, "The spoken language"): absent is
+ * the engine's choice; anything but 2-3 lowercase letters is a 400 before the engine runs.
+ */
+export function uploadLanguage(fields: Record<string, string>): string | undefined {
+  const given = fields.language;
+  if (given === undefined) return undefined;
+  const checked = SpokenLanguageSchema.safeParse(given);
+  if (!checked.success) {
+    throw new HttpError(
+      400,
+      'invalid_input',
+      checked.error.issues[0]?.message ?? 'language is not a language code',
+    );
+  }
+  return checked.data;
+}
 
 export interface AiRoutesOptions {
   /** One budget per address for all of these; one recording spends one unit (ADR 071). */
@@ -88,7 +108,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       try {
         const result = await withStagedUpload(request, upload, (audio) =>
           ai.transcribe(
-            { ...audio, client, owner: userOrGuestIfAny(request), beforeEngine },
+            {
+              ...audio,
+              client,
+              owner: userOrGuestIfAny(request),
+              beforeEngine,
+              language: uploadLanguage(audio.fields),
+            },
             clientGoneSignal(reply),
           ),
         );

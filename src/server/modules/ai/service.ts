@@ -34,6 +34,8 @@ export interface StagedAudio {
   owner?: Owner | null;
   /** Told the audio's length before the engine is given it (AudioUpload.beforeEngine). */
   beforeEngine?: (durationMs: number) => Promise<void>;
+  /** The language spoken, already checked (docs/api.md, "The spoken language"). */
+  language?: string | undefined;
 }
 
 export interface RecordingAudio {
@@ -44,6 +46,8 @@ export interface RecordingAudio {
   signal: AbortSignal;
   onProgress(done: number, total: number, durationMs: number): Promise<void> | void;
   pieceMaxMs?: number | undefined;
+  /** The language spoken the upload named (AudioUpload.language). */
+  language?: string | undefined;
 }
 
 function containerOf(contentType: string): AudioContainer {
@@ -209,7 +213,7 @@ export function createAiService(deps: {
       }
     },
 
-    async transcribe({ filePath, sizeBytes, head, client, owner, beforeEngine }, signal) {
+    async transcribe({ filePath, sizeBytes, head, client, owner, beforeEngine, language }, signal) {
       this.ensureTranscriber();
       if (sizeBytes === 0) throw new HttpError(422, 'no_speech', 'The recording is empty.');
       const container = sniffAudioContainer(head);
@@ -230,9 +234,11 @@ export function createAiService(deps: {
             client,
             prompt: dictionaryPrompt(entries),
             beforeEngine,
+            language,
           },
           signal,
         );
+        if (result.warning !== undefined) log.warn({ language }, result.warning);
         return {
           // The prompt is only a hint to the engine: what it still spelled otherwise is fixed.
           transcript: compileDictionary(entries).apply(result.transcript),
@@ -251,10 +257,12 @@ export function createAiService(deps: {
       if (!transcriber.available) {
         throw new TranscriptionError('unavailable', TRANSCRIPTION_UNAVAILABLE);
       }
-      return transcribeInPieces(transcriber, {
+      const result = await transcribeInPieces(transcriber, {
         ...input,
         container: containerOf(input.contentType),
       });
+      if (result.warning !== undefined) log.warn({ language: input.language }, result.warning);
+      return { transcript: result.transcript, durationMs: result.durationMs };
     },
 
     describeFailure(error) {

@@ -14,6 +14,12 @@ export interface AudioUpload {
    */
   prompt?: string | undefined;
   /**
+   * The language spoken, ISO 639-1 ("fr"), when the person said (docs/api.md, "The spoken
+   * language"): the OpenAI-compatible `language`, whisper.cpp's language. Absent: the engine
+   * detects it (an English-only model hears English).
+   */
+  language?: string | undefined;
+  /**
    * What a pass over this very audio already found (a recording's silence scan): an engine that
    * decodes only to measure it need not decode it a second time.
    */
@@ -30,6 +36,8 @@ export interface Transcription {
   transcript: string;
   /** Length of the recording itself (decoded audio), not the time the engine took. */
   durationMs: number;
+  /** Something whoever runs the server should know about this transcription (it is logged). */
+  warning?: string | undefined;
 }
 
 /**

@@ -128,6 +128,16 @@ describe('embedded whisper engine with a generated model (real whisper.cpp, rand
     });
   });
 
+  it('an English-only model given another language transcribes as English and warns, naming the fix', async () => {
+    await withTranscriber({}, async (transcriber) => {
+      const french = await transcriber.transcribe({ ...speechWebm, language: 'fr' });
+      expectTinyModelWords(french.transcript);
+      expect(french.warning).toMatch(/English-only.*"fr".*npm run models -- --multilingual/);
+      const english = await transcriber.transcribe({ ...speechWebm, language: 'en' });
+      expect(english.warning).toBeUndefined();
+    });
+  });
+
   it('refuses silence as no_speech before the engine', async () => {
     await withTranscriber({}, async (transcriber) => {
       await expect(transcriber.transcribe(silenceWebm)).rejects.toMatchObject({

@@ -212,7 +212,7 @@ class WhisperTranscriber implements Transcriber {
   readonly engine = 'whisper' as const;
   readonly available = true;
   readonly reason: string;
-  private readonly language: string;
+  private readonly multilingual: boolean;
   private readonly threads = Math.max(1, availableParallelism());
   private readonly maxWaiting: number;
   /** Transcriptions inside transcribe(): decoding, waiting or running. */
@@ -230,8 +230,24 @@ class WhisperTranscriber implements Transcriber {
   ) {
     this.reason = options.reason;
     this.maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
-    // An English-only model must not be asked to detect the language.
-    this.language = multilingual ? 'auto' : 'en';
+    this.multilingual = multilingual;
+  }
+
+  /**
+   * What whisper.cpp is told to hear. A multilingual model: the language given, else it detects
+   * one. An English-only (`.en`) model knows no other language and must not be asked to detect
+   * one: it hears English whatever was given, and a non-English language given to it comes back
+   * as a warning that names the fix. Transcribing anyway rather than refusing: the person gets
+   * the words it could make out (names, numbers, loanwords) and can still type over them, and
+   * only whoever runs the server can change the model, so the log is where it is said.
+   */
+  private languageFor(given: string | undefined): { language: string; warning?: string } {
+    if (this.multilingual) return { language: given ?? 'auto' };
+    if (given === undefined || given === 'en') return { language: 'en' };
+    return {
+      language: 'en',
+      warning: `The whisper model is English-only and the speech was said to be in "${given}": transcribed as English. Run npm run models -- --multilingual for a model that hears other languages.`,
+    };
   }
 
   async transcribe(upload: AudioUpload, signal?: AbortSignal): Promise<Transcription> {
@@ -257,12 +273,13 @@ class WhisperTranscriber implements Transcriber {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
       await upload.beforeEngine?.(decoded.durationMs);
-      const text = await this.run(decoded.pcm, combined, upload.prompt);
+      const { language, warning } = this.languageFor(upload.language);
+      const text = await this.run(decoded.pcm, combined, language, upload.prompt);
       const transcript = normaliseTranscript(text);
       if (transcript === '') {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
-      return { transcript, durationMs: decoded.durationMs };
+      return { transcript, durationMs: decoded.durationMs, ...(warning ? { warning } : {}) };
     } finally {
       this.admitted -= 1;
     }
@@ -301,14 +318,19 @@ class WhisperTranscriber implements Transcriber {
     this.markIdle();
   }
 
-  private async run(pcm: Buffer, signal: AbortSignal, prompt?: string): Promise<string> {
+  private async run(
+    pcm: Buffer,
+    signal: AbortSignal,
+    language: string,
+    prompt?: string,
+  ): Promise<string> {
     await this.acquireEngine(signal);
     this.options.onEngineJob?.('start');
     let job: ReturnType<WhisperContext['transcribeData']>;
     try {
       const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength);
       job = this.context.transcribeData(data as ArrayBuffer, {
-        language: this.language,
+        language,
         temperature: 0,
         maxThreads: this.threads,
         ...(prompt === undefined ? {} : { prompt }),

@@ -24,6 +24,8 @@ export interface ClaimedJob {
   attempt: number;
   contentType: string;
   keepAudio: boolean;
+  /** The language spoken the upload named; null: the engine detects it. */
+  language: string | null;
   /** The address that began the upload (null for one begun before addresses were kept). */
   clientKey: string | null;
   /** When it became due (queued, or its retry's time) and when this run took it. */
@@ -121,6 +123,7 @@ export function createRecordingJobsRepository(
         attempts: number;
         content_type: string | null;
         keep_audio: number;
+        language: string | null;
         user_id: string | null;
         guest_id: string | null;
         client_key: string | null;
@@ -144,8 +147,8 @@ export function createRecordingJobsRepository(
               ${servedLast(lastServed.get(lane.name))} run_after, id LIMIT 1
           ) ${skipLocked}
         ) AND ${free}
-        RETURNING id, attempts, content_type, keep_audio, user_id, guest_id, client_key,
-          run_after`.execute(db);
+        RETURNING id, attempts, content_type, keep_audio, language, user_id, guest_id,
+          client_key, run_after`.execute(db);
       const row = result.rows[0];
       if (row === undefined) return null;
       lastServed.set(lane.name, {
@@ -158,6 +161,7 @@ export function createRecordingJobsRepository(
         attempt: Number(row.attempts),
         contentType: row.content_type ?? 'application/octet-stream',
         keepAudio: Number(row.keep_audio) !== 0,
+        language: row.language,
         clientKey: row.client_key,
         dueAt: row.run_after === null ? at : new Date(row.run_after),
         claimedAt: at,

@@ -28,6 +28,8 @@ export interface NewUpload {
   format: Format | null;
   category: Category | null;
   keepAudio: boolean;
+  /** The language spoken, already checked; null when the upload named none. */
+  language: string | null;
   sizeBytes: number | null;
   expiresAt: Date;
   /** The client address that began it (addressKeyOf): transcription takes turns by it too. */
@@ -240,6 +242,7 @@ export function createRecordingsRepository(
             format: upload.format,
             category: upload.category,
             keep_audio: upload.keepAudio ? 1 : 0,
+            language: upload.language,
             duration_ms: null,
             transcript: null,
             error_code: null,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Recording } from '#contract/api-schemas.js';
 import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
+import { SPOKEN_LANGUAGE_MESSAGE, SpokenLanguageSchema } from '#contract/api-request-schemas.js';
 import { InvalidCursorError } from '../../db/cursor.js';
 import { newId } from '../../db/ids.js';
 import type { Owner } from '../../db/owner.js';
@@ -30,6 +31,8 @@ export interface UploadMetadata {
   category?: string | null;
   /** "false" or "0": the person keeps no audio once the transcript exists. */
   keepAudio?: string | null;
+  /** The language spoken, ISO 639-1 (docs/api.md, "Extension: the spoken language"). */
+  language?: string | null;
 }
 
 export interface AudioFile {
@@ -108,6 +111,16 @@ export interface RecordingsService {
 
 export function recordingNotFound(): HttpError {
   return new HttpError(404, 'not_found', 'This recording does not exist.');
+}
+
+/** The upload's language (docs/api.md, "Extension: the spoken language"); absent: null. */
+function uploadLanguage(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const parsed = SpokenLanguageSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new HttpError(400, 'invalid_input', `Upload-Metadata: ${SPOKEN_LANGUAGE_MESSAGE}.`);
+  }
+  return parsed.data;
 }
 
 function parseChoice<T>(
@@ -209,6 +222,7 @@ export function createRecordingsService(deps: {
       const category = parseChoice(metadata.category, CategorySchema, 'category');
       const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
       const keep = metadata.keepAudio?.trim().toLowerCase();
+      const language = uploadLanguage(metadata.language);
       const budget = UNSAVED_BYTES[owner.kind];
       const reserved = await repository.reserveUpload(
         {
@@ -218,6 +232,7 @@ export function createRecordingsService(deps: {
           format,
           category,
           keepAudio: keep !== 'false' && keep !== '0',
+          language,
           sizeBytes,
           expiresAt: new Date(now().getTime() + uploadExpiryMs),
           clientKey,

@@ -130,6 +130,7 @@ export function startTranscriptionQueue(deps: {
           client: worker,
           signal,
           pieceMaxMs: tuning.pieceMaxMs,
+          language: job.language ?? undefined,
           async onProgress(done, total, durationMs) {
             if (done === 0) {
               if (durationMs > MAX_RECORDING_AUDIO_MS) throw new LengthDecided('too_long');

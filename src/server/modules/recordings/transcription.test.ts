@@ -278,6 +278,44 @@ forEachDialect((dialect) => {
       expect(done.durationMs).toBeGreaterThan(25_000);
     });
 
+    it('hands the engine the language the upload named, for every piece; none when absent', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      let before = engine.calls.length;
+      const french = await upload(app, guest, long, { language: 'fr' });
+      expect((await settled(app, guest, french)).status).toBe('done');
+      const pieces = engine.calls.slice(before);
+      expect(pieces.length).toBeGreaterThanOrEqual(3);
+      expect(pieces.map((piece) => piece.language)).toEqual(pieces.map(() => 'fr'));
+      before = engine.calls.length;
+      const plain = await upload(app, guest, clip);
+      expect((await settled(app, guest, plain)).status).toBe('done');
+      expect(engine.calls.slice(before).map((call) => call.language)).toEqual([undefined]);
+    });
+
+    it.each(['French', 'FR', 'fr-FR', 'f'])(
+      'refuses an upload whose language is %j, before any byte',
+      async (language) => {
+        const { app } = testApp();
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          headers: {
+            ...TUS,
+            ...guestHeaders(newGuestId()),
+            'upload-length': String(clip.length),
+            'upload-metadata': `filename ${Buffer.from('recording.webm').toString('base64')},language ${Buffer.from(language).toString('base64')}`,
+          },
+        });
+        expect(created.statusCode, created.body).toBe(400);
+        expect(created.json()).toEqual({
+          error: 'invalid_input',
+          message:
+            'Upload-Metadata: language must be a language code of 2 or 3 lowercase letters (ISO 639-1, such as "fr").',
+        });
+      },
+    );
+
     it('keeps no audio once transcribed when the person asked for none', async () => {
       const { app } = testApp();
       const guest = guestHeaders(newGuestId());

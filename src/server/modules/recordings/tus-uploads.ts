@@ -123,6 +123,7 @@ function metadataOf(raw: Record<string, string | null> | undefined): UploadMetad
     format: value('format'),
     category: value('category'),
     keepAudio: value('keepAudio'),
+    language: value('language'),
   };
 }
 

@@ -12,6 +12,7 @@ export function Choice<T extends string>({
   value,
   onChange,
   colors,
+  langs,
   disabled,
   compact = false,
 }: {
@@ -21,6 +22,8 @@ export function Choice<T extends string>({
   value: T;
   onChange: (value: T) => void;
   colors?: Record<T, string>;
+  /** Each label's language (BCP 47), when the labels are not all in the page's language. */
+  langs?: Record<T, string>;
   /** While the choice is being acted on (a reformat under way). */
   disabled?: boolean;
   /** The result sheet's pair of choices: a small legend and 44 px buttons, to leave room for the idea. */
@@ -71,7 +74,7 @@ export function Choice<T extends string>({
                   style={{ backgroundColor: colors[option] }}
                 />
               ) : null}
-              {labels[option]}
+              {langs ? <span lang={langs[option]}>{labels[option]}</span> : labels[option]}
             </button>
           );
         })}

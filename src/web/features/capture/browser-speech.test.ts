@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SpeechFailure, joinText, listen, speechLanguage, transcriptOf } from './browser-speech';
+import { SpeechFailure, joinText, listen, transcriptOf } from './browser-speech';
 
 type Result = { isFinal: boolean; length: number; 0: { transcript: string } };
 const result = (transcript: string, isFinal: boolean): Result => ({
@@ -175,14 +175,6 @@ describe('browser speech recognition', () => {
     session.stop();
     vi.advanceTimersByTime(5000);
     await expect(session.done).resolves.toBe('last words');
-  });
-
-  it('listens in English, in the person’s own variant when they have one', () => {
-    expect(speechLanguage('en-GB')).toBe('en-GB');
-    expect(speechLanguage('en')).toBe('en');
-    expect(speechLanguage('fr-FR')).toBe('en-US');
-    expect(speechLanguage('eng')).toBe('en-US');
-    expect(speechLanguage(undefined)).toBe('en-US');
   });
 
   it('joins final and interim words into one line', () => {

@@ -62,15 +62,6 @@ function recognitionConstructor(): RecognitionConstructor | null {
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition ?? null;
 }
 
-/**
- * The detector and the formatters read English, so recognition listens for the person's own
- * English variant (accents and spellings) and for US English when their browser is in another
- * language.
- */
-export function speechLanguage(browserLanguage: string | undefined): string {
-  return browserLanguage && /^en(-|$)/i.test(browserLanguage) ? browserLanguage : 'en-US';
-}
-
 /** The words so far: final results then the one still being heard, as one line of text. */
 export function transcriptOf(results: RecognitionResultList): { final: string; interim: string } {
   const final: string[] = [];

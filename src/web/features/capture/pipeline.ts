@@ -1,7 +1,9 @@
 import type { FormatResult } from '#contract/api-schemas';
 import type { Category, Format } from '#contract/taxonomy';
 import { decideFormatAndCategory, type Decision } from '#text/detect/decide';
+import { isEnglish, spokenLanguage } from '#text/detect/spoken-language';
 import { formatTranscript, inferOnServer } from './api/capture-api';
+import { currentServerLanguage } from './spoken-language';
 import type { VoiceSettings } from './voice-settings';
 
 export interface CaptureResult {
@@ -34,7 +36,9 @@ export async function formatCapturedText(
   recordingId: string | null = null,
   onDraft?: (draft: CaptureDraft) => void,
 ): Promise<CaptureResult> {
-  const decision = await decideFormatAndCategory(transcript, selected, inferOnServer);
+  // The detector reads English: speech in another language keeps the person's own setting.
+  const english = isEnglish(spokenLanguage(transcript, currentServerLanguage()));
+  const decision = await decideFormatAndCategory(transcript, selected, inferOnServer, english);
   onDecided(decision);
   const formatted = await formatTranscript(
     { transcript: decision.content, format: decision.format, category: decision.category },

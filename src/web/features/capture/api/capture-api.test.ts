@@ -84,11 +84,11 @@ describe('capture calls fail with what the person should read (docs/product.md, 
     await expect(formatTranscript(input)).rejects.toThrow('Formatting failed with status 503');
   });
 
-  it('sends the format call in smart mode', async () => {
+  it("sends the format call in smart mode, with the browser's language (happy-dom's en-US)", async () => {
     const fetchStub = answer(500, '');
     await formatTranscript(input).catch(() => undefined);
     const init = fetchStub.mock.calls[0]?.at(1) as RequestInit | undefined;
-    expect(JSON.parse(String(init?.body))).toEqual({ ...input, mode: 'smart' });
+    expect(JSON.parse(String(init?.body))).toEqual({ ...input, mode: 'smart', language: 'en' });
   });
 
   it('an inference: silent, nothing found at confidence 0', async () => {
@@ -98,5 +98,52 @@ describe('capture calls fail with what the person should read (docs/product.md, 
       category: null,
       confidence: 0,
     });
+  });
+});
+
+describe('the language spoken travels with the audio and the transcript', () => {
+  function capturing(): { forms: FormData[]; bodies: unknown[] } {
+    const forms: FormData[] = [];
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (init.body instanceof FormData) forms.push(init.body);
+      else if (typeof init.body === 'string') bodies.push(JSON.parse(init.body));
+      const body = url.includes('transcribe')
+        ? { transcript: 'acheter du pain', engine: 'openai', durationMs: 900 }
+        : { formatted: 'Acheter du pain.', path: 'rules', mode: 'smart', notes: [] };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    return { forms, bodies };
+  }
+
+  it('sends the language picked, the field ahead of the audio', async () => {
+    localStorage.setItem('spokenLanguage', 'fr');
+    const { forms, bodies } = capturing();
+    await transcribe(new Blob(['x'], { type: 'audio/webm' }), 'recording.webm');
+    await formatTranscript({
+      transcript: 'acheter du pain',
+      format: 'checklist',
+      category: 'personal',
+    });
+    expect([...(forms[0]?.keys() ?? [])]).toEqual(['language', 'audio']);
+    expect(forms[0]?.get('language')).toBe('fr');
+    expect(bodies[0]).toMatchObject({ language: 'fr', mode: 'smart' });
+    localStorage.clear();
+  });
+
+  it("sends the browser's language by default", async () => {
+    vi.stubGlobal('navigator', { ...navigator, language: 'de-AT' });
+    const { bodies } = capturing();
+    await formatTranscript({
+      transcript: 'Milch kaufen',
+      format: 'checklist',
+      category: 'personal',
+    });
+    expect(bodies[0]).toMatchObject({ language: 'de' });
   });
 });

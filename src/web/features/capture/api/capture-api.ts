@@ -4,6 +4,7 @@ import { apiFetch, readResponse } from '#web/lib/api-client';
 import { parseErrorBody } from '#web/lib/api-error';
 import { apiPaths } from '#web/lib/paths';
 import { CaptureError } from './capture-error';
+import { currentServerLanguage } from '../spoken-language';
 
 async function failureMessage(response: Response, fallback: string): Promise<string> {
   const body = parseErrorBody(await response.text().catch(() => ''));
@@ -36,6 +37,9 @@ function recordingHeaders(): Record<string, string> {
 
 export async function transcribe(audio: Blob, fileName: string): Promise<string> {
   const form = new FormData();
+  // Before the audio: the server reads the fields that come ahead of the file (docs/api.md).
+  const language = currentServerLanguage();
+  if (language !== undefined) form.append('language', language);
   form.append('audio', audio, fileName);
   recordingToken = null;
   const response = await apiFetch('POST', apiPaths.transcribe, { formData: form });
@@ -47,6 +51,12 @@ export async function transcribe(audio: Blob, fileName: string): Promise<string>
     );
   }
   return (await readResponse('TranscribeResultSchema', response, apiPaths.transcribe)).transcript;
+}
+
+/** The format request: smart mode, and the language spoken when the setting names one. */
+function withLanguage(input: { transcript: string; format: Format; category: Category }) {
+  const language = currentServerLanguage();
+  return { ...input, mode: 'smart', ...(language === undefined ? {} : { language }) };
 }
 
 /**
@@ -66,7 +76,7 @@ export async function formatTranscript(
     if (answer !== null) return answer;
   }
   const response = await apiFetch('POST', apiPaths.format, {
-    body: { ...input, mode: 'smart' },
+    body: withLanguage(input),
     headers,
   });
   if (!response.ok) {
@@ -90,7 +100,7 @@ async function formatAsWritten(
 ): Promise<FormatResult | null> {
   const [response, { FormatStreamError, isEventStream, readFormatEvents }] = await Promise.all([
     apiFetch('POST', apiPaths.format, {
-      body: { ...input, mode: 'smart' },
+      body: withLanguage(input),
       headers: { ...headers, Accept: 'text/event-stream' },
     }),
     import('./format-events'),

@@ -125,6 +125,24 @@ describe('ResultSheet', () => {
     expect(screen.queryByText(/language model/)).toBeNull();
   });
 
+  it('tells everyone, in one line, that words in another language were tidied, not restructured', () => {
+    const result = captured({});
+    renderSheet({
+      ...result,
+      formatted: {
+        ...result.formatted,
+        notes: [
+          'No language model is configured on this server; formatted by rules.',
+          'Written in French: tidied, not restructured.',
+        ],
+      },
+    });
+    expect(screen.getByTestId('language-note').textContent).toBe(
+      'Written in French: tidied, not restructured.',
+    );
+    expect(screen.queryByText(/language model/)).toBeNull();
+  });
+
   it("shows the formatter path ('llm+fallback' as 'fallback'), the mode and the notes with the developer setting on", () => {
     setDeveloperDetails(true);
     const result = captured({});

@@ -25,6 +25,9 @@ import {
 } from '../pipeline';
 import { confidenceLabel, detectionSummary } from '#text/detect/detection';
 
+/** The note POST /api/format gives a transcript not in English (docs/api.md). */
+const TIDIED_NOTE = /^Written in .+: tidied, not restructured\.$/;
+
 /** What the sheet says when the words could not be written again in the chosen format. */
 export const REWRITE_FAILED = 'Could not rewrite it. Please try again.';
 
@@ -102,6 +105,9 @@ export function ResultSheet({
   // Until the checked answer is here, the words are the model's, not yet the idea's.
   const writing = result === null;
   const draftText = writing ? draft?.text : busy ? pendingText : '';
+  // The rules read English: why a transcript in another language came back tidied but not as
+  // a checklist or pitch is told to everyone (docs/product.md, "The spoken language").
+  const languageNote = result?.formatted.notes.find((note) => TIDIED_NOTE.test(note));
 
   // Nothing is disabled while a rewrite runs (a disabled button drops the keyboard focus): a tap
   // meanwhile is ignored instead.
@@ -138,6 +144,11 @@ export function ResultSheet({
           onChange={(category) => rewrite({ format: shown.format, category })}
         />
       </div>
+      {languageNote ? (
+        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-200" data-testid="language-note">
+          {languageNote}
+        </p>
+      ) : null}
       {developer && result ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="developer-details">
           <PlainBadge>

@@ -100,6 +100,31 @@ describe('Voice Settings sheet', () => {
     expect(localStorage.getItem('selectedCategory')).toBe('creative');
   });
 
+  it('picks the language spoken among languages named in their own words, Browser default first', async () => {
+    const user = userEvent.setup();
+    const sheet = await openSettings();
+    const group = within(sheet).getByRole('radiogroup', { name: 'Language spoken' });
+    const names = within(group)
+      .getAllByRole('radio')
+      .map((radio) => radio.textContent);
+    expect(names.slice(0, 8)).toEqual([
+      'Browser default',
+      'English',
+      'Français',
+      'Español',
+      'Deutsch',
+      'Italiano',
+      'Português',
+      'Nederlands',
+    ]);
+    expect(checked(sheet, 'Language spoken')).toEqual(['Browser default']);
+    // Each name is marked as its language, for the screen reader's voice.
+    expect(within(group).getByText('Français').getAttribute('lang')).toBe('fr');
+    await user.click(within(group).getByRole('radio', { name: 'Français' }));
+    expect(checked(sheet, 'Language spoken')).toEqual(['Français']);
+    expect(localStorage.getItem('spokenLanguage')).toBe('fr');
+  });
+
   it('opens on the choices stored by an earlier visit', async () => {
     localStorage.setItem('selectedFormat', 'pitch');
     localStorage.setItem('selectedCategory', 'personal');

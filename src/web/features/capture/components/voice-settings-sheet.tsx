@@ -11,12 +11,20 @@ import {
 import { Choice } from '#web/components/ui/choice';
 import { Sheet } from '#web/components/ui/sheet';
 import { cn } from '#web/components/ui/cn';
-import { speechLanguage, whereSpeechIsHeard } from '../browser-speech';
+import { whereSpeechIsHeard } from '../browser-speech';
 import { updateSpeechPreferences, type SpeechEngine, type SpeechSetup } from '../speech-engine';
 import { updateVoiceSettings, type VoiceSettings } from '../voice-settings';
 import { WRITER_LABELS, whoHears, whoWrites } from '../speech-privacy';
 import type { WriterEngineName } from '#contract/api-schemas';
 import { updateKeepRecordings, useKeepRecordings } from '../keep-recordings';
+import {
+  SPOKEN_LANGUAGES,
+  SPOKEN_LANGUAGE_LABELS,
+  speechLang,
+  updateSpokenLanguage,
+  useSpokenLanguage,
+  type SpokenLanguageChoice,
+} from '../spoken-language';
 
 export interface VoiceSettingsSheetProps {
   open: boolean;
@@ -39,20 +47,43 @@ const VOICE_COMMAND_EXAMPLES = [
   'Turn this into a creative pitch',
 ];
 
+/** Each language's name is marked as that language, so a screen reader says it as it is said. */
+const SPOKEN_LANGUAGE_TAGS = Object.fromEntries(
+  SPOKEN_LANGUAGES.map((choice) => [choice, choice === 'browser' ? 'en' : choice]),
+) as Record<SpokenLanguageChoice, string>;
+
+/** docs/product.md, "The spoken language": what the person speaks, the browser's unless picked. */
+function SpokenLanguageChoiceSection() {
+  const language = useSpokenLanguage();
+  return (
+    <div data-testid="spoken-language">
+      <Choice<SpokenLanguageChoice>
+        legend="Language spoken"
+        options={SPOKEN_LANGUAGES}
+        labels={SPOKEN_LANGUAGE_LABELS}
+        langs={SPOKEN_LANGUAGE_TAGS}
+        value={language}
+        onChange={updateSpokenLanguage}
+      />
+    </div>
+  );
+}
+
 function SpeechSection({ speech }: { speech: SpeechSetup }) {
   const [heardOnDevice, setHeardOnDevice] = useState(false);
   const previewLabel = useId();
   const previewNote = useId();
+  const language = useSpokenLanguage();
   useEffect(() => {
     if (!speech.browserAvailable) return;
     let current = true;
-    void whereSpeechIsHeard(speechLanguage(navigator.language)).then((where) => {
+    void whereSpeechIsHeard(speechLang(language, navigator.language)).then((where) => {
       if (current) setHeardOnDevice(where === 'device');
     });
     return () => {
       current = false;
     };
-  }, [speech.browserAvailable]);
+  }, [speech.browserAvailable, language]);
   if (!speech.engine) return null;
   const bothPossible = speech.serverAvailable && speech.browserAvailable;
   const previewPossible = speech.engine === 'server' && speech.previewAvailable;
@@ -184,6 +215,7 @@ export function VoiceSettingsSheet({
           value={settings.category}
           onChange={(category) => updateVoiceSettings({ category })}
         />
+        <SpokenLanguageChoiceSection />
         <SpeechSection speech={speech} />
         {speech.serverAvailable ? <KeepRecordingsSwitch /> : null}
         {writer ? (

@@ -26,6 +26,7 @@ import type { SpeechSession } from '../browser-speech';
 import type { LiveUpload } from '../offline/live-upload';
 import type { RecordingState as ServerRecordingState } from '../offline/follow-recording';
 import { readKeepRecordings } from '../keep-recordings';
+import { currentServerLanguage, currentSpeechLang } from '../spoken-language';
 import type { ImportRefusedError } from '../import-audio';
 
 const loadLiveUpload = () => import('../offline/live-upload');
@@ -354,9 +355,9 @@ export function useCapture(
     async (recording: ActiveRecording) => {
       const stillRecording = () => recordingRef.current === recording;
       try {
-        const { listen, speechLanguage } = await loadBrowserSpeech();
+        const { listen } = await loadBrowserSpeech();
         const session = await listen({
-          lang: speechLanguage(navigator.language),
+          lang: currentSpeechLang(),
           onText: (text) => {
             if (stillRecording()) showLiveText(text);
           },
@@ -399,8 +400,8 @@ export function useCapture(
   const startBrowser = useCallback(async () => {
     let session: SpeechSession;
     try {
-      const { listen, speechLanguage } = await loadBrowserSpeech();
-      session = await listen({ lang: speechLanguage(navigator.language), onText: showLiveText });
+      const { listen } = await loadBrowserSpeech();
+      session = await listen({ lang: currentSpeechLang(), onText: showLiveText });
     } catch (error) {
       await failSpeech(error);
       return;
@@ -442,6 +443,7 @@ export function useCapture(
         mimeType: recording.mimeType,
         ...readVoiceSettings(),
         keepAudio: readKeepRecordings(),
+        language: currentServerLanguage(),
       });
       for (const chunk of early.splice(0)) started.append(chunk);
       live = started;
@@ -654,6 +656,7 @@ export function useCapture(
             fileName: importFileName(file.name),
             ...readVoiceSettings(),
             keepAudio: readKeepRecordings(),
+            language: currentServerLanguage(),
           });
           for (const slice of slicesOf(file)) live.append(slice);
         } catch (error) {

@@ -58,6 +58,8 @@ export async function startLiveUpload(input: {
   format: Format;
   category: Category;
   keepAudio: boolean;
+  /** The language spoken (docs/api.md, "Extension: the spoken language"); none: the engine's. */
+  language?: string | undefined;
   /** An imported file's name; a recording is named by its container. */
   fileName?: string;
 }): Promise<LiveUpload> {
@@ -72,6 +74,7 @@ export async function startLiveUpload(input: {
     mimeType: input.mimeType,
     claimedUntil: Date.now() + RECORDING_CLAIM_MS,
     keepAudio: input.keepAudio,
+    ...(input.language === undefined ? {} : { language: input.language }),
     ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
   });
   // Another tab looking now sees a claim (or, once granted, the lock) and leaves it alone.

@@ -45,6 +45,8 @@ export interface PendingRecording {
   fileName?: string;
   /** False: the server removes the audio once it is transcribed (Keep recordings off). */
   keepAudio?: boolean;
+  /** The language spoken when it was recorded (ISO 639-1), sent with the upload. */
+  language?: string;
 }
 
 /** A piece of a chunked recording, kept until the server has acknowledged its bytes. */
@@ -161,6 +163,7 @@ export interface NewPending {
   claimedUntil?: number;
   fileName?: string;
   keepAudio?: boolean;
+  language?: string;
 }
 
 export async function addPending(input: NewPending): Promise<PendingRecording> {
@@ -182,6 +185,7 @@ export async function addPending(input: NewPending): Promise<PendingRecording> {
     recordingId: null,
     ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
     ...(input.keepAudio === undefined ? {} : { keepAudio: input.keepAudio }),
+    ...(input.language === undefined ? {} : { language: input.language }),
   };
   await (await open()).put('pending', record);
   changed();

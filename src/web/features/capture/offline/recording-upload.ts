@@ -88,6 +88,8 @@ export function uploadRecording(options: {
         // Decided when the upload is created, so the server removes the audio by itself even
         // if this tab is gone by the time the transcript is in (docs/api.md, "Recordings").
         ...(record.keepAudio === false ? { keepAudio: 'false' } : {}),
+        // The engine hears this language (docs/api.md, "Extension: the spoken language").
+        ...(record.language === undefined ? {} : { language: record.language }),
       },
       headers: guestId === null ? {} : { 'X-Guest-Id': guestId },
       httpStack: new FetchHttpStack(),
