@@ -334,7 +334,6 @@ export function createRecordingsRepository(
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
 
-
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;
       const row = await selectRecordings().where('recordings.id', '=', id).executeTakeFirst();
