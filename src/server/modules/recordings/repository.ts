@@ -144,8 +144,13 @@ export const ANNOUNCED_LENGTH_HELD_MS = 60 * 60 * 1000;
  * hour over) the bytes it received or was let send (`received_bytes`).
  */
 function countedBytes(heldSince: string) {
-  return sql<number>`CASE WHEN status = 'uploading' AND (size_bytes IS NULL OR created_at < ${heldSince})
+  return sql<number>`CASE WHEN status = 'uploading' AND ${countsReceived(heldSince)}
     THEN received_bytes ELSE coalesce(size_bytes, 0) END`;
+}
+
+/** Whether an upload still arriving holds what it received rather than its announced length. */
+function countsReceived(heldSince: string) {
+  return sql<SqlBool>`(size_bytes IS NULL OR created_at < ${heldSince})`;
 }
 
 async function holdings(
@@ -165,6 +170,44 @@ async function holdings(
     openUploads: Number(row?.open_uploads ?? 0),
     unsavedBytes: Number(row?.unsaved_bytes ?? 0),
   };
+}
+
+/** Serialises reservations on PostgreSQL; SQLite's write transaction already runs alone. */
+async function lockReservations(database: Database, trx: Kysely<DB>): Promise<void> {
+  if (database.dialect === 'postgres') {
+    await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
+  }
+}
+
+/**
+ * Whether `addedBytes` more fit what the owner, the address (when known) and the server may
+ * hold: the refusal, or null when there is room.
+ */
+async function refusalFor(
+  trx: Kysely<DB>,
+  owned: ReturnType<typeof sql<SqlBool>>,
+  clientKey: string | null,
+  addedBytes: number,
+  room: Omit<UploadRoom, 'openUploadsPerOwner'>,
+  at: Date,
+): Promise<Exclude<Reservation, { kind: 'reserved' }> | null> {
+  const held = await holdings(trx, owned, at);
+  if (held.unsavedBytes + addedBytes > room.unsavedBytesPerOwner) {
+    return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
+  }
+  if (clientKey !== null) {
+    const fromAddress = await holdings(trx, sql<SqlBool>`recordings.client_key = ${clientKey}`, at);
+    if (fromAddress.unsavedBytes + addedBytes > room.unsavedBytesPerAddress) {
+      return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
+    }
+  }
+  if (
+    (await holdings(trx, sql<SqlBool>`1 = 1`, at)).unsavedBytes + addedBytes >
+    room.unsavedBytesOnServer
+  ) {
+    return { kind: 'server_full' };
+  }
+  return null;
 }
 
 const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -206,29 +249,19 @@ export function createRecordingsRepository(
     async reserveUpload(upload, room) {
       const at = now().toISOString();
       return writeTransaction(database, async (trx) => {
-        if (database.dialect === 'postgres') {
-          await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
-        }
-        const held = await holdings(trx, ownedBy(upload.owner), now());
+        await lockReservations(database, trx);
+        const owned = ownedBy(upload.owner);
+        const held = await holdings(trx, owned, now());
         if (held.openUploads >= room.openUploadsPerOwner) return { kind: 'too_many_uploads' };
-        const size = upload.sizeBytes ?? 0;
-        if (held.unsavedBytes + size > room.unsavedBytesPerOwner) {
-          return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
-        }
-        const fromAddress = await holdings(
+        const refusal = await refusalFor(
           trx,
-          sql<SqlBool>`recordings.client_key = ${upload.clientKey}`,
+          owned,
+          upload.clientKey,
+          upload.sizeBytes ?? 0,
+          room,
           now(),
         );
-        if (fromAddress.unsavedBytes + size > room.unsavedBytesPerAddress) {
-          return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
-        }
-        if (
-          (await holdings(trx, sql<SqlBool>`1 = 1`, now())).unsavedBytes + size >
-          room.unsavedBytesOnServer
-        ) {
-          return { kind: 'server_full' };
-        }
+        if (refusal !== null) return refusal;
         await trx
           .insertInto('recordings')
           .values({
@@ -261,16 +294,14 @@ export function createRecordingsRepository(
 
     async reserveReceived(id, upTo, room) {
       return writeTransaction(database, async (trx) => {
-        if (database.dialect === 'postgres') {
-          await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
-        }
+        await lockReservations(database, trx);
         const heldSince = new Date(now().getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
         const row = await trx
           .selectFrom('recordings')
           .select(['user_id', 'guest_id', 'client_key', 'size_bytes'])
           .select(sql<number | string>`${countedBytes(heldSince)}`.as('counted'))
           .select(
-            sql<number>`CASE WHEN size_bytes IS NULL OR created_at < ${heldSince} THEN 1 ELSE 0 END`.as(
+            sql<number>`CASE WHEN ${countsReceived(heldSince)} THEN 1 ELSE 0 END`.as(
               'counts_received',
             ),
           )
@@ -284,23 +315,8 @@ export function createRecordingsRepository(
           row.user_id !== null
             ? { kind: 'user', userId: row.user_id }
             : { kind: 'guest', guestId: row.guest_id ?? '' };
-        const held = await holdings(trx, ownedBy(owner), now());
-        if (held.unsavedBytes + added > room.unsavedBytesPerOwner) {
-          return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
-        }
-        if (row.client_key !== null) {
-          const fromAddress = await holdings(
-            trx,
-            sql<SqlBool>`recordings.client_key = ${row.client_key}`,
-            now(),
-          );
-          if (fromAddress.unsavedBytes + added > room.unsavedBytesPerAddress) {
-            return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
-          }
-        }
-        const onServer = await holdings(trx, sql<SqlBool>`1 = 1`, now());
-        if (onServer.unsavedBytes + added > room.unsavedBytesOnServer)
-          return { kind: 'server_full' };
+        const refusal = await refusalFor(trx, ownedBy(owner), row.client_key, added, room, now());
+        if (refusal !== null) return refusal;
         await trx
           .updateTable('recordings')
           .set({ received_bytes: upTo })
