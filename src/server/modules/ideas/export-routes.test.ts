@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Idea } from '#contract/api-schemas.js';
 import { installErrorHandler } from '../../http/errors.js';
 import type { IdeasRepository } from './repository.js';
+import { exportingRepository, usageUnusedByExport } from '../../test-support/exporting-ideas.js';
 import { ideasRoutes } from './routes.js';
 import { createIdeasService } from './service.js';
 
@@ -21,31 +22,6 @@ function anIdea(n: number): Idea {
   };
 }
 
-/** The repository calls the export makes, with the batches it yields (or where it fails). */
-function exportingRepository(
-  batches: () => AsyncGenerator<Idea[], void, undefined>,
-): IdeasRepository {
-  const unused = () => Promise.reject(new Error('not used by export'));
-  return {
-    list: () => Promise.resolve({ items: [], total: 3, totalCapped: false, nextCursor: null }),
-    exportBatches: batches,
-    findById: unused,
-    createWithinQuota: unused,
-    update: unused,
-    delete: unused,
-    deleteReturningRecording: unused,
-    deleteAll: unused,
-    adoptGuestIdeas: unused,
-  };
-}
-
-/** Exporting never checks the quota. */
-const unusedUsage = {
-  quotaFor: () => {
-    throw new Error('not used by export');
-  },
-};
-
 async function appWith(ideas: IdeasRepository) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,7 +29,7 @@ async function appWith(ideas: IdeasRepository) {
   installErrorHandler(app);
   const now = () => new Date('2026-11-22T09:00:00.000Z');
   await app.register(ideasRoutes, {
-    ideas: createIdeasService({ ideas, usage: unusedUsage, now }),
+    ideas: createIdeasService({ ideas, usage: usageUnusedByExport, now }),
     idempotent: {
       run: () => Promise.reject(new Error('not used by export')),
       forgetDeleted: () => Promise.reject(new Error('not used by export')),
@@ -68,7 +44,7 @@ describe('export when the database fails', () => {
       exportingRepository(async function* () {
         const rows: Idea[] = await Promise.reject(new Error('database is away'));
         yield rows;
-      }),
+      }, 3),
     );
     const response = await app.inject({ url: '/api/guest-ideas/export', headers: GUEST });
     expect(response.statusCode).toBe(500);
@@ -86,7 +62,7 @@ describe('export when the database fails', () => {
         await Promise.resolve();
         yield [anIdea(3), anIdea(2)];
         yield [anIdea(1)];
-      }),
+      }, 3),
     );
     const response = await app.inject({ url: '/api/guest-ideas/export', headers: GUEST });
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Idea } from '#contract/api-schemas.js';
 import { userOwner } from '../../db/owner.js';
+import { exportingRepository, usageUnusedByExport } from '../../test-support/exporting-ideas.js';
 import type { IdeasRepository } from './repository.js';
 import { createIdeasService } from './service.js';
 
@@ -18,30 +19,16 @@ function anIdea(n: number, content: string): Idea {
 
 /** An account whose export reads in two batches; the second is read after `between` ran. */
 function twoBatches(between: () => void): IdeasRepository {
-  const unused = () => Promise.reject(new Error('not used by export'));
-  return {
-    list: () => Promise.resolve({ items: [], total: 2, totalCapped: false, nextCursor: null }),
-    async *exportBatches() {
-      yield [anIdea(1, 'Written by whoever held the session')];
-      between();
-      yield [anIdea(2, 'Moved in from the owner’s guest ideas')];
-    },
-    findById: unused,
-    createWithinQuota: unused,
-    update: unused,
-    delete: unused,
-    deleteReturningRecording: unused,
-    deleteAll: unused,
-    adoptGuestIdeas: unused,
-  };
+  return exportingRepository(async function* () {
+    await Promise.resolve();
+    yield [anIdea(1, 'Written by whoever held the session')];
+    between();
+    yield [anIdea(2, 'Moved in from the owner’s guest ideas')];
+  }, 2);
 }
 
 const now = () => new Date('2026-12-03T09:00:00.000Z');
-const usage = {
-  quotaFor: () => {
-    throw new Error('not used by export');
-  },
-};
+const usage = usageUnusedByExport;
 
 async function read(body: NodeJS.ReadableStream): Promise<{ text: string; error: unknown }> {
   let text = '';
