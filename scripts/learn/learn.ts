@@ -5,6 +5,7 @@ import {
   COMPOSED_FILE,
   CORPUS_DIR,
   readComposedCorpus,
+  readHeardCorpus,
   readWrittenCorpus,
 } from './corpus-files.js';
 
@@ -58,13 +59,15 @@ if (args.includes('--train')) {
   const { evaluate } = await import('./evaluate.js');
   const started = Date.now();
   // --softmax-only: the kept learner alone, for a quick rebuild; the report then has no loser.
+  const [written, composed, heard] = [readWrittenCorpus(), readComposedCorpus(), readHeardCorpus()];
   const report = evaluate(
-    readWrittenCorpus(),
-    readComposedCorpus(),
+    written,
+    composed,
+    heard,
     args.includes('--softmax-only') ? ['softmax'] : undefined,
   );
   console.log(report.lines.join('\n'));
   const { writeModel } = await import('./write-model.js');
-  console.log(writeModel(readWrittenCorpus(), readComposedCorpus(), report));
+  console.log(writeModel(written, composed, heard));
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

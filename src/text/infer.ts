@@ -16,7 +16,7 @@ import { isRhetorical, pitchSignals, tellsWorkAbout } from './infer/pitch-signal
 import { containsPhrase, saysFeeling, wordsOf } from './infer/shared.js';
 import { countTasks } from './infer/tasks.js';
 import { wordsOf as wordsOfTranscript } from './learn/features.js';
-import { learnedFormatAndCategory, type LearnedAnswer } from './learn/format-category.js';
+import { learnedFormatAndCategory } from './learn/format-category.js';
 import type { Sentence } from './tokenizer.js';
 import {
   AMBIENT_WORDS,
@@ -371,9 +371,9 @@ export type SentenceTagger = (sentences: readonly Sentence[]) => TaggedToken[][]
  * The server's answer: the detector's for an explicit phrasing ("make this a pitch"), else the
  * learned models' (learn/format-category.ts), which beat the rules below on speech held out
  * from their training (docs/benchmarks.md, "The text engine's learned parts"). The category
- * is given only where the model clears its bar or the rules agree with it (categoryOf), so a
- * doubtful one leaves the person's setting; the confidence is the format's probability, or the lower of the two when a category is
- * given. Blank or wordless input is nulls and 0.
+ * is given only at the app's own bar, so a doubtful one leaves the person's setting; the
+ * confidence is the format's probability, or the lower of the two when a category is given.
+ * Blank or wordless input is nulls and 0.
  */
 export type TracedInference = InferResult & { trace: readonly string[] };
 
@@ -415,13 +415,13 @@ function inferLearned(transcript: string): InferResult {
     return inferWithRules(input);
   }
   const learned = learnedFormatAndCategory(input);
-  const [category, categoryConfidence] = categoryOf(input, learned);
+  const { category, categoryConfidence } = learned;
   if (tracing()) {
     noteDecision(`infer.format.learned: ${learned.format} ${learned.formatConfidence.toFixed(2)}`);
     noteDecision(
       category === null
-        ? 'infer.category.learned: - (below its bar, no agreement: the setting stands)'
-        : `infer.category.${learned.category === null ? 'agreed' : 'learned'}: ${category} ${categoryConfidence.toFixed(2)}`,
+        ? 'infer.category.learned: - (below the bar: the setting stands)'
+        : `infer.category.learned: ${category} ${categoryConfidence.toFixed(2)}`,
     );
   }
   const confidence =
@@ -433,22 +433,6 @@ function inferLearned(transcript: string): InferResult {
     category,
     confidence: Math.floor(confidence * CONFIDENCE_STEP) / CONFIDENCE_STEP,
   };
-}
-
-/**
- * The model's category at or above its bar; below it, the model's likeliest category where the
- * rules pick the same one and the model gives it the app's 0.7 at least. Two readings that
- * agree are right more often than either alone (docs/benchmarks.md, "The text engine's learned
- * parts"), so this gives a category to more notes without the wrong ones the rules alone give.
- */
-function categoryOf(input: string, learned: LearnedAnswer): [Category | null, number] {
-  if (learned.category !== null) return [learned.category, learned.categoryConfidence];
-  if (learned.likeliest === null || learned.likeliestConfidence < SERVER_APPLY_THRESHOLD) {
-    return [null, 0];
-  }
-  return inferWithRules(input).category === learned.likeliest
-    ? [learned.likeliest, learned.likeliestConfidence]
-    : [null, 0];
 }
 
 /** "make this a pitch", "work checklist: ...": what the person said outright stands. */

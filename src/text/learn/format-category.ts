@@ -1,4 +1,5 @@
 import { CATEGORIES, FORMATS, type Category, type Format } from '#contract/taxonomy.js';
+import { SERVER_APPLY_THRESHOLD } from '#contract/thresholds.js';
 import { featuresOf } from './features.js';
 import { loadSoftmax, probabilities, type SoftmaxModel } from './softmax.js';
 import trained from './format-category-model.json' with { type: 'json' };
@@ -6,16 +7,13 @@ import trained from './format-category-model.json' with { type: 'json' };
 /**
  * Format and category as the learned models read them (docs/text-engine.md, "The learned
  * parts"): two softmax models trained on the corpus by `npm run learn -- --train`, kept in
- * format-category-model.json. The category is given only at or above the bar at which it was
- * right CATEGORY_PRECISION of the time on speech held out from training; below it, none is, so
- * the person's own setting stands.
+ * format-category-model.json. The category is given at the app's own bar (0.7, where it
+ * applies an answer) and none below it, so there the person's own setting stands.
  */
 
 export interface FormatCategoryModel {
   format: SoftmaxModel;
   category: SoftmaxModel;
-  /** The least category probability given as an answer. */
-  categoryBar: number;
   /** What it was trained on, for the record. */
   trainedOn: Record<string, number>;
 }
@@ -23,12 +21,9 @@ export interface FormatCategoryModel {
 export interface LearnedAnswer {
   format: Format;
   formatConfidence: number;
-  /** null: no category clears the bar. */
+  /** null: the likeliest is none, or below SERVER_APPLY_THRESHOLD. */
   category: Category | null;
   categoryConfidence: number;
-  /** The most likely category whatever the bar (null: most likely none), and its probability. */
-  likeliest: Category | null;
-  likeliestConfidence: number;
 }
 
 const model = trained as FormatCategoryModel;
@@ -69,13 +64,11 @@ export function learnedFormatAndCategory(transcript: string): LearnedAnswer {
     probabilities(categoryModel, features),
     CATEGORIES,
   );
-  const given = category !== null && categoryConfidence >= model.categoryBar;
+  const given = category !== null && categoryConfidence >= SERVER_APPLY_THRESHOLD;
   return {
     format: format as Format,
     formatConfidence,
     category: given ? category : null,
     categoryConfidence: given ? categoryConfidence : 0,
-    likeliest: category,
-    likeliestConfidence: categoryConfidence,
   };
 }

@@ -403,8 +403,8 @@ export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
 
 /**
  * Keywords the detector leaves out although the models still read them. The detector's answer
- * is applied at once, at 0.9, before the learned models are asked, so a keyword has to be as
- * sure as the learned category bar (learn/format-category.ts): in the labelled corpus
+ * is applied at once, at 0.9, before the learned models are asked, so a keyword has to be sure
+ * of what it names, right nine times in ten: in the labelled corpus
  * (src/text/learn/corpus, 5,156 utterances) fewer than 90% of the utterances holding each of
  * these were of its format or category ("boss" in a game, "pack" in a tweet, "to do" in
  * "nothing to do", "dentist" in a comic's set list, "school" in a pitch). A wrong category is
