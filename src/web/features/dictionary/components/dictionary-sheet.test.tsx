@@ -232,6 +232,12 @@ describe('the dictionary screen', () => {
     await user.click(button);
     expect(server.puts()).toEqual([]);
     expect(term.value).toBe('x'.repeat(61));
+
+    // Both fields emptied: nothing to complain about until the next try.
+    await user.clear(term);
+    await user.clear(soundsLike);
+    expect(term.getAttribute('aria-invalid')).toBeNull();
+    expect(within(sheet).queryByText('Type the word as you want it written.')).toBeNull();
   });
 
   it('puts the list back when the save is refused, says why and gives the fields back', async () => {

@@ -76,7 +76,10 @@ function EntryFields({ draft, onChange, problems, termRef, soundsLikeRef }: Entr
   );
 }
 
-/** A form's draft and whether its reasons show yet: only once the person has tried to send it. */
+/**
+ * A form's draft and whether its reasons show yet: once the person has tried to send it, and
+ * then as they type, until the fields are empty again.
+ */
 function useDraftForm(
   initial: EntryDraft,
   entries: readonly DictionaryEntry[],
@@ -103,7 +106,11 @@ function useDraftForm(
     submit,
     fields: {
       draft,
-      onChange: setDraft,
+      onChange: (next: EntryDraft) => {
+        // Emptied again: nothing is wrong with a form until it is sent.
+        if (next.term === '' && next.soundsLike === '') setTried(false);
+        setDraft(next);
+      },
       problems: tried ? problems : {},
       termRef,
       soundsLikeRef,
