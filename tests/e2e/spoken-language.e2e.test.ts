@@ -102,18 +102,73 @@ describe('the language spoken, with the browser engine', () => {
   });
 
   it("a dictionary entry spells the browser engine's mishearing as the person's term", async () => {
-    const saved = await page.evaluate(async () => {
-      const response = await fetch('/api/dictionary', {
-        method: 'PUT',
-        headers: {
-          'content-type': 'application/json',
-          'X-Guest-Id': localStorage.getItem('guestId') ?? '',
-        },
-        body: JSON.stringify({ entries: [{ term: 'Kubernetes', soundsLike: 'cooper netties' }] }),
-      });
-      return response.status;
-    });
-    expect(saved).toBe(200);
+    // The person adds the word through the menu's Dictionary screen.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByTestId('menu');
+    await menu.getByRole('button', { name: 'Dictionary' }).click();
+    const dictionary = page.getByRole('dialog', { name: 'Dictionary' });
+    await dictionary.getByTestId('dictionary-empty').waitFor();
+    await shoot(page, '92-dictionary-empty');
+    const addForm = dictionary.getByRole('form', { name: 'Add a word' });
+    const term = addForm.getByRole('textbox', { name: 'Word or name' });
+    const soundsLike = addForm.getByRole('textbox', { name: 'Sounds like (optional)' });
+    const add = addForm.getByRole('button', { name: 'Add' });
+    for (const target of [term, soundsLike, add]) {
+      expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === '/api/dictionary',
+    );
+    await term.fill('Kubernetes');
+    await soundsLike.fill('cooper netties');
+    await add.click();
+    expect((await saved).status()).toBe(200);
+    const list = dictionary.getByRole('list', { name: 'Your words (1)' });
+    await list.getByText('Sounds like “cooper netties”').waitFor();
+    for (const name of ['Edit Kubernetes', 'Remove Kubernetes']) {
+      const box = await list.getByRole('button', { name }).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    // A term twice, in any casing, is refused beside the field before anything is sent.
+    await term.fill('kubernetes');
+    await add.click();
+    await dictionary.getByText('“Kubernetes” is already in your dictionary.').waitFor();
+    await expectAccessible(page, 'the dictionary with a refused duplicate');
+    await shoot(page, '93-dictionary-duplicate');
+    await term.fill('');
+    expect(await term.getAttribute('aria-invalid')).toBeNull();
+    await expectAccessible(page, 'the dictionary with an entry');
+    await shoot(page, '94-dictionary-entry');
+    // Edited in its row, from the keyboard: Enter on Edit, the term focused, Cancel back.
+    await list.getByRole('button', { name: 'Edit Kubernetes' }).focus();
+    await page.keyboard.press('Enter');
+    const editor = dictionary.getByRole('form', { name: 'Edit Kubernetes' });
+    expect(
+      await editor
+        .getByRole('textbox', { name: 'Word or name' })
+        .evaluate((input) => input === document.activeElement),
+    ).toBe(true);
+    await expectAccessible(page, 'the dictionary editing an entry');
+    await shoot(page, '95-dictionary-edit');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+    // The focus went back to Edit, whose tooltip the first Escape would close: Close instead.
+    await dictionary.getByRole('button', { name: 'Close', exact: true }).click();
+    await dictionary.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(
+      await page.evaluate(async () => {
+        const response = await fetch('/api/dictionary', {
+          headers: { 'X-Guest-Id': localStorage.getItem('guestId') ?? '' },
+        });
+        return ((await response.json()) as { entries: unknown }).entries;
+      }),
+    ).toEqual([{ term: 'Kubernetes', soundsLike: 'cooper netties' }]);
+
     // Back to English, where the rules restructure as ever.
     await page.getByTestId('status-strip').click();
     const settings = page.getByTestId('voice-settings');

@@ -14,6 +14,7 @@ import {
 } from '../testing/screen';
 import { BUILD_VERSION } from '../lib/app-version';
 import { queryKeys } from '../lib/query-client';
+import { loadDictionarySheet } from './account-menu';
 import { AppShell, loadMenuDrawer } from './app-shell';
 
 /** What the controlling service worker answers to GET_VERSION; null: no worker. */
@@ -111,6 +112,24 @@ describe('Menu drawer', () => {
     expect(within(menu).getByRole('button', { name: 'Create Account' })).toBeTruthy();
     expect(within(menu).queryByRole('button', { name: 'Sign Out' })).toBeNull();
     expect(within(menu).getByText(`v${BUILD_VERSION}`)).toBeTruthy();
+  });
+
+  it('opens the dictionary over the menu, and Close goes back to the menu', async () => {
+    serve(guestMe, (request) =>
+      request.path === '/api/dictionary'
+        ? { body: { entries: [{ term: 'Kubernetes', soundsLike: 'cooper netties' }] } }
+        : undefined,
+    );
+    await loadDictionarySheet();
+    const { user, menu } = await openMenu();
+    const item = within(menu).getByRole('button', { name: 'Dictionary' });
+    await user.click(item);
+    const sheet = await screen.findByRole('dialog', { name: 'Dictionary' });
+    await within(sheet).findByRole('list', { name: 'Your words (1)' });
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dictionary' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(item));
   });
 
   it("shows the controlling service worker's version rather than the build's", async () => {

@@ -28,6 +28,7 @@ export const apiPaths = {
   account: '/api/account',
   checkout: '/api/billing/create-checkout-session',
   billingPortal: '/api/billing/portal',
+  dictionary: '/api/dictionary',
 } as const;
 
 export const routePaths = {

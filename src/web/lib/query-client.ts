@@ -48,4 +48,5 @@ export const queryKeys = {
   recentIdeas: (owner: string) => ['ideas', owner, 'recent'] as const,
   searchIdeas: (owner: string, q: string, category: string | null, format: string | null) =>
     ['ideas', owner, 'search', { q, category, format }] as const,
+  dictionary: (owner: string) => ['dictionary', owner] as const,
 };

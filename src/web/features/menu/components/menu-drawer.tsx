@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Info, LogIn, LogOut, Moon, Shield, Sparkles, Sun, User, UserPlus } from 'lucide-react';
+import {
+  BookA,
+  Info,
+  LogIn,
+  LogOut,
+  Moon,
+  Shield,
+  Sparkles,
+  Sun,
+  User,
+  UserPlus,
+} from 'lucide-react';
 import { Sheet } from '#web/components/ui/sheet';
 import { PlainBadge } from '#web/components/ui/badge';
 import { routePaths } from '#web/lib/paths';
@@ -27,6 +38,8 @@ export interface MenuDrawerProps {
   darkMode: boolean;
   onToggleDarkMode: () => void;
   onReopenOnboarding: () => void;
+  /** Opens the person's dictionary over the drawer, as the sign-in forms open. */
+  onOpenDictionary: () => void;
   /** Each resolves once the server agreed and rejects with its error. */
   onLogin: (credentials: MenuCredentials) => Promise<MenuLoginResult>;
   onRegister: (credentials: MenuCredentials) => Promise<void>;
@@ -45,6 +58,7 @@ export function MenuDrawer({
   darkMode,
   onToggleDarkMode,
   onReopenOnboarding,
+  onOpenDictionary,
   onLogin,
   onRegister,
   onForgotPassword,
@@ -90,6 +104,9 @@ export function MenuDrawer({
               </button>
             </>
           )}
+          <button type="button" className={itemClass} onClick={onOpenDictionary}>
+            <BookA aria-hidden className="size-5" /> Dictionary
+          </button>
           <button
             type="button"
             className={itemClass}
