@@ -23,6 +23,7 @@ import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { newId as newUploadId } from '#server/db/ids.js';
 import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
 import { beginUpload, patchUpload, silentWav, TUS } from '#server/test-support/uploads.js';
+import type { TestDatabase } from '#server/test-support/databases.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,6 +37,50 @@ let lastAddress = 0;
 function newAddress(): string {
   lastAddress += 1;
   return `192.0.2.${lastAddress}`;
+}
+
+/**
+ * A finished upload sent with keepAudio false, in `status`: its audio is still stored unless
+ * it is done (the queue removes it with the transcript).
+ */
+async function keptNone(
+  database: TestDatabase,
+  status: 'queued' | 'transcribing' | 'failed' | 'done',
+  bytes: number,
+  ip = newAddress(),
+) {
+  const at = new Date().toISOString();
+  const id = newUploadId();
+  const guestId = newGuestId();
+  await database.db
+    .insertInto('recordings')
+    .values({
+      id,
+      user_id: null,
+      guest_id: guestId,
+      status,
+      filename: null,
+      content_type: 'audio/wav',
+      size_bytes: bytes,
+      format: null,
+      category: null,
+      keep_audio: 0,
+      duration_ms: null,
+      transcript: status === 'done' ? 'said' : null,
+      error_code: status === 'failed' ? 'transcription_failed' : null,
+      error_message: null,
+      run_after: status === 'queued' ? at : null,
+      lease_until: null,
+      upload_expires_at: null,
+      client_key: addressKeyOf(ip),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return {
+    guest: guestHeaders(guestId),
+    remove: () => database.db.deleteFrom('recordings').where('id', '=', id).execute(),
+  };
 }
 
 forEachDialect((dialect) => {
@@ -307,6 +352,47 @@ forEachDialect((dialect) => {
         ip,
       );
       expectApiError(over, 507, 'storage_full');
+    });
+  });
+
+  describe('audio of a recording that keeps none once transcribed', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('counts against the server’s room while queued, transcribing or failed, and not once done', async () => {
+      const { app, database } = testApp();
+      for (const status of ['queued', 'transcribing', 'failed'] as const) {
+        const held = await keptNone(database, status, 5 * MiB);
+        const refused = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+        expectApiError(refused, 507, 'storage_full');
+        await held.remove();
+      }
+      // Transcribed, its audio was removed: it holds nothing.
+      await keptNone(database, 'done', 5 * MiB);
+      const taken = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(taken.statusCode, taken.body).toBe(201);
+    });
+  });
+
+  describe('audio of a recording that keeps none, against its owner and its address', () => {
+    // An address's share of 256 MiB, as a guest's budget.
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(256 * MiB * ADDRESSES_TO_FILL_ROOM) },
+    });
+
+    it('counts until it is transcribed', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const held = await keptNone(database, 'failed', 250 * MiB, ip);
+      const refused = await beginUpload(app, held.guest, 8 * MiB, newAddress());
+      expect(expectApiError(refused, 409, 'recordings_full').message).toMatch(/kept for you/);
+      // The address that sent it holds it too, whatever guest id it uploads for next.
+      const fromAddress = await beginUpload(app, guestHeaders(newGuestId()), 8 * MiB, ip);
+      expect(expectApiError(fromAddress, 409, 'recordings_full').message).toMatch(/your network/);
+      await held.remove();
+      const after = await beginUpload(app, held.guest, 8 * MiB, newAddress());
+      expect(after.statusCode, after.body).toBe(201);
     });
   });
 

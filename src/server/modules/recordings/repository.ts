@@ -102,8 +102,8 @@ export interface RecordingsRepository {
   adoptGuest(userId: string, guestId: string): Promise<number>;
   /**
    * What the owner holds that no account's idea accounts for: uploads still arriving, and the
-   * bytes of kept recordings not (yet) made into an idea or a guest's, uploads counted at their
-   * announced length.
+   * bytes of recordings whose audio is still stored (kept, or not yet transcribed) not (yet)
+   * made into an idea or a guest's, uploads counted at their announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
@@ -125,8 +125,13 @@ export interface RecordingsRepository {
 const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
   OR NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id))`;
 
-/** Such recordings that still hold bytes (uploads arriving, or audio kept). */
-const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep_audio = 1)
+/**
+ * Such recordings that still hold bytes: every one but a transcribed recording that keeps no
+ * audio (the queue removes its bytes once its transcript is in). One that keeps none still has
+ * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
+ * try again), so it counts until then whatever keep_audio says.
+ */
+const UNSAVED = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)
   AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
 /**
