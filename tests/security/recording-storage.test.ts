@@ -396,6 +396,124 @@ forEachDialect((dialect) => {
     });
   });
 
+  describe('bytes sent with the creation (creation-with-upload)', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    /** A deferred creation that brings `bytes` in its own body. */
+    function createWith(app: FastifyInstance, guestId: string, bytes: Buffer, ip: string) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: {
+          ...TUS,
+          ...guestHeaders(guestId),
+          'upload-defer-length': '1',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: bytes,
+        remoteAddress: ip,
+      });
+    }
+
+    it('are sniffed as audio and held against the room, as a PATCH’s bytes are', async () => {
+      const { app, database } = testApp();
+      const stranger = newGuestId();
+      const notAudio = await createWith(app, stranger, Buffer.alloc(4_000_000, 'A'), newAddress());
+      expectApiError(notAudio, 415, 'unsupported_media_type');
+      const left = await database.db
+        .selectFrom('recordings')
+        .select('id')
+        .where('guest_id', '=', stranger)
+        .execute();
+      expect(left).toEqual([]);
+
+      const guestId = newGuestId();
+      const created = await createWith(app, guestId, silentWav(5 * MiB), newAddress());
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.headers['upload-offset']).toBe(String(5 * MiB));
+      const row = await database.db
+        .selectFrom('recordings')
+        .select('received_bytes')
+        .where('guest_id', '=', guestId)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.received_bytes)).toBe(5 * MiB);
+      // Its 5 MiB take the room: neither an announced upload nor another creation's body fits.
+      expectApiError(
+        await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress()),
+        507,
+        'storage_full',
+      );
+      expectApiError(
+        await createWith(app, newGuestId(), silentWav(5 * MiB), newAddress()),
+        507,
+        'storage_full',
+      );
+    });
+  });
+
+  describe('a PATCH that ends without storing all it declared', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('holds only what was stored once it ends, refused or broken off', async () => {
+      const { app, database } = testApp();
+      const guestId = newGuestId();
+      const guest = guestHeaders(guestId);
+      const ip = newAddress();
+      const created = await beginUpload(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const location = String(created.headers.location);
+      const held = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom('recordings')
+              .select('received_bytes')
+              .where('guest_id', '=', guestId)
+              .executeTakeFirstOrThrow()
+          ).received_bytes,
+        );
+
+      // Refused after its bytes were reserved: the wrong offset.
+      const wrongOffset = await patchUpload(app, guest, location, MiB, silentWav(4 * MiB), ip);
+      expectApiError(wrongOffset, 409, 'offset_mismatch');
+      expect(await held()).toBe(0);
+
+      // Declares 6 MiB, sends 4 KiB, and the connection drops.
+      const body = new Readable({ read() {} });
+      body.push(silentWav(4096));
+      setTimeout(() => body.destroy(new Error('connection reset')), 50);
+      await app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...TUS,
+          ...guest,
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(6 * MiB),
+          'upload-offset': '0',
+        },
+        payload: body,
+        remoteAddress: ip,
+      });
+      const head = await app.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { ...TUS, ...guest },
+        remoteAddress: ip,
+      });
+      const stored = Number(head.headers['upload-offset']);
+      expect(stored).toBeLessThanOrEqual(4096);
+      expect(await held()).toBe(stored);
+      // The 6 MiB it declared hold nothing: everyone else still has the room.
+      const other = await beginUpload(app, guestHeaders(newGuestId()), 6 * MiB, newAddress());
+      expect(other.statusCode, other.body).toBe(201);
+    });
+  });
+
   describe('bytes of unknown length that arrived and wait for their end', () => {
     const testApp = useTestApp(dialect, {
       env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },

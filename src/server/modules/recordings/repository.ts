@@ -31,6 +31,11 @@ export interface NewUpload {
   /** The language spoken, already checked; null when the upload named none. */
   language: string | null;
   sizeBytes: number | null;
+  /**
+   * The bytes the creation request itself brings (tus creation-with-upload), reserved with it
+   * when its length is deferred; set to what was stored once the request ends (noteReceived).
+   */
+  firstBytes: number;
   expiresAt: Date;
   /** The client address that began it (addressKeyOf): transcription takes turns by it too. */
   clientKey: string;
@@ -82,7 +87,10 @@ export interface RecordingsRepository {
     upTo: number,
     room: Omit<UploadRoom, 'openUploadsPerOwner'>,
   ): Promise<Reservation>;
-  /** After a PATCH: the upload holds what was stored, `offset` bytes. */
+  /**
+   * Once a request that wrote to the upload has ended, however it ended: the upload holds what
+   * was stored, `offset` bytes, and no reservation of that request outlives it.
+   */
   noteReceived(id: string, offset: number): Promise<void>;
   /** Any status, uploads included; null when missing or another owner's. */
   find(owner: Owner, id: string): Promise<RecordingRecord | null>;
@@ -262,7 +270,7 @@ export function createRecordingsRepository(
           trx,
           owned,
           upload.clientKey,
-          upload.sizeBytes ?? 0,
+          upload.sizeBytes ?? upload.firstBytes,
           room,
           now(),
         );
@@ -289,6 +297,7 @@ export function createRecordingsRepository(
             lease_until: null,
             upload_expires_at: upload.expiresAt.toISOString(),
             client_key: upload.clientKey,
+            received_bytes: upload.sizeBytes === null ? upload.firstBytes : 0,
             created_at: at,
             updated_at: at,
           })

@@ -59,7 +59,10 @@ export interface RecordingsService {
    * share, 507 past the server's cap; checked and reserved at once.
    */
   reserveBytes(owner: Owner, id: string, upTo: number): Promise<void>;
-  /** After a PATCH: what the upload holds is what was stored. */
+  /**
+   * Once a POST or PATCH that wrote to the upload has ended (a success, a refusal, a broken-off
+   * body): what the upload holds is what was stored, so a reservation never outlives its request.
+   */
   noteReceived(id: string, offset: number): Promise<void>;
   /**
    * Records a new upload as the owner's when there is room for it (the same answers as
@@ -68,7 +71,14 @@ export interface RecordingsService {
    */
   beginUpload(
     owner: Owner,
-    upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata; clientKey: string },
+    upload: {
+      id: string;
+      sizeBytes: number | null;
+      metadata: UploadMetadata;
+      clientKey: string;
+      /** The bytes the creation request brings (creation-with-upload), held with it. */
+      firstBytes?: number;
+    },
   ): Promise<void>;
   /** 404 unless it is the owner's upload (or recording). */
   ensureUploadOf(
@@ -217,7 +227,7 @@ export function createRecordingsService(deps: {
 
     noteReceived: (id, offset) => repository.noteReceived(id, offset),
 
-    async beginUpload(owner, { id, sizeBytes, metadata, clientKey }) {
+    async beginUpload(owner, { id, sizeBytes, metadata, clientKey, firstBytes = 0 }) {
       const format = parseChoice(metadata.format, FormatSchema, 'format');
       const category = parseChoice(metadata.category, CategorySchema, 'category');
       const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
@@ -234,6 +244,7 @@ export function createRecordingsService(deps: {
           keepAudio: keep !== 'false' && keep !== '0',
           language,
           sizeBytes,
+          firstBytes,
           expiresAt: new Date(now().getTime() + uploadExpiryMs),
           clientKey,
         },
