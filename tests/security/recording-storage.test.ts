@@ -22,7 +22,13 @@ import {
 import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { newId as newUploadId } from '#server/db/ids.js';
 import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
-import { beginUpload, patchUpload, silentWav, TUS } from '#server/test-support/uploads.js';
+import {
+  beginUpload,
+  patchUpload,
+  silentWav,
+  TUS,
+  uploadWhole,
+} from '#server/test-support/uploads.js';
 import type { TestDatabase } from '#server/test-support/databases.js';
 
 const MiB = 1024 * 1024;
@@ -666,6 +672,67 @@ forEachDialect((dialect) => {
       const ideas = left.json<{ items: { id: string; recordingId: string | null }[] }>().items;
       expect(ideas.find((idea) => idea.id === guestIdea)?.recordingId).toBeNull();
     }, 30_000);
+  });
+
+  describe('audio a free account keeps with its ideas', () => {
+    const cap = 10_000;
+    const testApp = useTestApp(dialect, { env: { RECORDINGS_KEPT_MAX_BYTES_FREE: String(cap) } });
+
+    /** A recording of `bytes` made into one of the account's ideas; the recording's id. */
+    async function keptAsIdea(app: FastifyInstance, headers: Record<string, string>, ip: string) {
+      const recordingId = await uploadWhole(app, headers, silentWav(4096), ip);
+      const idea = await app.inject({
+        method: 'POST',
+        url: '/api/ideas',
+        headers,
+        payload: {
+          content: 'Kept with its audio',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId,
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      return recordingId;
+    }
+
+    it('is capped: past it a new upload is 507 saying why, while Pro and other accounts record on', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const free = await registerUser(app);
+      const first = await keptAsIdea(app, free.headers, ip);
+      await keptAsIdea(app, free.headers, ip);
+      // 8,192 bytes kept of 10,000: another 4,096 would pass the cap.
+      const refused = await beginUpload(app, free.headers, 4096, ip);
+      const message = expectApiError(refused, 507, 'storage_full').message;
+      expect(message).toMatch(/free account keeps up to/);
+      expect(message).toMatch(/upgrade to Pro/);
+      // A smaller one that still fits is taken, and one of deferred length while under the cap.
+      expect((await beginUpload(app, free.headers, 1000, ip)).statusCode).toBe(201);
+      expect((await beginUpload(app, free.headers, null, ip)).statusCode).toBe(201);
+      // Another account is not touched by this one's audio.
+      const other = await registerUser(app);
+      expect((await beginUpload(app, other.headers, 4096, ip)).statusCode).toBe(201);
+      // Deleting a recording (its idea stays) gives its room back.
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/recordings/${first}`,
+        headers: free.headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect((await beginUpload(app, free.headers, 4096, ip)).statusCode).toBe(201);
+      // Pro accounts keep what they record.
+      const pro = await registerUser(app);
+      await keptAsIdea(app, pro.headers, ip);
+      await keptAsIdea(app, pro.headers, ip);
+      await database.db
+        .updateTable('users')
+        .set({ plan: 'pro' })
+        .where('id', '=', pro.id)
+        .execute();
+      expect((await beginUpload(app, pro.headers, 4096, ip)).statusCode).toBe(201);
+    });
   });
 
   describe('a guest’s recordings saved as ideas', () => {

@@ -114,6 +114,8 @@ export interface RecordingsRepository {
    * made into an idea or a guest's, uploads counted at their announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
+  /** The bytes of audio the account keeps with its own ideas (audio still stored). */
+  keptAudioBytesOf(userId: string): Promise<number>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
   /**
@@ -139,8 +141,8 @@ const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
  * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
  * try again), so it counts until then whatever keep_audio says.
  */
-const UNSAVED = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)
-  AND ${NOT_AN_ACCOUNTS_IDEA}`;
+const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
+const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
 /**
  * How long an upload still arriving holds the room of the length it announced. Without an end,
@@ -363,6 +365,15 @@ export function createRecordingsRepository(
     },
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
+
+    async keptAudioBytesOf(userId) {
+      const result = await sql<{ kept: number | string | null }>`
+        SELECT coalesce(sum(coalesce(size_bytes, 0)), 0) AS kept FROM recordings
+        WHERE recordings.user_id = ${userId} AND ${HOLDS_AUDIO} AND NOT ${NOT_AN_ACCOUNTS_IDEA}`.execute(
+        db,
+      );
+      return Number(result.rows[0]?.kept ?? 0);
+    },
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;

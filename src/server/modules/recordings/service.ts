@@ -10,8 +10,10 @@ import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
 import type { RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
+import { isProPlan, type Plan } from '#contract/plans.js';
 import {
   addressFull,
+  keptAudioFull,
   addressShareOf,
   OPEN_UPLOADS_PER_OWNER,
   recordingsFull,
@@ -48,9 +50,11 @@ export interface RecordingsService {
   /**
    * 429 when the owner has OPEN_UPLOADS_PER_OWNER uploads arriving, 409 when the new one would
    * take their recordings not saved as ideas past UNSAVED_BYTES, 507 when the server's would
-   * pass its cap. An early answer only: beginUpload decides, atomically.
+   * pass its cap, and 507 when a free account (`plan`) keeps its cap of audio with its ideas
+   * already, or this upload would take it past it. An early answer only: beginUpload decides
+   * the room, atomically.
    */
-  assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
+  assertRoomForUpload(owner: Owner, sizeBytes: number | null, plan?: Plan | null): Promise<void>;
   /**
    * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
    * PATCH declares) where its announced length does not hold them already (a deferred length,
@@ -158,6 +162,8 @@ export function createRecordingsService(deps: {
   unsavedMaxBytes: number;
   /** How long a finished recording no idea was made from is kept (ADR 106). */
   unsavedExpiryMs: number;
+  /** The most audio a free account keeps with its ideas; unset: no cap. */
+  keptMaxBytesFree?: number;
   jobs: Pick<RecordingJobsRepository, 'requeue'>;
   /** Told when a job was queued here, so a worker takes it at once. */
   onQueued?: () => void;
@@ -200,7 +206,14 @@ export function createRecordingsService(deps: {
   return {
     newUploadId: () => newId(now().getTime()),
 
-    async assertRoomForUpload(owner, sizeBytes) {
+    async assertRoomForUpload(owner, sizeBytes, plan) {
+      const keptCap = deps.keptMaxBytesFree;
+      if (owner.kind === 'user' && keptCap !== undefined && !isProPlan(plan)) {
+        const kept = await repository.keptAudioBytesOf(owner.userId);
+        // A deferred length (the web app's) is refused once the cap is reached.
+        const over = sizeBytes === null ? kept >= keptCap : kept + sizeBytes > keptCap;
+        if (over) throw keptAudioFull(kept, keptCap);
+      }
       const held = await repository.holdingsOf(owner);
       if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) throw tooManyUploads();
       const budget = UNSAVED_BYTES[owner.kind];
