@@ -16,6 +16,7 @@ import {
   DICTIONARY_MAX_ENTRIES,
   DICTIONARY_SOUNDS_LIKE_MAX_CHARS,
   DICTIONARY_TERM_MAX_CHARS,
+  hasLetterOrDigit,
 } from './dictionary.js';
 
 /**
@@ -218,10 +219,13 @@ export const DictionaryBodySchema = z
     entries: z
       .array(
         z.object({
-          term: dictionaryText(DICTIONARY_TERM_MAX_CHARS, 'term').refine(showsSomething, {
-            message: 'term must not be empty',
-          }),
+          term: dictionaryText(DICTIONARY_TERM_MAX_CHARS, 'term')
+            .refine(showsSomething, { message: 'term must not be empty' })
+            .refine(hasLetterOrDigit, { message: 'term must hold a letter or a digit' }),
           soundsLike: dictionaryText(DICTIONARY_SOUNDS_LIKE_MAX_CHARS, 'soundsLike')
+            .refine((text) => text === '' || hasLetterOrDigit(text), {
+              message: 'soundsLike must hold a letter or a digit',
+            })
             .nullable()
             .optional()
             .transform((text) =>

@@ -53,7 +53,7 @@ describe('a dictionary read as it is used', () => {
   it('reads a text in steps bounded by its length and the longest phrase, not the entries', () => {
     const text = 'a '.repeat(10_000);
     const meter: DictionaryMeter = { steps: 0 };
-    expect(compileDictionary(hostile).apply(text, meter)).toBe(text);
+    expect(compileDictionary(hostile).apply(text, { meter })).toBe(text);
     expect(meter.steps).toBeLessThanOrEqual(text.length * 60);
   });
 
@@ -87,6 +87,35 @@ describe('a dictionary read as it is used', () => {
     expect(applyDictionary('ÉCOLE and Σοφία', [{ term: 'école' }, { term: 'σοφία' }])).toBe(
       'école and σοφία',
     );
+  });
+});
+
+describe('a dictionary that would make a text longer', () => {
+  const long = { term: `L${'o'.repeat(58)}g`, soundsLike: 'a' };
+
+  it('never takes the text past the limit it is given; what does not fit stays as said', () => {
+    const text = 'a '.repeat(1_000);
+    const spelled = compileDictionary([long]).apply(text, { maxChars: 3_000 });
+    expect(spelled.length).toBeLessThanOrEqual(3_000);
+    expect(spelled.startsWith(`${long.term} `)).toBe(true);
+    expect(spelled.endsWith('a ')).toBe(true);
+    // Without a limit every one is spelled.
+    expect(applyDictionary(text, [long]).length).toBe(1_000 * 61);
+  });
+
+  it('never makes a text already past its limit longer, and still fixes a casing or a shorter term', () => {
+    const text = `${'a '.repeat(50)}ios and cooper netties`;
+    const entries = [long, { term: 'iOS' }, { term: 'K8s', soundsLike: 'cooper netties' }];
+    expect(applyDictionary(text, entries, { maxChars: 10 })).toBe(`${'a '.repeat(50)}iOS and K8s`);
+  });
+
+  it('reads no entry of signs only, which would match at every comma', () => {
+    const signs = [
+      { term: `T${'x'.repeat(59)}`, soundsLike: ',' },
+      { term: '--', soundsLike: 'dash' },
+    ];
+    expect(applyDictionary('one, two, three -- dash', signs)).toBe('one, two, three -- dash');
+    expect(dictionaryPrompt([{ term: '--' }, { term: 'iOS' }])).toBe('iOS.');
   });
 });
 

@@ -19,6 +19,16 @@ export interface DictionaryEntry {
 }
 
 const WORD = /[\p{L}\p{N}_]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether a term or sounds-like holds a letter or a digit. One of punctuation alone (",")
+ * matched at every comma of a text and spelled a 60-character term there: sixty times the
+ * text. The API refuses such an entry and the dictionary reads none kept from before.
+ */
+export function hasLetterOrDigit(text: string): boolean {
+  return LETTER_OR_DIGIT.test(text);
+}
 const SPACE = /\s/;
 /** The one edge of the trie that stands for a run of spaces in the text. */
 const SPACE_EDGE = 0x20;
@@ -87,9 +97,19 @@ export interface DictionaryMeter {
   steps: number;
 }
 
+export interface ApplyOptions {
+  /**
+   * The longest the text may become (a short sounds-like spelled as a long term makes it
+   * longer): a replacement that would take it past this is not made, and those words stay as
+   * said. A text already longer is never made longer. Unset: no bound.
+   */
+  maxChars?: number;
+  meter?: DictionaryMeter;
+}
+
 export interface CompiledDictionary {
   /** The text with every entry spelled as the person gave it (see `applyDictionary`). */
-  apply(text: string, meter?: DictionaryMeter): string;
+  apply(text: string, options?: ApplyOptions): string;
   /**
    * The same for a text that grows (a streamed draft): each call is given the whole text so
    * far, and only what is new is read again.
@@ -115,7 +135,10 @@ function scan(
   from: number,
   final: boolean,
   meter: DictionaryMeter | undefined,
+  maxChars = Infinity,
 ): Scan {
+  /** What replacements may still add to the text's length. */
+  let growth = Math.max(0, maxChars - text.length);
   let output = '';
   let copiedTo = from;
   let at = from;
@@ -166,7 +189,9 @@ function scan(
     if (undecided) {
       return { output: output + text.slice(copiedTo, at), stoppedAt: at };
     }
-    if (best) {
+    const grows = best ? best.term.length - (best.end - at) : 0;
+    if (best && grows <= growth) {
+      growth -= grows;
       output += text.slice(copiedTo, at) + best.term;
       at = best.end;
       copiedTo = at;
@@ -202,17 +227,17 @@ export function compileDictionary(entries: readonly DictionaryEntry[]): Compiled
   let empty = true;
   for (const entry of entries) {
     const term = entry.term.trim();
-    if (term === '') continue;
+    if (!hasLetterOrDigit(term)) continue;
     empty = false;
     add(term, term);
     const heard = entry.soundsLike?.trim();
-    if (heard) add(heard, term);
+    if (heard && hasLetterOrDigit(heard)) add(heard, term);
   }
 
   return {
-    apply(text, meter) {
+    apply(text, options = {}) {
       if (empty || text === '') return text;
-      return scan(root, text, 0, true, meter).output;
+      return scan(root, text, 0, true, options.meter, options.maxChars).output;
     },
     streaming() {
       let read = '';
@@ -249,9 +274,13 @@ function childOf(node: Node, unit: number): Node {
  * Nothing else changes. An entry is the person's own word, so this adds nothing they did not
  * say.
  */
-export function applyDictionary(text: string, entries: readonly DictionaryEntry[]): string {
+export function applyDictionary(
+  text: string,
+  entries: readonly DictionaryEntry[],
+  options: ApplyOptions = {},
+): string {
   if (entries.length === 0 || text === '') return text;
-  return compileDictionary(entries).apply(text);
+  return compileDictionary(entries).apply(text, options);
 }
 
 /** The terms as Whisper's prompt: a list of the words to expect, within its length. */
@@ -259,7 +288,7 @@ export function dictionaryPrompt(entries: readonly DictionaryEntry[]): string | 
   let prompt = '';
   for (const entry of entries) {
     const term = entry.term.trim();
-    if (term === '') continue;
+    if (!hasLetterOrDigit(term)) continue;
     const next = prompt === '' ? term : `${prompt}, ${term}`;
     if (next.length > WHISPER_PROMPT_MAX_CHARS) break;
     prompt = next;

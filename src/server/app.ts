@@ -197,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uploadExpiryMs: config.recordings.uploadExpiryMs,
     unsavedMaxBytes: config.recordings.unsavedMaxBytes,
     unsavedExpiryMs: config.recordings.unsavedExpiryMs,
+    keptMaxBytesFree: config.recordings.keptMaxBytesFree,
     now,
     log: app.log,
   });

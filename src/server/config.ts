@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   TRANSCRIPTION_MINUTES_PER_HOUR: positiveInt(240),
   RECORDINGS_UNSAVED_MAX_BYTES: positiveInt(20 * 1024 * 1024 * 1024),
   UNSAVED_RECORDING_EXPIRY_DAYS: z.coerce.number().positive().default(30),
+  RECORDINGS_KEPT_MAX_BYTES_FREE: positiveInt(1024 * 1024 * 1024),
   SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -199,6 +200,11 @@ export interface Config {
     bytesPerHourPerAddress: number;
     unsavedMaxBytes: number;
     unsavedExpiryMs: number;
+    /**
+     * The most audio a free account keeps with its ideas (an account's idea keeps its audio for
+     * good, outside the room for unsaved recordings); Pro accounts are not capped.
+     */
+    keptMaxBytesFree: number;
     /** ADR 128: the bucket recordings are kept in when S3_BUCKET is set, else undefined. */
     s3: S3Config | undefined;
   };
@@ -396,6 +402,7 @@ export function loadConfig(
       bytesPerHourPerAddress: recordingBytesPerHour(env),
       unsavedMaxBytes: env.RECORDINGS_UNSAVED_MAX_BYTES,
       unsavedExpiryMs: Math.round(env.UNSAVED_RECORDING_EXPIRY_DAYS * 24 * 60 * 60 * 1000),
+      keptMaxBytesFree: env.RECORDINGS_KEPT_MAX_BYTES_FREE,
       s3,
     },
     shareLinkSecret: env.SHARE_LINK_SECRET,

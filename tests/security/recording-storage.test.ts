@@ -22,7 +22,14 @@ import {
 import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { newId as newUploadId } from '#server/db/ids.js';
 import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
-import { beginUpload, patchUpload, silentWav, TUS } from '#server/test-support/uploads.js';
+import {
+  beginUpload,
+  patchUpload,
+  silentWav,
+  TUS,
+  uploadWhole,
+} from '#server/test-support/uploads.js';
+import type { TestDatabase } from '#server/test-support/databases.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,6 +43,50 @@ let lastAddress = 0;
 function newAddress(): string {
   lastAddress += 1;
   return `192.0.2.${lastAddress}`;
+}
+
+/**
+ * A finished upload sent with keepAudio false, in `status`: its audio is still stored unless
+ * it is done (the queue removes it with the transcript).
+ */
+async function keptNone(
+  database: TestDatabase,
+  status: 'queued' | 'transcribing' | 'failed' | 'done',
+  bytes: number,
+  ip = newAddress(),
+) {
+  const at = new Date().toISOString();
+  const id = newUploadId();
+  const guestId = newGuestId();
+  await database.db
+    .insertInto('recordings')
+    .values({
+      id,
+      user_id: null,
+      guest_id: guestId,
+      status,
+      filename: null,
+      content_type: 'audio/wav',
+      size_bytes: bytes,
+      format: null,
+      category: null,
+      keep_audio: 0,
+      duration_ms: null,
+      transcript: status === 'done' ? 'said' : null,
+      error_code: status === 'failed' ? 'transcription_failed' : null,
+      error_message: null,
+      run_after: status === 'queued' ? at : null,
+      lease_until: null,
+      upload_expires_at: null,
+      client_key: addressKeyOf(ip),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return {
+    guest: guestHeaders(guestId),
+    remove: () => database.db.deleteFrom('recordings').where('id', '=', id).execute(),
+  };
 }
 
 forEachDialect((dialect) => {
@@ -310,6 +361,165 @@ forEachDialect((dialect) => {
     });
   });
 
+  describe('audio of a recording that keeps none once transcribed', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('counts against the server’s room while queued, transcribing or failed, and not once done', async () => {
+      const { app, database } = testApp();
+      for (const status of ['queued', 'transcribing', 'failed'] as const) {
+        const held = await keptNone(database, status, 5 * MiB);
+        const refused = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+        expectApiError(refused, 507, 'storage_full');
+        await held.remove();
+      }
+      // Transcribed, its audio was removed: it holds nothing.
+      await keptNone(database, 'done', 5 * MiB);
+      const taken = await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress());
+      expect(taken.statusCode, taken.body).toBe(201);
+    });
+  });
+
+  describe('audio of a recording that keeps none, against its owner and its address', () => {
+    // An address's share of 256 MiB, as a guest's budget.
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(256 * MiB * ADDRESSES_TO_FILL_ROOM) },
+    });
+
+    it('counts until it is transcribed', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const held = await keptNone(database, 'failed', 250 * MiB, ip);
+      const refused = await beginUpload(app, held.guest, 8 * MiB, newAddress());
+      expect(expectApiError(refused, 409, 'recordings_full').message).toMatch(/kept for you/);
+      // The address that sent it holds it too, whatever guest id it uploads for next.
+      const fromAddress = await beginUpload(app, guestHeaders(newGuestId()), 8 * MiB, ip);
+      expect(expectApiError(fromAddress, 409, 'recordings_full').message).toMatch(/your network/);
+      await held.remove();
+      const after = await beginUpload(app, held.guest, 8 * MiB, newAddress());
+      expect(after.statusCode, after.body).toBe(201);
+    });
+  });
+
+  describe('bytes sent with the creation (creation-with-upload)', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    /** A deferred creation that brings `bytes` in its own body. */
+    function createWith(app: FastifyInstance, guestId: string, bytes: Buffer, ip: string) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: {
+          ...TUS,
+          ...guestHeaders(guestId),
+          'upload-defer-length': '1',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: bytes,
+        remoteAddress: ip,
+      });
+    }
+
+    it('are sniffed as audio and held against the room, as a PATCH’s bytes are', async () => {
+      const { app, database } = testApp();
+      const stranger = newGuestId();
+      const notAudio = await createWith(app, stranger, Buffer.alloc(4_000_000, 'A'), newAddress());
+      expectApiError(notAudio, 415, 'unsupported_media_type');
+      const left = await database.db
+        .selectFrom('recordings')
+        .select('id')
+        .where('guest_id', '=', stranger)
+        .execute();
+      expect(left).toEqual([]);
+
+      const guestId = newGuestId();
+      const created = await createWith(app, guestId, silentWav(5 * MiB), newAddress());
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.headers['upload-offset']).toBe(String(5 * MiB));
+      const row = await database.db
+        .selectFrom('recordings')
+        .select('received_bytes')
+        .where('guest_id', '=', guestId)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.received_bytes)).toBe(5 * MiB);
+      // Its 5 MiB take the room: neither an announced upload nor another creation's body fits.
+      expectApiError(
+        await beginUpload(app, guestHeaders(newGuestId()), 5 * MiB, newAddress()),
+        507,
+        'storage_full',
+      );
+      expectApiError(
+        await createWith(app, newGuestId(), silentWav(5 * MiB), newAddress()),
+        507,
+        'storage_full',
+      );
+    });
+  });
+
+  describe('a PATCH that ends without storing all it declared', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    it('holds only what was stored once it ends, refused or broken off', async () => {
+      const { app, database } = testApp();
+      const guestId = newGuestId();
+      const guest = guestHeaders(guestId);
+      const ip = newAddress();
+      const created = await beginUpload(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      const location = String(created.headers.location);
+      const held = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom('recordings')
+              .select('received_bytes')
+              .where('guest_id', '=', guestId)
+              .executeTakeFirstOrThrow()
+          ).received_bytes,
+        );
+
+      // Refused after its bytes were reserved: the wrong offset.
+      const wrongOffset = await patchUpload(app, guest, location, MiB, silentWav(4 * MiB), ip);
+      expectApiError(wrongOffset, 409, 'offset_mismatch');
+      expect(await held()).toBe(0);
+
+      // Declares 6 MiB, sends 4 KiB, and the connection drops.
+      const body = new Readable({ read() {} });
+      body.push(silentWav(4096));
+      setTimeout(() => body.destroy(new Error('connection reset')), 50);
+      await app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...TUS,
+          ...guest,
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(6 * MiB),
+          'upload-offset': '0',
+        },
+        payload: body,
+        remoteAddress: ip,
+      });
+      const head = await app.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { ...TUS, ...guest },
+        remoteAddress: ip,
+      });
+      const stored = Number(head.headers['upload-offset']);
+      expect(stored).toBeLessThanOrEqual(4096);
+      expect(await held()).toBe(stored);
+      // The 6 MiB it declared hold nothing: everyone else still has the room.
+      const other = await beginUpload(app, guestHeaders(newGuestId()), 6 * MiB, newAddress());
+      expect(other.statusCode, other.body).toBe(201);
+    });
+  });
+
   describe('bytes of unknown length that arrived and wait for their end', () => {
     const testApp = useTestApp(dialect, {
       env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
@@ -462,6 +672,67 @@ forEachDialect((dialect) => {
       const ideas = left.json<{ items: { id: string; recordingId: string | null }[] }>().items;
       expect(ideas.find((idea) => idea.id === guestIdea)?.recordingId).toBeNull();
     }, 30_000);
+  });
+
+  describe('audio a free account keeps with its ideas', () => {
+    const cap = 10_000;
+    const testApp = useTestApp(dialect, { env: { RECORDINGS_KEPT_MAX_BYTES_FREE: String(cap) } });
+
+    /** A recording of `bytes` made into one of the account's ideas; the recording's id. */
+    async function keptAsIdea(app: FastifyInstance, headers: Record<string, string>, ip: string) {
+      const recordingId = await uploadWhole(app, headers, silentWav(4096), ip);
+      const idea = await app.inject({
+        method: 'POST',
+        url: '/api/ideas',
+        headers,
+        payload: {
+          content: 'Kept with its audio',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId,
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      return recordingId;
+    }
+
+    it('is capped: past it a new upload is 507 saying why, while Pro and other accounts record on', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const free = await registerUser(app);
+      const first = await keptAsIdea(app, free.headers, ip);
+      await keptAsIdea(app, free.headers, ip);
+      // 8,192 bytes kept of 10,000: another 4,096 would pass the cap.
+      const refused = await beginUpload(app, free.headers, 4096, ip);
+      const message = expectApiError(refused, 507, 'storage_full').message;
+      expect(message).toMatch(/free account keeps up to/);
+      expect(message).toMatch(/upgrade to Pro/);
+      // A smaller one that still fits is taken, and one of deferred length while under the cap.
+      expect((await beginUpload(app, free.headers, 1000, ip)).statusCode).toBe(201);
+      expect((await beginUpload(app, free.headers, null, ip)).statusCode).toBe(201);
+      // Another account is not touched by this one's audio.
+      const other = await registerUser(app);
+      expect((await beginUpload(app, other.headers, 4096, ip)).statusCode).toBe(201);
+      // Deleting a recording (its idea stays) gives its room back.
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/recordings/${first}`,
+        headers: free.headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect((await beginUpload(app, free.headers, 4096, ip)).statusCode).toBe(201);
+      // Pro accounts keep what they record.
+      const pro = await registerUser(app);
+      await keptAsIdea(app, pro.headers, ip);
+      await keptAsIdea(app, pro.headers, ip);
+      await database.db
+        .updateTable('users')
+        .set({ plan: 'pro' })
+        .where('id', '=', pro.id)
+        .execute();
+      expect((await beginUpload(app, pro.headers, 4096, ip)).statusCode).toBe(201);
+    });
   });
 
   describe('a guest’s recordings saved as ideas', () => {

@@ -2,7 +2,7 @@ import type { FormatBody } from '#contract/api-request-schemas.js';
 import type { FormatResult, Idea, InferResult, TranscribeResult } from '#contract/api-schemas.js';
 import { parsePrefix, stripCommandPhrase } from '#text/detect/command-text.js';
 import { detectFormatAndCategory } from '#text/detect/detection.js';
-import { IDEA_CONTENT_MAX_CHARS } from '#contract/limits.js';
+import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
 import { compileDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
@@ -196,14 +196,19 @@ export function createAiService(deps: {
       formatter.format(
         {
           ...request,
-          transcript: dictionary.apply(request.transcript),
+          // A short sounds-like spelled as a long term makes the text longer: never past the
+          // transcript's own limit, so the dictionary cannot multiply what the model is sent.
+          transcript: dictionary.apply(request.transcript, { maxChars: TRANSCRIPT_MAX_CHARS }),
           terms: entries.map((entry) => entry.term),
         },
         signal,
         onDraft && draftSpelled && ((soFar) => onDraft(() => draftSpelled(soFar()))),
       ),
     );
-    return { ...result, formatted: dictionary.apply(result.formatted) };
+    return {
+      ...result,
+      formatted: dictionary.apply(result.formatted, { maxChars: IDEA_CONTENT_MAX_CHARS }),
+    };
   }
 
   return {
@@ -241,7 +246,9 @@ export function createAiService(deps: {
         if (result.warning !== undefined) log.warn({ language }, result.warning);
         return {
           // The prompt is only a hint to the engine: what it still spelled otherwise is fixed.
-          transcript: compileDictionary(entries).apply(result.transcript),
+          transcript: compileDictionary(entries).apply(result.transcript, {
+            maxChars: TRANSCRIPT_MAX_CHARS,
+          }),
           engine: transcriber.engine,
           durationMs: result.durationMs,
         };

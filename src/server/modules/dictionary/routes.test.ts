@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from '../../test-support/api.js';
 import { forEachDialect } from '../../test-support/databases.js';
+import { TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
 
 const KUBERNETES = { term: 'Kubernetes', soundsLike: 'cooper netties' };
 
@@ -83,6 +84,12 @@ forEachDialect((dialect) => {
         /at most 60/,
       ],
       ['a term twice', [{ term: 'Aoife' }, { term: 'aoife' }], /twice/],
+      ['a term of signs only', [{ term: '++' }], /entries\.0\.term.*letter or a digit/],
+      [
+        'a sounds-like of signs only',
+        [{ term: 'Kubernetes' }, { term: 'Aoife', soundsLike: ',' }],
+        /entries\.1\.soundsLike.*letter or a digit/,
+      ],
       ['no list', undefined, /entries/],
     ])('answers 400 for %s and keeps the list as it was', async (_name, entries, message) => {
       const { app } = ctx();
@@ -119,6 +126,34 @@ forEachDialect((dialect) => {
       });
       expect(login.statusCode, login.body).toBe(200);
       expect(await entriesOf(app, user.headers)).toEqual([KUBERNETES, { term: 'Aoife' }]);
+    });
+
+    it('never makes the text longer than its limit, before the rules or after them', async () => {
+      const { app } = ctx();
+      const headers = guestHeaders(newGuestId());
+      // Each one-letter sound spelled as a 60-character term: thirty times a text of letters.
+      const letters = 'abcdefghijklmnopqrstuvwxyz';
+      const long = [...letters].map((letter, i) => ({
+        term: `${letter.toUpperCase()}${'x'.repeat(55)}${String(i).padStart(4, '0')}`,
+        soundsLike: letter,
+      }));
+      expect((await put(app, headers, long)).statusCode).toBe(200);
+      const transcript = Array.from({ length: 10_000 }, (_, i) => letters[i % 26]).join(' ');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/format',
+        headers,
+        payload: {
+          transcript: transcript.slice(0, TRANSCRIPT_MAX_CHARS),
+          format: 'pitch',
+          category: 'work',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { formatted } = response.json<{ formatted: string }>();
+      // The terms that fit are spelled; the rest stays as said.
+      expect(formatted).toContain(long[0]?.term);
+      expect(formatted.length).toBeLessThanOrEqual(TRANSCRIPT_MAX_CHARS);
     });
 
     it('spells the terms as given in what the rules write', async () => {
@@ -200,6 +235,29 @@ describe('the dictionary and the speech and writing engines', () => {
     expect(response.statusCode, response.body).toBe(200);
     const sent = fake.requests.find((request) => request.path.endsWith('/audio/transcriptions'));
     expect((sent?.body as { fields: Record<string, string> }).fields.prompt).toBeUndefined();
+  });
+
+  it('sends the writing model no more of the transcript than its limit, whatever the dictionary', async () => {
+    fake.requests.length = 0;
+    const headers = guestHeaders(newGuestId());
+    await put(testApp.app, headers, [{ term: `W${'x'.repeat(59)}`, soundsLike: 'w' }]);
+    // Half the limit: the terms that fit in the other half are spelled, the rest left as said.
+    const transcript = 'w '.repeat(TRANSCRIPT_MAX_CHARS / 4).trim();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/format',
+      headers,
+      payload: { transcript, format: 'tweet', category: 'work' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const chat = fake.requests.find((request) => request.path.endsWith('/chat/completions'));
+    const said = (chat?.body as { messages: { role: string; content: string }[] }).messages
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content)
+      .join('');
+    expect(said).toContain(`W${'x'.repeat(59)}`);
+    // The transcript and what frames it; thirty times it before.
+    expect(said.length).toBeLessThanOrEqual(TRANSCRIPT_MAX_CHARS + 1_000);
   });
 
   it('tells the writing model the terms, each quoted, and spells its reply with them', async () => {

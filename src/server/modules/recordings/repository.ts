@@ -31,6 +31,11 @@ export interface NewUpload {
   /** The language spoken, already checked; null when the upload named none. */
   language: string | null;
   sizeBytes: number | null;
+  /**
+   * The bytes the creation request itself brings (tus creation-with-upload), reserved with it
+   * when its length is deferred; set to what was stored once the request ends (noteReceived).
+   */
+  firstBytes: number;
   expiresAt: Date;
   /** The client address that began it (addressKeyOf): transcription takes turns by it too. */
   clientKey: string;
@@ -82,7 +87,10 @@ export interface RecordingsRepository {
     upTo: number,
     room: Omit<UploadRoom, 'openUploadsPerOwner'>,
   ): Promise<Reservation>;
-  /** After a PATCH: the upload holds what was stored, `offset` bytes. */
+  /**
+   * Once a request that wrote to the upload has ended, however it ended: the upload holds what
+   * was stored, `offset` bytes, and no reservation of that request outlives it.
+   */
   noteReceived(id: string, offset: number): Promise<void>;
   /** Any status, uploads included; null when missing or another owner's. */
   find(owner: Owner, id: string): Promise<RecordingRecord | null>;
@@ -102,10 +110,12 @@ export interface RecordingsRepository {
   adoptGuest(userId: string, guestId: string): Promise<number>;
   /**
    * What the owner holds that no account's idea accounts for: uploads still arriving, and the
-   * bytes of kept recordings not (yet) made into an idea or a guest's, uploads counted at their
-   * announced length.
+   * bytes of recordings whose audio is still stored (kept, or not yet transcribed) not (yet)
+   * made into an idea or a guest's, uploads counted at their announced length.
    */
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
+  /** The bytes of audio the account keeps with its own ideas (audio still stored). */
+  keptAudioBytesOf(userId: string): Promise<number>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
   /**
@@ -125,9 +135,14 @@ export interface RecordingsRepository {
 const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
   OR NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id))`;
 
-/** Such recordings that still hold bytes (uploads arriving, or audio kept). */
-const UNSAVED = sql<SqlBool>`(recordings.status = 'uploading' OR recordings.keep_audio = 1)
-  AND ${NOT_AN_ACCOUNTS_IDEA}`;
+/**
+ * Such recordings that still hold bytes: every one but a transcribed recording that keeps no
+ * audio (the queue removes its bytes once its transcript is in). One that keeps none still has
+ * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
+ * try again), so it counts until then whatever keep_audio says.
+ */
+const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
+const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
 /**
  * How long an upload still arriving holds the room of the length it announced. Without an end,
@@ -257,7 +272,7 @@ export function createRecordingsRepository(
           trx,
           owned,
           upload.clientKey,
-          upload.sizeBytes ?? 0,
+          upload.sizeBytes ?? upload.firstBytes,
           room,
           now(),
         );
@@ -284,6 +299,7 @@ export function createRecordingsRepository(
             lease_until: null,
             upload_expires_at: upload.expiresAt.toISOString(),
             client_key: upload.clientKey,
+            received_bytes: upload.sizeBytes === null ? upload.firstBytes : 0,
             created_at: at,
             updated_at: at,
           })
@@ -349,6 +365,15 @@ export function createRecordingsRepository(
     },
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
+
+    async keptAudioBytesOf(userId) {
+      const result = await sql<{ kept: number | string | null }>`
+        SELECT coalesce(sum(coalesce(size_bytes, 0)), 0) AS kept FROM recordings
+        WHERE recordings.user_id = ${userId} AND ${HOLDS_AUDIO} AND NOT ${NOT_AN_ACCOUNTS_IDEA}`.execute(
+        db,
+      );
+      return Number(result.rows[0]?.kept ?? 0);
+    },
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;

@@ -59,6 +59,19 @@ export function addressFull(unsavedBytes: number, share: number): HttpError {
   );
 }
 
+/**
+ * A free account at its cap of audio kept with its ideas. Waiting frees nothing (that audio is
+ * kept for good), so no Retry-After: the person deletes recordings they no longer need, or
+ * upgrades.
+ */
+export function keptAudioFull(keptBytes: number, cap: number): HttpError {
+  return new HttpError(
+    507,
+    'storage_full',
+    `Your ideas already keep ${mebibytes(keptBytes)} of audio, and a free account keeps up to ${mebibytes(cap)}. Delete the recordings of ideas you no longer need to hear (the ideas stay), or upgrade to Pro, then record again.`,
+  );
+}
+
 /** Retry-After: room comes back as people save, delete or let recordings expire. */
 const SERVER_FULL_RETRY_SECONDS = 600;
 

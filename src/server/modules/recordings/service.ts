@@ -10,8 +10,10 @@ import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
 import type { RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
+import { isProPlan, type Plan } from '#contract/plans.js';
 import {
   addressFull,
+  keptAudioFull,
   addressShareOf,
   OPEN_UPLOADS_PER_OWNER,
   recordingsFull,
@@ -48,9 +50,11 @@ export interface RecordingsService {
   /**
    * 429 when the owner has OPEN_UPLOADS_PER_OWNER uploads arriving, 409 when the new one would
    * take their recordings not saved as ideas past UNSAVED_BYTES, 507 when the server's would
-   * pass its cap. An early answer only: beginUpload decides, atomically.
+   * pass its cap, and 507 when a free account (`plan`) keeps its cap of audio with its ideas
+   * already, or this upload would take it past it. An early answer only: beginUpload decides
+   * the room, atomically.
    */
-  assertRoomForUpload(owner: Owner, sizeBytes: number | null): Promise<void>;
+  assertRoomForUpload(owner: Owner, sizeBytes: number | null, plan?: Plan | null): Promise<void>;
   /**
    * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
    * PATCH declares) where its announced length does not hold them already (a deferred length,
@@ -59,7 +63,10 @@ export interface RecordingsService {
    * share, 507 past the server's cap; checked and reserved at once.
    */
   reserveBytes(owner: Owner, id: string, upTo: number): Promise<void>;
-  /** After a PATCH: what the upload holds is what was stored. */
+  /**
+   * Once a POST or PATCH that wrote to the upload has ended (a success, a refusal, a broken-off
+   * body): what the upload holds is what was stored, so a reservation never outlives its request.
+   */
   noteReceived(id: string, offset: number): Promise<void>;
   /**
    * Records a new upload as the owner's when there is room for it (the same answers as
@@ -68,7 +75,14 @@ export interface RecordingsService {
    */
   beginUpload(
     owner: Owner,
-    upload: { id: string; sizeBytes: number | null; metadata: UploadMetadata; clientKey: string },
+    upload: {
+      id: string;
+      sizeBytes: number | null;
+      metadata: UploadMetadata;
+      clientKey: string;
+      /** The bytes the creation request brings (creation-with-upload), held with it. */
+      firstBytes?: number;
+    },
   ): Promise<void>;
   /** 404 unless it is the owner's upload (or recording). */
   ensureUploadOf(
@@ -148,6 +162,8 @@ export function createRecordingsService(deps: {
   unsavedMaxBytes: number;
   /** How long a finished recording no idea was made from is kept (ADR 106). */
   unsavedExpiryMs: number;
+  /** The most audio a free account keeps with its ideas; unset: no cap. */
+  keptMaxBytesFree?: number;
   jobs: Pick<RecordingJobsRepository, 'requeue'>;
   /** Told when a job was queued here, so a worker takes it at once. */
   onQueued?: () => void;
@@ -190,7 +206,14 @@ export function createRecordingsService(deps: {
   return {
     newUploadId: () => newId(now().getTime()),
 
-    async assertRoomForUpload(owner, sizeBytes) {
+    async assertRoomForUpload(owner, sizeBytes, plan) {
+      const keptCap = deps.keptMaxBytesFree;
+      if (owner.kind === 'user' && keptCap !== undefined && !isProPlan(plan)) {
+        const kept = await repository.keptAudioBytesOf(owner.userId);
+        // A deferred length (the web app's) is refused once the cap is reached.
+        const over = sizeBytes === null ? kept >= keptCap : kept + sizeBytes > keptCap;
+        if (over) throw keptAudioFull(kept, keptCap);
+      }
       const held = await repository.holdingsOf(owner);
       if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) throw tooManyUploads();
       const budget = UNSAVED_BYTES[owner.kind];
@@ -217,7 +240,7 @@ export function createRecordingsService(deps: {
 
     noteReceived: (id, offset) => repository.noteReceived(id, offset),
 
-    async beginUpload(owner, { id, sizeBytes, metadata, clientKey }) {
+    async beginUpload(owner, { id, sizeBytes, metadata, clientKey, firstBytes = 0 }) {
       const format = parseChoice(metadata.format, FormatSchema, 'format');
       const category = parseChoice(metadata.category, CategorySchema, 'category');
       const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
@@ -234,6 +257,7 @@ export function createRecordingsService(deps: {
           keepAudio: keep !== 'false' && keep !== '0',
           language,
           sizeBytes,
+          firstBytes,
           expiresAt: new Date(now().getTime() + uploadExpiryMs),
           clientKey,
         },

@@ -145,7 +145,16 @@ function byteCount(value: string | string[] | undefined): number | null {
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
   const { recordings, store, locker, maxBytes, limits } = options;
-  const owners = new WeakMap<object, { owner: Owner; clientKey: string }>();
+  /**
+   * Who a request tus is handed is from; for a creation, the bytes it brings and, once tus has
+   * named it, the upload it created.
+   */
+  const owners = new WeakMap<
+    object,
+    { owner: Owner; clientKey: string; firstBytes: number; created?: string }
+  >();
+  /** PATCHes of an upload under way on this instance: the last to end settles what it holds. */
+  const writing = new Map<string, number>();
   const datastore = new WholeWritesStore(store.datastore);
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -163,10 +172,12 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
           clientKey: from.clientKey,
           sizeBytes: upload.size ?? null,
           metadata: metadataOf(upload.metadata),
+          firstBytes: from.firstBytes,
         });
       } catch (error) {
         throw forTus(error);
       }
+      from.created = upload.id;
       return {};
     },
     async onUploadFinish(_req, upload) {
@@ -228,12 +239,55 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     reply: FastifyReply,
     path: string,
     owner: Owner | null,
-    pastLength?: ErrorBody,
+    options: { pastLength?: ErrorBody; firstBytes?: number; onCreated?: (id: string) => void } = {},
   ): Promise<{ response: Response; sent: () => Promise<FastifyReply> }> {
     const webRequest = toWebRequest(request, path);
-    if (owner !== null) owners.set(webRequest, { owner, clientKey: addressKeyOf(request.ip) });
-    const response = await tus.handleWeb(webRequest);
-    return { response, sent: () => answer(reply, response, pastLength) };
+    const from =
+      owner === null
+        ? undefined
+        : {
+            owner,
+            clientKey: addressKeyOf(request.ip),
+            firstBytes: options.firstBytes ?? 0,
+          };
+    if (from !== undefined) owners.set(webRequest, from);
+    try {
+      const response = await tus.handleWeb(webRequest);
+      return { response, sent: () => answer(reply, response, options.pastLength) };
+    } finally {
+      const created = owners.get(webRequest)?.created;
+      if (created !== undefined) options.onCreated?.(created);
+    }
+  }
+
+  /**
+   * A request that wrote (or was let write) to an upload has ended, whatever its end: once the
+   * store has finished its write, the upload holds the offset stored, so no reservation made
+   * before its bytes outlives it (a body declared and broken off held its whole length until
+   * the upload expired a day later). `offset`: the one tus answered with, when it did.
+   */
+  async function settleReceived(
+    request: FastifyRequest,
+    id: string,
+    offset: number | null,
+  ): Promise<void> {
+    try {
+      let stored = offset;
+      if (stored === null) {
+        await datastore.settled(id);
+        stored = (await datastore.getUpload(id)).offset;
+      }
+      await recordings.noteReceived(id, stored);
+    } catch (error) {
+      // Gone (refused as not audio, deleted, expired): nothing is held any more.
+      request.log.info({ err: error, uploadId: id }, 'no stored offset to settle an upload at');
+    }
+  }
+
+  /** The offset tus answered a write with, when it stored one. */
+  function storedOffset(response: Response, okStatus: number): number | null {
+    const offset = response.headers.get('upload-offset');
+    return response.status === okStatus && offset !== null ? Number(offset) : null;
   }
 
   const empty = (description: string) => z.undefined().describe(description);
@@ -284,11 +338,33 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       if (announced !== null && announced > maxBytes) {
         throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
       }
-      await recordings.assertRoomForUpload(owner, announced);
+      await recordings.assertRoomForUpload(owner, announced ?? bodyBytes, request.user?.plan);
       // A deferred upload's bytes are counted as they arrive; these are the first, if any.
       await limits.reserveBytes(request, announced ?? bodyBytes ?? 0);
-      const { sent } = await viaTus(request, reply, UPLOADS_PATH, owner);
-      return sent();
+      // Bytes sent with the creation (creation-with-upload) take a PATCH's path: held against
+      // the room with the upload's row (beginUpload), what was stored noted once the request
+      // ends, and the first bytes sniffed as audio.
+      let created: string | null = null;
+      let ended = false;
+      const end = async (offset: number | null): Promise<void> => {
+        if (ended || created === null || bodyBytes === null) return;
+        ended = true;
+        await settleReceived(request, created, offset);
+      };
+      try {
+        const { response, sent } = await viaTus(request, reply, UPLOADS_PATH, owner, {
+          firstBytes: bodyBytes ?? 0,
+          onCreated: (id) => {
+            created = id;
+          },
+        });
+        const stored = storedOffset(response, 201);
+        await end(stored);
+        if (created !== null && stored !== null) await recordings.checkFirstBytes(created, stored);
+        return await sent();
+      } finally {
+        await end(null);
+      }
     },
   );
 
@@ -340,30 +416,43 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         sizeBytes === null
           ? bytesDeclared(request)
           : (byteCount(request.headers['content-length']) ?? Math.max(0, sizeBytes - from));
-      if (declared !== null) {
-        await recordings.reserveBytes(owner, id, from + declared);
-        if (sizeBytes === null) await limits.reserveBytes(request, declared);
+      if (declared !== null) await recordings.reserveBytes(owner, id, from + declared);
+      // From here the upload may hold more than it stored: whatever way this request ends (a
+      // success, a refusal, a body broken off or cut for being too slow), the last PATCH of it
+      // under way here sets it back to the stored offset. One refused 423 wrote nothing and
+      // leaves that to the request writing.
+      writing.set(id, (writing.get(id) ?? 0) + 1);
+      let locked = false;
+      let ended = false;
+      const end = async (offset: number | null): Promise<void> => {
+        if (ended) return;
+        ended = true;
+        const left = (writing.get(id) ?? 1) - 1;
+        if (left > 0) writing.set(id, left);
+        else writing.delete(id);
+        if (left === 0 && !locked) await settleReceived(request, id, offset);
+      };
+      try {
+        if (declared !== null && sizeBytes === null) await limits.reserveBytes(request, declared);
+        const pastLength: ErrorBody | undefined =
+          sizeBytes === null
+            ? undefined
+            : {
+                error: 'payload_too_large',
+                message: `These bytes go past the end of the upload: its length is ${sizeBytes} bytes.`,
+              };
+        const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner, {
+          pastLength,
+        });
+        locked = response.status === 423;
+        const stored = storedOffset(response, 204);
+        // Settled before the answer goes, so a client that reads it finds the room as it is.
+        await end(stored);
+        if (stored !== null) await recordings.checkFirstBytes(id, stored);
+        return await sent();
+      } finally {
+        await end(null);
       }
-      const pastLength: ErrorBody | undefined =
-        sizeBytes === null
-          ? undefined
-          : {
-              error: 'payload_too_large',
-              message: `These bytes go past the end of the upload: its length is ${sizeBytes} bytes.`,
-            };
-      const { response, sent } = await viaTus(
-        request,
-        reply,
-        `${UPLOADS_PATH}/${id}`,
-        owner,
-        pastLength,
-      );
-      const offset = response.headers.get('upload-offset');
-      if (response.status === 204 && offset !== null) {
-        await recordings.noteReceived(id, Number(offset));
-        await recordings.checkFirstBytes(id, Number(offset));
-      }
-      return sent();
     },
   );
 
