@@ -46,14 +46,22 @@ function newAddress(): string {
 }
 
 /**
- * A finished upload sent with keepAudio false, in `status`: its audio is still stored unless
- * it is done (the queue removes it with the transcript).
+ * A finished upload stored as a row of its own, from `ip`, no idea made from it: with keepAudio
+ * false its audio is still stored unless it is done (the queue removes it with the transcript).
  */
-async function keptNone(
+async function storedRecording(
   database: TestDatabase,
-  status: 'queued' | 'transcribing' | 'failed' | 'done',
-  bytes: number,
-  ip = newAddress(),
+  {
+    status,
+    bytes,
+    keepAudio,
+    ip = newAddress(),
+  }: {
+    status: 'queued' | 'transcribing' | 'failed' | 'done';
+    bytes: number;
+    keepAudio: boolean;
+    ip?: string;
+  },
 ) {
   const at = new Date().toISOString();
   const id = newUploadId();
@@ -70,7 +78,7 @@ async function keptNone(
       size_bytes: bytes,
       format: null,
       category: null,
-      keep_audio: 0,
+      keep_audio: keepAudio ? 1 : 0,
       duration_ms: null,
       transcript: status === 'done' ? 'said' : null,
       error_code: status === 'failed' ? 'transcription_failed' : null,
@@ -87,6 +95,15 @@ async function keptNone(
     guest: guestHeaders(guestId),
     remove: () => database.db.deleteFrom('recordings').where('id', '=', id).execute(),
   };
+}
+
+async function keptNone(
+  database: TestDatabase,
+  status: 'queued' | 'transcribing' | 'failed' | 'done',
+  bytes: number,
+  ip = newAddress(),
+) {
+  return storedRecording(database, { status, bytes, keepAudio: false, ip });
 }
 
 forEachDialect((dialect) => {
@@ -166,32 +183,7 @@ forEachDialect((dialect) => {
 
     /** Recordings this address sent in earlier hours, finished and not saved as ideas. */
     async function heldFrom(ip: string, bytes: number) {
-      const at = new Date().toISOString();
-      await testApp()
-        .database.db.insertInto('recordings')
-        .values({
-          id: newUploadId(),
-          user_id: null,
-          guest_id: newGuestId(),
-          status: 'done',
-          filename: null,
-          content_type: 'audio/wav',
-          size_bytes: bytes,
-          format: null,
-          category: null,
-          keep_audio: 1,
-          duration_ms: 1000,
-          transcript: 'earlier',
-          error_code: null,
-          error_message: null,
-          run_after: null,
-          lease_until: null,
-          upload_expires_at: null,
-          client_key: addressKeyOf(ip),
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      await storedRecording(testApp().database, { status: 'done', bytes, keepAudio: true, ip });
     }
 
     it('is its share of the server’s, whatever guest ids it uploads for, announced or sent', async () => {
