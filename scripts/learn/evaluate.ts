@@ -97,11 +97,12 @@ export interface Report {
 export function evaluate(
   written: readonly Utterance[],
   composed: readonly Utterance[],
-  heard: readonly Utterance[],
+  fresh: readonly Utterance[],
+  notes: readonly Utterance[],
   learners: readonly Learner[] = LEARNERS,
 ): Report {
-  const all = [...written, ...composed, ...heard];
-  const heardSets = [...new Set(heard.map((u) => u.situation))];
+  const all = [...written, ...composed, ...fresh, ...notes];
+  const freshSets = [...new Set(fresh.map((u) => u.situation))];
   const splits: Split[] = [
     {
       name: 'held-out written (unseen situations)',
@@ -124,9 +125,9 @@ export function evaluate(
     {
       // Speech of other authors, never tuned to: the nearest to what a new person says.
       name: 'held-out fresh sets (one set at a time)',
-      train: (k) => all.filter((u) => u.situation !== heardSets[k]),
-      test: (k) => heard.filter((u) => u.situation === heardSets[k]),
-      folds: heardSets.length,
+      train: (k) => all.filter((u) => u.situation !== freshSets[k]),
+      test: (k) => fresh.filter((u) => u.situation === freshSets[k]),
+      folds: freshSets.length,
     },
   ];
   const lines: string[] = [];

@@ -5,7 +5,8 @@ import {
   COMPOSED_FILE,
   CORPUS_DIR,
   readComposedCorpus,
-  readHeardCorpus,
+  readFreshSets,
+  readHeardNotes,
   readWrittenCorpus,
 } from './corpus-files.js';
 
@@ -39,6 +40,8 @@ if (args.includes('--check')) {
     for (const [name, corpus] of [
       ['written', readWrittenCorpus()],
       ['composed', readComposedCorpus()],
+      ['heard (spent fresh sets)', readFreshSets()],
+      ['heard (notes)', readHeardNotes()],
     ] as const) {
       console.log(`${corpus.length} ${name} utterances`);
       console.log(`  format: ${count(corpus, (u) => u.format)}`);
@@ -59,15 +62,17 @@ if (args.includes('--train')) {
   const { evaluate } = await import('./evaluate.js');
   const started = Date.now();
   // --softmax-only: the kept learner alone, for a quick rebuild; the report then has no loser.
-  const [written, composed, heard] = [readWrittenCorpus(), readComposedCorpus(), readHeardCorpus()];
+  const [written, composed] = [readWrittenCorpus(), readComposedCorpus()];
+  const [fresh, notes] = [readFreshSets(), readHeardNotes()];
   const report = evaluate(
     written,
     composed,
-    heard,
+    fresh,
+    notes,
     args.includes('--softmax-only') ? ['softmax'] : undefined,
   );
   console.log(report.lines.join('\n'));
   const { writeModel } = await import('./write-model.js');
-  console.log(writeModel(written, composed, heard));
+  console.log(writeModel(written, composed, [...fresh, ...notes]));
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
