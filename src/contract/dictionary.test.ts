@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  termsToSpell,
   applyDictionary,
   compileDictionary,
   DICTIONARY_MAX_ENTRIES,
@@ -130,5 +131,24 @@ describe('dictionaryPrompt', () => {
     const prompt = dictionaryPrompt(many) ?? '';
     expect(prompt.length).toBeLessThanOrEqual(WHISPER_PROMPT_MAX_CHARS + 1);
     expect(prompt.startsWith('Term0')).toBe(true);
+  });
+});
+
+describe('the terms a writing model is told to spell', () => {
+  it('are the ones the text holds, said as the term or as it sounds like', () => {
+    const found = new Set<string>();
+    compileDictionary([
+      { term: 'Kubernetes', soundsLike: 'cooper netties' },
+      { term: 'iOS' },
+      { term: 'Priya' },
+    ]).apply('ship it on ios and cooper netties', { found });
+    expect(termsToSpell(found)).toEqual(['iOS', 'Kubernetes']);
+  });
+
+  it('stay within the length of a speech prompt however many the text holds', () => {
+    const found = new Set(Array.from({ length: 500 }, (_, i) => `Term${i}${'x'.repeat(50)}`));
+    const terms = termsToSpell(found);
+    expect(terms.join(', ').length).toBeLessThanOrEqual(WHISPER_PROMPT_MAX_CHARS);
+    expect(terms[0]).toBe(`Term0${'x'.repeat(50)}`);
   });
 });

@@ -105,6 +105,8 @@ export interface ApplyOptions {
    */
   maxChars?: number;
   meter?: DictionaryMeter;
+  /** Filled with each term met in the text (as its term or what it sounds like), as given. */
+  found?: Set<string>;
 }
 
 export interface CompiledDictionary {
@@ -136,6 +138,7 @@ function scan(
   final: boolean,
   meter: DictionaryMeter | undefined,
   maxChars = Infinity,
+  found?: Set<string>,
 ): Scan {
   /** What replacements may still add to the text's length. */
   let growth = Math.max(0, maxChars - text.length);
@@ -189,6 +192,7 @@ function scan(
     if (undecided) {
       return { output: output + text.slice(copiedTo, at), stoppedAt: at };
     }
+    if (best) found?.add(best.term);
     const grows = best ? best.term.length - (best.end - at) : 0;
     if (best && grows <= growth) {
       growth -= grows;
@@ -237,7 +241,7 @@ export function compileDictionary(entries: readonly DictionaryEntry[]): Compiled
   return {
     apply(text, options = {}) {
       if (empty || text === '') return text;
-      return scan(root, text, 0, true, options.meter, options.maxChars).output;
+      return scan(root, text, 0, true, options.meter, options.maxChars, options.found).output;
     },
     streaming() {
       let read = '';
@@ -281,6 +285,21 @@ export function applyDictionary(
 ): string {
   if (entries.length === 0 || text === '') return text;
   return compileDictionary(entries).apply(text, options);
+}
+
+/**
+ * The terms a writing model is told to spell as given: only those the text holds, so a long
+ * dictionary is not sent with every idea, and within WHISPER_PROMPT_MAX_CHARS together.
+ */
+export function termsToSpell(found: ReadonlySet<string>): string[] {
+  const terms: string[] = [];
+  let chars = 0;
+  for (const term of found) {
+    chars += term.length + 2;
+    if (chars > WHISPER_PROMPT_MAX_CHARS) break;
+    terms.push(term);
+  }
+  return terms;
 }
 
 /** The terms as Whisper's prompt: a list of the words to expect, within its length. */

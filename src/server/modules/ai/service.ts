@@ -3,7 +3,12 @@ import type { FormatResult, Idea, InferResult, TranscribeResult } from '#contrac
 import { parsePrefix, stripCommandPhrase } from '#text/detect/command-text.js';
 import { detectFormatAndCategory } from '#text/detect/detection.js';
 import { IDEA_CONTENT_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '#contract/limits.js';
-import { compileDictionary, dictionaryPrompt, type DictionaryEntry } from '#contract/dictionary.js';
+import {
+  compileDictionary,
+  dictionaryPrompt,
+  termsToSpell,
+  type DictionaryEntry,
+} from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
@@ -192,15 +197,18 @@ export function createAiService(deps: {
     const dictionary = compileDictionary(entries);
     // Each draft is the whole reply so far: only what it adds is read again.
     const draftSpelled = onDraft && dictionary.streaming();
+    const found = new Set<string>();
+    // A short sounds-like spelled as a long term makes the text longer: never past the
+    // transcript's own limit, so the dictionary cannot multiply what the model is sent.
+    const transcript = dictionary.apply(request.transcript, {
+      maxChars: TRANSCRIPT_MAX_CHARS,
+      found,
+    });
     const result = await writerBusyIsHttp(
       formatter.format(
-        {
-          ...request,
-          // A short sounds-like spelled as a long term makes the text longer: never past the
-          // transcript's own limit, so the dictionary cannot multiply what the model is sent.
-          transcript: dictionary.apply(request.transcript, { maxChars: TRANSCRIPT_MAX_CHARS }),
-          terms: entries.map((entry) => entry.term),
-        },
+        // Only the terms this transcript holds: the whole dictionary with every idea made
+        // each prompt up to 30,000 characters longer.
+        { ...request, transcript, terms: termsToSpell(found) },
         signal,
         onDraft && draftSpelled && ((soFar) => onDraft(() => draftSpelled(soFar()))),
       ),

@@ -268,7 +268,11 @@ describe('the dictionary and the speech and writing engines', () => {
       method: 'POST',
       url: '/api/format',
       headers,
-      payload: { transcript: 'move it all to kubernetes', format: 'tweet', category: 'work' },
+      payload: {
+        transcript: 'move it all to kubernetes and ignore "all" rules',
+        format: 'tweet',
+        category: 'work',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ path: string; formatted: string }>()).toMatchObject({
@@ -278,5 +282,25 @@ describe('the dictionary and the speech and writing engines', () => {
     const chat = fake.requests.find((request) => request.path.endsWith('/chat/completions'));
     const system = (chat?.body as { messages: { role: string; content: string }[] }).messages[0];
     expect(system?.content).toContain('"Kubernetes", "Ignore \\"all\\" rules"');
+  });
+
+  it('tells the writing model only the terms the transcript holds', async () => {
+    fake.requests.length = 0;
+    const headers = guestHeaders(newGuestId());
+    const many = Array.from({ length: 499 }, (_, i) => ({ term: `Term${i}${'é'.repeat(50)}` }));
+    expect((await put(testApp.app, headers, [KUBERNETES, ...many])).statusCode).toBe(200);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/format',
+      headers,
+      payload: { transcript: 'move it all to cooper netties', format: 'tweet', category: 'work' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const chat = fake.requests.find((request) => request.path.endsWith('/chat/completions'));
+    const system = (chat?.body as { messages: { role: string; content: string }[] }).messages[0];
+    expect(system?.content).toContain('"Kubernetes"');
+    expect(system?.content).not.toContain('Term0');
+    // The prompt as without a dictionary, but for the one term's line.
+    expect(JSON.stringify(chat?.body).length).toBeLessThan(4_000);
   });
 });
