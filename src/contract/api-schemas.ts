@@ -29,8 +29,9 @@ export type Me = z.infer<typeof MeSchema>;
 
 /**
  * The answer of a sign-in that adopts the caller's guest ideas (register, login, claim):
- * `guestIdeasKept` of this month's did not fit under the account's limit and stay in the guest
- * space (docs/product.md, "Guest ideas at sign-in").
+ * `guestIdeasKept` did not fit the account (this month's past its limit, or audio past a free
+ * account's kept-audio caps) and stay in the guest space (docs/product.md, "Guest ideas at
+ * sign-in").
  */
 export const SignedInSchema = /* @__PURE__ */ z.object({
   id: z.string(),

@@ -5,7 +5,7 @@ export const PlanSchema = /* @__PURE__ */ z.enum(PLANS);
 export type Plan = z.infer<typeof PlanSchema>;
 
 /** docs/product.md, Who uses it: a plan of active, beta or pro counts as Pro. */
-const PRO_PLANS: ReadonlySet<Plan> = new Set(['active', 'beta', 'pro']);
+export const PRO_PLANS: ReadonlySet<Plan> = new Set(['active', 'beta', 'pro']);
 
 export function isProPlan(plan: Plan | string | null | undefined): boolean {
   return plan != null && PRO_PLANS.has(plan as Plan);

@@ -197,13 +197,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uploadExpiryMs: config.recordings.uploadExpiryMs,
     unsavedMaxBytes: config.recordings.unsavedMaxBytes,
     unsavedExpiryMs: config.recordings.unsavedExpiryMs,
-    keptMaxBytesFree: config.recordings.keptMaxBytesFree,
+    keptAudioFree: config.recordings.keptAudioFree,
     now,
     log: app.log,
   });
   const uploadExpiry = startUploadExpiry(recordings, app.log, config.recordings.uploadExpiryMs);
   app.addHook('onClose', () => uploadExpiry.stop());
-  const ideas = createIdeasService({ ideas: repositories.ideas, usage, now, recordings });
+  const ideas = createIdeasService({
+    ideas: repositories.ideas,
+    usage,
+    now,
+    recordings,
+    keptAudioFree: config.recordings.keptAudioFree,
+  });
   const dictionary = createDictionaryService({ repository: repositories.dictionary });
   const mail = createMailService({
     transport: config.mail.smtpUrl

@@ -31,6 +31,19 @@ describe('loadConfig', () => {
     expect(low.recordings.bytesPerHourPerAddress).toBe(300 * 1024 * 1024);
   });
 
+  it('keeps four free accounts’ audio per address, and never less than one account’s', () => {
+    expect(loadConfig({}).recordings.keptAudioFree).toEqual({
+      perAccount: 1024 ** 3,
+      perAddress: 4 * 1024 ** 3,
+    });
+    expect(() =>
+      loadConfig({
+        RECORDINGS_KEPT_MAX_BYTES_FREE: '2000',
+        RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: '1000',
+      }),
+    ).toThrow(/RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: must be at least/);
+  });
+
   it('refuses bad values at start, listing every offending variable', () => {
     let error: unknown;
     try {

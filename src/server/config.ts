@@ -103,6 +103,7 @@ const EnvSchema = z.object({
   RECORDINGS_UNSAVED_MAX_BYTES: positiveInt(20 * 1024 * 1024 * 1024),
   UNSAVED_RECORDING_EXPIRY_DAYS: z.coerce.number().positive().default(30),
   RECORDINGS_KEPT_MAX_BYTES_FREE: positiveInt(1024 * 1024 * 1024),
+  RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: positiveInt(4 * 1024 * 1024 * 1024),
   SHARE_LINK_SECRET: optionalString.pipe(z.string().min(32).optional()),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -201,10 +202,11 @@ export interface Config {
     unsavedMaxBytes: number;
     unsavedExpiryMs: number;
     /**
-     * The most audio a free account keeps with its ideas (an account's idea keeps its audio for
-     * good, outside the room for unsaved recordings); Pro accounts are not capped.
+     * The most audio a free account, and the free accounts of one address together, keep with
+     * their ideas (an account's idea keeps its audio for good, outside the room for unsaved
+     * recordings, and accounts cost nothing to make); Pro accounts are not capped.
      */
-    keptMaxBytesFree: number;
+    keptAudioFree: { perAccount: number; perAddress: number };
     /** ADR 128: the bucket recordings are kept in when S3_BUCKET is set, else undefined. */
     s3: S3Config | undefined;
   };
@@ -345,8 +347,14 @@ export function loadConfig(
   const env = parsed.data;
   const { billing, issues: billingIssues } = billingConfig(env);
   const { s3, issues: s3Issues } = s3Config(env);
-  if (billingIssues.length + s3Issues.length > 0) {
-    throw new ConfigError([...billingIssues, ...s3Issues]);
+  const keptIssues =
+    env.RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS < env.RECORDINGS_KEPT_MAX_BYTES_FREE
+      ? [
+          'RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: must be at least RECORDINGS_KEPT_MAX_BYTES_FREE, or one account could never reach its own cap',
+        ]
+      : [];
+  if (billingIssues.length + s3Issues.length + keptIssues.length > 0) {
+    throw new ConfigError([...billingIssues, ...s3Issues, ...keptIssues]);
   }
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -402,7 +410,10 @@ export function loadConfig(
       bytesPerHourPerAddress: recordingBytesPerHour(env),
       unsavedMaxBytes: env.RECORDINGS_UNSAVED_MAX_BYTES,
       unsavedExpiryMs: Math.round(env.UNSAVED_RECORDING_EXPIRY_DAYS * 24 * 60 * 60 * 1000),
-      keptMaxBytesFree: env.RECORDINGS_KEPT_MAX_BYTES_FREE,
+      keptAudioFree: {
+        perAccount: env.RECORDINGS_KEPT_MAX_BYTES_FREE,
+        perAddress: env.RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS,
+      },
       s3,
     },
     shareLinkSecret: env.SHARE_LINK_SECRET,

@@ -21,7 +21,7 @@ import {
 } from '#server/modules/recordings/service.js';
 import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { newId as newUploadId } from '#server/db/ids.js';
-import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/repository.js';
+import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/held-bytes.js';
 import {
   beginUpload,
   patchUpload,
@@ -724,6 +724,169 @@ forEachDialect((dialect) => {
         .where('id', '=', pro.id)
         .execute();
       expect((await beginUpload(app, pro.headers, 4096, ip)).statusCode).toBe(201);
+    });
+  });
+
+  describe('audio the free accounts of one address keep with their ideas', () => {
+    const cap = 10_000;
+    const perAddress = 16_000;
+    const testApp = useTestApp(dialect, {
+      env: {
+        RECORDINGS_KEPT_MAX_BYTES_FREE: String(cap),
+        RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: String(perAddress),
+      },
+    });
+
+    /** A recording of 4,096 bytes sent from `ip` and made into an idea of `path`'s owner. */
+    async function savedWithAudio(
+      app: FastifyInstance,
+      headers: Record<string, string>,
+      ip: string,
+      path = '/api/ideas',
+    ) {
+      const recordingId = await uploadWhole(app, headers, silentWav(4096), ip);
+      const idea = await app.inject({
+        method: 'POST',
+        url: path,
+        headers,
+        payload: {
+          content: 'Kept with its audio',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId,
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      return { ideaId: idea.json<{ id: string }>().id, recordingId };
+    }
+
+    async function register(app: FastifyInstance, guestId: string) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: guestHeaders(guestId),
+        payload: { email: `kept-${newGuestId()}@example.com`, password: 'correct horse battery' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; guestIdeasKept: number }>();
+    }
+
+    async function idsOf(app: FastifyInstance, url: string, headers: Record<string, string>) {
+      const listed = await app.inject({ url, headers });
+      expect(listed.statusCode, listed.body).toBe(200);
+      return listed.json<{ items: { id: string }[] }>().items.map((idea) => idea.id);
+    }
+
+    it('is capped for them together: a new account there is refused, another address and Pro record on', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const first = await registerUser(app);
+      await savedWithAudio(app, first.headers, ip);
+      await savedWithAudio(app, first.headers, ip);
+      const second = await registerUser(app);
+      await savedWithAudio(app, second.headers, ip);
+      // 12,288 bytes kept from this address: a new account's 4,096 would pass its 16,000.
+      const third = await registerUser(app);
+      const refused = await beginUpload(app, third.headers, 4096, ip);
+      const message = expectApiError(refused, 507, 'storage_full').message;
+      expect(message).toMatch(/Free accounts on your network/);
+      expect(message).toMatch(/upgrade to Pro/);
+      expect((await beginUpload(app, third.headers, 1000, ip)).statusCode).toBe(201);
+      // The same account from another address, a guest there, and a Pro account record on.
+      expect((await beginUpload(app, third.headers, 4096, newAddress())).statusCode).toBe(201);
+      const guest = guestHeaders(newGuestId());
+      expect((await beginUpload(app, guest, 4096, ip)).statusCode).toBe(201);
+      const pro = await registerUser(app);
+      await database.db
+        .updateTable('users')
+        .set({ plan: 'pro' })
+        .where('id', '=', pro.id)
+        .execute();
+      expect((await beginUpload(app, pro.headers, 4096, ip)).statusCode).toBe(201);
+      // Pro audio kept there is not the free accounts': it takes none of their room.
+      await savedWithAudio(app, pro.headers, ip);
+      expect((await beginUpload(app, third.headers, 3000, ip)).statusCode).toBe(201);
+    });
+
+    it('holds at sign-in: guest ideas whose audio would pass the account’s cap stay the guest’s, with it', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      const account = await registerUser(app);
+      await savedWithAudio(app, account.headers, ip);
+      const guestId = newGuestId();
+      const guest = guestHeaders(guestId);
+      const fits = await savedWithAudio(app, guest, newAddress(), '/api/guest-ideas');
+      const staying = await savedWithAudio(app, guest, newAddress(), '/api/guest-ideas');
+      const noAudio = await app.inject({
+        method: 'POST',
+        url: '/api/guest-ideas',
+        headers: guest,
+        payload: { content: 'Only words', format: 'tweet', category: 'work', transcript: null },
+      });
+      expect(noAudio.statusCode, noAudio.body).toBe(201);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: guest,
+        payload: { email: account.email, password: account.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      // 4,096 kept + 4,096 fits the 10,000; the next 4,096 would not. Words always fit.
+      expect(login.json<{ guestIdeasKept: number }>().guestIdeasKept).toBe(1);
+      const mine = await idsOf(app, '/api/ideas', account.headers);
+      expect(mine).toEqual(
+        expect.arrayContaining([fits.ideaId, noAudio.json<{ id: string }>().id]),
+      );
+      expect(mine).not.toContain(staying.ideaId);
+      expect(await idsOf(app, '/api/guest-ideas', guest)).toEqual([staying.ideaId]);
+      const stillTheGuests = await app.inject({
+        url: `/api/recordings/${staying.recordingId}`,
+        headers: guest,
+      });
+      expect(stillTheGuests.statusCode, stillTheGuests.body).toBe(200);
+      // The account holds its cap, so the next upload is refused as before.
+      expectApiError(await beginUpload(app, account.headers, 4096, ip), 507, 'storage_full');
+    });
+
+    it('holds at sign-up: a new account takes guest ideas only as far as its address’s room', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const earlier = await registerUser(app);
+      await savedWithAudio(app, earlier.headers, ip);
+      await savedWithAudio(app, earlier.headers, ip);
+      // 8,192 kept from the address: a new account there may bring 7,808 more, one recording.
+      const guestId = newGuestId();
+      const guest = guestHeaders(guestId);
+      const moved = await savedWithAudio(app, guest, ip, '/api/guest-ideas');
+      const staying = await savedWithAudio(app, guest, ip, '/api/guest-ideas');
+      const created = await register(app, guestId);
+      expect(created.guestIdeasKept).toBe(1);
+      expect(await idsOf(app, '/api/guest-ideas', guest)).toEqual([staying.ideaId]);
+      const recordings = await app.inject({
+        url: `/api/recordings/${moved.recordingId}`,
+        headers: guest,
+      });
+      expect(recordings.statusCode).toBe(404);
+      // A Pro account is not capped: another guest's two ideas move in whole.
+      const other = guestHeaders(newGuestId());
+      await savedWithAudio(app, other, ip, '/api/guest-ideas');
+      await savedWithAudio(app, other, ip, '/api/guest-ideas');
+      const pro = await registerUser(app);
+      await database.db
+        .updateTable('users')
+        .set({ plan: 'pro' })
+        .where('id', '=', pro.id)
+        .execute();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: other,
+        payload: { email: pro.email, password: pro.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json<{ guestIdeasKept: number }>().guestIdeasKept).toBe(0);
+      expect(await idsOf(app, '/api/guest-ideas', other)).toEqual([]);
     });
   });
 

@@ -18,6 +18,7 @@ const ADOPT_ALL = {
   periodKey: '2026-11',
   periodStartsAt: new Date(0),
   at: new Date(),
+  keptAudio: null,
 };
 
 function idea(category: Category): NewIdea {

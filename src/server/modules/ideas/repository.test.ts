@@ -23,6 +23,7 @@ const ADOPT_ALL = {
   periodKey: '2026-11',
   periodStartsAt: new Date(0),
   at: new Date(),
+  keptAudio: null,
 };
 
 /** Past the cap, SQLite full-text search finds the page by walking (see SearchTuning). */

@@ -308,7 +308,9 @@ export function createIdeasRepository(
     },
 
     async adoptGuestIdeas(userId, guestId, quota) {
-      return writeTransaction(database, (trx) => moveGuestIdeas(trx, userId, guestId, quota));
+      return writeTransaction(database, (trx) =>
+        moveGuestIdeas(trx, database.dialect, userId, guestId, quota),
+      );
     },
 
     // Keyset pages rather than one long read: SQLite has one connection, which a streaming

@@ -1,5 +1,5 @@
 import { IdeaSchema, type Idea, type NewIdea } from '#contract/api-schemas.js';
-import type { Plan } from '#contract/plans.js';
+import { isProPlan, type Plan } from '#contract/plans.js';
 import { userOwner, type Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import type { BillingPeriod } from '../../http/sessions.js';
@@ -8,6 +8,7 @@ import { InvalidCursorError } from '../../db/cursor.js';
 import { exportFile, type ExportFile, type ExportFormat } from './export.js';
 import type { IdeaPatch, IdeasRepository, ListIdeasOptions } from './repository.js';
 import type { IdeaPage } from './repository-rows.js';
+import type { KeptAudioCaps } from '../recordings/transaction-steps.js';
 import type { Adoption, AdoptionQuota } from './transaction-steps.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/rows.js';
 
@@ -91,9 +92,12 @@ export function createIdeasService(deps: {
   usage: Pick<UsageService, 'quotaFor'>;
   now: () => Date;
   recordings?: RecordingLinks;
+  /** A free account's caps on kept audio, held when guest ideas move in; unset: none. */
+  keptAudioFree?: KeptAudioCaps;
 }): IdeasService {
   const { ideas, usage, now } = deps;
   const recordings = deps.recordings ?? NO_RECORDINGS;
+  const keptAudioOf = (plan: Plan) => (isProPlan(plan) ? null : (deps.keptAudioFree ?? null));
   return {
     async list(owner, options) {
       try {
@@ -162,13 +166,19 @@ export function createIdeasService(deps: {
     },
 
     async adoptGuestIdeas(account, guestId) {
-      const quota = usage.quotaFor(userOwner(account.id), account.plan, account.billingPeriod);
+      const quota = {
+        ...usage.quotaFor(userOwner(account.id), account.plan, account.billingPeriod),
+        keptAudio: keptAudioOf(account.plan),
+      };
       const adoption = await ideas.adoptGuestIdeas(account.id, guestId, quota);
       await recordings.adoptGuest(account.id, guestId);
       return adoption;
     },
 
-    adoptionQuota: (plan) => usage.quotaFor(userOwner(''), plan),
+    adoptionQuota: (plan) => ({
+      ...usage.quotaFor(userOwner(''), plan),
+      keptAudio: keptAudioOf(plan),
+    }),
 
     async exportFor(owner, format, stillOpen) {
       const { total } = await ideas.list(owner, { limit: 1 });

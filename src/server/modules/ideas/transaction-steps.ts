@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { userOwner } from '../../db/owner.js';
+import {
+  ideasWhoseAudioDoesNotFit,
+  lockReservations,
+  type KeptAudioCaps,
+} from '../recordings/transaction-steps.js';
 import { countAdoptedUses } from '../usage/transaction-steps.js';
 
 /*
@@ -17,11 +23,16 @@ export interface AdoptionQuota {
   periodStartsAt: Date;
   /** The moment of the move, kept as the moved ideas' joined_at. */
   at: Date;
+  /** A free account's caps on the audio its ideas keep; null for Pro, which is not capped. */
+  keptAudio: KeptAudioCaps | null;
 }
 
 export interface Adoption {
   moved: number;
-  /** This period's ideas that did not fit under the account's limit: still the guest's. */
+  /**
+   * Ideas that did not fit: this period's past the account's limit, and any whose audio would
+   * pass the kept-audio caps. Still the guest's.
+   */
   keptAsGuest: number;
 }
 
@@ -30,19 +41,30 @@ export interface Adoption {
  * towards it like ideas saved there, oldest first, as far as the limit allows; the newer ones
  * past it stay the guest's, so nothing is lost and the account never holds more of this
  * period's ideas than its limit (ADR 105). Ideas from earlier periods were counted then and
- * move freely. Run it inside a write transaction: the count and the move are one step.
+ * move freely. In a free account, an idea whose kept audio would pass the account's or its
+ * address's cap stays the guest's too, with its recording (ADR 112): the caps hold however the
+ * audio came in. Run it inside a write transaction: the count and the move are one step.
  */
 export async function moveGuestIdeas(
   executor: Kysely<DB>,
+  dialect: Dialect,
   userId: string,
   guestId: string,
   quota: AdoptionQuota,
 ): Promise<Adoption> {
-  const thisPeriod = await executor
+  let noRoomForAudio: string[] = [];
+  if (quota.keptAudio !== null) {
+    await lockReservations(dialect, executor);
+    noRoomForAudio = await ideasWhoseAudioDoesNotFit(executor, userId, guestId, quota.keptAudio);
+  }
+  let thisPeriodQuery = executor
     .selectFrom('ideas')
     .select('id')
     .where('guest_id', '=', guestId)
-    .where('created_at', '>=', quota.periodStartsAt.toISOString())
+    .where('created_at', '>=', quota.periodStartsAt.toISOString());
+  if (noRoomForAudio.length > 0)
+    thisPeriodQuery = thisPeriodQuery.where('id', 'not in', noRoomForAudio);
+  const thisPeriod = await thisPeriodQuery
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
@@ -53,7 +75,7 @@ export async function moveGuestIdeas(
     quota.monthlyLimit,
     thisPeriod.length,
   );
-  const kept = thisPeriod.slice(granted).map((row) => row.id);
+  const kept = [...noRoomForAudio, ...thisPeriod.slice(granted).map((row) => row.id)];
   let move = executor
     .updateTable('ideas')
     .set({ user_id: userId, guest_id: null, joined_at: quota.at.toISOString() })

@@ -16,6 +16,7 @@ const QUOTA = {
   periodKey: PERIOD,
   periodStartsAt: MONTH.startsAt,
   at: new Date(),
+  keptAudio: null,
 };
 
 function uniqueEmail(): string {

@@ -189,7 +189,7 @@ export function createUsersRepository(
           const adoption =
             adopt === undefined
               ? null
-              : await moveGuestIdeas(trx, row.id, adopt.guestId, adopt.quota);
+              : await moveGuestIdeas(trx, database.dialect, row.id, adopt.guestId, adopt.quota);
           return { ...toUserRecord(row), adoption };
         });
       } catch (error) {

@@ -1,12 +1,25 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Recording } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import type { Owner } from '../../db/owner.js';
 import { toIso } from '../../db/rows.js';
-import type { DB, RecordingsTable } from '../../db/schema.js';
+import type { RecordingsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
+import {
+  countedBytes,
+  countsReceived,
+  holdings,
+  keptAudioFromAddress,
+  keptAudioOfAccount,
+  lockReservations,
+  NOT_AN_ACCOUNTS_IDEA,
+  refusalFor,
+  ANNOUNCED_LENGTH_HELD_MS,
+  type Reservation,
+  type UploadRoom,
+} from './held-bytes.js';
 
 /** A recording's row as the service needs it: the API shape plus what only the server sees. */
 export interface RecordingRecord {
@@ -47,25 +60,6 @@ export interface RecordingPage {
 }
 
 type Row = Selectable<RecordingsTable> & { idea_id: string | null };
-
-/** What an owner and the whole server may hold of recordings no idea accounts for. */
-export interface UploadRoom {
-  openUploadsPerOwner: number;
-  unsavedBytesPerOwner: number;
-  /** What one address (NewUpload.clientKey) may hold, whatever owners it uploads for. */
-  unsavedBytesPerAddress: number;
-  unsavedBytesOnServer: number;
-}
-
-export type Reservation =
-  | { kind: 'reserved' }
-  | { kind: 'too_many_uploads' }
-  | { kind: 'owner_full'; unsavedBytes: number }
-  | { kind: 'address_full'; unsavedBytes: number }
-  | { kind: 'server_full' };
-
-/** A lock key of its own for pg_advisory_xact_lock: reserving uploads, one at a time. */
-const RESERVE_LOCK = 1_106_001;
 
 export interface RecordingsRepository {
   /**
@@ -116,6 +110,8 @@ export interface RecordingsRepository {
   holdingsOf(owner: Owner): Promise<{ openUploads: number; unsavedBytes: number }>;
   /** The bytes of audio the account keeps with its own ideas (audio still stored). */
   keptAudioBytesOf(userId: string): Promise<number>;
+  /** The bytes of audio free accounts keep with their ideas that one address sent. */
+  keptAudioFromAddress(clientKey: string): Promise<number>;
   /** Unfinished uploads whose time ran out, removed; their ids. */
   deleteExpiredUploads(): Promise<string[]>;
   /**
@@ -123,106 +119,6 @@ export interface RecordingsRepository {
    * begun before `before`, removed; their ids. A guest's idea stays, without its audio.
    */
   deleteUnsavedBefore(before: Date): Promise<string[]>;
-}
-
-/**
- * Recordings that are not an account's idea: no idea was made from them, or they are a guest's.
- * A guest's audio stays one even once saved as an idea: guest ids cost nothing and guest ideas
- * never expire, so saved guest audio counted towards no cap and was kept for ever (one address
- * could add gigabytes a day). It counts, and expires, like audio never saved; signing up moves
- * it into the account, where it stays with its idea.
- */
-const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
-  OR NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id))`;
-
-/**
- * Such recordings that still hold bytes: every one but a transcribed recording that keeps no
- * audio (the queue removes its bytes once its transcript is in). One that keeps none still has
- * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
- * try again), so it counts until then whatever keep_audio says.
- */
-const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
-const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
-
-/**
- * How long an upload still arriving holds the room of the length it announced. Without an end,
- * creations that announce a length and never send a byte held the room until they expired a
- * day later: two addresses, at their hourly bytes, held all of it for everyone. After this its
- * announcement holds nothing; what it may still send is bounded by its address's bytes an hour,
- * and once finished it counts whole again.
- */
-export const ANNOUNCED_LENGTH_HELD_MS = 60 * 60 * 1000;
-
-/**
- * What one recording holds of the room: a finished one its size; an upload still arriving its
- * announced length for ANNOUNCED_LENGTH_HELD_MS, and otherwise (its length deferred, or the
- * hour over) the bytes it received or was let send (`received_bytes`).
- */
-function countedBytes(heldSince: string) {
-  return sql<number>`CASE WHEN status = 'uploading' AND ${countsReceived(heldSince)}
-    THEN received_bytes ELSE coalesce(size_bytes, 0) END`;
-}
-
-/** Whether an upload still arriving holds what it received rather than its announced length. */
-function countsReceived(heldSince: string) {
-  return sql<SqlBool>`(size_bytes IS NULL OR created_at < ${heldSince})`;
-}
-
-async function holdings(
-  db: Kysely<DB>,
-  owned: ReturnType<typeof sql<SqlBool>>,
-  at: Date,
-): Promise<{ openUploads: number; unsavedBytes: number }> {
-  const heldSince = new Date(at.getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
-  const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
-    SELECT
-      coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
-      coalesce(sum(${countedBytes(heldSince)}), 0) AS unsaved_bytes
-    FROM recordings
-    WHERE ${owned} AND ${UNSAVED}`.execute(db);
-  const row = result.rows[0];
-  return {
-    openUploads: Number(row?.open_uploads ?? 0),
-    unsavedBytes: Number(row?.unsaved_bytes ?? 0),
-  };
-}
-
-/** Serialises reservations on PostgreSQL; SQLite's write transaction already runs alone. */
-async function lockReservations(database: Database, trx: Kysely<DB>): Promise<void> {
-  if (database.dialect === 'postgres') {
-    await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
-  }
-}
-
-/**
- * Whether `addedBytes` more fit what the owner, the address (when known) and the server may
- * hold: the refusal, or null when there is room.
- */
-async function refusalFor(
-  trx: Kysely<DB>,
-  owned: ReturnType<typeof sql<SqlBool>>,
-  clientKey: string | null,
-  addedBytes: number,
-  room: Omit<UploadRoom, 'openUploadsPerOwner'>,
-  at: Date,
-): Promise<Exclude<Reservation, { kind: 'reserved' }> | null> {
-  const held = await holdings(trx, owned, at);
-  if (held.unsavedBytes + addedBytes > room.unsavedBytesPerOwner) {
-    return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
-  }
-  if (clientKey !== null) {
-    const fromAddress = await holdings(trx, sql<SqlBool>`recordings.client_key = ${clientKey}`, at);
-    if (fromAddress.unsavedBytes + addedBytes > room.unsavedBytesPerAddress) {
-      return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
-    }
-  }
-  if (
-    (await holdings(trx, sql<SqlBool>`1 = 1`, at)).unsavedBytes + addedBytes >
-    room.unsavedBytesOnServer
-  ) {
-    return { kind: 'server_full' };
-  }
-  return null;
 }
 
 const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -264,7 +160,7 @@ export function createRecordingsRepository(
     async reserveUpload(upload, room) {
       const at = now().toISOString();
       return writeTransaction(database, async (trx) => {
-        await lockReservations(database, trx);
+        await lockReservations(database.dialect, trx);
         const owned = ownedBy(upload.owner);
         const held = await holdings(trx, owned, now());
         if (held.openUploads >= room.openUploadsPerOwner) return { kind: 'too_many_uploads' };
@@ -310,7 +206,7 @@ export function createRecordingsRepository(
 
     async reserveReceived(id, upTo, room) {
       return writeTransaction(database, async (trx) => {
-        await lockReservations(database, trx);
+        await lockReservations(database.dialect, trx);
         const heldSince = new Date(now().getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
         const row = await trx
           .selectFrom('recordings')
@@ -366,14 +262,9 @@ export function createRecordingsRepository(
 
     holdingsOf: (owner) => holdings(db, ownedBy(owner), now()),
 
-    async keptAudioBytesOf(userId) {
-      const result = await sql<{ kept: number | string | null }>`
-        SELECT coalesce(sum(coalesce(size_bytes, 0)), 0) AS kept FROM recordings
-        WHERE recordings.user_id = ${userId} AND ${HOLDS_AUDIO} AND NOT ${NOT_AN_ACCOUNTS_IDEA}`.execute(
-        db,
-      );
-      return Number(result.rows[0]?.kept ?? 0);
-    },
+    keptAudioBytesOf: (userId) => keptAudioOfAccount(db, userId),
+
+    keptAudioFromAddress: (clientKey) => keptAudioFromAddress(db, clientKey),
 
     async findAny(id) {
       if (!ID_PATTERN.test(id)) return null;

@@ -72,6 +72,18 @@ export function keptAudioFull(keptBytes: number, cap: number): HttpError {
   );
 }
 
+/**
+ * The free accounts of one network at their cap of audio kept with their ideas: free accounts
+ * cost nothing to make, so the cap per account alone let one address keep all it sent.
+ */
+export function addressKeptAudioFull(keptBytes: number, cap: number): HttpError {
+  return new HttpError(
+    507,
+    'storage_full',
+    `Free accounts on your network already keep ${mebibytes(keptBytes)} of audio with their ideas, and together they keep up to ${mebibytes(cap)}. Delete the recordings of ideas you no longer need to hear (the ideas stay), or upgrade to Pro, then record again.`,
+  );
+}
+
 /** Retry-After: room comes back as people save, delete or let recordings expire. */
 const SERVER_FULL_RETRY_SECONDS = 600;
 

@@ -8,11 +8,13 @@ import type { Owner } from '../../db/owner.js';
 import { HttpError } from '../../http/errors.js';
 import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
 import type { RecordingJobsRepository } from './jobs-repository.js';
+import type { KeptAudioCaps } from './held-bytes.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
 import { isProPlan, type Plan } from '#contract/plans.js';
 import {
   addressFull,
+  addressKeptAudioFull,
   keptAudioFull,
   addressShareOf,
   OPEN_UPLOADS_PER_OWNER,
@@ -50,11 +52,16 @@ export interface RecordingsService {
   /**
    * 429 when the owner has OPEN_UPLOADS_PER_OWNER uploads arriving, 409 when the new one would
    * take their recordings not saved as ideas past UNSAVED_BYTES, 507 when the server's would
-   * pass its cap, and 507 when a free account (`plan`) keeps its cap of audio with its ideas
-   * already, or this upload would take it past it. An early answer only: beginUpload decides
-   * the room, atomically.
+   * pass its cap, and 507 when a free account (`plan`), or the free accounts of the address
+   * (`clientKey`), keep their cap of audio with their ideas already, or this upload would take
+   * them past it. An early answer only: beginUpload decides the room, atomically.
    */
-  assertRoomForUpload(owner: Owner, sizeBytes: number | null, plan?: Plan | null): Promise<void>;
+  assertRoomForUpload(
+    owner: Owner,
+    sizeBytes: number | null,
+    plan: Plan | null | undefined,
+    clientKey: string,
+  ): Promise<void>;
   /**
    * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
    * PATCH declares) where its announced length does not hold them already (a deferred length,
@@ -162,8 +169,8 @@ export function createRecordingsService(deps: {
   unsavedMaxBytes: number;
   /** How long a finished recording no idea was made from is kept (ADR 106). */
   unsavedExpiryMs: number;
-  /** The most audio a free account keeps with its ideas; unset: no cap. */
-  keptMaxBytesFree?: number;
+  /** The most audio a free account, and the free accounts of one address, keep with ideas. */
+  keptAudioFree?: KeptAudioCaps;
   jobs: Pick<RecordingJobsRepository, 'requeue'>;
   /** Told when a job was queued here, so a worker takes it at once. */
   onQueued?: () => void;
@@ -206,13 +213,18 @@ export function createRecordingsService(deps: {
   return {
     newUploadId: () => newId(now().getTime()),
 
-    async assertRoomForUpload(owner, sizeBytes, plan) {
-      const keptCap = deps.keptMaxBytesFree;
-      if (owner.kind === 'user' && keptCap !== undefined && !isProPlan(plan)) {
+    async assertRoomForUpload(owner, sizeBytes, plan, clientKey) {
+      const caps = deps.keptAudioFree;
+      if (owner.kind === 'user' && caps !== undefined && !isProPlan(plan)) {
+        // A deferred length (the web app's) is refused once a cap is reached.
+        const passes = (kept: number, cap: number) =>
+          sizeBytes === null ? kept >= cap : kept + sizeBytes > cap;
         const kept = await repository.keptAudioBytesOf(owner.userId);
-        // A deferred length (the web app's) is refused once the cap is reached.
-        const over = sizeBytes === null ? kept >= keptCap : kept + sizeBytes > keptCap;
-        if (over) throw keptAudioFull(kept, keptCap);
+        if (passes(kept, caps.perAccount)) throw keptAudioFull(kept, caps.perAccount);
+        const fromAddress = await repository.keptAudioFromAddress(clientKey);
+        if (passes(fromAddress, caps.perAddress)) {
+          throw addressKeptAudioFull(fromAddress, caps.perAddress);
+        }
       }
       const held = await repository.holdingsOf(owner);
       if (held.openUploads >= OPEN_UPLOADS_PER_OWNER) throw tooManyUploads();

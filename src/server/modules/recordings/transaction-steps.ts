@@ -48,3 +48,7 @@ export async function holdsRecordings(executor: Kysely<DB>, userId: string): Pro
     .executeTakeFirst();
   return row !== undefined;
 }
+
+// Adopting guest ideas (the ideas module's moveGuestIdeas) holds the kept-audio caps in its own
+// transaction, under the same lock as upload reservations.
+export { ideasWhoseAudioDoesNotFit, lockReservations, type KeptAudioCaps } from './held-bytes.js';

@@ -338,7 +338,12 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       if (announced !== null && announced > maxBytes) {
         throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
       }
-      await recordings.assertRoomForUpload(owner, announced ?? bodyBytes, request.user?.plan);
+      await recordings.assertRoomForUpload(
+        owner,
+        announced ?? bodyBytes,
+        request.user?.plan,
+        addressKeyOf(request.ip),
+      );
       // A deferred upload's bytes are counted as they arrive; these are the first, if any.
       await limits.reserveBytes(request, announced ?? bodyBytes ?? 0);
       // Bytes sent with the creation (creation-with-upload) take a PATCH's path: held against

@@ -33,9 +33,9 @@ export function register(credentials: Credentials): Promise<SignedIn> {
 }
 
 /**
- * What to tell a person whose sign-in left guest ideas behind: this month's that did not fit
- * under the account's free limit stay on this device as guest ideas (docs/product.md, "Guest
- * ideas at sign-in"). Null when every guest idea moved.
+ * What to tell a person whose sign-in left guest ideas behind: those that did not fit the free
+ * account (this month's past its limit, or audio past what it keeps) stay on this device as
+ * guest ideas (docs/product.md, "Guest ideas at sign-in"). Null when every guest idea moved.
  */
 export function guestIdeasKeptNotice(kept: number): { title: string; description: string } | null {
   if (kept <= 0) return null;
@@ -43,7 +43,7 @@ export function guestIdeasKeptNotice(kept: number): { title: string; description
   return {
     title: `${ideas} stayed on this device`,
     description:
-      "Your account's free ideas for this month are used up, so they were not moved in. They are kept here as guest ideas: sign out to see them, or upgrade to Pro and sign in again to move them.",
+      'They did not fit your free account (its free ideas for this month are used up, or it keeps all the audio it may), so they were not moved in. They are kept here as guest ideas: sign out to see them, or upgrade to Pro and sign in again to move them.',
   };
 }
 

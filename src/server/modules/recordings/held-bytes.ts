@@ -1,0 +1,210 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { PRO_PLANS } from '#contract/plans.js';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+/*
+ * What recordings hold of the room, in SQL: the bytes an owner, an address and the server hold
+ * of recordings no account's idea accounts for, the audio free accounts keep with their ideas,
+ * and the checks made in the transactions that reserve room (docs/api.md, "Recordings").
+ */
+
+/** What an owner and the whole server may hold of recordings no idea accounts for. */
+export interface UploadRoom {
+  openUploadsPerOwner: number;
+  unsavedBytesPerOwner: number;
+  /** What one address (NewUpload.clientKey) may hold, whatever owners it uploads for. */
+  unsavedBytesPerAddress: number;
+  unsavedBytesOnServer: number;
+}
+
+export type Reservation =
+  | { kind: 'reserved' }
+  | { kind: 'too_many_uploads' }
+  | { kind: 'owner_full'; unsavedBytes: number }
+  | { kind: 'address_full'; unsavedBytes: number }
+  | { kind: 'server_full' };
+
+/** A lock key of its own for pg_advisory_xact_lock: reserving uploads, one at a time. */
+const RESERVE_LOCK = 1_106_001;
+
+/**
+ * Recordings that are not an account's idea: no idea was made from them, or they are a guest's.
+ * A guest's audio stays one even once saved as an idea: guest ids cost nothing and guest ideas
+ * never expire, so saved guest audio counted towards no cap and was kept for ever (one address
+ * could add gigabytes a day). It counts, and expires, like audio never saved; signing up moves
+ * it into the account, where it stays with its idea.
+ */
+export const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NULL
+  OR NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id))`;
+
+/**
+ * Such recordings that still hold bytes: every one but a transcribed recording that keeps no
+ * audio (the queue removes its bytes once its transcript is in). One that keeps none still has
+ * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
+ * try again), so it counts until then whatever keep_audio says.
+ */
+export const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
+export const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
+
+/**
+ * How long an upload still arriving holds the room of the length it announced. Without an end,
+ * creations that announce a length and never send a byte held the room until they expired a
+ * day later: two addresses, at their hourly bytes, held all of it for everyone. After this its
+ * announcement holds nothing; what it may still send is bounded by its address's bytes an hour,
+ * and once finished it counts whole again.
+ */
+export const ANNOUNCED_LENGTH_HELD_MS = 60 * 60 * 1000;
+
+/**
+ * What one recording holds of the room: a finished one its size; an upload still arriving its
+ * announced length for ANNOUNCED_LENGTH_HELD_MS, and otherwise (its length deferred, or the
+ * hour over) the bytes it received or was let send (`received_bytes`).
+ */
+export function countedBytes(heldSince: string) {
+  return sql<number>`CASE WHEN status = 'uploading' AND ${countsReceived(heldSince)}
+    THEN received_bytes ELSE coalesce(size_bytes, 0) END`;
+}
+
+/** Whether an upload still arriving holds what it received rather than its announced length. */
+export function countsReceived(heldSince: string) {
+  return sql<SqlBool>`(size_bytes IS NULL OR created_at < ${heldSince})`;
+}
+
+export async function holdings(
+  db: Kysely<DB>,
+  owned: ReturnType<typeof sql<SqlBool>>,
+  at: Date,
+): Promise<{ openUploads: number; unsavedBytes: number }> {
+  const heldSince = new Date(at.getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
+  const result = await sql<{ open_uploads: number | string; unsaved_bytes: number | string }>`
+    SELECT
+      coalesce(sum(CASE WHEN status = 'uploading' THEN 1 ELSE 0 END), 0) AS open_uploads,
+      coalesce(sum(${countedBytes(heldSince)}), 0) AS unsaved_bytes
+    FROM recordings
+    WHERE ${owned} AND ${UNSAVED}`.execute(db);
+  const row = result.rows[0];
+  return {
+    openUploads: Number(row?.open_uploads ?? 0),
+    unsavedBytes: Number(row?.unsaved_bytes ?? 0),
+  };
+}
+
+/** Serialises reservations on PostgreSQL; SQLite's write transaction already runs alone. */
+export async function lockReservations(dialect: Dialect, trx: Kysely<DB>): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
+  }
+}
+
+/**
+ * Whether `addedBytes` more fit what the owner, the address (when known) and the server may
+ * hold: the refusal, or null when there is room.
+ */
+export async function refusalFor(
+  trx: Kysely<DB>,
+  owned: ReturnType<typeof sql<SqlBool>>,
+  clientKey: string | null,
+  addedBytes: number,
+  room: Omit<UploadRoom, 'openUploadsPerOwner'>,
+  at: Date,
+): Promise<Exclude<Reservation, { kind: 'reserved' }> | null> {
+  const held = await holdings(trx, owned, at);
+  if (held.unsavedBytes + addedBytes > room.unsavedBytesPerOwner) {
+    return { kind: 'owner_full', unsavedBytes: held.unsavedBytes };
+  }
+  if (clientKey !== null) {
+    const fromAddress = await holdings(trx, sql<SqlBool>`recordings.client_key = ${clientKey}`, at);
+    if (fromAddress.unsavedBytes + addedBytes > room.unsavedBytesPerAddress) {
+      return { kind: 'address_full', unsavedBytes: fromAddress.unsavedBytes };
+    }
+  }
+  if (
+    (await holdings(trx, sql<SqlBool>`1 = 1`, at)).unsavedBytes + addedBytes >
+    room.unsavedBytesOnServer
+  ) {
+    return { kind: 'server_full' };
+  }
+  return null;
+}
+
+/** Audio kept with an account's own ideas (still stored), and the owner is not on a Pro plan. */
+const KEPT_BY_A_FREE_ACCOUNT = sql<SqlBool>`${HOLDS_AUDIO} AND NOT ${NOT_AN_ACCOUNTS_IDEA}
+  AND EXISTS (SELECT 1 FROM users WHERE users.id = recordings.user_id
+    AND users.plan NOT IN (${sql.join([...PRO_PLANS])}))`;
+
+async function sumOfSizes(executor: Kysely<DB>, where: ReturnType<typeof sql<SqlBool>>) {
+  const result = await sql<{ kept: number | string | null }>`
+    SELECT coalesce(sum(coalesce(size_bytes, 0)), 0) AS kept FROM recordings
+    WHERE ${where}`.execute(executor);
+  return Number(result.rows[0]?.kept ?? 0);
+}
+
+/** The bytes of audio the account keeps with its own ideas. */
+export function keptAudioOfAccount(executor: Kysely<DB>, userId: string): Promise<number> {
+  return sumOfSizes(
+    executor,
+    sql<SqlBool>`recordings.user_id = ${userId} AND ${HOLDS_AUDIO} AND NOT ${NOT_AN_ACCOUNTS_IDEA}`,
+  );
+}
+
+/**
+ * The bytes of audio free accounts keep with their ideas that were sent from one address
+ * (addressKeyOf). Accounts cost nothing to make, so a cap per account alone let one address
+ * keep everything it could send, for good, by registering account after account.
+ */
+export function keptAudioFromAddress(executor: Kysely<DB>, clientKey: string): Promise<number> {
+  return sumOfSizes(
+    executor,
+    sql<SqlBool>`recordings.client_key = ${clientKey} AND ${KEPT_BY_A_FREE_ACCOUNT}`,
+  );
+}
+
+/** What a free account, and the free accounts of one address, may keep of audio with ideas. */
+export interface KeptAudioCaps {
+  perAccount: number;
+  perAddress: number;
+}
+
+/**
+ * The guest's ideas whose audio would take the free account they move into, or the address
+ * it was sent from, past its cap (oldest first: an idea that fits is counted before the next
+ * is weighed). Ideas without stored audio always fit. Run in the adopting transaction, with
+ * lockReservations taken, so uploads and other adoptions cannot pass the caps beside it.
+ */
+export async function ideasWhoseAudioDoesNotFit(
+  executor: Kysely<DB>,
+  userId: string,
+  guestId: string,
+  caps: KeptAudioCaps,
+): Promise<string[]> {
+  const withAudio = await sql<{
+    id: string;
+    bytes: number | string | null;
+    client_key: string | null;
+  }>`
+    SELECT ideas.id AS id, recordings.size_bytes AS bytes, recordings.client_key AS client_key
+    FROM ideas JOIN recordings ON recordings.id = ideas.recording_id
+    WHERE ideas.guest_id = ${guestId} AND ${HOLDS_AUDIO}
+    ORDER BY ideas.created_at, ideas.id`.execute(executor);
+  if (withAudio.rows.length === 0) return [];
+  let account = await keptAudioOfAccount(executor, userId);
+  const addresses = new Map<string, number>();
+  const staying: string[] = [];
+  for (const row of withAudio.rows) {
+    const bytes = Number(row.bytes ?? 0);
+    const key = row.client_key;
+    let address = 0;
+    if (key !== null) {
+      address = addresses.get(key) ?? (await keptAudioFromAddress(executor, key));
+    }
+    if (account + bytes > caps.perAccount || (key !== null && address + bytes > caps.perAddress)) {
+      staying.push(row.id);
+      if (key !== null) addresses.set(key, address);
+      continue;
+    }
+    account += bytes;
+    if (key !== null) addresses.set(key, address + bytes);
+  }
+  return staying;
+}
