@@ -5,7 +5,7 @@ import {
   compileDictionary,
   DICTIONARY_MAX_ENTRIES,
   dictionaryPrompt,
-  WHISPER_PROMPT_MAX_CHARS,
+  DICTIONARY_TERMS_MAX_CHARS,
   type DictionaryMeter,
 } from './dictionary.js';
 
@@ -129,7 +129,7 @@ describe('dictionaryPrompt', () => {
   it('stops within what Whisper reads', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ term: `Term${i}`.padEnd(40, 'x') }));
     const prompt = dictionaryPrompt(many) ?? '';
-    expect(prompt.length).toBeLessThanOrEqual(WHISPER_PROMPT_MAX_CHARS + 1);
+    expect(prompt.length).toBeLessThanOrEqual(DICTIONARY_TERMS_MAX_CHARS + 1);
     expect(prompt.startsWith('Term0')).toBe(true);
   });
 });
@@ -148,7 +148,7 @@ describe('the terms a writing model is told to spell', () => {
   it('stay within the length of a speech prompt however many the text holds', () => {
     const found = new Set(Array.from({ length: 500 }, (_, i) => `Term${i}${'x'.repeat(50)}`));
     const terms = termsToSpell(found);
-    expect(terms.join(', ').length).toBeLessThanOrEqual(WHISPER_PROMPT_MAX_CHARS);
+    expect(terms.join(', ').length).toBeLessThanOrEqual(DICTIONARY_TERMS_MAX_CHARS);
     expect(terms[0]).toBe(`Term0${'x'.repeat(50)}`);
   });
 });

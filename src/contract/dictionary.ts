@@ -8,10 +8,11 @@ export const DICTIONARY_MAX_ENTRIES = 500;
 export const DICTIONARY_TERM_MAX_CHARS = 60;
 export const DICTIONARY_SOUNDS_LIKE_MAX_CHARS = 60;
 /**
- * Whisper reads at most 224 tokens of prompt and drops the start of a longer one; about four
- * characters a token, so the terms sent stop short of that.
+ * The most characters of terms sent to a model at once. Whisper reads at most 224 tokens of
+ * prompt and drops the start of a longer one (about four characters a token); the writing
+ * model is held to the same, so a long dictionary never outweighs what was said.
  */
-export const WHISPER_PROMPT_MAX_CHARS = 800;
+export const DICTIONARY_TERMS_MAX_CHARS = 800;
 
 export interface DictionaryEntry {
   term: string;
@@ -289,14 +290,14 @@ export function applyDictionary(
 
 /**
  * The terms a writing model is told to spell as given: only those the text holds, so a long
- * dictionary is not sent with every idea, and within WHISPER_PROMPT_MAX_CHARS together.
+ * dictionary is not sent with every idea, and within DICTIONARY_TERMS_MAX_CHARS together.
  */
 export function termsToSpell(found: ReadonlySet<string>): string[] {
   const terms: string[] = [];
   let chars = 0;
   for (const term of found) {
     chars += term.length + 2;
-    if (chars > WHISPER_PROMPT_MAX_CHARS) break;
+    if (chars > DICTIONARY_TERMS_MAX_CHARS) break;
     terms.push(term);
   }
   return terms;
@@ -309,7 +310,7 @@ export function dictionaryPrompt(entries: readonly DictionaryEntry[]): string | 
     const term = entry.term.trim();
     if (!hasLetterOrDigit(term)) continue;
     const next = prompt === '' ? term : `${prompt}, ${term}`;
-    if (next.length > WHISPER_PROMPT_MAX_CHARS) break;
+    if (next.length > DICTIONARY_TERMS_MAX_CHARS) break;
     prompt = next;
   }
   return prompt === '' ? undefined : `${prompt}.`;
