@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 
 const SERVER = join(import.meta.dirname, '../../src/server');
 /** Where the raw address is meant: the key's own definition, and the log line of a request. */
@@ -35,5 +36,16 @@ describe('per-address counts', () => {
       )
       .map(({ file, line }) => `${file}:${line}`);
     expect(raw).toEqual([]);
+  });
+});
+
+describe('addressKeyOf', () => {
+  it('gives every spelling of one address the same key, so no spelling is a fresh budget', () => {
+    const ipv4 = ['10.1.0.1', '010.001.000.001', '::ffff:10.1.0.1', '::ffff:a01:1'];
+    const more = ['0:0:0:0:0:ffff:a01:1', '[::ffff:a01:1]:4000', '10.1.0.1:4000'];
+    for (const spelling of [...ipv4, ...more]) expect(addressKeyOf(spelling)).toBe('10.1.0.1');
+    const ipv6 = ['2001:db8:0:1::5', '2001:0db8:0000:0001:ffff::9', '[2001:db8:0:1::7]:40001'];
+    for (const spelling of ipv6) expect(addressKeyOf(spelling)).toBe('2001:db8:0:1::/64');
+    expect(addressKeyOf('10.1.0.2')).not.toBe(addressKeyOf('10.1.0.1'));
   });
 });

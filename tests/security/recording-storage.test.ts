@@ -12,6 +12,7 @@ import {
   guestHeaders,
   newGuestId,
   registerUser,
+  sessionCookieOf,
   useTestApp,
 } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
@@ -21,7 +22,11 @@ import {
 } from '#server/modules/recordings/service.js';
 import { addressKeyOf } from '#server/http/rate-limit-counters.js';
 import { newId as newUploadId } from '#server/db/ids.js';
-import { ANNOUNCED_LENGTH_HELD_MS } from '#server/modules/recordings/held-bytes.js';
+import {
+  ANNOUNCED_LENGTH_HELD_MS,
+  keptAudioFromAddress,
+  keptAudioOfAccount,
+} from '#server/modules/recordings/held-bytes.js';
 import {
   beginUpload,
   patchUpload,
@@ -887,6 +892,134 @@ forEachDialect((dialect) => {
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json<{ guestIdeasKept: number }>().guestIdeasKept).toBe(0);
       expect(await idsOf(app, '/api/guest-ideas', other)).toEqual([]);
+    });
+  });
+
+  describe('audio kept however it becomes kept', () => {
+    const cap = 10_000;
+    const perAddress = 16_000;
+    const testApp = useTestApp(dialect, {
+      env: {
+        RECORDINGS_KEPT_MAX_BYTES_FREE: String(cap),
+        RECORDINGS_KEPT_MAX_BYTES_PER_ADDRESS: String(perAddress),
+        RATE_LIMIT_AUTH_PER_MIN: '1000',
+      },
+    });
+
+    async function saveFrom(
+      app: FastifyInstance,
+      headers: Record<string, string>,
+      recordingId: string,
+      path = '/api/ideas',
+    ) {
+      const idea = await app.inject({
+        method: 'POST',
+        url: path,
+        headers,
+        payload: {
+          content: 'Said',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId,
+        },
+      });
+      expect(idea.statusCode, idea.body).toBe(201);
+      return idea.json<{ id: string; recordingId: string | null }>();
+    }
+
+    it('holds when an idea is made from a recording: past a cap the idea is saved without it', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      const account = await registerUser(app);
+      // Three recordings not yet saved (uploads see nothing kept), then three ideas made of them.
+      const recordings = [];
+      for (let i = 0; i < 3; i += 1) {
+        recordings.push(await uploadWhole(app, account.headers, silentWav(4096), ip));
+      }
+      const saved = await Promise.all(recordings.map((id) => saveFrom(app, account.headers, id)));
+      const kept = saved.filter((idea) => idea.recordingId !== null);
+      expect(kept).toHaveLength(2);
+      expect(await keptAudioOfAccount(database.db, account.id)).toBeLessThanOrEqual(cap);
+      // The one left out is still the account's recording, not saved as an idea, with its audio.
+      const left = recordings.find((id) => !kept.some((idea) => idea.recordingId === id));
+      const recording = await app.inject({
+        url: `/api/recordings/${left}`,
+        headers: account.headers,
+      });
+      expect(recording.statusCode, recording.body).toBe(200);
+      expect(recording.json<{ ideaId: string | null }>().ideaId).toBeNull();
+    });
+
+    it('holds for a guest’s recordings not yet saved, brought in at sign-up from one address', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      for (let i = 0; i < 5; i += 1) {
+        const guestId = newGuestId();
+        const recordingId = await uploadWhole(app, guestHeaders(guestId), silentWav(4096), ip);
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/register',
+          headers: guestHeaders(guestId),
+          payload: { email: `unsaved-${guestId}@example.com`, password: 'correct horse battery' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        await saveFrom(app, { cookie: sessionCookieOf(response) }, recordingId);
+      }
+      expect(await keptAudioFromAddress(database.db, addressKeyOf(ip))).toBeLessThanOrEqual(
+        perAddress,
+      );
+    });
+
+    it('holds for adoptions at once: sign-ups from one address and sign-ins to one account', async () => {
+      const { app, database } = testApp();
+      const ip = newAddress();
+      async function guestWithKeptIdea(): Promise<string> {
+        const guestId = newGuestId();
+        const recordingId = await uploadWhole(app, guestHeaders(guestId), silentWav(4096), ip);
+        await saveFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
+        return guestId;
+      }
+      const signUps = await Promise.all([0, 1, 2, 3, 4, 5].map(() => guestWithKeptIdea()));
+      await Promise.all(
+        signUps.map((guestId) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/register',
+            headers: guestHeaders(guestId),
+            payload: { email: `once-${guestId}@example.com`, password: 'correct horse battery' },
+          }),
+        ),
+      );
+      expect(await keptAudioFromAddress(database.db, addressKeyOf(ip))).toBeLessThanOrEqual(
+        perAddress,
+      );
+      const account = await registerUser(app);
+      const other = newAddress();
+      const signIns = [];
+      for (let i = 0; i < 6; i += 1) {
+        const guestId = newGuestId();
+        const recordingId = await uploadWhole(app, guestHeaders(guestId), silentWav(4096), other);
+        await saveFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
+        signIns.push(guestId);
+      }
+      const answers = await Promise.all(
+        signIns.map((guestId) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: guestHeaders(guestId),
+            payload: { email: account.email, password: account.password },
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      expect(await keptAudioOfAccount(database.db, account.id)).toBeLessThanOrEqual(cap);
+      const stayed = answers.reduce(
+        (sum, answer) => sum + answer.json<{ guestIdeasKept: number }>().guestIdeasKept,
+        0,
+      );
+      expect(stayed).toBe(4);
     });
   });
 

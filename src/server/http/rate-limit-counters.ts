@@ -305,10 +305,18 @@ function withoutPort(ip: string): string {
   return ip;
 }
 
+/**
+ * One key for every spelling of an address a proxy may write: IPv4 with leading zeros
+ * (`010.001.000.001`), IPv4 inside IPv6 as dotted or as hex (`::ffff:a01:1`), and IPv6 with
+ * or without its zeros, so no spelling is a fresh budget.
+ */
 function keyOfAddress(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1] !== undefined) return mapped[1];
-  if (!ip.includes(':')) return ip;
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1] !== undefined) return keyOfAddress(mapped[1]);
+  if (!ip.includes(':')) {
+    const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip)?.slice(1).map(Number);
+    return octets?.every((octet) => octet <= 255) ? octets.join('.') : ip;
+  }
   const [head = '', tail] = ip.toLowerCase().split('%')[0]?.split('::') ?? [''];
   const front = head === '' ? [] : head.split(':');
   const back = tail === undefined || tail === '' ? [] : tail.split(':');
@@ -320,6 +328,11 @@ function keyOfAddress(ip: string): string {
           ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'),
           ...back,
         ];
+  const hex = groups.map((group) => parseInt(group, 16));
+  if (groups.length === 8 && hex.slice(0, 5).every((n) => n === 0) && hex[5] === 0xffff) {
+    const [high = 0, low = 0] = hex.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))

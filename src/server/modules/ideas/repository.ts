@@ -10,6 +10,11 @@ import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
 import { countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from '../../db/cursor.js';
+import {
+  lockReservations,
+  recordingAudioFits,
+  type KeptAudioCaps,
+} from '../recordings/transaction-steps.js';
 import { moveGuestIdeas, type Adoption, type AdoptionQuota } from './transaction-steps.js';
 import {
   IDEA_COLUMNS,
@@ -74,10 +79,16 @@ export interface QuotaCheck {
 export interface IdeasRepository {
   list(owner: Owner, options: ListIdeasOptions): Promise<IdeaPage>;
   findById(owner: Owner, id: string): Promise<Idea | null>;
+  /**
+   * With `keptAudio` (a free account's caps), an idea made from a recording keeps its audio
+   * only when that fits them, checked in the saving transaction; otherwise the idea is saved
+   * without it (recordingId null) and the recording stays one not saved as an idea.
+   */
   createWithinQuota(
     owner: Owner,
     input: NewIdea,
     quota: QuotaCheck,
+    keptAudio?: KeptAudioCaps | null,
   ): Promise<Idea | 'quota_exceeded'>;
   update(owner: Owner, id: string, patch: IdeaPatch): Promise<Idea | null>;
   delete(owner: Owner, id: string): Promise<boolean>;
@@ -209,6 +220,40 @@ export function createIdeasRepository(
     return idea === undefined ? 'quota_exceeded' : toIdea(idea);
   }
 
+  /**
+   * The slow path, for an idea whose recording's audio a free account would keep: the caps
+   * are read and the idea inserted in one transaction under the reservations' lock, so
+   * parallel saves (or an upload or adoption beside them) cannot each see the same room.
+   */
+  async function createKeepingAudioWithinCaps(
+    userId: string,
+    owner: Owner,
+    values: Insertable<IdeasTable>,
+    quota: QuotaCheck,
+    caps: KeptAudioCaps,
+  ): Promise<Idea | 'quota_exceeded'> {
+    if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
+    return writeTransaction(database, async (trx) => {
+      await lockReservations(dialect, trx);
+      const recordingId = values.recording_id ?? null;
+      const fits =
+        recordingId === null || (await recordingAudioFits(trx, userId, recordingId, caps));
+      const counted = await countOneUseQuery(
+        trx,
+        owner,
+        quota.periodKey,
+        quota.monthlyLimit,
+      ).executeTakeFirst();
+      if (counted === undefined) return 'quota_exceeded';
+      const idea = await trx
+        .insertInto('ideas')
+        .values(fits ? values : { ...values, recording_id: null })
+        .returning(IDEA_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toIdea(idea);
+    });
+  }
+
   function loadPage(
     owner: Owner,
     limit: number,
@@ -248,7 +293,7 @@ export function createIdeasRepository(
       return row ? toIdea(row) : null;
     },
 
-    async createWithinQuota(owner, input, quota) {
+    async createWithinQuota(owner, input, quota, keptAudio) {
       const createdAt = now();
       const at = createdAt.toISOString();
       const values = {
@@ -263,6 +308,9 @@ export function createIdeasRepository(
         created_at: at,
         updated_at: at,
       };
+      if (owner.kind === 'user' && values.recording_id !== null && keptAudio) {
+        return createKeepingAudioWithinCaps(owner.userId, owner, values, quota, keptAudio);
+      }
       return dialect === 'sqlite'
         ? createInOneBatch(owner, values, quota)
         : createInOneStatement(owner, values, quota);

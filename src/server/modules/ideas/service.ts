@@ -21,15 +21,12 @@ export interface RecordingLinks {
   isOwnRecording(owner: Owner, id: string): Promise<boolean>;
   deleteQuietly(owner: Owner, id: string): Promise<void>;
   deleteAllOf(owner: Owner): Promise<number>;
-  /** Moves the guest's recordings, except those of ideas that stay the guest's. */
-  adoptGuest(userId: string, guestId: string): Promise<number>;
 }
 
 const NO_RECORDINGS: RecordingLinks = {
   isOwnRecording: () => Promise.resolve(false),
   deleteQuietly: () => Promise.resolve(),
   deleteAllOf: () => Promise.resolve(0),
-  adoptGuest: () => Promise.resolve(0),
 };
 
 function notYourRecording(): HttpError {
@@ -126,6 +123,7 @@ export function createIdeasService(deps: {
           owner,
           { ...input, recordingId },
           { monthlyLimit: quota.monthlyLimit, periodKey: quota.periodKey },
+          owner.kind === 'user' ? keptAudioOf(plan) : null,
         );
       } catch (error) {
         if (recordingId !== null && isUniqueViolation(error)) {
@@ -170,9 +168,7 @@ export function createIdeasService(deps: {
         ...usage.quotaFor(userOwner(account.id), account.plan, account.billingPeriod),
         keptAudio: keptAudioOf(account.plan),
       };
-      const adoption = await ideas.adoptGuestIdeas(account.id, guestId, quota);
-      await recordings.adoptGuest(account.id, guestId);
-      return adoption;
+      return ideas.adoptGuestIdeas(account.id, guestId, quota);
     },
 
     adoptionQuota: (plan) => ({

@@ -5,6 +5,7 @@ import { userOwner } from '../../db/owner.js';
 import {
   ideasWhoseAudioDoesNotFit,
   lockReservations,
+  moveGuestRecordings,
   type KeptAudioCaps,
 } from '../recordings/transaction-steps.js';
 import { countAdoptedUses } from '../usage/transaction-steps.js';
@@ -43,7 +44,8 @@ export interface Adoption {
  * period's ideas than its limit (ADR 105). Ideas from earlier periods were counted then and
  * move freely. In a free account, an idea whose kept audio would pass the account's or its
  * address's cap stays the guest's too, with its recording (ADR 112): the caps hold however the
- * audio came in. Run it inside a write transaction: the count and the move are one step.
+ * audio came in. The guest's recordings move with their ideas (those of ideas that stay, stay).
+ * Run it inside a write transaction: the count and the move are one step.
  */
 export async function moveGuestIdeas(
   executor: Kysely<DB>,
@@ -82,6 +84,7 @@ export async function moveGuestIdeas(
     .where('guest_id', '=', guestId);
   if (kept.length > 0) move = move.where('id', 'not in', kept);
   const result = await move.executeTakeFirst();
+  await moveGuestRecordings(executor, userId, guestId, quota.at);
   return { moved: Number(result.numUpdatedRows), keptAsGuest: kept.length };
 }
 

@@ -149,9 +149,8 @@ export function createIdentityService(deps: {
   tokens: AuthTokensRepository;
   passwords: PasswordHasher;
   ideas: Pick<IdeasService, 'adoptGuestIdeas' | 'adoptionQuota'>;
-  /** A new account takes the guest's recordings too; a deleted one takes its recordings' bytes. */
+  /** A deleted account takes its recordings' bytes (the recordings move with the ideas). */
   recordings?: {
-    adoptGuest(userId: string, guestId: string): Promise<number>;
     prepareAccountDeletion(userId: string): Promise<() => Promise<void>>;
   };
   /** The guest's dictionary joins the account's on signing up or in. */
@@ -171,7 +170,6 @@ export function createIdentityService(deps: {
     deps;
   const dictionary = deps.dictionary ?? { adoptGuest: () => Promise.resolve() };
   const recordings = deps.recordings ?? {
-    adoptGuest: () => Promise.resolve(0),
     prepareAccountDeletion: () => Promise.resolve(() => Promise.resolve()),
   };
 
@@ -242,10 +240,7 @@ export function createIdentityService(deps: {
           'An account with this email already exists. Please sign in instead.',
         );
       }
-      if (guestId) {
-        await recordings.adoptGuest(created.id, guestId);
-        await dictionary.adoptGuest(created.id, guestId);
-      }
+      if (guestId) await dictionary.adoptGuest(created.id, guestId);
       const { adoption, ...user } = created;
       return { ...user, guestIdeasKept: adoption?.keptAsGuest ?? 0 };
     },

@@ -208,3 +208,58 @@ export async function ideasWhoseAudioDoesNotFit(
   }
   return staying;
 }
+
+/**
+ * Whether the account may keep this recording's audio with an idea made from it: its stored
+ * bytes fit the account's cap and the cap of the address it was sent from. Run in the
+ * transaction that makes the idea, with lockReservations taken, so parallel saves cannot each
+ * see room that only one of them has.
+ */
+export async function recordingAudioFits(
+  executor: Kysely<DB>,
+  userId: string,
+  recordingId: string,
+  caps: KeptAudioCaps,
+): Promise<boolean> {
+  const row = await sql<{ bytes: number | string | null; client_key: string | null }>`
+    SELECT size_bytes AS bytes, client_key FROM recordings
+    WHERE id = ${recordingId} AND user_id = ${userId} AND ${HOLDS_AUDIO}`.execute(executor);
+  const recording = row.rows[0];
+  if (recording === undefined) return true;
+  const bytes = Number(recording.bytes ?? 0);
+  if ((await keptAudioOfAccount(executor, userId)) + bytes > caps.perAccount) return false;
+  return (
+    recording.client_key === null ||
+    (await keptAudioFromAddress(executor, recording.client_key)) + bytes <= caps.perAddress
+  );
+}
+
+/**
+ * Moves a guest's recordings into the account, except those of ideas that stay the guest's
+ * (past the account's limit or its kept-audio caps). Run in the transaction that moves the
+ * ideas: apart, a parallel adoption read the moved ideas' audio as still the guest's, counted
+ * towards no cap, and passed them.
+ */
+export async function moveGuestRecordings(
+  executor: Kysely<DB>,
+  userId: string,
+  guestId: string,
+  at: Date,
+): Promise<number> {
+  const result = await executor
+    .updateTable('recordings')
+    .set({ user_id: userId, guest_id: null, joined_at: at.toISOString() })
+    .where('guest_id', '=', guestId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ideas')
+            .select('ideas.id')
+            .where('ideas.guest_id', '=', guestId)
+            .whereRef('ideas.recording_id', '=', 'recordings.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

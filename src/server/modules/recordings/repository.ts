@@ -1,12 +1,11 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Recording } from '#contract/api-schemas.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import type { Owner } from '../../db/owner.js';
-import { toIso } from '../../db/rows.js';
-import type { RecordingsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transactions.js';
+import { toRecord, type RecordingRecord } from './recording-rows.js';
 import {
   countedBytes,
   countsReceived,
@@ -21,18 +20,7 @@ import {
   type UploadRoom,
 } from './held-bytes.js';
 
-/** A recording's row as the service needs it: the API shape plus what only the server sees. */
-export interface RecordingRecord {
-  recording: Recording;
-  owner: Owner;
-  uploading: boolean;
-  contentType: string | null;
-  sizeBytes: number | null;
-  format: Format | null;
-  category: Category | null;
-  keepAudio: boolean;
-  filename: string | null;
-}
+export type { RecordingRecord } from './recording-rows.js';
 
 export interface NewUpload {
   id: string;
@@ -58,8 +46,6 @@ export interface RecordingPage {
   items: Recording[];
   nextCursor: string | null;
 }
-
-type Row = Selectable<RecordingsTable> & { idea_id: string | null };
 
 export interface RecordingsRepository {
   /**
@@ -101,7 +87,6 @@ export interface RecordingsRepository {
   /** Every recording of the owner, uploads included, removed; their ids. */
   deleteAllOf(owner: Owner): Promise<string[]>;
   idsOf(owner: Owner): Promise<string[]>;
-  adoptGuest(userId: string, guestId: string): Promise<number>;
   /**
    * What the owner holds that no account's idea accounts for: uploads still arriving, and the
    * bytes of recordings whose audio is still stored (kept, or not yet transcribed) not (yet)
@@ -341,26 +326,6 @@ export function createRecordingsRepository(
       return rows.map((row) => row.id);
     },
 
-    // An idea that stayed the guest's (past the account's limit, ADR 105) keeps its recording.
-    async adoptGuest(userId, guestId) {
-      const result = await db
-        .updateTable('recordings')
-        .set({ user_id: userId, guest_id: null, joined_at: now().toISOString() })
-        .where('guest_id', '=', guestId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('ideas')
-                .select('ideas.id')
-                .where('ideas.guest_id', '=', guestId)
-                .whereRef('ideas.recording_id', '=', 'recordings.id'),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
     async deleteExpiredUploads() {
       return deleteWhere(
         sql<SqlBool>`recordings.status = 'uploading' AND recordings.upload_expires_at < ${now().toISOString()}`,
@@ -373,42 +338,5 @@ export function createRecordingsRepository(
           AND ${NOT_AN_ACCOUNTS_IDEA}`,
       );
     },
-  };
-}
-
-function toRecord(row: Row): RecordingRecord {
-  const status = row.status;
-  const total = row.pieces_total;
-  const progress = status === 'done' ? 1 : total > 0 ? Math.min(1, row.pieces_done / total) : 0;
-  return {
-    recording: {
-      id: row.id,
-      // An upload is never shown as a recording; the service hides it before it gets here.
-      status: status === 'uploading' ? 'queued' : status,
-      progress,
-      pieces:
-        total > 0
-          ? { done: status === 'done' ? total : Math.min(total, row.pieces_done), total }
-          : null,
-      durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
-      transcript: row.transcript,
-      error:
-        row.error_code === null || status !== 'failed'
-          ? null
-          : { error: row.error_code, message: row.error_message ?? 'The transcription failed.' },
-      ideaId: row.idea_id,
-      createdAt: toIso(row.created_at),
-    },
-    owner:
-      row.user_id !== null
-        ? { kind: 'user', userId: row.user_id }
-        : { kind: 'guest', guestId: row.guest_id ?? '' },
-    uploading: status === 'uploading',
-    contentType: row.content_type,
-    sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-    format: row.format,
-    category: row.category,
-    keepAudio: row.keep_audio !== 0,
-    filename: row.filename,
   };
 }

@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { Recording } from '#contract/api-schemas.js';
-import { CategorySchema, FormatSchema } from '#contract/taxonomy.js';
-import { SPOKEN_LANGUAGE_MESSAGE, SpokenLanguageSchema } from '#contract/api-request-schemas.js';
 import { InvalidCursorError } from '../../db/cursor.js';
 import { newId } from '../../db/ids.js';
 import type { Owner } from '../../db/owner.js';
@@ -10,6 +8,8 @@ import { AUDIO_SNIFF_BYTES, recogniseAudio } from '../ai/service.js';
 import type { RecordingJobsRepository } from './jobs-repository.js';
 import type { KeptAudioCaps } from './held-bytes.js';
 import type { RecordingPage, RecordingsRepository } from './repository.js';
+import { parseRange } from './byte-ranges.js';
+import { readUploadMetadata, type UploadMetadata } from './upload-metadata.js';
 import { readHead, type ByteRange, type RecordingStore } from './store.js';
 import { isProPlan, type Plan } from '#contract/plans.js';
 import {
@@ -25,20 +25,10 @@ import {
 } from './room.js';
 
 export { ADDRESSES_TO_FILL_ROOM, OPEN_UPLOADS_PER_OWNER, UNSAVED_BYTES } from './room.js';
+export { startUploadExpiry } from './upload-expiry.js';
+export type { UploadMetadata } from './upload-metadata.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
-const FILENAME_MAX_CHARS = 255;
-export interface UploadMetadata {
-  filename?: string | null;
-  filetype?: string | null;
-  format?: string | null;
-  category?: string | null;
-  /** "false" or "0": the person keeps no audio once the transcript exists. */
-  keepAudio?: string | null;
-  /** The language spoken, ISO 639-1 (docs/api.md, "Extension: the spoken language"). */
-  language?: string | null;
-}
-
 export interface AudioFile {
   stream: Readable;
   sizeBytes: number;
@@ -112,7 +102,6 @@ export interface RecordingsService {
   /** The recording of a deleted idea; nothing when it is already gone. */
   deleteQuietly(owner: Owner, id: string): Promise<void>;
   deleteAllOf(owner: Owner): Promise<number>;
-  adoptGuest(userId: string, guestId: string): Promise<number>;
   /**
    * For deleting an account, whose rows go with it (ON DELETE CASCADE): the bytes to remove
    * afterwards, by calling the returned function once the account is gone.
@@ -132,33 +121,6 @@ export interface RecordingsService {
 
 export function recordingNotFound(): HttpError {
   return new HttpError(404, 'not_found', 'This recording does not exist.');
-}
-
-/** The upload's language (docs/api.md, "Extension: the spoken language"); absent: null. */
-function uploadLanguage(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const parsed = SpokenLanguageSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new HttpError(400, 'invalid_input', `Upload-Metadata: ${SPOKEN_LANGUAGE_MESSAGE}.`);
-  }
-  return parsed.data;
-}
-
-function parseChoice<T>(
-  value: string | null | undefined,
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  field: string,
-): T | null {
-  if (value === undefined || value === null || value === '') return null;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'invalid_input',
-      `Upload-Metadata: ${field} must be one of the product's ${field}s.`,
-    );
-  }
-  return parsed.data;
 }
 
 export function createRecordingsService(deps: {
@@ -253,11 +215,7 @@ export function createRecordingsService(deps: {
     noteReceived: (id, offset) => repository.noteReceived(id, offset),
 
     async beginUpload(owner, { id, sizeBytes, metadata, clientKey, firstBytes = 0 }) {
-      const format = parseChoice(metadata.format, FormatSchema, 'format');
-      const category = parseChoice(metadata.category, CategorySchema, 'category');
-      const filename = metadata.filename?.slice(0, FILENAME_MAX_CHARS) ?? null;
-      const keep = metadata.keepAudio?.trim().toLowerCase();
-      const language = uploadLanguage(metadata.language);
+      const { format, category, filename, keepAudio, language } = readUploadMetadata(metadata);
       const budget = UNSAVED_BYTES[owner.kind];
       const reserved = await repository.reserveUpload(
         {
@@ -266,7 +224,7 @@ export function createRecordingsService(deps: {
           filename,
           format,
           category,
-          keepAudio: keep !== 'false' && keep !== '0',
+          keepAudio,
           language,
           sizeBytes,
           firstBytes,
@@ -371,8 +329,6 @@ export function createRecordingsService(deps: {
       return ids.length;
     },
 
-    adoptGuest: (userId, guestId) => repository.adoptGuest(userId, guestId),
-
     removeStoredBytes: (ids) => removeBytes(ids),
 
     async prepareAccountDeletion(userId) {
@@ -407,84 +363,4 @@ export function createRecordingsService(deps: {
       return ids.length;
     },
   };
-}
-
-/** How often unfinished uploads are checked for expiry: often enough to keep to the hour. */
-const UPLOAD_EXPIRY_CHECK_MAX_MS = 10 * 60 * 1000;
-
-/**
- * Removes expired uploads now and then (at most every ten minutes, and at least twice per
- * expiry period). A failed sweep is logged and tried again next time; the timer never keeps the
- * process alive, and stop() waits for a sweep under way so the database is not closed beneath it.
- */
-export function startUploadExpiry(
-  recordings: Pick<RecordingsService, 'deleteExpiredUploads'>,
-  log: { info(message: string): void; warn(fields: object, message: string): void },
-  expiryMs: number,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const tick = (): void => {
-    if (running !== null) return;
-    running = recordings
-      .deleteExpiredUploads()
-      .then(
-        (removed) => {
-          if (removed > 0)
-            log.info(`removed ${removed} expired unfinished uploads and unsaved recordings`);
-        },
-        (error: unknown) => log.warn({ err: error }, 'could not remove expired uploads'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(
-    tick,
-    Math.max(1000, Math.min(UPLOAD_EXPIRY_CHECK_MAX_MS, expiryMs / 2)),
-  );
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      if (running !== null) await running;
-    },
-  };
-}
-
-/**
- * One `bytes=` range (RFC 9110): `start-end`, `start-` or the last `-n` bytes. Several ranges
- * or a malformed header are answered with the whole file, as the RFC allows; a range that starts
- * past the end is 416.
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | null {
-  if (header === undefined) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return null;
-  let start: number;
-  let end: number;
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0) throw rangeNotSatisfiable(size);
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(first);
-    end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-    if (last !== '' && Number(last) < start) return null;
-  }
-  if (start >= size) throw rangeNotSatisfiable(size);
-  return { start, end };
-}
-
-function rangeNotSatisfiable(size: number): HttpError {
-  return new HttpError(
-    416,
-    'range_not_satisfiable',
-    'The range asked for is past the end of the recording.',
-    {
-      'Content-Range': `bytes */${size}`,
-    },
-  );
 }

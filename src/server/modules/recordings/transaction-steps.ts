@@ -49,6 +49,12 @@ export async function holdsRecordings(executor: Kysely<DB>, userId: string): Pro
   return row !== undefined;
 }
 
-// Adopting guest ideas (the ideas module's moveGuestIdeas) holds the kept-audio caps in its own
-// transaction, under the same lock as upload reservations.
-export { ideasWhoseAudioDoesNotFit, lockReservations, type KeptAudioCaps } from './held-bytes.js';
+// Adopting guest ideas (the ideas module's moveGuestIdeas) and making an idea from a recording
+// hold the kept-audio caps in their own transactions, under the same lock as upload reservations.
+export {
+  ideasWhoseAudioDoesNotFit,
+  lockReservations,
+  moveGuestRecordings,
+  recordingAudioFits,
+  type KeptAudioCaps,
+} from './held-bytes.js';

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { MemoryLocker, Server as TusServer } from '@tus/server';
 import type { Locker } from '@tus/utils';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,10 +8,20 @@ import { ErrorSchema } from '#contract/api-schemas.js';
 import { HttpError, type ErrorBody } from '../../http/errors.js';
 import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
-import { requireGuestId } from '../../http/sessions.js';
-import type { RecordingsService, UploadMetadata } from './service.js';
+import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
 import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
+import {
+  TUS_ERRORS,
+  tooLarge,
+  forTus,
+  hasBody,
+  bytesDeclared,
+  toWebRequest,
+  uploadOwner,
+  metadataOf,
+  byteCount,
+} from './tus-requests.js';
 
 /**
  * The tus 1.0 endpoint (docs/api.md, "Recordings"; ADR 120), on @tus/server. Fastify keeps the
@@ -25,108 +34,6 @@ import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
 const UPLOADS_PATH = '/api/uploads';
 const TUS_RESUMABLE = '1.0.0';
 
-/** What tus's plain-text refusals mean, said as the rest of the API says things. */
-const TUS_ERRORS: Record<number, ErrorBody> = {
-  400: { error: 'invalid_input', message: 'The tus request is malformed' },
-  404: { error: 'not_found', message: 'This upload does not exist.' },
-  409: {
-    error: 'offset_mismatch',
-    message:
-      'Upload-Offset does not match the bytes this server holds; ask with HEAD where to resume.',
-  },
-  410: { error: 'upload_expired', message: 'This upload expired and its bytes were removed.' },
-  412: {
-    error: 'tus_version_required',
-    message: 'Send Tus-Resumable: 1.0.0 with every tus request.',
-  },
-  415: {
-    error: 'unsupported_media_type',
-    message: 'Send the bytes as application/offset+octet-stream.',
-  },
-  // tus answers 501 for an extension it lacks (concatenation, which parallel uploads use): a
-  // choice of this server, not a fault in it.
-  501: {
-    error: 'not_implemented',
-    message: 'This server does not support that tus extension. Upload the recording in one piece.',
-  },
-};
-
-function tooLarge(maxBytes: number): ErrorBody {
-  const mebibytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  return { error: 'payload_too_large', message: `The recording is larger than ${mebibytes} MiB.` };
-}
-
-/** A thrown HttpError in the shape tus passes through: its status and our JSON body. */
-function forTus(error: unknown): unknown {
-  if (!(error instanceof HttpError)) return error;
-  return {
-    status_code: error.statusCode,
-    body: JSON.stringify({ error: error.code, message: error.message }),
-  };
-}
-
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return (
-    request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
-  );
-}
-
-/**
- * How many bytes a write brings, known before they are stored: its Content-Length, or for a body
- * without one (chunked) the rest of a length it declares (`Upload-Length` minus `Upload-Offset`;
- * tus-js-client in Node ends a deferred upload with an empty chunked PATCH that declares it).
- * Bytes are counted before they are stored (the address's bytes an hour, the server's room: ADR
- * 117), so a chunked body that declares no end could only be counted once it had taken the room:
- * 411. `null`: there is no body.
- */
-function bytesDeclared(request: FastifyRequest): number | null {
-  const length = byteCount(request.headers['content-length']);
-  if (length !== null) return length;
-  if (request.headers['transfer-encoding'] === undefined) return null;
-  const end = byteCount(request.headers['upload-length']);
-  const offset = byteCount(request.headers['upload-offset']) ?? 0;
-  if (end !== null && end >= offset) return end - offset;
-  throw new HttpError(
-    411,
-    'length_required',
-    'Send the bytes of an upload with a Content-Length (or, for its last bytes, an Upload-Length): a body of unknown length is not taken.',
-  );
-}
-
-function toWebRequest(request: FastifyRequest, path: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const body = hasBody(request) ? (Readable.toWeb(request.raw) as ReadableStream) : null;
-  return new Request(`http://localhost${path}`, {
-    method: request.method,
-    headers,
-    body,
-    // Node's fetch Request streams a body only when told it is half duplex.
-    ...(body === null ? {} : { duplex: 'half' }),
-  } as RequestInit);
-}
-
-function uploadOwner(request: FastifyRequest): Owner {
-  if (request.user) return { kind: 'user', userId: request.user.id };
-  return { kind: 'guest', guestId: requireGuestId(request) };
-}
-
-function metadataOf(raw: Record<string, string | null> | undefined): UploadMetadata {
-  const value = (key: string) => raw?.[key] ?? null;
-  return {
-    filename: value('filename'),
-    filetype: value('filetype'),
-    format: value('format'),
-    category: value('category'),
-    keepAudio: value('keepAudio'),
-    language: value('language'),
-  };
-}
-
 export interface TusUploadsOptions {
   recordings: RecordingsService;
   store: RecordingStore;
@@ -135,12 +42,6 @@ export interface TusUploadsOptions {
   maxBytes: number;
   /** Counts the recording an upload begins, and the bytes arriving, per client address. */
   limits: RecordingRateLimits;
-}
-
-/** A header's whole-number value, or null when it is absent or not digits only. */
-function byteCount(value: string | string[] | undefined): number | null {
-  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value.trim())) return null;
-  return Number(value.trim());
 }
 
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {

@@ -140,7 +140,17 @@ export function HomeRoute() {
       {
         onSuccess: (saved) => {
           closeResult();
-          toast({ title: 'Saved!', variant: 'success', durationMs: SAVED_TOAST_MS });
+          if (result.recordingId !== null && saved.recordingId === null) {
+            // A free account that keeps all the audio it may: the words are saved without it
+            // (docs/product.md, "Kept audio").
+            toast({
+              title: 'Saved without its recording',
+              description:
+                'Your idea is saved. Your free account already keeps all the audio it may, so this recording was not kept with it. Upgrade to Pro to keep audio with every idea.',
+            });
+          } else {
+            toast({ title: 'Saved!', variant: 'success', durationMs: SAVED_TOAST_MS });
+          }
           setHighlightedId(saved.id);
           clearTimeout(highlightTimer.current);
           highlightTimer.current = setTimeout(() => setHighlightedId(null), HIGHLIGHT_MS);
