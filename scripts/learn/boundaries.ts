@@ -1,12 +1,13 @@
-import { pathToFileURL } from 'node:url';
-import type { Category, Format } from '#contract/taxonomy.js';
+import type { Category } from '#contract/taxonomy.js';
 import { formatWithRules } from '#text/formats/format-with-rules.js';
 import type { Utterance } from '#text/learn/corpus.js';
-import { BOUNDARY_LABELS, GLUE_WORDS, boundaryFeatures } from '#text/learn/boundary-tagger.js';
 import { loadSoftmax, probabilities } from '#text/learn/softmax.js';
 import { tagTokens } from '#text/nlp.js';
 import { cleanSpeech } from '#text/sentences.js';
 import { tokenize } from '#text/tokenizer.js';
+import { SUBJECT_PRONOUNS } from '#text/words/function-words.js';
+import { CHAINED_OPENERS, SENTENCE_OPENING_WORDS } from '#text/words/run-ons.js';
+import { IMPERATIVE_VERBS, SEQUENCE_WORDS, TASK_VERBS } from '#text/words/tasks.js';
 import { readComposedCorpus, readWrittenCorpus } from './corpus-files.js';
 import { FOLDS, foldOf } from './evaluate.js';
 import { trainSoftmax, type Example } from './train.js';
@@ -23,12 +24,12 @@ import { trainSoftmax, type Example } from './train.js';
  *   npx tsx scripts/learn/boundaries.ts --examples (also prints where the two disagree)
  */
 
-export type Label = 'sentence' | 'item' | 'none';
-const LABELS: readonly Label[] = BOUNDARY_LABELS;
+type Label = 'sentence' | 'item' | 'none';
+const LABELS: readonly Label[] = ['sentence', 'item', 'none'];
 /** How the said words are given to both: all unpunctuated, or each in its own style. */
-export type Mode = 'browser' | 'as-said';
+type Mode = 'browser' | 'as-said';
 
-export interface Word {
+interface Word {
   text: string;
   /** Lower case with no punctuation: what features and alignment compare. */
   bare: string;
@@ -36,7 +37,7 @@ export interface Word {
   pos: string;
 }
 
-export interface Case {
+interface Case {
   utterance: Utterance;
   mode: Mode;
   words: Word[];
@@ -47,7 +48,7 @@ export interface Case {
 const END_MARK = /[.?!]["')\]]*$/u;
 
 /** The said words of an utterance with their labels; marks on a dropped word pass on. */
-export function caseOf(utterance: Utterance, mode: Mode): Case {
+function caseOf(utterance: Utterance, mode: Mode): Case {
   const browser = mode === 'browser' || utterance.style === 'browser';
   const words: Word[] = [];
   let sentence = false;
@@ -82,7 +83,7 @@ export function caseOf(utterance: Utterance, mode: Mode): Case {
 }
 
 /** Where each word starts in the joined text -> its index. */
-export function offsets(words: readonly Word[]): Map<number, number> {
+function offsets(words: readonly Word[]): Map<number, number> {
   const at = new Map<number, number>();
   let offset = 0;
   words.forEach((word, i) => {
@@ -92,10 +93,27 @@ export function offsets(words: readonly Word[]): Map<number, number> {
   return at;
 }
 
-const GLUE = GLUE_WORDS;
+/** Words a boundary may sit before or after alike: "and then | call mom" = "and then call mom". */
+const GLUE: ReadonlySet<string> = new Set([
+  'and',
+  'then',
+  'so',
+  'also',
+  'plus',
+  'okay',
+  'ok',
+  'alright',
+  'right',
+  'oh',
+  'but',
+  'or',
+  'next',
+  'anyway',
+  'now',
+]);
 
 /** A start moved past the glue words it follows, so both sides are compared alike. */
-export function normalised(words: readonly Word[], starts: Iterable<number>): Set<number> {
+function normalised(words: readonly Word[], starts: Iterable<number>): Set<number> {
   const out = new Set<number>();
   for (let i of starts) {
     while (i < words.length - 1 && GLUE.has(words[i]?.bare ?? '')) i++;
@@ -104,7 +122,7 @@ export function normalised(words: readonly Word[], starts: Iterable<number>): Se
   return out;
 }
 
-export function goldStarts(c: Case, label: Label): Set<number> {
+function goldStarts(c: Case, label: Label): Set<number> {
   const at: number[] = [];
   c.words.forEach((word, i) => {
     if (word.label === label) at.push(i);
@@ -115,18 +133,52 @@ export function goldStarts(c: Case, label: Label): Set<number> {
 // ---------------------------------------------------------------------------------------
 // The tagger
 
-/** The engine's features (learn/boundary-tagger.ts), and in Whisper style its marks. */
-export function featuresAt(c: Case, i: number): string[] {
-  const out = boundaryFeatures(c.words, i, c.utterance.format);
-  if (c.mode === 'browser') return out;
+const SETS: readonly [string, ReadonlySet<string>][] = [
+  ['subject', SUBJECT_PRONOUNS],
+  ['opener', SENTENCE_OPENING_WORDS],
+  ['chained', CHAINED_OPENERS],
+  ['task-verb', TASK_VERBS],
+  ['imperative', IMPERATIVE_VERBS],
+  ['sequence', SEQUENCE_WORDS],
+  ['glue', GLUE],
+];
+
+function featuresAt(c: Case, i: number): string[] {
+  const w = (k: number): string => c.words[i + k]?.bare ?? (i + k < 0 ? '<s>' : '</s>');
+  const p = (k: number): string => c.words[i + k]?.pos ?? (i + k < 0 ? '<s>' : '</s>');
+  const format = c.utterance.format;
+  const out = [
+    `w=${w(0)}`,
+    `w-1=${w(-1)}`,
+    `w+1=${w(1)}`,
+    `w-2=${w(-2)}`,
+    `w-1|w=${w(-1)}|${w(0)}`,
+    `w|w+1=${w(0)}|${w(1)}`,
+    `p=${p(0)}`,
+    `p-1|p=${p(-1)}|${p(0)}`,
+    `p|p+1=${p(0)}|${p(1)}`,
+    `p-2|p-1|p=${p(-2)}|${p(-1)}|${p(0)}`,
+    `f=${format}`,
+    `f|w=${format}|${w(0)}`,
+    `f|w-1=${format}|${w(-1)}`,
+    `f|p-1|p=${format}|${p(-1)}|${p(0)}`,
+  ];
+  for (const [name, set] of SETS) {
+    if (set.has(w(0))) out.push(`set=${name}`, `f|set=${format}|${name}`);
+    if (set.has(w(-1))) out.push(`set-1=${name}`);
+    if (set.has(w(1))) out.push(`set+1=${name}`);
+  }
+  if (i === 0) out.push('first', `f|first=${format}`);
+  else if (i === 1) out.push('second');
+  if (i === c.words.length - 1) out.push('last');
   const before = c.words[i - 1]?.text ?? '';
   if (END_MARK.test(before)) out.push('after-end-mark');
   else if (/[,;:]$/u.test(before)) out.push('after-pause');
-  if (/^\p{Lu}/u.test(c.words[i]?.text ?? '')) out.push('capital');
+  if (c.mode === 'as-said' && /^\p{Lu}/u.test(c.words[i]?.text ?? '')) out.push('capital');
   return out;
 }
 
-export function examplesOf(cases: readonly Case[]): Example[] {
+function examplesOf(cases: readonly Case[]): Example[] {
   return cases.flatMap((c) =>
     c.words.map((word, i) => ({ features: featuresAt(c, i), label: word.label })),
   );
@@ -154,11 +206,11 @@ function trainTagger(cases: readonly Case[]): Tagger {
 // The rules
 
 /** Where the rules' sentences start: the first word of each cleaned sentence but the first. */
-export function rulesSentences(c: Case, format?: Format): Set<number> {
+function rulesSentences(c: Case): Set<number> {
   const at = offsets(c.words);
   const covered = new Set<number>();
   const firsts: number[] = [];
-  for (const sentence of cleanSpeech(c.text, format)) {
+  for (const sentence of cleanSpeech(c.text)) {
     let first: number | undefined;
     for (const token of sentence.tokens) {
       const i = at.get(token.at ?? -1);
@@ -187,7 +239,7 @@ const sameWord = (a: string, b: string): boolean => {
 };
 
 /** Where the rules' checklist items start: each "- [ ]" line's words found in the said words. */
-export function rulesItems(c: Case): Set<number> {
+function rulesItems(c: Case): Set<number> {
   const category: Category = c.utterance.category ?? 'personal';
   const lines = formatWithRules(c.text, 'checklist', category).split('\n');
   const items = lines.filter((line) => line.startsWith('- [ ] ')).map((line) => line.slice(6));
@@ -237,15 +289,15 @@ export function rulesItems(c: Case): Set<number> {
 // ---------------------------------------------------------------------------------------
 // Scoring
 
-export interface Count {
+interface Count {
   tp: number;
   fp: number;
   fn: number;
 }
 
-export const zero = (): Count => ({ tp: 0, fp: 0, fn: 0 });
+const zero = (): Count => ({ tp: 0, fp: 0, fn: 0 });
 
-export function tally(count: Count, gold: Set<number>, got: Set<number>): void {
+function tally(count: Count, gold: Set<number>, got: Set<number>): void {
   for (const i of got) {
     if (gold.has(i)) count.tp++;
     else count.fp++;
@@ -253,7 +305,7 @@ export function tally(count: Count, gold: Set<number>, got: Set<number>): void {
   for (const i of gold) if (!got.has(i)) count.fn++;
 }
 
-export function figures(count: Count): string {
+function figures(count: Count): string {
   const p = count.tp / Math.max(1, count.tp + count.fp);
   const r = count.tp / Math.max(1, count.tp + count.fn);
   const f = p + r === 0 ? 0 : (2 * p * r) / (p + r);
@@ -288,13 +340,13 @@ function disagree(
   }
 }
 
-export interface Group {
+interface Group {
   name: string;
   keep: (c: Case) => boolean;
   label: Label;
 }
 
-export const GROUPS: readonly Group[] = [
+const GROUPS: readonly Group[] = [
   {
     name: 'sentence starts, tweets',
     keep: (c) => c.utterance.format === 'tweet',
@@ -390,12 +442,10 @@ function run(
 const foldAt = process.argv.indexOf('--fold');
 /** `--fold N`: one fold only, for a quick look. */
 const onlyFold = foldAt < 0 ? undefined : Number(process.argv[foldAt + 1] ?? '0');
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const showExamples = process.argv.includes('--examples');
-  const casesAt = process.argv.indexOf('--cases');
-  const showCases = casesAt < 0 ? 0 : Number(process.argv[casesAt + 1] ?? '10');
-  run('browser', () => true, showExamples, showCases);
-  if (process.argv.includes('--whisper')) {
-    run('as-said', (u) => u.style === 'whisper', showExamples, showCases);
-  }
+const showExamples = process.argv.includes('--examples');
+const casesAt = process.argv.indexOf('--cases');
+const showCases = casesAt < 0 ? 0 : Number(process.argv[casesAt + 1] ?? '10');
+run('browser', () => true, showExamples, showCases);
+if (process.argv.includes('--whisper')) {
+  run('as-said', (u) => u.style === 'whisper', showExamples, showCases);
 }

@@ -18,10 +18,7 @@ import {
  *   npm run learn -- --compose  rebuilds corpus/composed.txt from scripts/learn/parts/
  *   npm run learn -- --train    scores the learners against the rules on held-out situations,
  *                               prints the figures, and writes the winner trained on the whole
- *                               corpus to src/text/learn/format-category-model.json; then
- *                               the same for the boundary model (boundary-model.json), scored
- *                               as the engine runs it against the rules alone
- *   npm run learn -- --boundaries  the boundary model's part of --train alone
+ *                               corpus to src/text/learn/format-category-model.json
  */
 const args = process.argv.slice(2);
 
@@ -60,9 +57,7 @@ if (args.includes('--check')) {
     process.exitCode = 1;
   }
 }
-if (args.length === 0) {
-  console.log('npm run learn -- --check | --compose | --train | --boundaries');
-}
+if (args.length === 0) console.log('npm run learn -- --check | --compose | --train');
 if (args.includes('--train')) {
   const { evaluate } = await import('./evaluate.js');
   const started = Date.now();
@@ -79,14 +74,5 @@ if (args.includes('--train')) {
   console.log(report.lines.join('\n'));
   const { writeModel } = await import('./write-model.js');
   console.log(writeModel(written, composed, [...fresh, ...notes]));
-  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-if (args.includes('--train') || args.includes('--boundaries')) {
-  const { evaluateBoundaries, writeBoundaryModel } = await import('./boundary-model.js');
-  const started = Date.now();
-  const [written, composed] = [readWrittenCorpus(), readComposedCorpus()];
-  const report = evaluateBoundaries(written, composed);
-  console.log(report.lines.join('\n'));
-  console.log(await writeBoundaryModel(written, composed, report.bars, report.removalBars));
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -34,18 +34,6 @@ import {
   startsSubjectClause,
 } from './clause-subjects.js';
 import type { Token } from './tokenizer.js';
-import { tagTokens, type TaggedToken } from './nlp.js';
-import {
-  bareWord,
-  GLUE_WORDS,
-  removalBar,
-  startBar,
-  startProbabilities,
-} from './learn/boundary-tagger.js';
-import { TASK_VERBS } from './words/tasks.js';
-import { startsVerbPhrase } from './clauses/starts.js';
-import { CUT_TABLE } from './rows/cuts.js';
-import { noteDecision } from './match/trace.js';
 
 /**
  * Where a sentence ends in speech that says so only by its words: browser recognition gives
@@ -299,107 +287,13 @@ function opensRelativeInSubject(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
-/**
- * The boundary model's P(start) (learn/boundary-tagger.ts) at each token, -1 where it does not
- * answer. A glue word ("and", "then") stands for the word after it too, and the word after a
- * glue word for the glue, so "and | call mom" and "and call | mom" read alike. Only for
- * unpunctuated speech said in a known format; else none.
- */
-function learnedStarts(
-  tokens: readonly Token[],
-  format: string | undefined,
-): { p: number[]; tagged: readonly TaggedToken[] } {
-  const p = tokens.map(() => -1);
-  if (format === undefined || startBar(format) > 1) return { p, tagged: [] };
-  const at: number[] = [];
-  const tagged = tagTokens(tokens);
-  const words = tagged.flatMap((token, i) => {
-    if (token.kind !== 'word') return [];
-    at.push(i);
-    return [{ bare: bareWord(token.lower), pos: token.pos }];
-  });
-  const start = startProbabilities(words, format);
-  const glue = (k: number): boolean => GLUE_WORDS.has(words[k]?.bare ?? '');
-  for (let k = 0; k < words.length; k++) {
-    p[at[k] as number] = Math.max(
-      start[k] ?? 0,
-      glue(k) ? (start[k + 1] ?? 0) : 0,
-      glue(k - 1) ? (start[k - 1] ?? 0) : 0,
-    );
-  }
-  return { p, tagged };
-}
-
-/** "i'm", "we've", "she'd": a subject and its verb said as one word. */
-const SUBJECT_CONTRACTION =
-  /^(?:i|you|we|they|he|she|it|that|there|what|who)['’](?:m|re|ve|ll|d|s)$/u;
-
-/**
- * A cut of the rules' own that the model may not take back: at a known task verb, a subject
- * contraction or a subject pronoun, glue words before it aside ("and then | call the bank",
- * "| we've never", "| they showed").
- */
-function keepsRuleCut(tokens: readonly Token[], i: number): boolean {
-  let k = i;
-  while (tokens[k]?.kind === 'word' && GLUE_WORDS.has((tokens[k] as Token).lower)) k++;
-  const word = tokens[k];
-  return (
-    word?.kind === 'word' &&
-    (TASK_VERBS.has(word.lower) ||
-      SUBJECT_CONTRACTION.test(word.lower) ||
-      // "... every month | you get seeds": a subject pronoun with its verb, as a contraction is.
-      ((SUBJECT_PRONOUNS.has(word.lower) || word.lower === 'you') &&
-        tokens[k + 1]?.kind === 'word'))
-  );
-}
-
-/** Whether a task or a clause starts at i, glue words aside ("and then | call the bank"). */
-function startsTask(tagged: readonly TaggedToken[], i: number): boolean {
-  let k = i;
-  while (tagged[k]?.kind === 'word' && GLUE_WORDS.has((tagged[k] as TaggedToken).lower)) k++;
-  return startsVerbPhrase(tagged, k);
-}
-
-/** Purpose modals after "so": "so the van can get past" holds its subject with its modal. */
-function insidePurpose(tokens: readonly Token[], i: number): boolean {
-  for (let j = Math.max(0, i - PURPOSE_SUBJECT_MAX_WORDS); j <= i; j++) {
-    if (tokens[j]?.lower !== 'so' || !soSaysPurpose(tokens, j)) continue;
-    for (let k = j + 2; k <= j + 1 + PURPOSE_SUBJECT_MAX_WORDS; k++) {
-      if (PURPOSE_MODALS.has(tokens[k]?.lower ?? '')) return i <= k;
-    }
-  }
-  return false;
-}
-
-/**
- * The rules that never let a cut fall at token i, whatever the model says: inside a purpose
- * after "so", before the main clause a condition waits for, inside a relative clause of the
- * subject, and the rows of the cut table (rows/cuts.ts: a number joined to a number ...).
- */
-function forbidsCut(
-  tokens: readonly Token[],
-  tagged: readonly TaggedToken[],
-  i: number,
-  mainClause: boolean,
-): boolean {
-  return (
-    mainClause ||
-    insidePurpose(tokens, i) ||
-    opensRelativeInSubject(tokens, i) ||
-    CUT_TABLE.decide(tagged, i) !== null
-  );
-}
-
 export function splitRunOn(
   tokens: Token[],
   unpunctuated: boolean,
   afterSo: Set<Token[]>,
-  format?: string,
 ): Token[][] {
   const runOn = countWords(tokens) > RUN_ON_WORDS;
   if (!runOn && !unpunctuated) return [tokens];
-  const learned = learnedStarts(unpunctuated ? tokens : [], format);
-  const tagged = learned.tagged;
   const parts: Token[][] = [];
   let current: Token[] = [];
   let words = 0;
@@ -437,26 +331,7 @@ export function splitRunOn(
           isDiscourseMarker(tokens, i) &&
           // "three hours or so we were tired": "or so" says about, it joins nothing.
           !(token.lower === 'so' && tokens[i - 1]?.lower === 'or'));
-      const p = learned.p[i] ?? -1;
-      const bar = p < 0 ? 2 : startBar(format ?? '');
-      // The model takes back a rule's cut only where it is sure none starts.
-      const ruleCut =
-        marker && !(p >= 0 && p < removalBar(format ?? '') && !keepsRuleCut(tokens, i));
-      // After a glue word the cut is the glue's ("and | a new cord"), decided there.
-      const prevWord = tokens[i - 1];
-      const afterGlue = prevWord?.kind === 'word' && GLUE_WORDS.has(prevWord.lower);
-      const learnedCut =
-        !marker &&
-        !afterGlue &&
-        p >= bar &&
-        // A checklist's things are parted by its own list rules (clauses/split-list.ts), which
-        // give the verb to each; the model cuts a checklist only where a task or a clause
-        // starts: a verb, spoken intent, a subject with its verb.
-        (format !== 'checklist' || startsTask(tagged, i)) &&
-        current.some((word) => word.kind === 'word' && !GLUE_WORDS.has(word.lower)) &&
-        !forbidsCut(tokens, tagged, i, mainClause);
-      if ((ruleCut || learnedCut) && !isLeadPhrase(current)) {
-        if (learnedCut) noteDecision('learned.boundary-cut', token);
+      if (marker && !isLeadPhrase(current)) {
         // "... at 10 and | also renew ...": the join said before the new sentence joins nothing.
         const last = current[current.length - 1];
         if (last?.kind === 'word' && TRAILING_JOINS.has(last.lower)) current.pop();

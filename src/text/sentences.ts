@@ -10,18 +10,14 @@ import { tokenize, type Sentence, type Token } from './tokenizer.js';
  */
 
 /** Splits cleaned tokens into sentences without leading openers or empty sentences. */
-/**
- * With `format`, unpunctuated speech is also cut where the boundary model is sure a sentence
- * or an item starts (boundaries.ts `splitRunOn`); without it (inference) the rules alone cut.
- */
-export function toSentences(tokens: readonly Token[], format?: string): Sentence[] {
+export function toSentences(tokens: readonly Token[]): Sentence[] {
   // Not a single comma or full stop: browser recognition, which never punctuates.
   const unpunctuated = !tokens.some((token) => token.kind === 'pause' || token.kind === 'end');
   const sentences: Sentence[] = [];
   let current: Token[] = [];
   const flush = (end: string, closed = false): void => {
     const afterSo = new Set<Token[]>();
-    const parts = splitRunOn(current, unpunctuated, afterSo, format);
+    const parts = splitRunOn(current, unpunctuated, afterSo);
     parts.forEach((part, index) => {
       const stripped = trimPauses(stripOpeners(part));
       if (stripped.some((token) => token.kind === 'word' || token.kind === 'symbol')) {
@@ -192,8 +188,8 @@ export function endsWithFullWidthStop(sentence: string): boolean {
 }
 
 /** Tokens, corrected and cleaned, split into sentences: the shared first step of every format. */
-export function cleanSpeech(text: string, format?: string): Sentence[] {
-  return toSentences(cleanTokens(tokenize(text)), format);
+export function cleanSpeech(text: string): Sentence[] {
+  return toSentences(cleanTokens(tokenize(text)));
 }
 
 /** Length as a person counts characters (code points, so an emoji is one). */

@@ -80,7 +80,7 @@ function formatUntraced(transcript: string, format: Format, category: Category):
   const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
   if (text.trim() === '') return '';
   const speech = isShouted(text) ? text.toLowerCase() : text;
-  let sentences = cleanSpeech(speech, format);
+  let sentences = cleanSpeech(speech);
   // Nothing but fillers ("um, uh"): what was said beats an empty idea.
   if (sentences.length === 0) sentences = toSentences(tokenize(speech));
   // No words at all ("?!", "..."): keep the characters as they are.
