@@ -19,6 +19,7 @@ import {
   NON_RESTRICTIVE,
   SUBORDINATORS,
 } from '../words/function-words.js';
+import { DETAIL_TABLE } from '../rows/details.js';
 import { CLAUSE_START_LEADS } from '../words/pitch.js';
 import { AMBIGUOUS_MONTHS, MONTHS } from '../words/proper-nouns.js';
 import { SPLIT_WORDS, TASK_VERBS } from '../words/tasks.js';
@@ -82,6 +83,12 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     const token = tokens[i] as TaggedToken;
     if (token.kind === 'pause' || token.kind === 'dash') {
       const colon = token.text === ':' || token.text === '：';
+      // "the quiz at the club, Friday", "drill bits, 6mm": a detail said alone stays with its
+      // thing (rows/details.ts).
+      if (mode === 'tasks' && !colon && words > 0 && DETAIL_TABLE.decide(tokens, i) !== null) {
+        current.push(token);
+        continue;
+      }
       // "pack the tent, sleeping bags, headlamps": a list after a verb stays one clause, so
       // the verb can be given to each thing; anything else after a pause starts anew.
       let next = i + 1;

@@ -12,6 +12,7 @@ import {
   isWord,
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
+import { DETAIL_TABLE } from '../rows/details.js';
 import { DEFINITE_OPENERS } from '../words/asides.js';
 import {
   FUNCTION_WORDS,
@@ -186,6 +187,11 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   const numbered = numberedJoins(region);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
+    // "drill bits, 6mm": a detail said alone stays with its thing (rows/details.ts).
+    if (token.kind === 'pause' && chunk.some(isWord) && DETAIL_TABLE.decide(region, k) !== null) {
+      chunk.push(token);
+      continue;
+    }
     if (
       token.kind === 'pause' ||
       (token.kind === 'word' &&

@@ -1,5 +1,6 @@
 import { saysOfTheOnes } from '../../clauses.js';
 import type { TaggedToken } from '../../nlp.js';
+import { REASONS_AFTER } from '../../words/corrections.js';
 import { TASK_VERBS } from '../../words/tasks.js';
 
 /**
@@ -68,6 +69,14 @@ export function isRemark(said: readonly TaggedToken[]): boolean {
   ) {
     return true;
   }
+  // "because there's always twenty extra": why the thing before is on the list.
+  // "Because of that, ..." opens what follows, no reason of the thing before.
+  if (!hedged && REASONS_AFTER.has(first.lower) && words.length > 1 && words[1]?.lower !== 'of') {
+    return !words.some((word) => REMARK_TASK_WORDS.has(word.lower));
+  }
+  // "he won't do email", "she always wants a bucket": what someone does, told in the third
+  // person; no task ("he needs to sign it" is).
+  if (TOLD_OF_SUBJECTS.has(first.lower) && toldOf(words.slice(1))) return true;
   // "I hate doing that", "I always forget those": the speaker's feeling about the task.
   const feeling = first.lower === 'i' ? speakerFeelingEnd(words) : 0;
   const have = HAVE_OPENERS.has(first.lower);
@@ -93,6 +102,31 @@ export function isRemark(said: readonly TaggedToken[]): boolean {
         // "I always forget those | print the set list": a task run on after the remark.
         !((feeling > 0 || have) && TASK_VERBS.has(word.lower))),
   );
+}
+
+/** Who a remark tells of in the third person ("he won't do email"). */
+const TOLD_OF_SUBJECTS: ReadonlySet<string> = new Set(['he', 'she', 'they']);
+
+/** A finite verb said of them, told, not asked for: "won't", "always wants", "shattered". */
+const TOLD_NEGATIVES: ReadonlySet<string> = new Set([
+  "won't",
+  "doesn't",
+  "don't",
+  "didn't",
+  "can't",
+  "isn't",
+  "aren't",
+  "wasn't",
+  'never',
+]);
+
+function toldOf(rest: readonly TaggedToken[]): boolean {
+  if (rest.some((word) => REMARK_TASK_WORDS.has(word.lower))) return false;
+  const verb = rest[0]?.pos === 'ADV' && !TOLD_NEGATIVES.has(rest[0].lower) ? rest[1] : rest[0];
+  if (verb === undefined) return false;
+  if (TOLD_NEGATIVES.has(verb.lower)) return true;
+  // "wants", "shattered", "runs": a verb in its told form (a base form is asked for).
+  return verb.pos === 'VERB' && verb.lemma !== undefined && verb.lemma !== verb.lower;
 }
 
 /** "I think", "I reckon": doubt said before a remark, which stays a remark. */

@@ -1,0 +1,64 @@
+import { RuleTable, type Row } from '../match/matcher.js';
+
+/**
+ * What a comma in a spoken list sets off that only says more of the thing before it: when it
+ * was ("the quiz at the club, Friday"), how much or how big ("drill bits, 6mm", "folding
+ * chairs, all forty"), or how it is ("the gas analyser, calibrated": wink reads such a word as a
+ * thing, so a word ending in -ed is taken by its ending, "-bed" aside). Said alone between
+ * commas, it is no thing of the list: it stays with the item before (clauses/split-clauses.ts).
+ * Each row starts at the comma.
+ */
+export interface JoinsThingBefore {
+  readonly joins: 'thing-before';
+}
+
+/** Nothing more is said of it: a comma, an end mark or the end of the text comes next. */
+const ENDS_HERE = '!.';
+/** The thing the detail is said of: a noun or a name just before the comma ("no, three" is none). */
+const THING = '(#NOUN|#PROPN)';
+/**
+ * A word of how the thing is; "sorry", "fine" and their like are said to the listener, not of
+ * the thing, and wink reads them as adjectives too.
+ */
+const HOW_IT_IS =
+  '(#ADJ&/^(?!(sorry|fine|okay|ok|sure|right|great|good|cool)$)/|/^[a-z]{3,}[^b]ed$/)';
+const UNITS =
+  '(mm|cm|m|metre|metres|meter|meters|kg|g|gram|grams|ml|litre|litres|liter|liters|inch|inches|foot|feet|ft|percent)';
+
+export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
+  {
+    id: 'detail.a-day-said-alone-after-a-thing',
+    pattern: `${THING} [, @day-words] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'Quiz night at the cricket club, Friday. Print the answer sheets. Buy the raffle prizes.',
+      'Gas check at the bakery, Monday, and the spare filters for the van.',
+    ],
+    counter: ['Pack the tent, Saturday we leave at six, and the stove.'],
+  },
+  {
+    id: 'detail.a-measure-said-alone-after-a-thing',
+    pattern: `${THING} [, (%num|/^\\d+(mm|cm|m|kg|g|ml|l|in|ft)$/) ${UNITS}?] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'For the shelves. Drill bits, 6mm. Wall plugs. The spirit level.',
+      'Paint brushes, 2 inch, and the roller tray. Masking tape.',
+    ],
+    counter: ['Eggs, 12 rolls, milk and the butter.'],
+  },
+  {
+    id: 'detail.all-of-a-count-said-after-a-thing',
+    pattern: `${THING} [, (all|both) (%num|@number-words)] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: ['For the hall. Folding chairs, all forty. The urn. Paper cups.'],
+  },
+  {
+    id: 'detail.how-a-thing-is-said-alone-after-it',
+    pattern: `${THING} [, ${HOW_IT_IS}] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: ['Van check before the rounds. The gas analyser, calibrated. The spare seals.'],
+    counter: ['I missed the bus, sorry, I overslept.', 'Do you want two? No, three.'],
+  },
+];
+
+export const DETAIL_TABLE = new RuleTable('detail', DETAIL_ROWS);
