@@ -16,6 +16,8 @@ import {
   useTestApp,
 } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
+import { guestOwner } from '#server/db/owner.js';
+import { createIdeasRepository } from '#server/modules/ideas/repository.js';
 import {
   ADDRESSES_TO_FILL_ROOM,
   OPEN_UPLOADS_PER_OWNER,
@@ -949,6 +951,127 @@ forEachDialect((dialect) => {
       });
       expect(recording.statusCode, recording.body).toBe(200);
       expect(recording.json<{ ideaId: string | null }>().ideaId).toBeNull();
+    });
+
+    it('answers a second save of one recording 409 in use, however full the account is', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      const account = await registerUser(app);
+      const first = await uploadWhole(app, account.headers, silentWav(4096), ip);
+      const second = await uploadWhole(app, account.headers, silentWav(4096), ip);
+      await saveFrom(app, account.headers, first);
+      // 4,096 kept of 10,000: counted twice, the same recording would not fit.
+      expect((await saveFrom(app, account.headers, second)).recordingId).toBe(second);
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/ideas',
+        headers: account.headers,
+        payload: {
+          content: 'Said',
+          format: 'tweet',
+          category: 'work',
+          transcript: null,
+          recordingId: second,
+        },
+      });
+      expectApiError(again, 409, 'recording_in_use');
+      const ideas = await app.inject({ url: '/api/ideas', headers: account.headers });
+      expect(ideas.json<{ total: number }>().total).toBe(2);
+    });
+
+    it('still takes an upload that keeps no audio from an account at its cap', async () => {
+      const { app } = testApp();
+      const ip = newAddress();
+      const account = await registerUser(app);
+      await saveFrom(
+        app,
+        account.headers,
+        await uploadWhole(app, account.headers, silentWav(4096), ip),
+      );
+      await saveFrom(
+        app,
+        account.headers,
+        await uploadWhole(app, account.headers, silentWav(4096), ip),
+      );
+      expectApiError(await beginUpload(app, account.headers, 4096, ip), 507, 'storage_full');
+      const keepsNone = {
+        ...account.headers,
+        'upload-metadata': `keepAudio ${Buffer.from('false').toString('base64')}`,
+      };
+      expect((await beginUpload(app, keepsNone, 4096, ip)).statusCode).toBe(201);
+    });
+
+    it('names a recording only while it is still the saver’s: one a sign-in moved is not named', async () => {
+      const { app, database } = testApp();
+      const guestId = newGuestId();
+      const recordingId = await uploadWhole(
+        app,
+        guestHeaders(guestId),
+        silentWav(4096),
+        newAddress(),
+      );
+      // The route checked the recording as the guest's; then a sign-in moved it in.
+      const signedUp = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: guestHeaders(guestId),
+        payload: { email: `moved-${guestId}@example.com`, password: 'correct horse battery' },
+      });
+      expect(signedUp.statusCode, signedUp.body).toBe(201);
+      const saved = await createIdeasRepository(database).createWithinQuota(
+        guestOwner(guestId),
+        { content: 'Said', format: 'tweet', category: 'work', transcript: null, recordingId },
+        { monthlyLimit: 10, periodKey: '2026-12' },
+      );
+      expect(saved).not.toBe('quota_exceeded');
+      expect((saved as { recordingId: string | null }).recordingId).toBeNull();
+      const account = signedUp.json<{ id: string }>().id;
+      expect(await keptAudioOfAccount(database.db, account)).toBe(0);
+    });
+
+    it('holds while a guest saves ideas from recordings as its browser signs in, round after round', async () => {
+      const { app, database } = testApp();
+      for (let round = 0; round < 4; round += 1) {
+        const account = await registerUser(app);
+        const guestId = newGuestId();
+        const ip = newAddress();
+        const recordings = [];
+        for (let i = 0; i < 4; i += 1) {
+          recordings.push(await uploadWhole(app, guestHeaders(guestId), silentWav(4096), ip));
+        }
+        await Promise.all([
+          app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: guestHeaders(guestId),
+            payload: { email: account.email, password: account.password },
+          }),
+          ...recordings.map((id) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/guest-ideas',
+              headers: guestHeaders(guestId),
+              payload: {
+                content: 'Said',
+                format: 'tweet',
+                category: 'work',
+                transcript: null,
+                recordingId: id,
+              },
+            }),
+          ),
+        ]);
+        expect(await keptAudioOfAccount(database.db, account.id)).toBeLessThanOrEqual(cap);
+        // No guest idea names a recording the account holds.
+        const crossed = await database.db
+          .selectFrom('ideas')
+          .innerJoin('recordings', 'recordings.id', 'ideas.recording_id')
+          .select('ideas.id')
+          .where('ideas.guest_id', '=', guestId)
+          .where('recordings.user_id', '=', account.id)
+          .execute();
+        expect(crossed).toEqual([]);
+      }
     });
 
     it('holds for a guest’s recordings not yet saved, brought in at sign-up from one address', async () => {

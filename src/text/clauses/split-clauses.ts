@@ -1,10 +1,9 @@
+import { leadAt, opensReasonPhrase } from './leads.js';
 import { saysOfTheOnes } from './list-names.js';
 import {
   forbidsAt,
   isPurpose,
   isReasonAt,
-  leadAt,
-  opensReasonPhrase,
   resumesTaskAfterHesitation,
   startsVerbPhrase,
   subjectAfterContent,

@@ -2,7 +2,6 @@ import {
   CONTENT_POS,
   NOUN_PHRASE_START,
   NOUN_POS,
-  byFirstWord,
   intentLengthAt,
   isBaseVerb,
   isCompound,
@@ -10,7 +9,6 @@ import {
   isPlural,
   isVerbish,
   isWord,
-  phraseLengthAt,
   startsObject,
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
@@ -25,7 +23,6 @@ import {
   PLURAL_VERBS,
   POSSESSIVES,
 } from '../words/function-words.js';
-import { IDEA_LEADS } from '../words/pitch.js';
 import { IMPERATIVE_VERBS, SEQUENCE_WORDS, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
 import { TIME_UNITS } from '../words/time-words.js';
 import {
@@ -46,7 +43,6 @@ import {
  */
 
 /** The leads a pitch is built from, by their first word, in list order. */
-const LEADS_BY_FIRST_WORD = byFirstWord(IDEA_LEADS);
 
 /** Sequence words said in a row before a task at most ("and then finally", "oh and also"). */
 const MAX_SEQUENCE_RUN = 4;
@@ -380,30 +376,4 @@ export function subjectAfterContent(tokens: readonly TaggedToken[], i: number): 
   const after = tokens[i + 2];
   const endsPhrase = !isWord(after) || CLAUSE_CONNECTIVES.has(after.lower);
   return !(endsPhrase && verb?.pos === 'VERB');
-}
-
-export function leadAt(tokens: readonly TaggedToken[], i: number): string[] | undefined {
-  // "Because of that, kids miss field trips", "ready by 5:30, because of traffic": "because
-  // of" opens a phrase, not a reason's clause, and stays in what is said.
-  if (opensReasonPhrase(tokens, i)) return undefined;
-  const length = phraseLengthAt(LEADS_BY_FIRST_WORD, tokens, i, false);
-  if (length === 0) return undefined;
-  if (tokens[i + length - 1]?.lower === 'is' && evaluatesOnly(tokens, i + length)) return undefined;
-  return tokens.slice(i, i + length).map((token) => token.lower);
-}
-
-/**
- * "the value is huge", "the problem is really big": what follows a lead ending in "is" only
- * says how the part is, so the words name no part and stay as said; "the problem is cheap
- * flights" still names one.
- */
-function evaluatesOnly(tokens: readonly TaggedToken[], at: number): boolean {
-  const j = tokens[at]?.pos === 'ADV' ? at + 1 : at;
-  const next = tokens[j + 1];
-  return tokens[j]?.pos === 'ADJ' && !(next?.pos === 'NOUN' || next?.pos === 'PROPN');
-}
-
-/** "because of traffic": a reason said as a phrase, no clause of its own. */
-export function opensReasonPhrase(tokens: readonly TaggedToken[], i: number): boolean {
-  return tokens[i]?.lower === 'because' && tokens[i + 1]?.lower === 'of';
 }

@@ -4,7 +4,7 @@ import { RuleTable, type Row } from '../match/matcher.js';
  * What a comma in a spoken list sets off that only says more of the thing before it: when it
  * was ("the quiz at the club, Friday"), how much or how big ("drill bits, 6mm", "folding
  * chairs, all forty"), or how it is ("the gas analyser, calibrated": wink reads such a word as a
- * thing, so a word ending in -ed is taken by its ending, "-bed" aside). Said alone between
+ * thing, so a word ending in -ed is taken by its ending, "-bed" and "-eed" aside: "proceed"). Said alone between
  * commas, it is no thing of the list: it stays with the item before (clauses/split-clauses.ts).
  * Each row starts at the comma.
  */
@@ -21,7 +21,7 @@ const THING = '(#NOUN|#PROPN)';
  * the thing, and wink reads them as adjectives too.
  */
 const HOW_IT_IS =
-  '(#ADJ&/^(?!(sorry|fine|okay|ok|sure|right|great|good|cool)$)/|/^[a-z]{3,}[^b]ed$/)';
+  '(#ADJ&/^(?!(sorry|fine|okay|ok|sure|right|great|good|cool)$)/|/^[a-z]{3,}[^be]ed$/)';
 const UNITS =
   '(mm|cm|m|metre|metres|meter|meters|kg|g|gram|grams|ml|litre|litres|liter|liters|inch|inches|foot|feet|ft|percent)';
 

@@ -80,9 +80,10 @@ export interface IdeasRepository {
   list(owner: Owner, options: ListIdeasOptions): Promise<IdeaPage>;
   findById(owner: Owner, id: string): Promise<Idea | null>;
   /**
-   * With `keptAudio` (a free account's caps), an idea made from a recording keeps its audio
-   * only when that fits them, checked in the saving transaction; otherwise the idea is saved
-   * without it (recordingId null) and the recording stays one not saved as an idea.
+   * An idea made from a recording names it only while it is still the owner's, and with
+   * `keptAudio` (a free account's caps) only when its audio fits them, both read in the saving
+   * transaction; otherwise the idea is saved without it (recordingId null) and the recording
+   * stays one not saved as an idea.
    */
   createWithinQuota(
     owner: Owner,
@@ -221,23 +222,41 @@ export function createIdeasRepository(
   }
 
   /**
-   * The slow path, for an idea whose recording's audio a free account would keep: the caps
-   * are read and the idea inserted in one transaction under the reservations' lock, so
-   * parallel saves (or an upload or adoption beside them) cannot each see the same room.
+   * The path of an idea made from a recording: under the reservations' lock, which adoption
+   * takes too, the recording is read again as still the owner's (a sign-in may have moved a
+   * guest's recordings into the account since the route checked), and for a free account
+   * the kept-audio caps are read, then the idea inserted, in one transaction: parallel saves,
+   * an upload or an adoption beside them cannot each see the same room or the same recording.
+   * A recording no longer the owner's, or past the caps, is not named: the idea is saved
+   * without it.
    */
-  async function createKeepingAudioWithinCaps(
-    userId: string,
+  async function createFromRecording(
     owner: Owner,
     values: Insertable<IdeasTable>,
     quota: QuotaCheck,
-    caps: KeptAudioCaps,
+    caps: KeptAudioCaps | null,
   ): Promise<Idea | 'quota_exceeded'> {
     if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
     return writeTransaction(database, async (trx) => {
       await lockReservations(dialect, trx);
       const recordingId = values.recording_id ?? null;
+      const stillOwned =
+        recordingId !== null &&
+        (await trx
+          .selectFrom('recordings')
+          .select('id')
+          .where('id', '=', recordingId)
+          .where(
+            owner.kind === 'user' ? 'user_id' : 'guest_id',
+            '=',
+            owner.kind === 'user' ? owner.userId : owner.guestId,
+          )
+          .executeTakeFirst()) !== undefined;
       const fits =
-        recordingId === null || (await recordingAudioFits(trx, userId, recordingId, caps));
+        stillOwned &&
+        (caps === null ||
+          owner.kind !== 'user' ||
+          (await recordingAudioFits(trx, owner.userId, recordingId, caps)));
       const counted = await countOneUseQuery(
         trx,
         owner,
@@ -308,8 +327,8 @@ export function createIdeasRepository(
         created_at: at,
         updated_at: at,
       };
-      if (owner.kind === 'user' && values.recording_id !== null && keptAudio) {
-        return createKeepingAudioWithinCaps(owner.userId, owner, values, quota, keptAudio);
+      if (values.recording_id !== null) {
+        return createFromRecording(owner, values, quota, keptAudio ?? null);
       }
       return dialect === 'sqlite'
         ? createInOneBatch(owner, values, quota)

@@ -89,7 +89,7 @@ export function createIdeasService(deps: {
   usage: Pick<UsageService, 'quotaFor'>;
   now: () => Date;
   recordings?: RecordingLinks;
-  /** A free account's caps on kept audio, held when guest ideas move in; unset: none. */
+  /** A free account's caps on kept audio, held when guest ideas move in and when an idea is made from a recording; unset: none. */
   keptAudioFree?: KeptAudioCaps;
 }): IdeasService {
   const { ideas, usage, now } = deps;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { toIso } from '../../db/rows.js';
 import type { DB } from '../../db/schema.js';
 import { userOwner } from '../../db/owner.js';
 import {
@@ -54,22 +55,30 @@ export async function moveGuestIdeas(
   guestId: string,
   quota: AdoptionQuota,
 ): Promise<Adoption> {
-  let noRoomForAudio: string[] = [];
-  if (quota.keptAudio !== null) {
-    await lockReservations(dialect, executor);
-    noRoomForAudio = await ideasWhoseAudioDoesNotFit(executor, userId, guestId, quota.keptAudio);
-  }
-  let thisPeriodQuery = executor
+  // Beside saves of ideas made from recordings, which take it too (ideas/repository.ts).
+  await lockReservations(dialect, executor);
+  // Read once, and only these move: on PostgreSQL a guest save committed while this runs
+  // would otherwise move in unweighed and uncounted; it stays the guest's.
+  const guestIdeas = await executor
     .selectFrom('ideas')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('guest_id', '=', guestId)
-    .where('created_at', '>=', quota.periodStartsAt.toISOString());
-  if (noRoomForAudio.length > 0)
-    thisPeriodQuery = thisPeriodQuery.where('id', 'not in', noRoomForAudio);
-  const thisPeriod = await thisPeriodQuery
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  if (guestIdeas.length === 0) {
+    await moveGuestRecordings(executor, userId, guestId, quota.at);
+    return { moved: 0, keptAsGuest: 0 };
+  }
+  const noRoomForAudio = new Set(
+    quota.keptAudio === null
+      ? []
+      : await ideasWhoseAudioDoesNotFit(executor, userId, guestId, quota.keptAudio),
+  );
+  const periodStart = quota.periodStartsAt.toISOString();
+  const thisPeriod = guestIdeas.filter(
+    (idea) => !noRoomForAudio.has(idea.id) && toIso(idea.created_at) >= periodStart,
+  );
   const granted = await countAdoptedUses(
     executor,
     userOwner(userId),
@@ -77,16 +86,24 @@ export async function moveGuestIdeas(
     quota.monthlyLimit,
     thisPeriod.length,
   );
-  const kept = [...noRoomForAudio, ...thisPeriod.slice(granted).map((row) => row.id)];
-  let move = executor
-    .updateTable('ideas')
-    .set({ user_id: userId, guest_id: null, joined_at: quota.at.toISOString() })
-    .where('guest_id', '=', guestId);
-  if (kept.length > 0) move = move.where('id', 'not in', kept);
-  const result = await move.executeTakeFirst();
+  const kept = new Set([...noRoomForAudio, ...thisPeriod.slice(granted).map((idea) => idea.id)]);
+  const moving = guestIdeas.map((idea) => idea.id).filter((id) => !kept.has(id));
+  let moved = 0;
+  for (let at = 0; at < moving.length; at += MOVE_BATCH) {
+    const result = await executor
+      .updateTable('ideas')
+      .set({ user_id: userId, guest_id: null, joined_at: quota.at.toISOString() })
+      .where('guest_id', '=', guestId)
+      .where('id', 'in', moving.slice(at, at + MOVE_BATCH))
+      .executeTakeFirst();
+    moved += Number(result.numUpdatedRows);
+  }
   await moveGuestRecordings(executor, userId, guestId, quota.at);
-  return { moved: Number(result.numUpdatedRows), keptAsGuest: kept.length };
+  return { moved, keptAsGuest: guestIdeas.length - moving.length };
 }
+
+/** Ids per UPDATE of a move, well inside SQLite's and PostgreSQL's bound parameters. */
+const MOVE_BATCH = 500;
 
 /** Deletes every idea of an account; returns how many went. */
 export async function deleteIdeasOfUser(executor: Kysely<DB>, userId: string): Promise<number> {

@@ -44,8 +44,8 @@ export const NOT_AN_ACCOUNTS_IDEA = sql<SqlBool>`(recordings.guest_id IS NOT NUL
  * its audio on disk while it arrives, waits, is transcribed, and after a failure (kept for a
  * try again), so it counts until then whatever keep_audio says.
  */
-export const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
-export const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
+const HOLDS_AUDIO = sql<SqlBool>`(recordings.status <> 'done' OR recordings.keep_audio = 1)`;
+const UNSAVED = sql<SqlBool>`${HOLDS_AUDIO} AND ${NOT_AN_ACCOUNTS_IDEA}`;
 
 /**
  * How long an upload still arriving holds the room of the length it announced. Without an end,
@@ -211,7 +211,9 @@ export async function ideasWhoseAudioDoesNotFit(
 
 /**
  * Whether the account may keep this recording's audio with an idea made from it: its stored
- * bytes fit the account's cap and the cap of the address it was sent from. Run in the
+ * bytes fit the account's cap and the cap of the address it was sent from. One already an
+ * idea's is counted in both, so it is let through for the unique index to refuse as in use
+ * (409), never saved a second time without it. Run in the
  * transaction that makes the idea, with lockReservations taken, so parallel saves cannot each
  * see room that only one of them has.
  */
@@ -223,7 +225,10 @@ export async function recordingAudioFits(
 ): Promise<boolean> {
   const row = await sql<{ bytes: number | string | null; client_key: string | null }>`
     SELECT size_bytes AS bytes, client_key FROM recordings
-    WHERE id = ${recordingId} AND user_id = ${userId} AND ${HOLDS_AUDIO}`.execute(executor);
+    WHERE id = ${recordingId} AND user_id = ${userId} AND ${HOLDS_AUDIO}
+      AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)`.execute(
+    executor,
+  );
   const recording = row.rows[0];
   if (recording === undefined) return true;
   const bytes = Number(recording.bytes ?? 0);

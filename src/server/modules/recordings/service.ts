@@ -51,6 +51,7 @@ export interface RecordingsService {
     sizeBytes: number | null,
     plan: Plan | null | undefined,
     clientKey: string,
+    keepsAudio?: boolean,
   ): Promise<void>;
   /**
    * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
@@ -175,9 +176,9 @@ export function createRecordingsService(deps: {
   return {
     newUploadId: () => newId(now().getTime()),
 
-    async assertRoomForUpload(owner, sizeBytes, plan, clientKey) {
+    async assertRoomForUpload(owner, sizeBytes, plan, clientKey, keepsAudio = true) {
       const caps = deps.keptAudioFree;
-      if (owner.kind === 'user' && caps !== undefined && !isProPlan(plan)) {
+      if (owner.kind === 'user' && caps !== undefined && keepsAudio && !isProPlan(plan)) {
         // A deferred length (the web app's) is refused once a cap is reached.
         const passes = (kept: number, cap: number) =>
           sizeBytes === null ? kept >= cap : kept + sizeBytes > cap;

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import { Metadata } from '@tus/utils';
 import type { FastifyRequest } from 'fastify';
 import type { Owner } from '../../db/owner.js';
 import { HttpError, type ErrorBody } from '../../http/errors.js';
 import { requireGuestId } from '../../http/sessions.js';
 import type { UploadMetadata } from './service.js';
+import { readUploadMetadata } from './upload-metadata.js';
 
 /*
  * Reading a tus request as the API reads requests: its owner, its declared bytes and metadata,
@@ -116,4 +118,18 @@ export function metadataOf(raw: Record<string, string | null> | undefined): Uplo
 export function byteCount(value: string | string[] | undefined): number | null {
   if (typeof value !== 'string' || !/^\d{1,16}$/.test(value.trim())) return null;
   return Number(value.trim());
+}
+
+/**
+ * Whether an upload asks to keep its audio (the default), read from its Upload-Metadata; one
+ * that keeps none is no kept audio, so the kept-audio caps do not refuse it. A header tus
+ * cannot parse keeps the default: tus refuses it 400 itself.
+ */
+export function keepsAudio(header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return true;
+  try {
+    return readUploadMetadata(metadataOf(Metadata.parse(header))).keepAudio;
+  } catch {
+    return true;
+  }
 }

@@ -19,6 +19,7 @@ import {
   bytesDeclared,
   toWebRequest,
   uploadOwner,
+  keepsAudio,
   metadataOf,
   byteCount,
 } from './tus-requests.js';
@@ -244,6 +245,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         announced ?? bodyBytes,
         request.user?.plan,
         addressKeyOf(request.ip),
+        keepsAudio(request.headers['upload-metadata']),
       );
       // A deferred upload's bytes are counted as they arrive; these are the first, if any.
       await limits.reserveBytes(request, announced ?? bodyBytes ?? 0);

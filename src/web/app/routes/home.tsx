@@ -146,7 +146,7 @@ export function HomeRoute() {
             toast({
               title: 'Saved without its recording',
               description:
-                'Your idea is saved. Your free account already keeps all the audio it may, so this recording was not kept with it. Upgrade to Pro to keep audio with every idea.',
+                'Your idea is saved. Your free account, or the free accounts on your network, already keep all the audio they may, so this recording was not kept with it. Upgrade to Pro to keep audio with every idea.',
             });
           } else {
             toast({ title: 'Saved!', variant: 'success', durationMs: SAVED_TOAST_MS });
