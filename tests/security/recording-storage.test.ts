@@ -104,6 +104,23 @@ async function storedRecording(
   };
 }
 
+/** An idea of the owner of `headers` made from their recording; its id and the recording it names. */
+async function saveIdeaFrom(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  recordingId: string,
+  path = '/api/ideas',
+) {
+  const idea = await app.inject({
+    method: 'POST',
+    url: path,
+    headers,
+    payload: { content: 'Said', format: 'tweet', category: 'work', transcript: null, recordingId },
+  });
+  expect(idea.statusCode, idea.body).toBe(201);
+  return idea.json<{ id: string; recordingId: string | null }>();
+}
+
 async function keptNone(
   database: TestDatabase,
   status: 'queued' | 'transcribing' | 'failed' | 'done',
@@ -686,19 +703,7 @@ forEachDialect((dialect) => {
     /** A recording of `bytes` made into one of the account's ideas; the recording's id. */
     async function keptAsIdea(app: FastifyInstance, headers: Record<string, string>, ip: string) {
       const recordingId = await uploadWhole(app, headers, silentWav(4096), ip);
-      const idea = await app.inject({
-        method: 'POST',
-        url: '/api/ideas',
-        headers,
-        payload: {
-          content: 'Kept with its audio',
-          format: 'tweet',
-          category: 'work',
-          transcript: null,
-          recordingId,
-        },
-      });
-      expect(idea.statusCode, idea.body).toBe(201);
+      await saveIdeaFrom(app, headers, recordingId);
       return recordingId;
     }
 
@@ -758,20 +763,8 @@ forEachDialect((dialect) => {
       path = '/api/ideas',
     ) {
       const recordingId = await uploadWhole(app, headers, silentWav(4096), ip);
-      const idea = await app.inject({
-        method: 'POST',
-        url: path,
-        headers,
-        payload: {
-          content: 'Kept with its audio',
-          format: 'tweet',
-          category: 'work',
-          transcript: null,
-          recordingId,
-        },
-      });
-      expect(idea.statusCode, idea.body).toBe(201);
-      return { ideaId: idea.json<{ id: string }>().id, recordingId };
+      const idea = await saveIdeaFrom(app, headers, recordingId, path);
+      return { ideaId: idea.id, recordingId };
     }
 
     async function register(app: FastifyInstance, guestId: string) {
@@ -914,28 +907,6 @@ forEachDialect((dialect) => {
       },
     });
 
-    async function saveFrom(
-      app: FastifyInstance,
-      headers: Record<string, string>,
-      recordingId: string,
-      path = '/api/ideas',
-    ) {
-      const idea = await app.inject({
-        method: 'POST',
-        url: path,
-        headers,
-        payload: {
-          content: 'Said',
-          format: 'tweet',
-          category: 'work',
-          transcript: null,
-          recordingId,
-        },
-      });
-      expect(idea.statusCode, idea.body).toBe(201);
-      return idea.json<{ id: string; recordingId: string | null }>();
-    }
-
     it('holds when an idea is made from a recording: past a cap the idea is saved without it', async () => {
       const { app, database } = testApp();
       const ip = newAddress();
@@ -945,7 +916,9 @@ forEachDialect((dialect) => {
       for (let i = 0; i < 3; i += 1) {
         recordings.push(await uploadWhole(app, account.headers, silentWav(4096), ip));
       }
-      const saved = await Promise.all(recordings.map((id) => saveFrom(app, account.headers, id)));
+      const saved = await Promise.all(
+        recordings.map((id) => saveIdeaFrom(app, account.headers, id)),
+      );
       const kept = saved.filter((idea) => idea.recordingId !== null);
       expect(kept).toHaveLength(2);
       expect(await keptAudioOfAccount(database.db, account.id)).toBeLessThanOrEqual(cap);
@@ -965,9 +938,9 @@ forEachDialect((dialect) => {
       const account = await registerUser(app);
       const first = await uploadWhole(app, account.headers, silentWav(4096), ip);
       const second = await uploadWhole(app, account.headers, silentWav(4096), ip);
-      await saveFrom(app, account.headers, first);
+      await saveIdeaFrom(app, account.headers, first);
       // 4,096 kept of 10,000: counted twice, the same recording would not fit.
-      expect((await saveFrom(app, account.headers, second)).recordingId).toBe(second);
+      expect((await saveIdeaFrom(app, account.headers, second)).recordingId).toBe(second);
       const again = await app.inject({
         method: 'POST',
         url: '/api/ideas',
@@ -989,12 +962,12 @@ forEachDialect((dialect) => {
       const { app } = testApp();
       const ip = newAddress();
       const account = await registerUser(app);
-      await saveFrom(
+      await saveIdeaFrom(
         app,
         account.headers,
         await uploadWhole(app, account.headers, silentWav(4096), ip),
       );
-      await saveFrom(
+      await saveIdeaFrom(
         app,
         account.headers,
         await uploadWhole(app, account.headers, silentWav(4096), ip),
@@ -1093,7 +1066,7 @@ forEachDialect((dialect) => {
           payload: { email: `unsaved-${guestId}@example.com`, password: 'correct horse battery' },
         });
         expect(response.statusCode, response.body).toBe(201);
-        await saveFrom(app, { cookie: sessionCookieOf(response) }, recordingId);
+        await saveIdeaFrom(app, { cookie: sessionCookieOf(response) }, recordingId);
       }
       expect(await keptAudioFromAddress(database.db, addressKeyOf(ip))).toBeLessThanOrEqual(
         perAddress,
@@ -1106,7 +1079,7 @@ forEachDialect((dialect) => {
       async function guestWithKeptIdea(): Promise<string> {
         const guestId = newGuestId();
         const recordingId = await uploadWhole(app, guestHeaders(guestId), silentWav(4096), ip);
-        await saveFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
+        await saveIdeaFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
         return guestId;
       }
       const signUps = await Promise.all([0, 1, 2, 3, 4, 5].map(() => guestWithKeptIdea()));
@@ -1129,7 +1102,7 @@ forEachDialect((dialect) => {
       for (let i = 0; i < 6; i += 1) {
         const guestId = newGuestId();
         const recordingId = await uploadWhole(app, guestHeaders(guestId), silentWav(4096), other);
-        await saveFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
+        await saveIdeaFrom(app, guestHeaders(guestId), recordingId, '/api/guest-ideas');
         signIns.push(guestId);
       }
       const answers = await Promise.all(
