@@ -10,11 +10,8 @@ import type { IdeasTable } from '../../db/schema.js';
 import { readTransaction, writeStatements, writeTransaction } from '../../db/transactions.js';
 import { countOneUseQuery } from '../usage/transaction-steps.js';
 import { decodeCursor, type CursorPosition } from '../../db/cursor.js';
-import {
-  lockReservations,
-  recordingAudioFits,
-  type KeptAudioCaps,
-} from '../recordings/transaction-steps.js';
+import type { KeptAudioCaps } from '../recordings/transaction-steps.js';
+import { createFromRecording } from './save-from-recording.js';
 import { moveGuestIdeas, type Adoption, type AdoptionQuota } from './transaction-steps.js';
 import {
   IDEA_COLUMNS,
@@ -221,58 +218,6 @@ export function createIdeasRepository(
     return idea === undefined ? 'quota_exceeded' : toIdea(idea);
   }
 
-  /**
-   * The path of an idea made from a recording: under the reservations' lock, which adoption
-   * takes too, the recording is read again as still the owner's (a sign-in may have moved a
-   * guest's recordings into the account since the route checked), and for a free account
-   * the kept-audio caps are read, then the idea inserted, in one transaction: parallel saves,
-   * an upload or an adoption beside them cannot each see the same room or the same recording.
-   * A recording no longer the owner's, or past the caps, is not named: the idea is saved
-   * without it.
-   */
-  async function createFromRecording(
-    owner: Owner,
-    values: Insertable<IdeasTable>,
-    quota: QuotaCheck,
-    caps: KeptAudioCaps | null,
-  ): Promise<Idea | 'quota_exceeded'> {
-    if (quota.monthlyLimit !== null && quota.monthlyLimit <= 0) return 'quota_exceeded';
-    return writeTransaction(database, async (trx) => {
-      await lockReservations(dialect, trx);
-      const recordingId = values.recording_id ?? null;
-      const stillOwned =
-        recordingId !== null &&
-        (await trx
-          .selectFrom('recordings')
-          .select('id')
-          .where('id', '=', recordingId)
-          .where(
-            owner.kind === 'user' ? 'user_id' : 'guest_id',
-            '=',
-            owner.kind === 'user' ? owner.userId : owner.guestId,
-          )
-          .executeTakeFirst()) !== undefined;
-      const fits =
-        stillOwned &&
-        (caps === null ||
-          owner.kind !== 'user' ||
-          (await recordingAudioFits(trx, owner.userId, recordingId, caps)));
-      const counted = await countOneUseQuery(
-        trx,
-        owner,
-        quota.periodKey,
-        quota.monthlyLimit,
-      ).executeTakeFirst();
-      if (counted === undefined) return 'quota_exceeded';
-      const idea = await trx
-        .insertInto('ideas')
-        .values(fits ? values : { ...values, recording_id: null })
-        .returning(IDEA_COLUMNS)
-        .executeTakeFirstOrThrow();
-      return toIdea(idea);
-    });
-  }
-
   function loadPage(
     owner: Owner,
     limit: number,
@@ -328,7 +273,8 @@ export function createIdeasRepository(
         updated_at: at,
       };
       if (values.recording_id !== null) {
-        return createFromRecording(owner, values, quota, keptAudio ?? null);
+        const fromRecording = { ...values, recording_id: values.recording_id };
+        return createFromRecording(database, owner, fromRecording, quota, keptAudio ?? null);
       }
       return dialect === 'sqlite'
         ? createInOneBatch(owner, values, quota)

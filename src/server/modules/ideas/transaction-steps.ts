@@ -4,9 +4,12 @@ import { toIso } from '../../db/rows.js';
 import type { DB } from '../../db/schema.js';
 import { userOwner } from '../../db/owner.js';
 import {
+  addressesOfGuestAudio,
+  addressRoomKey,
   ideasWhoseAudioDoesNotFit,
-  lockReservations,
+  lockRoomOf,
   moveGuestRecordings,
+  ownerRoomKey,
   type KeptAudioCaps,
 } from '../recordings/transaction-steps.js';
 import { countAdoptedUses } from '../usage/transaction-steps.js';
@@ -55,8 +58,15 @@ export async function moveGuestIdeas(
   guestId: string,
   quota: AdoptionQuota,
 ): Promise<Adoption> {
-  // Beside saves of ideas made from recordings, which take it too (ideas/repository.ts).
-  await lockReservations(dialect, executor);
+  // The account's and the guest's room, and that of every address the guest's audio came
+  // from, as saves from recordings and uploads take them (ideas/repository.ts).
+  const addresses =
+    quota.keptAudio === null ? new Set<string>() : await addressesOfGuestAudio(executor, guestId);
+  await lockRoomOf(dialect, executor, [
+    ownerRoomKey(userOwner(userId)),
+    ownerRoomKey({ kind: 'guest', guestId }),
+    ...[...addresses].map(addressRoomKey),
+  ]);
   // Read once, and only these move: on PostgreSQL a guest save committed while this runs
   // would otherwise move in unweighed and uncounted; it stays the guest's.
   const guestIdeas = await executor
@@ -73,7 +83,7 @@ export async function moveGuestIdeas(
   const noRoomForAudio = new Set(
     quota.keptAudio === null
       ? []
-      : await ideasWhoseAudioDoesNotFit(executor, userId, guestId, quota.keptAudio),
+      : await ideasWhoseAudioDoesNotFit(executor, userId, guestId, quota.keptAudio, addresses),
   );
   const periodStart = quota.periodStartsAt.toISOString();
   const thisPeriod = guestIdeas.filter(

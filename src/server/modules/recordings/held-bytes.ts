@@ -1,6 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { PRO_PLANS } from '#contract/plans.js';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /*
@@ -24,9 +23,6 @@ export type Reservation =
   | { kind: 'owner_full'; unsavedBytes: number }
   | { kind: 'address_full'; unsavedBytes: number }
   | { kind: 'server_full' };
-
-/** A lock key of its own for pg_advisory_xact_lock: reserving uploads, one at a time. */
-const RESERVE_LOCK = 1_106_001;
 
 /**
  * Recordings that are not an account's idea: no idea was made from them, or they are a guest's.
@@ -90,16 +86,10 @@ export async function holdings(
   };
 }
 
-/** Serialises reservations on PostgreSQL; SQLite's write transaction already runs alone. */
-export async function lockReservations(dialect: Dialect, trx: Kysely<DB>): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK})`.execute(trx);
-  }
-}
-
 /**
- * Whether `addedBytes` more fit what the owner, the address (when known) and the server may
- * hold: the refusal, or null when there is room.
+ * Whether `addedBytes` more fit what the owner, the address (when known) and, when
+ * `checkServer`, the server may hold: the refusal, or null when there is room. The server's
+ * total is summed only near its cap (server-room.ts): the sum reads every recording.
  */
 export async function refusalFor(
   trx: Kysely<DB>,
@@ -108,6 +98,7 @@ export async function refusalFor(
   addedBytes: number,
   room: Omit<UploadRoom, 'openUploadsPerOwner'>,
   at: Date,
+  checkServer: boolean,
 ): Promise<Exclude<Reservation, { kind: 'reserved' }> | null> {
   const held = await holdings(trx, owned, at);
   if (held.unsavedBytes + addedBytes > room.unsavedBytesPerOwner) {
@@ -120,8 +111,9 @@ export async function refusalFor(
     }
   }
   if (
+    checkServer &&
     (await holdings(trx, sql<SqlBool>`1 = 1`, at)).unsavedBytes + addedBytes >
-    room.unsavedBytesOnServer
+      room.unsavedBytesOnServer
   ) {
     return { kind: 'server_full' };
   }
@@ -160,6 +152,35 @@ export function keptAudioFromAddress(executor: Kysely<DB>, clientKey: string): P
   );
 }
 
+/**
+ * The addresses the audio of a guest's ideas was sent from: the room's locks an adoption takes
+ * before it weighs that audio (ideasWhoseAudioDoesNotFit).
+ */
+export async function addressesOfGuestAudio(
+  executor: Kysely<DB>,
+  guestId: string,
+): Promise<Set<string>> {
+  const rows = await sql<{ client_key: string }>`
+    SELECT DISTINCT recordings.client_key AS client_key
+    FROM ideas JOIN recordings ON recordings.id = ideas.recording_id
+    WHERE ideas.guest_id = ${guestId} AND recordings.client_key IS NOT NULL
+      AND ${HOLDS_AUDIO}`.execute(executor);
+  return new Set(rows.rows.map((row) => row.client_key));
+}
+
+/** The address a recording was sent from (its room's lock), or null. */
+export async function addressOfRecording(
+  executor: Kysely<DB>,
+  recordingId: string,
+): Promise<string | null> {
+  const row = await executor
+    .selectFrom('recordings')
+    .select('client_key')
+    .where('id', '=', recordingId)
+    .executeTakeFirst();
+  return row?.client_key ?? null;
+}
+
 /** What a free account, and the free accounts of one address, may keep of audio with ideas. */
 export interface KeptAudioCaps {
   perAccount: number;
@@ -169,14 +190,17 @@ export interface KeptAudioCaps {
 /**
  * The guest's ideas whose audio would take the free account they move into, or the address
  * it was sent from, past its cap (oldest first: an idea that fits is counted before the next
- * is weighed). Ideas without stored audio always fit. Run in the adopting transaction, with
- * lockReservations taken, so uploads and other adoptions cannot pass the caps beside it.
+ * is weighed). Ideas without stored audio always fit. Run in the adopting transaction, under the
+ * room's locks of the account and of every address the guest's audio came from (room-locks.ts),
+ * so uploads, saves and other adoptions cannot pass the caps beside it; an idea whose address
+ * is not in `lockedAddresses` (its save committed after they were chosen) stays the guest's.
  */
 export async function ideasWhoseAudioDoesNotFit(
   executor: Kysely<DB>,
   userId: string,
   guestId: string,
   caps: KeptAudioCaps,
+  lockedAddresses: ReadonlySet<string>,
 ): Promise<string[]> {
   const withAudio = await sql<{
     id: string;
@@ -194,6 +218,10 @@ export async function ideasWhoseAudioDoesNotFit(
   for (const row of withAudio.rows) {
     const bytes = Number(row.bytes ?? 0);
     const key = row.client_key;
+    if (key !== null && !lockedAddresses.has(key)) {
+      staying.push(row.id);
+      continue;
+    }
     let address = 0;
     if (key !== null) {
       address = addresses.get(key) ?? (await keptAudioFromAddress(executor, key));
@@ -214,8 +242,8 @@ export async function ideasWhoseAudioDoesNotFit(
  * bytes fit the account's cap and the cap of the address it was sent from. One already an
  * idea's is counted in both, so it is let through for the unique index to refuse as in use
  * (409), never saved a second time without it. Run in the
- * transaction that makes the idea, with lockReservations taken, so parallel saves cannot each
- * see room that only one of them has.
+ * transaction that makes the idea, under the room's locks of the account and of the
+ * recording's address, so parallel saves cannot each see room that only one of them has.
  */
 export async function recordingAudioFits(
   executor: Kysely<DB>,

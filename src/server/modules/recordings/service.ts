@@ -195,7 +195,12 @@ export function createRecordingsService(deps: {
       if (held.unsavedBytes + (sizeBytes ?? 0) > budget) {
         throw recordingsFull(held.unsavedBytes, budget);
       }
-      if ((await repository.unsavedBytesOnServer()) + (sizeBytes ?? 0) > deps.unsavedMaxBytes) {
+      // Summed only near the cap: the sum reads every recording on the server (server-room.ts).
+      const adding = sizeBytes ?? 0;
+      if (
+        !(await repository.serverRoomSurelyFits(adding, deps.unsavedMaxBytes)) &&
+        (await repository.unsavedBytesOnServer()) + adding > deps.unsavedMaxBytes
+      ) {
         throw serverFull();
       }
     },

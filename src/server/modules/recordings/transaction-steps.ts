@@ -50,11 +50,14 @@ export async function holdsRecordings(executor: Kysely<DB>, userId: string): Pro
 }
 
 // Adopting guest ideas (the ideas module's moveGuestIdeas) and making an idea from a recording
-// hold the kept-audio caps in their own transactions, under the same lock as upload reservations.
+// hold the kept-audio caps in their own transactions, under the room's locks that upload
+// reservations take.
 export {
+  addressesOfGuestAudio,
+  addressOfRecording,
   ideasWhoseAudioDoesNotFit,
-  lockReservations,
   moveGuestRecordings,
   recordingAudioFits,
   type KeptAudioCaps,
 } from './held-bytes.js';
+export { addressRoomKey, lockRoomOf, ownerRoomKey } from './room-locks.js';
