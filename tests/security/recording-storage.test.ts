@@ -23,6 +23,7 @@ import {
   OPEN_UPLOADS_PER_OWNER,
 } from '#server/modules/recordings/service.js';
 import { addressKeyOf } from '#server/http/rate-limit-counters.js';
+import { UPLOAD_WRITES_PER_MINUTE } from '#server/http/recording-rate-limits.js';
 import { newId as newUploadId } from '#server/db/ids.js';
 import {
   ANNOUNCED_LENGTH_HELD_MS,
@@ -196,6 +197,49 @@ forEachDialect((dialect) => {
         (await beginUpload(app, guestHeaders(newGuestId()), 4 * MiB, newAddress())).statusCode,
       ).toBe(201);
     });
+  });
+
+  describe('the PATCHes one address may send', () => {
+    const testApp = useTestApp(dialect);
+
+    it(
+      `are ${UPLOAD_WRITES_PER_MINUTE} a minute, however few bytes each brings`,
+      { timeout: 60_000 },
+      async () => {
+        const { app } = testApp();
+        const ip = newAddress();
+        const guest = guestHeaders(newGuestId());
+        const created = await beginUpload(app, guest, null, ip);
+        expect(created.statusCode, created.body).toBe(201);
+        const location = String(created.headers.location);
+        let offset = 0;
+        const first = silentWav(1024);
+        expect((await patchUpload(app, guest, location, offset, first, ip)).statusCode).toBe(204);
+        offset += first.length;
+        for (let sent = 1; sent < UPLOAD_WRITES_PER_MINUTE; sent += 1) {
+          const one = await patchUpload(app, guest, location, offset, Buffer.alloc(1), ip);
+          expect(one.statusCode, one.body).toBe(204);
+          offset += 1;
+        }
+        const refused = await patchUpload(app, guest, location, offset, Buffer.alloc(1), ip);
+        expectApiError(refused, 429, 'rate_limited');
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+        // Nothing was written past the limit, and another address is not touched by it.
+        const head = await app.inject({
+          method: 'HEAD',
+          url: location,
+          headers: { ...TUS, ...guest },
+          remoteAddress: ip,
+        });
+        expect(head.headers['upload-offset']).toBe(String(offset));
+        const elsewhere = newAddress();
+        const other = await beginUpload(app, guest, null, elsewhere);
+        expect(
+          (await patchUpload(app, guest, String(other.headers.location), 0, first, elsewhere))
+            .statusCode,
+        ).toBe(204);
+      },
+    );
   });
 
   describe('the room one address may hold', () => {

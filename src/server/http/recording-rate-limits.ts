@@ -18,7 +18,17 @@ export interface RecordingRateLimits {
    * past it.
    */
   reserveBytes(request: FastifyRequest, bytes: number): Promise<void>;
+  /** A PATCH to an upload: one of UPLOAD_WRITES_PER_MINUTE a minute from the client address. */
+  writesToUpload(request: FastifyRequest): void | Promise<void>;
 }
+
+/**
+ * PATCHes one address may send a minute. Its bytes an hour bound what it stores, not how often
+ * it asks: looping one-byte PATCHes cost the server a reservation each, without end. The web
+ * app sends 1 MiB a PATCH, so this is far above what those bytes an hour allow a minute, and
+ * leaves room for many people behind one network and for resumed uploads.
+ */
+export const UPLOAD_WRITES_PER_MINUTE = 600;
 
 /**
  * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
@@ -37,6 +47,7 @@ export function createRecordingRateLimits(
   const budgetKib = Math.floor(config.recordings.bytesPerHourPerAddress / 1024);
   return {
     sendsForTranscription: async (request) => byAddress(request),
+    writesToUpload: addressLimit(app, shared, 'upload-writes', UPLOAD_WRITES_PER_MINUTE),
     async reserveBytes(request, bytes) {
       if (bytes <= 0) return;
       const kib = Math.ceil(bytes / 1024);

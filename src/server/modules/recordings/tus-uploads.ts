@@ -304,6 +304,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     idParams(204, 'Upload-Offset; Recording-Id once complete', true),
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdeaIdParamsSchema>;
+      await limits.writesToUpload(request);
       const owner = uploadOwner(request);
       const { finished, sizeBytes } = await recordings.ensureUploadOf(owner, id);
       if (finished && hasBody(request)) {
@@ -320,6 +321,15 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       // against the hour's bytes and, held until the upload ends, against the room's caps.
       // An announced one may send at most up to its length.
       const from = byteCount(request.headers['upload-offset']) ?? 0;
+      // A deferred upload names its length in a PATCH; the upload then ends there.
+      const length = sizeBytes ?? byteCount(request.headers['upload-length']);
+      if (sizeBytes === null && length !== null && length < from) {
+        throw new HttpError(
+          400,
+          'invalid_input',
+          `Upload-Length (${length} bytes) is less than Upload-Offset (${from}): an upload cannot end before the bytes already sent.`,
+        );
+      }
       const declared =
         sizeBytes === null
           ? bytesDeclared(request)
@@ -343,11 +353,11 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       try {
         if (declared !== null && sizeBytes === null) await limits.reserveBytes(request, declared);
         const pastLength: ErrorBody | undefined =
-          sizeBytes === null
+          length === null
             ? undefined
             : {
                 error: 'payload_too_large',
-                message: `These bytes go past the end of the upload: its length is ${sizeBytes} bytes.`,
+                message: `These bytes go past the end of the upload: its length is ${length} bytes.`,
               };
         const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner, {
           pastLength,

@@ -327,6 +327,31 @@ forEachDialect((dialect) => {
       );
     });
 
+    it('names the length a deferred upload gives in a PATCH when its bytes go past it', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await createUpload(app, guest);
+      expect((await patch(app, guest, id, 0, audio.subarray(0, 500))).statusCode).toBe(204);
+      const past = await patch(app, guest, id, 500, audio.subarray(500, 1500), {
+        'upload-length': '1000',
+      });
+      expect(expectApiError(past, 413, 'payload_too_large').message).toBe(
+        'These bytes go past the end of the upload: its length is 1000 bytes.',
+      );
+      const before = await patch(app, guest, id, 500, audio.subarray(500, 600), {
+        'upload-length': '200',
+      });
+      expect(expectApiError(before, 400, 'invalid_input').message).toBe(
+        'Upload-Length (200 bytes) is less than Upload-Offset (500): an upload cannot end before the bytes already sent.',
+      );
+      const head = await app.inject({
+        method: 'HEAD',
+        url: `/api/uploads/${id}`,
+        headers: { ...TUS, ...guest },
+      });
+      expect(head.headers['upload-offset']).toBe('500');
+    });
+
     it('ends an upload on DELETE, its bytes with it', async () => {
       const { app } = testApp();
       const guest = guestHeaders(newGuestId());
