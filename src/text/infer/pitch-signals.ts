@@ -7,25 +7,39 @@ import {
   namesLongIdeaTopic,
 } from '../formats/pitch/announcement.js';
 import {
-  CHANGE_VERBS,
   HAD_WITH_THE,
   NEWS_WORDS,
   PITCH_PHRASES,
-  PROPOSAL_LABELS,
   REASON_PHRASES,
   RHETORICAL_OPENERS,
   WISH_PHRASES,
 } from '../words/inference.js';
-import { CREATIVE_IDEA_NOUNS, PROBLEM_CUES } from '../words/pitch.js';
+import {
+  AGREE_ON,
+  CREATIVE_IDEA_NOUNS,
+  EXCLAIMED,
+  IDEA_KIND_TAGS,
+  IDEA_OPENINGS,
+  IMAGINED_OPENERS,
+  MAKING_WORK,
+  PROBLEM_CUES,
+  PROPOSING_VERBS,
+  REVIEW_WORDS,
+  WORK_NOUNS,
+} from '../words/pitch.js';
 import {
   CONDITIONAL_GAINS,
   PROPOSAL_GAINS,
   PUTTING_FORWARD,
   changesWhatWeDo,
   isIdeaNoun,
+  letsChange,
   musesOnThing,
+  namesIdeaBeforeIt,
+  opensWithProposal,
   proposesChange,
   proposesTeamChange,
+  proposesWhatWeDo,
   reckonsNewThing,
   someoneShouldMake,
 } from './proposals.js';
@@ -53,7 +67,6 @@ function premiseStart(words: readonly TaggedToken[]): number {
 }
 
 const IDEA_KIND_MAX_WORDS = 2;
-const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
 
 /** "a board game where players ...", "an app that reminds ...": an idea named as a thing. */
 function isPremise(tokens: readonly TaggedToken[]): boolean {
@@ -113,17 +126,6 @@ export function tellsWorkAbout(tokens: readonly TaggedToken[]): boolean {
 /** A pitch score no number of tasks outweighs (formatFromMeaning). */
 const DECISIVE_PITCH = 4;
 
-/** How an idea is said to be one at the very start ("what if ...", "here's what I'm thinking"). */
-const IDEA_OPENINGS: readonly string[] = [
-  'what if',
-  'imagine',
-  "here's an idea",
-  'here is an idea',
-  "here's what i'm thinking",
-  'here is what i am thinking',
-  'hear me out',
-];
-
 /**
  * Whether the first sentence opens by saying an idea follows. "What if it rains?" and "what if
  * I miss the train" worry; "what if the practice ran ...", "what if we did ..." put something
@@ -148,9 +150,6 @@ function opensAsIdea(
   if (phrase.includes('thinking')) return next?.find(isWord)?.lower === 'we';
   return true;
 }
-
-/** What "imagine" opens when it pitches ("imagine a ...", "imagine if ...", "imagine you ..."). */
-const IMAGINED_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'if', 'you', 'we', 'the']);
 
 /**
  * After "what if": a subject and a verb in the past or with "could" or "would" ("what if the
@@ -186,9 +185,6 @@ const WHAT_IF_SUBJECT_MAX_WORDS = 4;
 
 const IDEA_OPENING_MAX_WORDS = 5;
 
-/** Verbs that make a work ("I want to write a children's book about ..."). */
-const MAKING_WORK: ReadonlySet<string> = new Set(['write', 'make', 'film', 'record', 'paint']);
-
 /**
  * "I want to write a children's book about a crossword puzzle that's missing one word": a
  * work the speaker means to make, told by what it is about.
@@ -200,18 +196,6 @@ function meansToMakeWork(words: readonly TaggedToken[], i: number): boolean {
   const from = article === 'a' || article === 'an' ? i + 2 : i + 1;
   return tellsWorkAbout(words.slice(from));
 }
-
-/** Words of a work seen, read or heard rather than pitched ("highly recommend", "five stars"). */
-const REVIEW_WORDS: ReadonlySet<string> = new Set([
-  'recommend',
-  'star',
-  'meh',
-  'watch',
-  'episode',
-  'season',
-  'read',
-  'stuck',
-]);
 
 /**
  * "Film about a man who loses his memory. Absolutely loved it.": the work told as seen, liked
@@ -235,12 +219,6 @@ function reviews(sentences: readonly TaggedToken[][]): boolean {
     );
   });
 }
-
-/** Works told of that are not ideas' names elsewhere ("a book" pitched is a kids book). */
-const WORK_NOUNS: ReadonlySet<string> = new Set(['book', 'script', 'screenplay', 'zine']);
-
-/** Words after an opening rhetorical ask that make it a real one ("can we agree on a date"). */
-const AGREE_ON: ReadonlySet<string> = new Set(['on', 'to', 'with', 'upon', 'what', 'when', 'how']);
 
 /** "can we just agree that ...", "is it just me or ...": an opinion put to everyone. */
 export function isRhetorical(text: string): boolean {
@@ -278,64 +256,6 @@ export function ideaList(tokens: readonly TaggedToken[]): TaggedToken[][] | null
 }
 
 const IDEA_LIST_FOR_MAX_WORDS = 5;
-
-const PROPOSING_VERBS: ReadonlySet<string> = new Set(['suggest', 'propose']);
-const PROPOSAL_REACH = 4;
-
-function proposesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
-  return words
-    .slice(at + 1, at + 1 + PROPOSAL_REACH)
-    .some((word) => word.lower === 'we' || word.lower === 'that');
-}
-
-/**
- * "let's rotate ...", "let's just move ...": a change to how things are done, put to the
- * others; "let's grab lunch" makes a plan.
- */
-function letsChange(words: readonly TaggedToken[], i: number): boolean {
-  if (words[i]?.lower !== "let's") return false;
-  const next = words[i + 1]?.pos === 'ADV' ? words[i + 2] : words[i + 1];
-  return next !== undefined && (CHANGE_VERBS.has(next.lower) || CHANGE_VERBS.has(next.lemma));
-}
-
-/**
- * "Proposal: ...", "My suggestion for the team, ...": a sentence that opens by labelling what
- * follows as put forward. The label may say who it is for, but holds no verb ("the proposal
- * got rejected" tells what happened to one).
- */
-function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
-  const end = tokens.findIndex((token) => token.kind !== 'word');
-  // "Proposal:" with nothing after it puts nothing forward.
-  if (end === -1 || tokens[end]?.kind !== 'pause' || tokens[end + 1]?.kind !== 'word') return false;
-  const label = tokens
-    .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
-    .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
-  // "Pitch:" labels one only with its colon: "My pitch, honestly, bombed" tells how it went,
-  // and a pitch is also where a match is played.
-  if (
-    tokens[label]?.lemma === 'pitch' &&
-    tokens[end]?.text !== ':' &&
-    !['a', 'an'].includes(tokens[end + 1]?.lower ?? '')
-  ) {
-    return false;
-  }
-  return (
-    label !== -1 &&
-    tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&
-    (label + 1 === end || tokens[label + 1]?.lower === 'for') &&
-    tokens.slice(label, end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
-  );
-}
-
-/** "Game idea: ...", "Short film idea." with the idea after it; "Proposal:" alone names nothing. */
-function namesIdeaBeforeIt(tokens: readonly TaggedToken[], more: boolean): boolean {
-  const named = announcementLength(tokens);
-  return named > 0 && (more || tokens.slice(named).some((token) => token.kind === 'word'));
-}
-
-const PROPOSAL_LABEL_MAX_WORDS = 3;
-/** Words that offer the label ("my proposal", "one suggestion"): "the proposal" is told of. */
-const PROPOSAL_OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'a', 'one', 'another']);
 
 /**
  * Pitch cues, 2 points for each strong one. News told of an idea (`announced`: "our podcast
@@ -450,18 +370,3 @@ export function pitchSignals(
 function exclaims(words: readonly TaggedToken[], i: number): boolean {
   return words[i - 1]?.lower === 'i' && EXCLAIMED.has(words[i + 1]?.lower ?? '');
 }
-
-const EXCLAIMED: ReadonlySet<string> = new Set([
-  'cry',
-  'scream',
-  'sleep',
-  'die',
-  'dance',
-  'eat',
-  'burst',
-  'weep',
-  'faint',
-  'explode',
-  'kiss',
-  'kill',
-]);

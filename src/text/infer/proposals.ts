@@ -1,7 +1,13 @@
 import { isPlural } from '../clauses.js';
+import { announcementLength } from '../formats/pitch/announcement.js';
 import type { TaggedToken } from '../nlp.js';
-import { PROPOSING_MODALS, PRODUCT_NOUNS } from '../words/inference.js';
-import { IDEA_NOUNS } from '../words/pitch.js';
+import {
+  CHANGE_VERBS,
+  PROPOSAL_LABELS,
+  PROPOSING_MODALS,
+  PRODUCT_NOUNS,
+} from '../words/inference.js';
+import { IDEA_NOUNS, PROPOSAL_OWNERS } from '../words/pitch.js';
 
 /**
  * New things put forward: an idea mused on ("thinking about a tool that ..."), founded ("we
@@ -255,3 +261,58 @@ export function isIdeaNoun(word: TaggedToken): boolean {
     PRODUCT_NOUNS.has(word.lemma)
   );
 }
+
+const PROPOSAL_REACH = 4;
+
+export function proposesWhatWeDo(words: readonly TaggedToken[], at: number): boolean {
+  return words
+    .slice(at + 1, at + 1 + PROPOSAL_REACH)
+    .some((word) => word.lower === 'we' || word.lower === 'that');
+}
+
+/**
+ * "let's rotate ...", "let's just move ...": a change to how things are done, put to the
+ * others; "let's grab lunch" makes a plan.
+ */
+export function letsChange(words: readonly TaggedToken[], i: number): boolean {
+  if (words[i]?.lower !== "let's") return false;
+  const next = words[i + 1]?.pos === 'ADV' ? words[i + 2] : words[i + 1];
+  return next !== undefined && (CHANGE_VERBS.has(next.lower) || CHANGE_VERBS.has(next.lemma));
+}
+
+/**
+ * "Proposal: ...", "My suggestion for the team, ...": a sentence that opens by labelling what
+ * follows as put forward. The label may say who it is for, but holds no verb ("the proposal
+ * got rejected" tells what happened to one).
+ */
+export function opensWithProposal(tokens: readonly TaggedToken[]): boolean {
+  const end = tokens.findIndex((token) => token.kind !== 'word');
+  // "Proposal:" with nothing after it puts nothing forward.
+  if (end === -1 || tokens[end]?.kind !== 'pause' || tokens[end + 1]?.kind !== 'word') return false;
+  const label = tokens
+    .slice(0, Math.min(end, PROPOSAL_LABEL_MAX_WORDS))
+    .findIndex((word) => PROPOSAL_LABELS.has(word.lemma));
+  // "Pitch:" labels one only with its colon: "My pitch, honestly, bombed" tells how it went,
+  // and a pitch is also where a match is played.
+  if (
+    tokens[label]?.lemma === 'pitch' &&
+    tokens[end]?.text !== ':' &&
+    !['a', 'an'].includes(tokens[end + 1]?.lower ?? '')
+  ) {
+    return false;
+  }
+  return (
+    label !== -1 &&
+    tokens.slice(0, label).every((word) => word.pos === 'ADJ' || PROPOSAL_OWNERS.has(word.lower)) &&
+    (label + 1 === end || tokens[label + 1]?.lower === 'for') &&
+    tokens.slice(label, end).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
+  );
+}
+
+/** "Game idea: ...", "Short film idea." with the idea after it; "Proposal:" alone names nothing. */
+export function namesIdeaBeforeIt(tokens: readonly TaggedToken[], more: boolean): boolean {
+  const named = announcementLength(tokens);
+  return named > 0 && (more || tokens.slice(named).some((token) => token.kind === 'word'));
+}
+
+const PROPOSAL_LABEL_MAX_WORDS = 3;

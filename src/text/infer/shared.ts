@@ -32,3 +32,11 @@ export function isWord(token: TaggedToken): boolean {
 export function saysFeeling(word: TaggedToken): boolean {
   return FEELING_WORDS.has(word.lemma) || FEELING_WORDS.has(word.lower);
 }
+
+/** What a rule found, and how clearly. */
+export interface Found<T> {
+  value: T | null;
+  clear: boolean;
+  /** Found by default, with nothing said for it. */
+  guessed?: boolean;
+}

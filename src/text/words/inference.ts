@@ -906,3 +906,31 @@ export const CATEGORY_VOCABULARY: Record<Category, readonly string[]> = {
     'screenplay',
   ],
 };
+
+/** What is played rather than who: "you play a game", "you play a part in it". */
+export const PLAYED_THINGS: ReadonlySet<string> = new Set([
+  'game',
+  'round',
+  'match',
+  'part',
+  'role',
+  'song',
+  'set',
+  'trick',
+  'joke',
+  'card',
+]);
+
+export const TOPIC_ENDS: ReadonlySet<string> = new Set(['ADP', 'PRON', 'AUX', 'SCONJ', 'CCONJ']);
+
+/** Kinds of idea that earn a living ("side hustle idea", "business idea", "startup idea"). */
+export const EARNING_IDEA_KINDS: ReadonlySet<string> = new Set([
+  'business',
+  'hustle',
+  'startup',
+  'saas',
+]);
+
+export const ROLE_DETERMINERS: ReadonlySet<string> = new Set(['a', 'the', 'my', 'our', 'every']);
+
+export const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);

@@ -556,3 +556,76 @@ export const MODALS: ReadonlySet<string> = new Set([
 
 /** "what if for our anniversary | we took the night train": a lead whose clause is still to come. */
 export const VERBLESS_LEADS: ReadonlySet<string> = new Set(['what if', 'imagine', 'what about']);
+
+// Words the pitch cues read (infer/pitch-signals.ts).
+
+export const IDEA_KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/** How an idea is said to be one at the very start ("what if ...", "here's what I'm thinking"). */
+export const IDEA_OPENINGS: readonly string[] = [
+  'what if',
+  'imagine',
+  "here's an idea",
+  'here is an idea',
+  "here's what i'm thinking",
+  'here is what i am thinking',
+  'hear me out',
+];
+
+/** What "imagine" opens when it pitches ("imagine a ...", "imagine if ...", "imagine you ..."). */
+export const IMAGINED_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'if', 'you', 'we', 'the']);
+
+/** Verbs that make a work ("I want to write a children's book about ..."). */
+export const MAKING_WORK: ReadonlySet<string> = new Set([
+  'write',
+  'make',
+  'film',
+  'record',
+  'paint',
+]);
+
+/** Words of a work seen, read or heard rather than pitched ("highly recommend", "five stars"). */
+export const REVIEW_WORDS: ReadonlySet<string> = new Set([
+  'recommend',
+  'star',
+  'meh',
+  'watch',
+  'episode',
+  'season',
+  'read',
+  'stuck',
+]);
+
+/** Works told of that are not ideas' names elsewhere ("a book" pitched is a kids book). */
+export const WORK_NOUNS: ReadonlySet<string> = new Set(['book', 'script', 'screenplay', 'zine']);
+
+/** Words after an opening rhetorical ask that make it a real one ("can we agree on a date"). */
+export const AGREE_ON: ReadonlySet<string> = new Set([
+  'on',
+  'to',
+  'with',
+  'upon',
+  'what',
+  'when',
+  'how',
+]);
+
+export const PROPOSING_VERBS: ReadonlySet<string> = new Set(['suggest', 'propose']);
+
+/** Words that offer the label ("my proposal", "one suggestion"): "the proposal" is told of. */
+export const PROPOSAL_OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'a', 'one', 'another']);
+
+export const EXCLAIMED: ReadonlySet<string> = new Set([
+  'cry',
+  'scream',
+  'sleep',
+  'die',
+  'dance',
+  'eat',
+  'burst',
+  'weep',
+  'faint',
+  'explode',
+  'kiss',
+  'kill',
+]);
