@@ -30,6 +30,12 @@ import {
   YOU_VERBS,
   FINITE_BE_FORMS,
 } from './words/clause-subjects.js';
+import {
+  DESCRIBING_MODALS,
+  FEELING_LEADS,
+  OWNING_WORDS,
+  SHARE_WORDS,
+} from './words/clause-subjects.js';
 
 /**
  * Where a new clause's subject opens in speech that says so only by its words (boundaries.ts
@@ -38,9 +44,6 @@ import {
  * keeps such a subject in its sentence: a verb of telling or thinking before it, a clause that
  * describes the thing before it, a phrase that leads into it.
  */
-
-/** What says the speaker feels so ("i'm glad", "so glad", "we're really proud"). */
-const FEELING_LEADS: ReadonlySet<string> = new Set(["i'm", "we're", 'am', 'so']);
 
 /**
  * "i'm so glad | we went", "we're really proud | she did it": the feeling's clause. A feeling
@@ -225,10 +228,6 @@ function reportedAt(
   return false;
 }
 
-/** Shares of people said as a subject ("most people", "half of us"). */
-const SHARE_WORDS: ReadonlySet<string> = new Set(['most', 'half', 'many']);
-/** Possessives that open a subject of someone the speaker knows ("my sister", "our boss"). */
-const OWNING_WORDS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'their']);
 /** Words such a subject holds after its possessive at most ("my friend tom", "my head chef"). */
 const OWNED_SUBJECT_WORDS = 3;
 /** Words back from a possessive that a verb reporting what follows may stand. */
@@ -325,8 +324,6 @@ export function startsSubjectClause(tokens: readonly Token[], i: number): boolea
   return word === 'nobody' && NOBODY_VERBS.has(next.lower);
 }
 
-/** Modals of a clause that says what can be done with the thing before it. */
-const DESCRIBING_MODALS: ReadonlySet<string> = new Set(['can', 'could', 'might']);
 /** The verb after the modal, then an end, a pause or a word of when and where. */
 function canDoWith(tokens: readonly Token[], verbAt: number): boolean {
   const verb = tokens[verbAt];

@@ -27,6 +27,7 @@ import {
   OPINION_PHRASES,
   PRIVATE_MARKERS,
 } from './words/inference.js';
+import { CONDITIONS, TELLING_SUBJECTS } from './words/inference.js';
 
 /**
  * Format and category for POST /api/infer-format-category when no format word was spoken
@@ -94,18 +95,6 @@ function reachesMilestone(tokens: readonly TaggedToken[]): boolean {
   });
 }
 
-const TELLING_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'she', 'he', 'they', 'it']);
-const CONDITIONS: ReadonlySet<string> = new Set([
-  'if',
-  'when',
-  'whenever',
-  'once',
-  'until',
-  'till',
-  'unless',
-  'before',
-  'after',
-]);
 /** "hit 500", "hit a million", "hit episode one hundred". */
 const MILESTONE_REACH = 2;
 

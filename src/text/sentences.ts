@@ -2,6 +2,7 @@ import { QUESTION_AUX, QUESTION_SUBJECTS, WH_WORDS } from './words/function-word
 import { cleanTokens } from './speech.js';
 import { splitRunOn, stripOpeners } from './boundaries.js';
 import { tokenize, type Sentence, type Token } from './tokenizer.js';
+import { CLOSERS } from './words/speech.js';
 
 /**
  * Sentences from cleaned speech tokens: boundaries restored in unpunctuated speech
@@ -59,8 +60,6 @@ export function withoutStrayCloser<T extends Token>(tokens: readonly T[]): reado
   if (last === undefined || last.kind !== 'symbol' || !CLOSERS.has(last.text)) return tokens;
   return closes(tokens.slice(0, -1), last) ? tokens : tokens.slice(0, -1);
 }
-
-const CLOSERS: ReadonlySet<string> = new Set(['"', '”', ')']);
 
 /** Text and its end mark, the mark inside a closing quote or bracket ('"Are you sure?"'). */
 export function withEndMark(text: string, mark: string): string {

@@ -1,6 +1,7 @@
 import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
+import { PHRASE_OBJECT_POS } from '../words/clauses.js';
 
 /**
  * Which "and"s and "or"s of a task's words join things of a list, and which join a verb's
@@ -65,9 +66,6 @@ export function joinsThings(region: readonly TaggedToken[], verbLed: boolean): b
   }
   return true;
 }
-
-/** Tags of a preposition's object, up to the "and" that may join a second one to it. */
-const PHRASE_OBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ']);
 
 /**
  * The "and"s and "or"s that join a preposition's objects ("for bays 3 and 4", "with Jamie and

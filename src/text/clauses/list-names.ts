@@ -17,6 +17,7 @@ import {
 } from '../words/lists.js';
 import { LIST_HEADS, TASK_VERBS } from '../words/tasks.js';
 import { DAY_WORDS } from '../words/time-words.js';
+import { THING_STARTS } from '../words/clauses.js';
 
 /**
  * A list named aloud before its things ("grocery list | eggs oat milk", "Things to pack."), and
@@ -126,9 +127,6 @@ function afterListTopic(tokens: readonly TaggedToken[], forAt: number): number {
 
 /** Words a list's things take at least after its topic ("milk eggs", "the tent"). */
 const LIST_TOPIC_MIN_THINGS_WORDS = 2;
-
-/** Tags a thing starts with ("Milk", "two towels", "the big tent"). */
-const THING_STARTS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'DET', 'NUM', 'ADJ']);
 
 /** "things to pack for Lisbon": the words name a list by what is to be done with its things. */
 export function namesThingsTo(words: readonly TaggedToken[]): boolean {

@@ -1,6 +1,7 @@
 import type { TaggedToken } from '../nlp.js';
 import { ASIDE_SUBJECTS, ASIDE_TASK_MARKERS, ASIDE_THINGS } from '../words/asides.js';
 import { TASK_VERBS } from '../words/tasks.js';
+import { VERB_TAGS } from '../words/checklist.js';
 
 /**
  * Asides a speaker adds to the task just said, which are no task of their own: "check the
@@ -12,8 +13,6 @@ import { TASK_VERBS } from '../words/tasks.js';
 
 /** The longest aside read as one: a long clause may carry a task of its own. */
 const ASIDE_MAX_WORDS = 8;
-
-const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
 
 /**
  * Whether a clause said after a task is an aside on it: led by a pronoun for the thing or

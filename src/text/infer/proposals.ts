@@ -8,6 +8,16 @@ import {
   PRODUCT_NOUNS,
 } from '../words/inference.js';
 import { IDEA_NOUNS, PROPOSAL_OWNERS } from '../words/pitch.js';
+import {
+  DOING_MODALS,
+  FOUNDING,
+  MAKERS,
+  MAKING_MODALS,
+  NEW_THING_OPENERS,
+  OFFERED,
+  RECKONING,
+  RUNNING,
+} from '../words/inference.js';
 
 /**
  * New things put forward: an idea mused on ("thinking about a tool that ..."), founded ("we
@@ -15,9 +25,6 @@ import { IDEA_NOUNS, PROPOSAL_OWNERS } from '../words/pitch.js';
  * ("I reckon we could do a sourdough club") or proposed to a team ("we should offer ...",
  * "if we add ..."), with what they would bring. pitch-signals.ts counts them.
  */
-
-/** Modals that say what a thing mused on would do ("an app that could ..."). */
-const DOING_MODALS: ReadonlySet<string> = new Set(['would', 'could', 'can', 'will', 'might']);
 
 /**
  * After the thing mused on, what it does or whom it is for: "a tool that reads ...", "an app
@@ -59,19 +66,6 @@ export function musesOnThing(words: readonly TaggedToken[], i: number): boolean 
   return false;
 }
 
-/** Who may make a new thing after "I've been thinking" ("we could start", "it'd make"). */
-const MAKERS: ReadonlySet<string> = new Set(['we', 'i', 'it']);
-/** Verbs that found a new thing ("start a group", "open a cafe", "launch a newsletter"). */
-const FOUNDING: ReadonlySet<string> = new Set([
-  'start',
-  'open',
-  'launch',
-  'build',
-  'create',
-  'offer',
-]);
-const MAKING_MODALS: ReadonlySet<string> = new Set(['could', 'should', 'might', 'would']);
-
 /**
  * "I've been thinking we could start a walking football group", "thinking it'd make a lovely
  * community garden": a new thing someone could make, turned over ("thinking we should go
@@ -91,9 +85,6 @@ function thinksOfNewThing(words: readonly TaggedToken[], at: number): boolean {
   const founds = itself ? verb.lemma === 'make' || verb.lemma === 'be' : FOUNDING.has(verb.lemma);
   return founds && NEW_THING_OPENERS.has(words[words.indexOf(verb) + 1]?.lower ?? '');
 }
-
-/** Verbs of a view given ("I reckon we could ...", "I think we should ..."). */
-const RECKONING: ReadonlySet<string> = new Set(['reckon', 'think']);
 
 /**
  * "I reckon we could do a sourdough club", "I think we should start a supper club": a new
@@ -118,9 +109,6 @@ export function reckonsNewThing(words: readonly TaggedToken[], i: number): boole
   return false;
 }
 
-/** Verbs a new thing is run with ("do a supper club", "run a stall", "host a night"). */
-const RUNNING: ReadonlySet<string> = new Set(['do', 'run', 'host', 'set']);
-
 /**
  * "someone should put lockers at ...", "somebody should build a ...": a new thing put to anyone
  * ("someone should give that dog a bath", "someone should cut the grass" ask for a chore).
@@ -133,15 +121,6 @@ export function someoneShouldMake(words: readonly TaggedToken[], i: number): boo
   const thing = words[words.indexOf(verb) + 1];
   return thing !== undefined && (NEW_THING_OPENERS.has(thing.lower) || isPlural(thing));
 }
-
-/** What opens a new thing after its verb ("start a swap shop", "put lockers", "run some"). */
-const NEW_THING_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'some']);
-
-/**
- * What a business offers its people ("we should offer", "we could launch"): "we should open
- * the windows", "we could add a bathroom", "we should move the sofa" are plans at home.
- */
-const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
 
 /** The verb at `at`, or after one adverb there ("could just move", "we just offered"). */
 function verbPastAdverb(words: readonly TaggedToken[], at: number): TaggedToken | undefined {

@@ -18,6 +18,12 @@ import { INVITATIONS, NEWS_WORDS } from '../words/inference.js';
 import { NEED_WORDS, SEQUENCE_WORDS } from '../words/tasks.js';
 import { ideaList } from './pitch-signals.js';
 import { isWord, saysFeeling } from './shared.js';
+import {
+  COUNTED_FACTS,
+  JUDGING_ADJECTIVES,
+  THOUGHT_WORDS,
+  WHEN_IT_HAPPENED,
+} from '../words/inference.js';
 
 /**
  * Tasks said as imperatives or intent, and the things of a list named before them, counted
@@ -68,34 +74,9 @@ function remindsOf(words: readonly TaggedToken[]): boolean {
   );
 }
 
-/** Words that make what is not to be forgotten a thought ("how far", "who you are"). */
-const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why']);
-
 function isFeeling(word: TaggedToken): boolean {
   return saysFeeling(word) || JUDGING_ADJECTIVES.has(word.lower);
 }
-
-/** Adjectives that judge what is said rather than say which one ("lovely people", "great food"). */
-const JUDGING_ADJECTIVES: ReadonlySet<string> = new Set([
-  'great',
-  'lovely',
-  'beautiful',
-  'gorgeous',
-  'incredible',
-  'awesome',
-  'brilliant',
-  'terrible',
-  'awful',
-  'horrible',
-  'fantastic',
-  'wonderful',
-  'nice',
-  'good',
-  'bad',
-  'better',
-  'happy',
-  'sad',
-]);
 
 /**
  * "Sun cream", "the factor 50", "Calpol": a thing to get or pack. "So tired", "Great team
@@ -111,7 +92,7 @@ function isListThing(words: readonly TaggedToken[]): boolean {
     last?.pos !== 'ADJ' &&
     // "Car seat fitted.": how a thing is now, not one to get ("crib bed", "bird seed" are).
     !/[a-z]{2}[^e]ed$/u.test(last?.lower ?? '') &&
-    !words.some((word) => TIME_NOUNS.has(word.lower)) &&
+    !words.some((word) => WHEN_IT_HAPPENED.has(word.lower)) &&
     !words.some(
       (word) =>
         // "the ripe ones not the green ones" says which; "so tired", "any day now" say how.
@@ -133,31 +114,6 @@ function thingsIn(tokens: readonly TaggedToken[]): number {
   const pieces = splitList(tokens, true).filter((piece) => isListThing(piece.filter(isWord)));
   return Math.max(1, pieces.length);
 }
-
-/** When something happened ("zero sleep last night"), no thing of a list. */
-const TIME_NOUNS: ReadonlySet<string> = new Set([
-  'night',
-  'morning',
-  'afternoon',
-  'evening',
-  'ago',
-  'yesterday',
-]);
-
-/** What a number counts when it tells how a day went ("twelve kids", "two hours"). */
-const COUNTED_FACTS: ReadonlySet<string> = new Set([
-  'hour',
-  'day',
-  'week',
-  'month',
-  'year',
-  'minute',
-  'kid',
-  'people',
-  'person',
-  'guest',
-  'family',
-]);
 
 /** Tasks said as imperatives or intent ("I need to ..."), each thing of a list counted. */
 export function countTasks(sentences: readonly TaggedToken[][]): TaskCount {

@@ -370,3 +370,17 @@ export const FINITE_BE_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was',
 
 /** Every form of "be". */
 export const BE_FORMS: ReadonlySet<string> = new Set([...FINITE_BE_FORMS, 'am', 'be', 'been']);
+
+// Read by clause-subjects.ts.
+
+/** What says the speaker feels so ("i'm glad", "so glad", "we're really proud"). */
+export const FEELING_LEADS: ReadonlySet<string> = new Set(["i'm", "we're", 'am', 'so']);
+
+/** Shares of people said as a subject ("most people", "half of us"). */
+export const SHARE_WORDS: ReadonlySet<string> = new Set(['most', 'half', 'many']);
+
+/** Possessives that open a subject of someone the speaker knows ("my sister", "our boss"). */
+export const OWNING_WORDS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'their']);
+
+/** Modals of a clause that says what can be done with the thing before it. */
+export const DESCRIBING_MODALS: ReadonlySet<string> = new Set(['can', 'could', 'might']);

@@ -934,3 +934,119 @@ export const EARNING_IDEA_KINDS: ReadonlySet<string> = new Set([
 export const ROLE_DETERMINERS: ReadonlySet<string> = new Set(['a', 'the', 'my', 'our', 'every']);
 
 export const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'my', 'me', "i'm", "i've", "i'd"]);
+
+// Read by infer/proposals.ts.
+
+/** Modals that say what a thing mused on would do ("an app that could ..."). */
+export const DOING_MODALS: ReadonlySet<string> = new Set([
+  'would',
+  'could',
+  'can',
+  'will',
+  'might',
+]);
+
+/** Who may make a new thing after "I've been thinking" ("we could start", "it'd make"). */
+export const MAKERS: ReadonlySet<string> = new Set(['we', 'i', 'it']);
+
+/** Verbs that found a new thing ("start a group", "open a cafe", "launch a newsletter"). */
+export const FOUNDING: ReadonlySet<string> = new Set([
+  'start',
+  'open',
+  'launch',
+  'build',
+  'create',
+  'offer',
+]);
+
+export const MAKING_MODALS: ReadonlySet<string> = new Set(['could', 'should', 'might', 'would']);
+
+/** Verbs of a view given ("I reckon we could ...", "I think we should ..."). */
+export const RECKONING: ReadonlySet<string> = new Set(['reckon', 'think']);
+
+/** Verbs a new thing is run with ("do a supper club", "run a stall", "host a night"). */
+export const RUNNING: ReadonlySet<string> = new Set(['do', 'run', 'host', 'set']);
+
+/** What opens a new thing after its verb ("start a swap shop", "put lockers", "run some"). */
+export const NEW_THING_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'some']);
+
+/**
+ * What a business offers its people ("we should offer", "we could launch"): "we should open
+ * the windows", "we could add a bathroom", "we should move the sofa" are plans at home.
+ */
+export const OFFERED: ReadonlySet<string> = new Set(['offer', 'launch', 'introduce']);
+
+// Read by infer/tasks.ts.
+
+/** Words that make what is not to be forgotten a thought ("how far", "who you are"). */
+export const THOUGHT_WORDS: ReadonlySet<string> = new Set(['how', 'who', 'why']);
+
+/** Adjectives that judge what is said rather than say which one ("lovely people", "great food"). */
+export const JUDGING_ADJECTIVES: ReadonlySet<string> = new Set([
+  'great',
+  'lovely',
+  'beautiful',
+  'gorgeous',
+  'incredible',
+  'awesome',
+  'brilliant',
+  'terrible',
+  'awful',
+  'horrible',
+  'fantastic',
+  'wonderful',
+  'nice',
+  'good',
+  'bad',
+  'better',
+  'happy',
+  'sad',
+]);
+
+/** When something happened ("zero sleep last night"), no thing of a list. */
+export const WHEN_IT_HAPPENED: ReadonlySet<string> = new Set([
+  'night',
+  'morning',
+  'afternoon',
+  'evening',
+  'ago',
+  'yesterday',
+]);
+
+/** What a number counts when it tells how a day went ("twelve kids", "two hours"). */
+export const COUNTED_FACTS: ReadonlySet<string> = new Set([
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'minute',
+  'kid',
+  'people',
+  'person',
+  'guest',
+  'family',
+]);
+
+// Read by infer.ts.
+
+export const TELLING_SUBJECTS: ReadonlySet<string> = new Set([
+  'i',
+  'we',
+  'she',
+  'he',
+  'they',
+  'it',
+]);
+
+export const CONDITIONS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'whenever',
+  'once',
+  'until',
+  'till',
+  'unless',
+  'before',
+  'after',
+]);

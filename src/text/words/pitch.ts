@@ -629,3 +629,150 @@ export const EXCLAIMED: ReadonlySet<string> = new Set([
   'kiss',
   'kill',
 ]);
+
+// Read by formats/pitch/announcement.ts.
+
+/** Words before "idea" that judge it rather than name its kind ("Good idea from Sarah"). */
+export const JUDGING_WORDS: ReadonlySet<string> = new Set([
+  'good',
+  'great',
+  'bad',
+  'brilliant',
+  'best',
+  'better',
+  'same',
+  'different',
+  'crazy',
+  'random',
+  'silly',
+  'stupid',
+  'wild',
+  'whole',
+  'main',
+  'rough',
+  'fun',
+  'cool',
+  'nice',
+  'terrible',
+]);
+
+/** Words before "idea" that name its kind ("short film idea", "game idea"). */
+export const KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/** Words before a kind of idea that only point to it ("a song idea", "my startup idea"). */
+export const POINTING_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'another',
+  'my',
+  'our',
+  'this',
+]);
+
+/** Words that make "a ..." after an idea's topic a verdict on it ("a total failure", "a bit rubbish"). */
+export const VERDICT_WORDS: ReadonlySet<string> = new Set([
+  'total',
+  'complete',
+  'bit',
+  'disaster',
+  'failure',
+  'flop',
+  'mess',
+  'joke',
+  'nightmare',
+  'success',
+  'hit',
+]);
+
+export const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
+
+/** Words that open the idea itself after its topic ("A giant whale ...", "We paint ..."). */
+export const IDEA_OPENERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'we',
+  'you',
+  'imagine',
+  'what',
+]);
+
+/** Nouns that make "a ..." an amount or a time ("a lot", "a bit", "a day"). */
+export const AMOUNT_NOUNS: ReadonlySet<string> = new Set([
+  'lot',
+  'bit',
+  'few',
+  'couple',
+  'little',
+  'day',
+  'week',
+  'while',
+]);
+
+// Read by formats/pitch/roles.ts.
+
+export const IDEA_PRONOUNS: ReadonlySet<string> = new Set(['it', 'this', 'that']);
+
+/** First-person plans after a "so" ("so we'd make a map", "so I want to build"): the idea. */
+export const PLANNING_SUBJECTS: ReadonlySet<string> = new Set([
+  "i'd",
+  "we'd",
+  "i'll",
+  "we'll",
+  "let's",
+]);
+
+/** What "I" or "we" plan with: "we could", "I want to", "we should". */
+export const PLANNING_VERBS: ReadonlySet<string> = new Set([
+  'could',
+  'would',
+  'should',
+  'can',
+  'will',
+  'want',
+  'plan',
+  'need',
+  'might',
+]);
+
+// Read by formats/pitch/rejoin.ts.
+
+/** Connectives that join a clause to the one before without saying what it is for. */
+export const PLAIN_JOINS: ReadonlySet<string> = new Set([
+  '',
+  'and',
+  'or',
+  'but',
+  'then',
+  'also',
+  'plus',
+]);
+
+/** After "I'm thinking we": a guess, not a proposal. */
+export const HEDGED: ReadonlySet<string> = new Set(['might', 'may', 'are', 'were', 'was', 'is']);
+
+// Read by formats/pitch/hook-breaks.ts.
+
+/** Verbs that report what others say ("the team keeps saying ...", "my boss tells me ..."). */
+export const SAYING_VERBS: ReadonlySet<string> = new Set(['say', 'tell', 'complain', 'mention']);
+
+// Read by formats/pitch/word-summary.ts.
+
+/**
+ * Verbs whose object may be a person and then what they do or what is said ("lets | you
+ * lend", "reminds | you to water", "keeps saying | they never get ...").
+ */
+export const PERSON_OBJECT_VERBS: ReadonlySet<string> = new Set([
+  'allow',
+  'ask',
+  'get',
+  'help',
+  'let',
+  'make',
+  'need',
+  'remind',
+  'say',
+  'show',
+  'teach',
+  'tell',
+  'want',
+]);

@@ -165,3 +165,7 @@ export const MODALS_IN_CLAUSE: ReadonlySet<string> = new Set([
 
 /** "oh and", "oh also": the asides that run on inside a clause in unpunctuated speech. */
 export const RUN_ON_ASIDE_ENDS: ReadonlySet<string> = new Set(['and', 'also']);
+
+// Read by sentences.ts.
+
+export const CLOSERS: ReadonlySet<string> = new Set(['"', '”', ')']);

@@ -23,6 +23,7 @@ import {
 import { countedStart } from './counts.js';
 import { VERB_TAGS, isVerbless, wordsOf } from './task-words.js';
 import { CHECKLIST_TITLE_MAX_CHARS, startsObjectAt, toDoNameEnd } from './titles.js';
+import { NOUN_PHRASE_TAGS } from '../../words/checklist.js';
 
 /**
  * What a checklist is introduced by before its first task: a heading said alone ("Things
@@ -36,8 +37,6 @@ const INTRO_BEFORE_VERB_MAX_WORDS = 6;
 /** The same before spoken intent, which marks the task's start more surely: "Before we fly
  * to Lisbon on Friday | I've got to | renew the travel insurance". */
 const INTRO_BEFORE_INTENT_MAX_WORDS = 10;
-/** Tags of the words of a bare noun phrase ("camping trip stuff"). */
-const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 /** Tags of the words of a phrase naming a list ("end of quarter stuff", "stuff for the trip"). */
 const INTRO_PHRASE_TAGS: ReadonlySet<string> = new Set([...NOUN_PHRASE_TAGS, 'ADP', 'DET']);
 

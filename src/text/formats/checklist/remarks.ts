@@ -2,6 +2,17 @@ import { saysOfTheOnes } from '../../clauses.js';
 import type { TaggedToken } from '../../nlp.js';
 import { REASONS_AFTER } from '../../words/corrections.js';
 import { TASK_VERBS } from '../../words/tasks.js';
+import {
+  FEELING_VERBS,
+  HAVE_OPENERS,
+  HEARSAY_SUBJECTS,
+  HEDGING_VERBS,
+  REMARK_OPENERS,
+  REMARK_TASK_WORDS,
+  TASK_POINTERS,
+  TOLD_NEGATIVES,
+  TOLD_OF_SUBJECTS,
+} from '../../words/checklist.js';
 
 /**
  * What the speaker says of the task or thing just named rather than a task of its own: a
@@ -27,30 +38,6 @@ export function tellsWhichOne(words: readonly TaggedToken[], pieces: number): bo
     (last?.pos === 'NUM' || last?.lower === 'one' || last?.lower === 'ones')
   );
 }
-
-/** "it's her birthday", "they're in my email": a clause about the thing just named. */
-const REMARK_OPENERS: ReadonlySet<string> = new Set([
-  "it's",
-  "they're",
-  "that's",
-  "she's",
-  "he's",
-  "there's",
-]);
-
-/** Words that make a clause a task of its own after all ("it's time to book", "she's got to"). */
-const REMARK_TASK_WORDS: ReadonlySet<string> = new Set([
-  'to',
-  'need',
-  'needs',
-  'should',
-  'must',
-  'gotta',
-  'gonna',
-]);
-
-/** Subjects said with "have", their participle what was done ("I've put that off"). */
-const HAVE_OPENERS: ReadonlySet<string> = new Set(["i've", "we've", "they've"]);
 
 /** Whether a clause only says something of the task before it: no task, verb or intent. */
 export function isRemark(said: readonly TaggedToken[]): boolean {
@@ -104,22 +91,6 @@ export function isRemark(said: readonly TaggedToken[]): boolean {
   );
 }
 
-/** Who a remark tells of in the third person ("he won't do email"). */
-const TOLD_OF_SUBJECTS: ReadonlySet<string> = new Set(['he', 'she', 'they']);
-
-/** A finite verb said of them, told, not asked for: "won't", "always wants", "shattered". */
-const TOLD_NEGATIVES: ReadonlySet<string> = new Set([
-  "won't",
-  "doesn't",
-  "don't",
-  "didn't",
-  "can't",
-  "isn't",
-  "aren't",
-  "wasn't",
-  'never',
-]);
-
 function toldOf(rest: readonly TaggedToken[]): boolean {
   if (rest.some((word) => REMARK_TASK_WORDS.has(word.lower))) return false;
   const verb = rest[0]?.pos === 'ADV' && !TOLD_NEGATIVES.has(rest[0].lower) ? rest[1] : rest[0];
@@ -128,17 +99,6 @@ function toldOf(rest: readonly TaggedToken[]): boolean {
   // "wants", "shattered", "runs": a verb in its told form (a base form is asked for).
   return verb.pos === 'VERB' && verb.lemma !== undefined && verb.lemma !== verb.lower;
 }
-
-/** "I think", "I reckon": doubt said before a remark, which stays a remark. */
-const HEDGING_VERBS: ReadonlySet<string> = new Set(['think', 'reckon', 'guess']);
-/** Who says something of the task ("they said they have loads"). */
-const HEARSAY_SUBJECTS: ReadonlySet<string> = new Set(['they', 'she', 'he']);
-
-/** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
-const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
-
-/** What a feeling about the task before it is about ("hate doing that", "forget those"). */
-const TASK_POINTERS: ReadonlySet<string> = new Set(['it', 'that', 'this', 'those', 'them']);
 
 /**
  * After "I" (and one adverb), a verb of feeling about the task: where it ends, or 0. "I love

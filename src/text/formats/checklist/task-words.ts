@@ -18,6 +18,7 @@ import {
   SEQUENCE_WORDS,
   TASK_VERBS,
 } from '../../words/tasks.js';
+import { ARTICLES } from '../../words/checklist.js';
 
 /**
  * A checklist task's own words (formats/checklist.ts): the glue said before it ("first",
@@ -33,7 +34,6 @@ const PLAIN_WORD = /^[a-z0-9']+$/;
 /** Most tasks are plain words: then no word needs its own test. */
 const PLAIN_TEXT = /^[a-z0-9' ]*$/;
 const NOT_WORD_CHARS = /[^\p{L}\p{N}']/gu;
-const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 /** Connectives: never the first or last word of a task or title. */
 export const CONNECTIVES: ReadonlySet<string> = new Set([
   'and',

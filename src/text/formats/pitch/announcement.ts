@@ -4,6 +4,15 @@ import type { TaggedToken } from '../../nlp.js';
 import { ANNOUNCING_NOUNS, CREATIVE_IDEA_NOUNS, IDEA_NOUNS } from '../../words/pitch.js';
 import { wordsIn } from './hook-breaks.js';
 import { NEWS_WORDS } from '../../words/inference.js';
+import {
+  AMOUNT_NOUNS,
+  BE_PAST,
+  IDEA_OPENERS,
+  JUDGING_WORDS,
+  KIND_TAGS,
+  POINTING_WORDS,
+  VERDICT_WORDS,
+} from '../../words/pitch.js';
 
 /**
  * The idea as the speaker names it before telling it ("Pitch idea:", "a song idea for
@@ -39,38 +48,9 @@ export function isCreative(
   return category === 'creative';
 }
 
-/** Words before "idea" that judge it rather than name its kind ("Good idea from Sarah"). */
-const JUDGING_WORDS: ReadonlySet<string> = new Set([
-  'good',
-  'great',
-  'bad',
-  'brilliant',
-  'best',
-  'better',
-  'same',
-  'different',
-  'crazy',
-  'random',
-  'silly',
-  'stupid',
-  'wild',
-  'whole',
-  'main',
-  'rough',
-  'fun',
-  'cool',
-  'nice',
-  'terrible',
-]);
-
-/** Words before "idea" that name its kind ("short film idea", "game idea"). */
-const KIND_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
 const KIND_MAX_WORDS = 3;
 /** "Idea for the book club" said on its own: at most this many words. */
 export const IDEA_FOR_MAX_WORDS = 6;
-
-/** Words before a kind of idea that only point to it ("a song idea", "my startup idea"). */
-const POINTING_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'another', 'my', 'our', 'this']);
 
 /** An announcement without the word pointing to it: "a song idea" names a song idea. */
 export function withoutPointer(tokens: readonly TaggedToken[]): TaggedToken[] {
@@ -148,21 +128,6 @@ export function afterIdeaTopic(words: readonly TaggedToken[], from: number): num
   return from;
 }
 
-/** Words that make "a ..." after an idea's topic a verdict on it ("a total failure", "a bit rubbish"). */
-const VERDICT_WORDS: ReadonlySet<string> = new Set([
-  'total',
-  'complete',
-  'bit',
-  'disaster',
-  'failure',
-  'flop',
-  'mess',
-  'joke',
-  'nightmare',
-  'success',
-  'hit',
-]);
-
 /** "a total failure nobody turned up", "a five percent cut ... was rejected today": said of it. */
 function judged(rest: readonly TaggedToken[]): boolean {
   return (
@@ -175,12 +140,8 @@ function judged(rest: readonly TaggedToken[]): boolean {
   );
 }
 
-const BE_PAST: ReadonlySet<string> = new Set(['was', 'were']);
-
 /** "Idea for the mural on Carver Street.": up to this many words with no verb. */
 const LONG_IDEA_TOPIC_MAX_WORDS = 10;
-/** Words that open the idea itself after its topic ("A giant whale ...", "We paint ..."). */
-const IDEA_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'we', 'you', 'imagine', 'what']);
 
 /**
  * "Idea for the mural on Carver Street. A giant whale ...": a long topic named with no verb,
@@ -219,15 +180,3 @@ export function headsIdeaRunIn(words: readonly TaggedToken[]): boolean {
     !AMOUNT_NOUNS.has(noun.lower)
   );
 }
-
-/** Nouns that make "a ..." an amount or a time ("a lot", "a bit", "a day"). */
-const AMOUNT_NOUNS: ReadonlySet<string> = new Set([
-  'lot',
-  'bit',
-  'few',
-  'couple',
-  'little',
-  'day',
-  'week',
-  'while',
-]);

@@ -1,6 +1,7 @@
 import type { TaggedToken } from '../../nlp.js';
 import { codePointLength } from '../../sentences.js';
 import { OPENERS } from '../../words/fillers.js';
+import { SAYING_VERBS } from '../../words/pitch.js';
 
 /**
  * Where a pitch's hook may end when it is too long for its line: clause breaks, a subject
@@ -141,9 +142,6 @@ export function lastWordThatFits(
   }
   return undefined;
 }
-
-/** Verbs that report what others say ("the team keeps saying ...", "my boss tells me ..."). */
-const SAYING_VERBS: ReadonlySet<string> = new Set(['say', 'tell', 'complain', 'mention']);
 
 /**
  * Where a subject of its own starts reporting what others say, run on after the idea with no

@@ -19,14 +19,13 @@ import {
   summaryOf,
   type WordSummary,
 } from './word-summary.js';
+import { HEDGED, PLAIN_JOINS } from '../../words/pitch.js';
 
 /**
  * Clauses the speech engine or the splitter cut apart put back together, and the framing
  * of a clause ("I was thinking") dropped, before the parts are chosen.
  */
 
-/** Connectives that join a clause to the one before without saying what it is for. */
-const PLAIN_JOINS: ReadonlySet<string> = new Set(['', 'and', 'or', 'but', 'then', 'also', 'plus']);
 export const CODA_MAX_WORDS = 4;
 
 const FRAMING_MAX_WORDS = Math.max(...[...FRAMING_CLAUSES].map((said) => said.split(' ').length));
@@ -39,9 +38,6 @@ export function isFramingClause(tokens: readonly TaggedToken[]): boolean {
     FRAMING_CLAUSES.has(words.map((token) => token.lower).join(' '))
   );
 }
-
-/** After "I'm thinking we": a guess, not a proposal. */
-const HEDGED: ReadonlySet<string> = new Set(['might', 'may', 'are', 'were', 'was', 'is']);
 
 /** "I'm thinking | we offer ...": the framing goes, the clause it framed stays. */
 export function dropFramingPrefix(entry: Placed, sentence: readonly TaggedToken[]): void {

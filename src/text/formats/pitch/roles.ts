@@ -16,6 +16,7 @@ import {
 import { wordsIn } from './hook-breaks.js';
 import { PROPOSING_MODALS } from '../../words/inference.js';
 import { RELATIVE_PRONOUNS } from '../../words/pitch.js';
+import { IDEA_PRONOUNS, PLANNING_SUBJECTS, PLANNING_VERBS } from '../../words/pitch.js';
 
 /**
  * Which part of a pitch a clause is (formats/pitch.ts): by its lead first, then by its cue
@@ -65,7 +66,6 @@ const PLAN_MIN_WORDS = 3;
 
 /** Who says what they would do: the speaker, the listener or someone named. */
 export const PLANNING_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'he', 'she']);
-const IDEA_PRONOUNS: ReadonlySet<string> = new Set(['it', 'this', 'that']);
 
 /**
  * Who a clause's "would" is said of: the people the idea is 'for' ("new hires would stop
@@ -238,21 +238,6 @@ function saysPainGone(tokens: readonly TaggedToken[]): boolean {
     (word) => (word.pos === 'VERB' && !word.lower.endsWith('ing')) || word.pos === 'AUX',
   );
 }
-
-/** First-person plans after a "so" ("so we'd make a map", "so I want to build"): the idea. */
-const PLANNING_SUBJECTS: ReadonlySet<string> = new Set(["i'd", "we'd", "i'll", "we'll", "let's"]);
-/** What "I" or "we" plan with: "we could", "I want to", "we should". */
-const PLANNING_VERBS: ReadonlySet<string> = new Set([
-  'could',
-  'would',
-  'should',
-  'can',
-  'will',
-  'want',
-  'plan',
-  'need',
-  'might',
-]);
 
 function saysWhatWeDo(tokens: readonly TaggedToken[]): boolean {
   const [first, second] = wordsIn(tokens);

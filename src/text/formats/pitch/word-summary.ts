@@ -4,6 +4,7 @@ import { CONJUNCTIONS, CONTRACTED_VERB, isVerb, wordsIn } from './hook-breaks.js
 import { TASK_VERBS } from '../../words/tasks.js';
 import { MODALS, RELATIVE_PRONOUNS, SUBORDINATE_OPENERS } from '../../words/pitch.js';
 import type { Placed } from './roles.js';
+import { PERSON_OBJECT_VERBS } from '../../words/pitch.js';
 
 /**
  * What a clause's words say of where it may stand alone: a bare subject, a verb cut from
@@ -142,26 +143,6 @@ export function isSubordinate(tokens: readonly TaggedToken[]): boolean {
 export function endsSubordinate({ conjunctionToken, conjunctOpening }: WordSummary): boolean {
   return conjunctionToken > 0 && opensSubordinate(conjunctOpening);
 }
-
-/**
- * Verbs whose object may be a person and then what they do or what is said ("lets | you
- * lend", "reminds | you to water", "keeps saying | they never get ...").
- */
-const PERSON_OBJECT_VERBS: ReadonlySet<string> = new Set([
-  'allow',
-  'ask',
-  'get',
-  'help',
-  'let',
-  'make',
-  'need',
-  'remind',
-  'say',
-  'show',
-  'teach',
-  'tell',
-  'want',
-]);
 
 /**
  * "suggests | three dinners", "the office feels | grey and empty", "lets | you lend": a verb
