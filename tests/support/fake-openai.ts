@@ -119,12 +119,22 @@ function defaultChatReply(messages: FakeChatMessage[]): string {
     return ['To do', ...sentences.map((item) => `- [ ] ${item}`)].join('\n');
   }
   if (system.includes('pitch')) {
-    return [
-      `Imagine this: ${transcript}`,
-      `Problem: ${sentences[0] ?? transcript}.`,
-      `Solution: ${sentences[1] ?? transcript}.`,
-      'Why it matters: it saves time.',
-    ].join('\n');
+    // Each part said once, in the speaker's own words: a stand-in writer that repeated the
+    // transcript under three labels and added a benefit nobody said showed screens (and
+    // screenshots) words the person never spoke.
+    let [hook, ...rest] = sentences.length > 0 ? sentences : [transcript];
+    if (rest.length === 0) {
+      // One sentence: its words in two parts, so the reply still has the shape asked for.
+      const words = (hook ?? '').split(/\s+/);
+      const half = Math.ceil(words.length / 2);
+      [hook, rest] = [words.slice(0, half).join(' '), [words.slice(half).join(' ')]];
+    }
+    const labels = ['Problem', 'Solution', 'Why it matters'];
+    const parts = rest
+      .filter((part) => part !== '')
+      .slice(0, labels.length)
+      .map((part, i) => `${labels[i] as string}: ${part}.`);
+    return [`${hook ?? transcript}.`, ...parts].join('\n');
   }
   return transcript.slice(0, 200);
 }
