@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { PRO_PLANS } from '#contract/plans.js';
+import { OPEN_UPLOADS_PER_OWNER, UNSAVED_BYTES } from './room.js';
 import type { DB } from '../../db/schema.js';
 
 /*
@@ -269,9 +270,13 @@ export async function recordingAudioFits(
 
 /**
  * Moves a guest's recordings into the account, except those of ideas that stay the guest's
- * (past the account's limit or its kept-audio caps). Run in the transaction that moves the
- * ideas: apart, a parallel adoption read the moved ideas' audio as still the guest's, counted
- * towards no cap, and passed them.
+ * (past the account's limit or its kept-audio caps), and those no idea was made from that would
+ * take the account past its own room: its uploads arriving at once and its recordings not saved
+ * as ideas (room.ts). Without that, guests signing in one after another left an account with 27
+ * uploads arriving and 2.3 GiB unsaved against its 3 and 2 GiB. Oldest first; those that stay
+ * are the guest's, expiring as a guest's do. Run in the transaction that moves the ideas, under
+ * the account's and the guest's locks: apart, a parallel adoption read the moved ideas' audio
+ * as still the guest's, counted towards no cap, and passed them.
  */
 export async function moveGuestRecordings(
   executor: Kysely<DB>,
@@ -279,7 +284,31 @@ export async function moveGuestRecordings(
   guestId: string,
   at: Date,
 ): Promise<number> {
-  const result = await executor
+  const heldSince = new Date(at.getTime() - ANNOUNCED_LENGTH_HELD_MS).toISOString();
+  const unsaved = await sql<{ id: string; uploading: number; bytes: number | string }>`
+    SELECT id, CASE WHEN status = 'uploading' THEN 1 ELSE 0 END AS uploading,
+      ${countedBytes(heldSince)} AS bytes
+    FROM recordings
+    WHERE guest_id = ${guestId} AND ${HOLDS_AUDIO}
+      AND NOT EXISTS (SELECT 1 FROM ideas WHERE ideas.recording_id = recordings.id)
+    ORDER BY created_at, id`.execute(executor);
+  const staying: string[] = [];
+  if (unsaved.rows.length > 0) {
+    const account = await holdings(executor, sql<SqlBool>`recordings.user_id = ${userId}`, at);
+    let open = account.openUploads;
+    let bytes = account.unsavedBytes;
+    for (const row of unsaved.rows) {
+      const uploading = Number(row.uploading) === 1;
+      const size = Number(row.bytes);
+      if ((uploading && open >= OPEN_UPLOADS_PER_OWNER) || bytes + size > UNSAVED_BYTES.user) {
+        staying.push(row.id);
+        continue;
+      }
+      if (uploading) open += 1;
+      bytes += size;
+    }
+  }
+  let query = executor
     .updateTable('recordings')
     .set({ user_id: userId, guest_id: null, joined_at: at.toISOString() })
     .where('guest_id', '=', guestId)
@@ -292,7 +321,9 @@ export async function moveGuestRecordings(
             .whereRef('ideas.recording_id', '=', 'recordings.id'),
         ),
       ),
-    )
-    .executeTakeFirst();
+    );
+  // A guest holds at most its own room, so this list stays short (3 uploads, 256 MiB).
+  if (staying.length > 0) query = query.where('id', 'not in', staying);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -105,6 +105,7 @@ export function createReservations(database: Database, now: () => Date): Reserva
         return work(trx, claim === null);
       });
       committed = result !== 'moved' && result.kind === 'reserved';
+      if (committed && claim === null) serverRoom.noteReserved(bytes);
       return result;
     } finally {
       claim?.settle(committed);

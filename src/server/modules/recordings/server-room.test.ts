@@ -77,4 +77,37 @@ describe('the server room estimate', () => {
     expect(await estimate.claimFarFromCap(1, CAP)).toBeNull();
     expect(await estimate.fitsFarFromCap(1, CAP)).toBe(false);
   });
+  it('counts what the exact sum reserved near the cap', async () => {
+    const { estimate } = estimateOf([0]);
+    (await estimate.claimFarFromCap(800, CAP))?.settle(true);
+    estimate.noteReserved(199);
+    expect(await estimate.claimFarFromCap(1, CAP)).toBeNull();
+  });
+
+  it('goes on with a total read not long ago while the next sum runs', async () => {
+    let release: (total: number) => void = () => undefined;
+    let clock = 0;
+    let reads = 0;
+    const estimate = createServerRoomEstimate(
+      () => {
+        reads += 1;
+        if (reads === 1) return Promise.resolve(0);
+        return new Promise<number>((resolve) => {
+          release = resolve;
+        });
+      },
+      () => clock,
+    );
+    (await estimate.claimFarFromCap(100, CAP))?.settle(true);
+    clock += SERVER_TOTAL_FRESH_MS;
+    // The second sum has not answered: the first (younger than SERVER_TOTAL_STALE_MS), with the
+    // 100 reserved since, decides.
+    expect(await estimate.claimFarFromCap(700, CAP)).not.toBeNull();
+    expect(await estimate.claimFarFromCap(101, CAP)).toBeNull();
+    expect(reads).toBe(2);
+    // Once it answers, the new total stands in for the 100 it holds.
+    release(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await estimate.fitsFarFromCap(200, CAP)).toBe(true);
+  });
 });

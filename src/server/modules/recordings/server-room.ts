@@ -9,6 +9,8 @@
  */
 
 export const SERVER_TOTAL_FRESH_MS = 1000;
+/** Older than this, a reservation waits for the new sum instead of going on with the old. */
+export const SERVER_TOTAL_STALE_MS = 10_000;
 
 /**
  * The part of the server's room kept for the exact check. Within one instance the estimate is
@@ -30,6 +32,11 @@ export interface ServerRoomEstimate {
   claimFarFromCap(bytes: number, cap: number): Promise<Claim | null>;
   /** Whether `bytes` more surely fit, claiming nothing: a check made before the one that counts. */
   fitsFarFromCap(bytes: number, cap: number): Promise<boolean>;
+  /**
+   * `bytes` reserved by the exact sum, near the cap: counted like a claim that committed, else
+   * reservations on the estimate beside it would not see them until the next read.
+   */
+  noteReserved(bytes: number): void;
 }
 
 export interface Claim {
@@ -61,6 +68,12 @@ export function createServerRoomEstimate(
     reading ??= refresh().finally(() => {
       reading = null;
     });
+    // A total read not long ago, with what this instance reserved since, still bounds what it
+    // holds: the reservation goes on with it while the new sum runs, rather than wait for it.
+    if (read !== null && now() - read.at < SERVER_TOTAL_STALE_MS) {
+      reading.catch(() => undefined);
+      return;
+    }
     await reading;
   }
 
@@ -80,6 +93,10 @@ export function createServerRoomEstimate(
   }
 
   return {
+    noteReserved(bytes) {
+      committed += bytes;
+    },
+
     async fitsFarFromCap(bytes, cap) {
       return (await freshOrNot()) && fits(bytes, cap);
     },

@@ -38,6 +38,12 @@ export const TUS_ERRORS: Record<number, ErrorBody> = {
   },
 };
 
+/** A write at an offset other than the bytes the server holds, said as tus's own 409 is. */
+export function offsetMismatch(): HttpError {
+  const body = TUS_ERRORS[409] as ErrorBody;
+  return new HttpError(409, body.error, body.message);
+}
+
 export function tooLarge(maxBytes: number): ErrorBody {
   const mebibytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   return { error: 'payload_too_large', message: `The recording is larger than ${mebibytes} MiB.` };

@@ -12,6 +12,7 @@ import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
 import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
 import {
+  offsetMismatch,
   TUS_ERRORS,
   tooLarge,
   forTus,
@@ -186,6 +187,15 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     }
   }
 
+  /** The bytes of an upload the store holds; null when it holds none (tus then answers). */
+  async function heldOffset(id: string): Promise<number | null> {
+    try {
+      return (await datastore.getUpload(id)).offset;
+    } catch {
+      return null;
+    }
+  }
+
   /** The offset tus answered a write with, when it stored one. */
   function storedOffset(response: Response, okStatus: number): number | null {
     const offset = response.headers.get('upload-offset');
@@ -320,9 +330,35 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       // A deferred upload reserved nothing at its creation: its bytes are counted as they come,
       // against the hour's bytes and, held until the upload ends, against the room's caps.
       // An announced one may send at most up to its length.
-      const from = byteCount(request.headers['upload-offset']) ?? 0;
+      const from = byteCount(request.headers['upload-offset']);
+      if (from === null) {
+        throw new HttpError(
+          400,
+          'invalid_input',
+          'Send Upload-Offset: the bytes of this upload the server holds (ask with HEAD).',
+        );
+      }
+      // The room is reserved from the offset this server holds, never from the one a request
+      // claims: a PATCH naming a false offset reserved it plus its body before tus refused it,
+      // and, waiting behind another request's write, held that room unpaid while it lasted.
+      const held = await heldOffset(id);
+      if (held !== null && held !== from) {
+        throw offsetMismatch();
+      }
+      const named = byteCount(request.headers['upload-length']);
+      if (
+        sizeBytes !== null &&
+        request.headers['upload-length'] !== undefined &&
+        named !== sizeBytes
+      ) {
+        throw new HttpError(
+          400,
+          'invalid_input',
+          `This upload's length is already ${sizeBytes} bytes: send no other Upload-Length.`,
+        );
+      }
       // A deferred upload names its length in a PATCH; the upload then ends there.
-      const length = sizeBytes ?? byteCount(request.headers['upload-length']);
+      const length = sizeBytes ?? named;
       if (sizeBytes === null && length !== null && length < from) {
         throw new HttpError(
           400,
@@ -352,8 +388,9 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       };
       try {
         if (declared !== null && sizeBytes === null) await limits.reserveBytes(request, declared);
+        // Past RECORDING_MAX_BYTES the server's own limit is the one to name.
         const pastLength: ErrorBody | undefined =
-          length === null
+          length === null || length > maxBytes
             ? undefined
             : {
                 error: 'payload_too_large',

@@ -352,6 +352,45 @@ forEachDialect((dialect) => {
       expect(head.headers['upload-offset']).toBe('500');
     });
 
+    it('holds no room for a PATCH that names an offset other than the bytes the server holds', async () => {
+      const { app, database } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await createUpload(app, guest);
+      expect((await patch(app, guest, id, 0, audio.subarray(0, 500))).statusCode).toBe(204);
+      const claimed = await patch(app, guest, id, 100_000, audio.subarray(500, 1500));
+      expectApiError(claimed, 409, 'offset_mismatch');
+      const row = await database.db
+        .selectFrom('recordings')
+        .select('received_bytes')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.received_bytes)).toBe(500);
+      const missing = await app.inject({
+        method: 'PATCH',
+        url: `/api/uploads/${id}`,
+        headers: { ...TUS, ...guest, 'content-type': 'application/offset+octet-stream' },
+        payload: audio.subarray(500, 600),
+      });
+      expect(expectApiError(missing, 400, 'invalid_input').message).toMatch(/Upload-Offset/);
+    });
+
+    it('names the server’s limit for a length past it, and refuses a second length', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await createUpload(app, guest);
+      const past = await patch(app, guest, id, 0, audio.subarray(0, 100), {
+        'upload-length': String(300 * 1024 * 1024),
+      });
+      expect(expectApiError(past, 413, 'payload_too_large').message).toMatch(/larger than/);
+      const announced = await createUpload(app, guest, { 'upload-length': '1000' });
+      const other = await patch(app, guest, announced, 0, audio.subarray(0, 100), {
+        'upload-length': '2000',
+      });
+      expect(expectApiError(other, 400, 'invalid_input').message).toBe(
+        "This upload's length is already 1000 bytes: send no other Upload-Length.",
+      );
+    });
+
     it('ends an upload on DELETE, its bytes with it', async () => {
       const { app } = testApp();
       const guest = guestHeaders(newGuestId());
