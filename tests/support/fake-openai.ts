@@ -124,9 +124,13 @@ function defaultChatReply(messages: FakeChatMessage[]): string {
     // screenshots) words the person never spoke.
     let [hook, ...rest] = sentences.length > 0 ? sentences : [transcript];
     if (rest.length === 0) {
-      // One sentence: its words in two parts, so the reply still has the shape asked for.
+      // One sentence: its words in two parts, so the reply still has the shape asked for, cut
+      // before a word that opens a clause ("a podcast | where strangers swap ...") if any.
       const words = (hook ?? '').split(/\s+/);
-      const half = Math.ceil(words.length / 2);
+      const opener = words.findIndex(
+        (word, i) => i > 0 && /^(where|that|which|who|so|to|because|when)$/i.test(word),
+      );
+      const half = opener > 0 ? opener : Math.ceil(words.length / 2);
       [hook, rest] = [words.slice(0, half).join(' '), [words.slice(half).join(' ')]];
     }
     const labels = ['Problem', 'Solution', 'Why it matters'];

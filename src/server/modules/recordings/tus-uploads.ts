@@ -187,10 +187,15 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     }
   }
 
-  /** The bytes of an upload the store holds; null when it holds none (tus then answers). */
-  async function heldOffset(id: string): Promise<number | null> {
+  /**
+   * The bytes of an upload the store holds and its length once known (a deferred upload's
+   * comes with a PATCH, and only the store has it until the upload ends); null when the store
+   * holds none (tus then answers).
+   */
+  async function held(id: string): Promise<{ offset: number; size: number | null } | null> {
     try {
-      return (await datastore.getUpload(id)).offset;
+      const upload = await datastore.getUpload(id);
+      return { offset: upload.offset, size: upload.size ?? null };
     } catch {
       return null;
     }
@@ -341,24 +346,23 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       // The room is reserved from the offset this server holds, never from the one a request
       // claims: a PATCH naming a false offset reserved it plus its body before tus refused it,
       // and, waiting behind another request's write, held that room unpaid while it lasted.
-      const held = await heldOffset(id);
-      if (held !== null && held !== from) {
+      const stored = await held(id);
+      if (stored !== null && stored.offset !== from) {
         throw offsetMismatch();
       }
+      const known = sizeBytes ?? stored?.size ?? null;
       const named = byteCount(request.headers['upload-length']);
-      if (
-        sizeBytes !== null &&
-        request.headers['upload-length'] !== undefined &&
-        named !== sizeBytes
-      ) {
+      if (known !== null && request.headers['upload-length'] !== undefined && named !== known) {
         throw new HttpError(
           400,
           'invalid_input',
-          `This upload's length is already ${sizeBytes} bytes: send no other Upload-Length.`,
+          `This upload's length is already ${known} bytes: send no other Upload-Length.`,
         );
       }
+      // The same length said again is no change: tus itself refuses any repeat of it.
+      if (known !== null && named === known) delete request.headers['upload-length'];
       // A deferred upload names its length in a PATCH; the upload then ends there.
-      const length = sizeBytes ?? named;
+      const length = known ?? named;
       if (sizeBytes === null && length !== null && length < from) {
         throw new HttpError(
           400,

@@ -338,7 +338,9 @@ forEachDialect((dialect) => {
       expect(expectApiError(past, 413, 'payload_too_large').message).toBe(
         'These bytes go past the end of the upload: its length is 1000 bytes.',
       );
-      const before = await patch(app, guest, id, 500, audio.subarray(500, 600), {
+      const short = await createUpload(app, guest);
+      expect((await patch(app, guest, short, 0, audio.subarray(0, 500))).statusCode).toBe(204);
+      const before = await patch(app, guest, short, 500, audio.subarray(500, 600), {
         'upload-length': '200',
       });
       expect(expectApiError(before, 400, 'invalid_input').message).toBe(
@@ -389,6 +391,27 @@ forEachDialect((dialect) => {
       expect(expectApiError(other, 400, 'invalid_input').message).toBe(
         "This upload's length is already 1000 bytes: send no other Upload-Length.",
       );
+    });
+
+    it('keeps the length a deferred upload gave: another is refused, the same again is no change', async () => {
+      const { app } = testApp();
+      const guest = guestHeaders(newGuestId());
+      const id = await createUpload(app, guest);
+      const first = await patch(app, guest, id, 0, audio.subarray(0, 600), {
+        'upload-length': String(1000),
+      });
+      expect(first.statusCode, first.body).toBe(204);
+      const other = await patch(app, guest, id, 600, audio.subarray(600, 700), {
+        'upload-length': '3000',
+      });
+      expect(expectApiError(other, 400, 'invalid_input').message).toBe(
+        "This upload's length is already 1000 bytes: send no other Upload-Length.",
+      );
+      const last = await patch(app, guest, id, 600, audio.subarray(600, 1000), {
+        'upload-length': String(1000),
+      });
+      expect(last.statusCode, last.body).toBe(204);
+      expect(last.headers['recording-id']).toBe(id);
     });
 
     it('ends an upload on DELETE, its bytes with it', async () => {
