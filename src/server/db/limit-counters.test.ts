@@ -41,6 +41,11 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('rate-limit counters in Postgre
       await counters.decrement('k');
       await counters.decrement('k');
       expect(await counters.read('k')).toMatchObject({ count: 0 });
+      await counters.increment('k', 60_000, 500);
+      await counters.decrement('k', 200);
+      expect(await counters.read('k')).toMatchObject({ count: 300 });
+      await counters.decrement('k', 1_000);
+      expect(await counters.read('k')).toMatchObject({ count: 0 });
       await counters.delete('k');
       expect(await counters.read('k')).toBeUndefined();
     } finally {

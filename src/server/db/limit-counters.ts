@@ -9,7 +9,7 @@ export interface DatabaseCounters {
     amount?: number,
   ): Promise<{ count: number; ttlMs: number }>;
   read(key: string): Promise<{ count: number; ttlMs: number } | undefined>;
-  decrement(key: string): Promise<void>;
+  decrement(key: string, amount?: number): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
@@ -67,8 +67,8 @@ export function createDatabaseCounters(database: Database): DatabaseCounters {
       return row === undefined ? undefined : { count: row.count, ttlMs: Number(row.ttl) };
     },
 
-    async decrement(key) {
-      await sql`UPDATE limit_counters SET count = count - 1
+    async decrement(key, amount = 1) {
+      await sql`UPDATE limit_counters SET count = GREATEST(count - ${amount}::integer, 0)
         WHERE key = ${key} AND count > 0 AND resets_at > ${nowMs}`.execute(db);
     },
 

@@ -20,6 +20,17 @@ describe('memory counters', () => {
     expect(await counters.read('k')).toBeUndefined();
     expect(await counters.increment('k', 100)).toEqual({ count: 1, ttlMs: 100 });
   });
+
+  it('give back an amount without moving the window, never below zero', async () => {
+    let now = 1_000;
+    const counters = memoryCounters(() => now);
+    await counters.increment('k', 100, 500);
+    now += 30;
+    await counters.decrement('k', 200);
+    expect(await counters.read('k')).toEqual({ count: 300, ttlMs: 70 });
+    await counters.decrement('k', 1_000);
+    expect(await counters.read('k')).toEqual({ count: 0, ttlMs: 70 });
+  });
 });
 describe('the fallback to memory', () => {
   it('counts in memory while the shared store fails, and warns', async () => {
@@ -84,6 +95,10 @@ describe.skipIf(!redisUp)('Redis counters', () => {
       expect(await probe.pttl(`voice-ideas:${key}`)).toBeGreaterThan(0);
       await one.decrement(key);
       expect(await two.read(key)).toMatchObject({ count: 199 });
+      await two.decrement(key, 150);
+      expect(await one.read(key)).toMatchObject({ count: 49 });
+      await one.decrement(key, 1_000);
+      expect(await two.read(key)).toMatchObject({ count: 0 });
       await two.delete(key);
       expect(await one.read(key)).toBeUndefined();
       await one.decrement(key);

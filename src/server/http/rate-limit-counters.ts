@@ -52,8 +52,8 @@ export interface Counters {
   increment(key: string, windowMs: number, amount?: number): Promise<Count>;
   /** The open window's count, or undefined when none is open. */
   read(key: string): Promise<Count | undefined>;
-  /** Takes one away (never below zero) without moving the window. */
-  decrement(key: string): Promise<void>;
+  /** Takes `amount` (one unless said) away, never below zero, without moving the window. */
+  decrement(key: string, amount?: number): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
@@ -93,9 +93,9 @@ export function memoryCounters(now: () => number = Date.now): MemoryCounters {
     incrementNow,
     increment: (key, windowMs, amount) => Promise.resolve(incrementNow(key, windowMs, amount)),
     read: (key) => Promise.resolve(readNow(key)),
-    decrement(key) {
+    decrement(key, amount = 1) {
       const window = current(key);
-      if (window !== undefined && window.count > 0) window.count -= 1;
+      if (window !== undefined) window.count = Math.max(0, window.count - amount);
       return Promise.resolve();
     },
     delete(key) {
@@ -121,7 +121,9 @@ return {tonumber(count), redis.call('PTTL', KEYS[1])}`;
 
 const REDIS_DECREMENT = `
 local count = tonumber(redis.call('GET', KEYS[1]))
-if count and count > 0 then redis.call('DECR', KEYS[1]) end
+if count and count > 0 then
+  redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1])))
+end
 return 0`;
 
 /** Counters in Redis; each operation is one script, so it is atomic across instances. */
@@ -138,8 +140,8 @@ export function redisCounters(client: Redis): Counters {
       const reply = await client.eval(REDIS_READ, 1, REDIS_KEY_PREFIX + key);
       return reply === null ? undefined : pair(reply);
     },
-    async decrement(key) {
-      await client.eval(REDIS_DECREMENT, 1, REDIS_KEY_PREFIX + key);
+    async decrement(key, amount = 1) {
+      await client.eval(REDIS_DECREMENT, 1, REDIS_KEY_PREFIX + key, amount);
     },
     async delete(key) {
       await client.del(REDIS_KEY_PREFIX + key);
@@ -186,7 +188,7 @@ export function withFallback(
     increment: (key, windowMs, amount) =>
       attempt((c) => c.increment(key, windowMs, amount), 'a count'),
     read: (key) => attempt((c) => c.read(key), 'a read'),
-    decrement: (key) => attempt((c) => c.decrement(key), 'a decrement'),
+    decrement: (key, amount) => attempt((c) => c.decrement(key, amount), 'a decrement'),
     delete: (key) => attempt((c) => c.delete(key), 'a delete'),
   };
 }
