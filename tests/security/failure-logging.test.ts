@@ -5,7 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { closeTestApp, createTestApp, expectApiError } from '#server/test-support/api.js';
+import {
+  closeTestApp,
+  createTestApp,
+  expectApiError,
+  guestHeaders,
+  newGuestId,
+} from '#server/test-support/api.js';
 import { MULTIPART_HEADERS, recording } from '../support/multipart.js';
 import { makeSpeech } from '../support/speech-audio.js';
 import {
@@ -13,6 +19,7 @@ import {
   linesWithStacks,
   listenOnLoopback,
   LOG_LEVELS,
+  parseRawResponse,
   rawExchange,
   useProbeBench,
 } from './support.js';
@@ -135,6 +142,83 @@ describe('a client that leaves while its recording is transcribed', () => {
       expect(warned).toEqual([]);
     } finally {
       bench().fake.setFault('none');
+      await closeTestApp(testApp);
+    }
+  });
+});
+
+describe('an upload whose body breaks off or breaks its framing', () => {
+  it('logs nothing at error, and the upload resumes from the offset HEAD gives', async () => {
+    const logs = captureLogs();
+    const testApp = await createTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info' },
+      deps: { logDestination: logs.destination },
+    });
+    try {
+      const { app } = testApp;
+      const guest = guestHeaders(newGuestId());
+      const tus = { 'tus-resumable': '1.0.0', ...guest };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { ...tus, 'upload-defer-length': '1' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const location = String(created.headers.location);
+      const port = await listenOnLoopback(app);
+      const head =
+        `PATCH ${location} HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\n` +
+        `X-Guest-Id: ${guest['x-guest-id']}\r\nContent-Type: application/offset+octet-stream\r\n` +
+        'Upload-Offset: 0\r\n';
+      // A chunk size that is not hex, after the first chunk.
+      const framing = await rawExchange(
+        port,
+        [
+          {
+            data: `${head}Upload-Length: 100\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\nbad\r\n`,
+          },
+        ],
+        3_000,
+      );
+      expect(parseRawResponse(framing.response)).toMatchObject({
+        status: 400,
+        body: { error: 'bad_request' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const offset = async () => {
+        const answer = await app.inject({ method: 'HEAD', url: location, headers: tus });
+        return Number(answer.headers['upload-offset']);
+      };
+      // The server notices the broken body on its next read; then a body that stops half-way.
+      const from = await offset();
+      await rawExchange(
+        port,
+        [
+          {
+            data: `${head.replace('Upload-Offset: 0', `Upload-Offset: ${from}`)}Content-Length: 50\r\n\r\n0123456789`,
+          },
+        ],
+        300,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const kept = await offset();
+      expect(kept).toBeGreaterThanOrEqual(from);
+      expect(kept).toBeLessThanOrEqual(from + 10);
+      const rest = await app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...tus,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(kept),
+        },
+        payload: Buffer.alloc(20, 1),
+      });
+      expect(rest.statusCode, rest.body).toBe(204);
+      expect(Number(rest.headers['upload-offset'])).toBe(kept + 20);
+      expect(logs.lines.filter((line) => line.level >= LOG_LEVELS.error)).toEqual([]);
+      expect(linesWithStacks(logs.lines)).toEqual([]);
+    } finally {
       await closeTestApp(testApp);
     }
   });

@@ -587,6 +587,149 @@ forEachDialect((dialect) => {
     });
   });
 
+  describe('a body that arrives slowly', () => {
+    const testApp = useTestApp(dialect, {
+      env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },
+    });
+
+    /** A request body the test feeds chunk by chunk, as a slow connection delivers it. */
+    function slowBody() {
+      const body = new Readable({ read() {} });
+      return { body, send: (bytes: Buffer) => body.push(bytes), end: () => body.push(null) };
+    }
+
+    function patchFrom(
+      app: FastifyInstance,
+      guest: Record<string, string>,
+      location: string,
+      offset: number,
+      declared: number,
+      body: Readable,
+      ip: string,
+    ) {
+      return app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...TUS,
+          ...guest,
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(declared),
+          'upload-offset': String(offset),
+        },
+        payload: body,
+        remoteAddress: ip,
+      });
+    }
+
+    /** What the upload of `guestId` holds of the room as it arrives. */
+    async function held(database: TestDatabase, guestId: string) {
+      const row = await database.db
+        .selectFrom('recordings')
+        .select('received_bytes')
+        .where('guest_id', '=', guestId)
+        .executeTakeFirstOrThrow();
+      return Number(row.received_bytes);
+    }
+
+    async function deferredUpload(app: FastifyInstance) {
+      const guestId = newGuestId();
+      const guest = guestHeaders(guestId);
+      const ip = newAddress();
+      const created = await beginUpload(app, guest, null, ip);
+      expect(created.statusCode, created.body).toBe(201);
+      return { guestId, guest, ip, location: String(created.headers.location) };
+    }
+
+    it('holds the room a step ahead of its bytes, not the whole length it declares', async () => {
+      const { app, database } = testApp();
+      const upload = await deferredUpload(app);
+      const wav = silentWav(6 * MiB);
+      const slow = slowBody();
+      const patch = patchFrom(
+        app,
+        upload.guest,
+        upload.location,
+        0,
+        wav.length,
+        slow.body,
+        upload.ip,
+      );
+      slow.send(wav.subarray(0, 4096));
+      await expect.poll(() => held(database, upload.guestId)).toBeGreaterThan(0);
+      expect(await held(database, upload.guestId)).toBeLessThanOrEqual(MiB);
+      // Declared 6 MiB of an 8 MiB room, a few KB sent: another 6 MiB still fits beside it.
+      const other = await beginUpload(app, guestHeaders(newGuestId()), 6 * MiB, newAddress());
+      expect(other.statusCode, other.body).toBe(201);
+      // The room is gone now, so the slow body is told so once it needs more than it holds.
+      slow.send(wav.subarray(4096));
+      slow.end();
+      expectApiError(await patch, 507, 'storage_full');
+    });
+
+    it('keeps what fitted when the room runs out mid-way, and resumes from there', async () => {
+      const { app, database } = testApp();
+      // The room to itself: the test before left its uploads holding it.
+      await database.db.deleteFrom('recordings').execute();
+      const upload = await deferredUpload(app);
+      const wav = silentWav(6 * MiB);
+      const slow = slowBody();
+      const patch = patchFrom(
+        app,
+        upload.guest,
+        upload.location,
+        0,
+        wav.length,
+        slow.body,
+        upload.ip,
+      );
+      const received = () => held(database, upload.guestId);
+      slow.send(wav.subarray(0, MiB / 2));
+      await expect.poll(received).toBeGreaterThan(0);
+      // Someone else takes 5 of the 8 MiB while the body is on its way.
+      const otherGuest = guestHeaders(newGuestId());
+      const otherIp = newAddress();
+      const other = await beginUpload(app, otherGuest, 5 * MiB, otherIp);
+      expect(other.statusCode, other.body).toBe(201);
+      for (let at = MiB / 2; at < wav.length; at += 256 * 1024) {
+        slow.send(wav.subarray(at, at + 256 * 1024));
+      }
+      slow.end();
+      expectApiError(await patch, 507, 'storage_full');
+      const head = await app.inject({
+        method: 'HEAD',
+        url: upload.location,
+        headers: { ...TUS, ...upload.guest },
+        remoteAddress: upload.ip,
+      });
+      const stored = Number(head.headers['upload-offset']);
+      // What the room held for it is stored and counted; nothing past it.
+      expect(stored).toBeGreaterThan(MiB);
+      expect(stored).toBeLessThanOrEqual(3 * MiB);
+      expect(await received()).toBe(stored);
+
+      // The other upload goes away; the rest follows from the offset HEAD gave.
+      const gone = await app.inject({
+        method: 'DELETE',
+        url: String(other.headers.location),
+        headers: { ...TUS, ...otherGuest },
+        remoteAddress: otherIp,
+      });
+      expect(gone.statusCode, gone.body).toBe(204);
+      const rest = await patchUpload(
+        app,
+        upload.guest,
+        upload.location,
+        stored,
+        wav.subarray(stored),
+        upload.ip,
+        { 'upload-length': String(wav.length) },
+      );
+      expect(rest.statusCode, rest.body).toBe(204);
+      expect(rest.headers['upload-offset']).toBe(String(wav.length));
+    });
+  });
+
   describe('bytes of unknown length that arrived and wait for their end', () => {
     const testApp = useTestApp(dialect, {
       env: { RECORDINGS_UNSAVED_MAX_BYTES: String(8 * MiB), RECORDING_MAX_BYTES: String(8 * MiB) },

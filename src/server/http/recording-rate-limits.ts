@@ -18,6 +18,11 @@ export interface RecordingRateLimits {
    * past it.
    */
   reserveBytes(request: FastifyRequest, bytes: number): Promise<void>;
+  /**
+   * Gives back `bytes` counted by reserveBytes that the server itself refused to take (its room
+   * ran out while they arrived), so resuming the upload later does not pay for them twice.
+   */
+  returnBytes(request: FastifyRequest, bytes: number): Promise<void>;
   /** A PATCH to an upload: one of UPLOAD_WRITES_PER_MINUTE a minute from the client address. */
   writesToUpload(request: FastifyRequest): void | Promise<void>;
 }
@@ -62,6 +67,12 @@ export function createRecordingRateLimits(
           'Too many recordings from this network this hour.',
         );
       }
+    },
+    async returnBytes(request, bytes) {
+      // Rounded down, as the count rounds up: what is given back never exceeds what was counted.
+      const kib = Math.floor(bytes / 1024);
+      if (kib <= 0) return;
+      await shared.counters.decrement(`recording-bytes:${clientKeyOf(request)}`, kib);
     },
   };
 }

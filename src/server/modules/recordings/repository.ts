@@ -56,15 +56,17 @@ export interface RecordingsRepository {
   /** Whether `bytes` more surely fit the server's room `cap`, from the estimate (no sum). */
   serverRoomSurelyFits(bytes: number, cap: number): Promise<boolean>;
   /**
-   * Before a PATCH: lets the upload hold `upTo` bytes (its offset and the bytes declared) when
-   * its owner, its address and the server have room for what that adds, checked and set in one
-   * transaction under the same locks as `reserveUpload`. An upload no longer arriving,
+   * As a PATCH's bytes arrive: lets the upload hold `upTo` bytes when its owner, its address
+   * and the server have room for what `mustFit` (by default `upTo`) adds, checked and set in one
+   * transaction under the same locks as `reserveUpload`. A PATCH checks its whole body fits as
+   * it begins and holds only a step of it (reserving-body.ts). An upload no longer arriving,
    * or one whose announced length already holds that much, reserves nothing.
    */
   reserveReceived(
     id: string,
     upTo: number,
     room: Omit<UploadRoom, 'openUploadsPerOwner'>,
+    mustFit?: number,
   ): Promise<Reservation>;
   /**
    * Once a request that wrote to the upload has ended, however it ended: the upload holds what

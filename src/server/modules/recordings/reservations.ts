@@ -76,6 +76,7 @@ export interface Reservations {
     id: string,
     upTo: number,
     room: Omit<UploadRoom, 'openUploadsPerOwner'>,
+    mustFit?: number,
   ): Promise<Reservation>;
   serverRoomSurelyFits(bytes: number, cap: number): Promise<boolean>;
 }
@@ -166,16 +167,17 @@ export function createReservations(database: Database, now: () => Date): Reserva
       );
     },
 
-    async reserveReceived(id, upTo, room) {
+    async reserveReceived(id, upTo, room, mustFit = upTo) {
+      const checked = Math.max(upTo, mustFit);
       // Read before any lock: most PATCHes add nothing that counts (an announced length holds
       // its room already) and need none.
       for (let attempt = 1; ; attempt += 1) {
-        const seen = await toReserve(db, id, upTo, now());
+        const seen = await toReserve(db, id, checked, now());
         if (seen === null) return { kind: 'reserved' };
         const keys = [ownerRoomKey(seen.owner)];
         if (seen.clientKey !== null) keys.push(addressRoomKey(seen.clientKey));
         const reserved = await reserveWithRoom(seen.added, room, keys, async (trx, checkServer) => {
-          const locked = await toReserve(trx, id, upTo, now());
+          const locked = await toReserve(trx, id, checked, now());
           if (locked === null) return { kind: 'reserved' };
           // An adoption moved the upload, or another request added to it, since it was read:
           // its locks are not the ones held, so it is read and locked again.
@@ -196,11 +198,14 @@ export function createReservations(database: Database, now: () => Date): Reserva
             checkServer,
           );
           if (refusal !== null) return refusal;
-          await trx
-            .updateTable('recordings')
-            .set({ received_bytes: upTo })
-            .where('id', '=', id)
-            .execute();
+          // What it held before: `checked` less what that adds. Only `upTo` is held from here.
+          if (upTo > checked - locked.added) {
+            await trx
+              .updateTable('recordings')
+              .set({ received_bytes: upTo })
+              .where('id', '=', id)
+              .execute();
+          }
           return { kind: 'reserved' };
         });
         if (reserved !== 'moved') return reserved;

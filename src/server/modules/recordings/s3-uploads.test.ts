@@ -266,7 +266,7 @@ describe('uploads into an S3-compatible bucket', () => {
     });
   }
 
-  it('keeps the bytes it acknowledged when a PATCH breaks off before a whole part', async () => {
+  it('keeps the bytes it acknowledged, and at most what arrived, when a PATCH breaks off before a whole part', async () => {
     const app = await instance();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const headers = guestHeaders(newGuestId());
@@ -287,8 +287,11 @@ describe('uploads into an S3-compatible bucket', () => {
             { timeout: 30_000, interval: 20 },
           ),
     );
-    expect(await offsetOf(app, headers, id)).toBe(MIB);
-    expect(await send(app, headers, id, MIB, recording.length)).toBe(id);
+    // What arrived before the break may be kept as the new tail, or dropped with the write.
+    const offset = await offsetOf(app, headers, id);
+    expect(offset).toBeGreaterThanOrEqual(MIB);
+    expect(offset).toBeLessThanOrEqual(3 * MIB);
+    expect(await send(app, headers, id, offset, recording.length)).toBe(id);
     await expectPlayback(app, headers, id);
   }, 120_000);
 

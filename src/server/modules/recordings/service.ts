@@ -54,13 +54,14 @@ export interface RecordingsService {
     keepsAudio?: boolean,
   ): Promise<void>;
   /**
-   * Before bytes of an upload are stored: lets it hold `upTo` bytes (its offset and those the
-   * PATCH declares) where its announced length does not hold them already (a deferred length,
-   * or the hour its announcement holds is over). 409 when that would take what its owner or
-   * its address (the one that began it) holds of recordings not saved as ideas past their
-   * share, 507 past the server's cap; checked and reserved at once.
+   * Before bytes of an upload are stored: lets it hold `upTo` bytes where its announced length
+   * does not hold them already (a deferred length, or the hour its announcement holds is over).
+   * 409 when `mustFit` bytes (by default `upTo`; a PATCH as it begins: its offset and all it
+   * declares) would take what its owner or its address (the one that began it) holds of
+   * recordings not saved as ideas past their share, 507 past the server's cap; checked and
+   * reserved at once.
    */
-  reserveBytes(owner: Owner, id: string, upTo: number): Promise<void>;
+  reserveBytes(owner: Owner, id: string, upTo: number, mustFit?: number): Promise<void>;
   /**
    * Once a POST or PATCH that wrote to the upload has ended (a success, a refusal, a broken-off
    * body): what the upload holds is what was stored, so a reservation never outlives its request.
@@ -205,12 +206,14 @@ export function createRecordingsService(deps: {
       }
     },
 
-    async reserveBytes(owner, id, upTo) {
+    async reserveBytes(owner, id, upTo, mustFit) {
       const budget = UNSAVED_BYTES[owner.kind];
-      const reserved = await repository.reserveReceived(id, upTo, {
-        ...room,
-        unsavedBytesPerOwner: budget,
-      });
+      const reserved = await repository.reserveReceived(
+        id,
+        upTo,
+        { ...room, unsavedBytesPerOwner: budget },
+        mustFit,
+      );
       if (reserved.kind === 'owner_full') throw recordingsFull(reserved.unsavedBytes, budget);
       if (reserved.kind === 'address_full') {
         throw addressFull(reserved.unsavedBytes, room.unsavedBytesPerAddress);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Metadata } from '@tus/utils';
 import type { FastifyRequest } from 'fastify';
 import type { Owner } from '../../db/owner.js';
@@ -87,13 +86,22 @@ export function bytesDeclared(request: FastifyRequest): number | null {
   );
 }
 
-export function toWebRequest(request: FastifyRequest, path: string): Request {
+/**
+ * `body`: the bytes to hand tus, read through reserving-body.ts; none for the requests tus reads
+ * no body of (OPTIONS, HEAD). The request stream itself is never handed over: a web stream made
+ * of one the parser had already refused could not be read, and cancelling one destroys the
+ * socket before the answer is out.
+ */
+export function toWebRequest(
+  request: FastifyRequest,
+  path: string,
+  body: ReadableStream<Uint8Array> | null = null,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const body = hasBody(request) ? (Readable.toWeb(request.raw) as ReadableStream) : null;
   return new Request(`http://localhost${path}`, {
     method: request.method,
     headers,

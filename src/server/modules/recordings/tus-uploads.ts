@@ -10,6 +10,7 @@ import { addressKeyOf } from '../../http/rate-limit-counters.js';
 import type { RecordingRateLimits } from '../../http/recording-rate-limits.js';
 import type { RecordingsService } from './service.js';
 import type { RecordingStore } from './store.js';
+import { RESERVE_STEP_BYTES, reservingBody } from './reserving-body.js';
 import { lockingWholeWrites, WholeWritesStore } from './upload-locks.js';
 import {
   offsetMismatch,
@@ -50,11 +51,12 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
   const { recordings, store, locker, maxBytes, limits } = options;
   /**
    * Who a request tus is handed is from; for a creation, the bytes it brings and, once tus has
-   * named it, the upload it created.
+   * named it, who to tell of the upload it created (as soon as it exists: bytes sent with the
+   * creation are reserved against it as they arrive).
    */
   const owners = new WeakMap<
     object,
-    { owner: Owner; clientKey: string; firstBytes: number; created?: string }
+    { owner: Owner; clientKey: string; firstBytes: number; onCreated?: (id: string) => void }
   >();
   /** PATCHes of an upload under way on this instance: the last to end settles what it holds. */
   const writing = new Map<string, number>();
@@ -80,7 +82,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       } catch (error) {
         throw forTus(error);
       }
-      from.created = upload.id;
+      from.onCreated?.(upload.id);
       return {};
     },
     async onUploadFinish(_req, upload) {
@@ -142,9 +144,14 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
     reply: FastifyReply,
     path: string,
     owner: Owner | null,
-    options: { pastLength?: ErrorBody; firstBytes?: number; onCreated?: (id: string) => void } = {},
+    options: {
+      pastLength?: ErrorBody;
+      firstBytes?: number;
+      onCreated?: (id: string) => void;
+      body?: ReadableStream<Uint8Array>;
+    } = {},
   ): Promise<{ response: Response; sent: () => Promise<FastifyReply> }> {
-    const webRequest = toWebRequest(request, path);
+    const webRequest = toWebRequest(request, path, options.body ?? null);
     const from =
       owner === null
         ? undefined
@@ -152,15 +159,11 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
             owner,
             clientKey: addressKeyOf(request.ip),
             firstBytes: options.firstBytes ?? 0,
+            onCreated: options.onCreated,
           };
     if (from !== undefined) owners.set(webRequest, from);
-    try {
-      const response = await tus.handleWeb(webRequest);
-      return { response, sent: () => answer(reply, response, options.pastLength) };
-    } finally {
-      const created = owners.get(webRequest)?.created;
-      if (created !== undefined) options.onCreated?.(created);
-    }
+    const response = await tus.handleWeb(webRequest);
+    return { response, sent: () => answer(reply, response, options.pastLength) };
   }
 
   /**
@@ -262,8 +265,10 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         addressKeyOf(request.ip),
         keepsAudio(request.headers['upload-metadata']),
       );
-      // A deferred upload's bytes are counted as they arrive; these are the first, if any.
+      // A deferred upload's bytes are counted as they arrive; these are the first, if any. Room
+      // is held for them a step ahead as they arrive (reserving-body.ts).
       await limits.reserveBytes(request, announced ?? bodyBytes ?? 0);
+      const ahead = Math.min(bodyBytes ?? 0, RESERVE_STEP_BYTES);
       // Bytes sent with the creation (creation-with-upload) take a PATCH's path: held against
       // the room with the upload's row (beginUpload), what was stored noted once the request
       // ends, and the first bytes sniffed as audio.
@@ -274,16 +279,36 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         ended = true;
         await settleReceived(request, created, offset);
       };
+      const body =
+        bodyBytes === null
+          ? undefined
+          : reservingBody(request.raw, bodyBytes, ahead, async (upTo) => {
+              // tus writes a creation's bytes only once the upload exists.
+              if (created === null) throw new Error('bytes arrived before their upload existed');
+              await recordings.reserveBytes(owner, created, upTo);
+            });
       try {
         const { response, sent } = await viaTus(request, reply, UPLOADS_PATH, owner, {
-          firstBytes: bodyBytes ?? 0,
+          firstBytes: ahead,
           onCreated: (id) => {
             created = id;
           },
+          body: body?.stream,
         });
         const stored = storedOffset(response, 201);
         await end(stored);
         if (created !== null && stored !== null) await recordings.checkFirstBytes(created, stored);
+        const refusal = body?.refusal();
+        const location = response.headers.get('location');
+        // The upload exists with what fitted: its Location lets the client resume it later.
+        if (refusal instanceof HttpError && location !== null) {
+          throw new HttpError(refusal.statusCode, refusal.code, refusal.message, {
+            ...refusal.headers,
+            Location: location,
+            'Tus-Resumable': TUS_RESUMABLE,
+          });
+        }
+        if (refusal !== undefined) throw refusal;
         return await sent();
       } finally {
         await end(null);
@@ -374,7 +399,13 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         sizeBytes === null
           ? bytesDeclared(request)
           : (byteCount(request.headers['content-length']) ?? Math.max(0, sizeBytes - from));
-      if (declared !== null) await recordings.reserveBytes(owner, id, from + declared);
+      // The whole body must fit as it begins, but room is held only a step ahead of its bytes as
+      // they arrive (reserving-body.ts): a body declared large and trickled held all of it for
+      // ten minutes.
+      const ahead = declared === null ? 0 : Math.min(declared, RESERVE_STEP_BYTES);
+      if (declared !== null) {
+        await recordings.reserveBytes(owner, id, from + ahead, from + declared);
+      }
       // From here the upload may hold more than it stored: whatever way this request ends (a
       // success, a refusal, a body broken off or cut for being too slow), the last PATCH of it
       // under way here sets it back to the stored offset. One refused 423 wrote nothing and
@@ -390,8 +421,9 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         else writing.delete(id);
         if (left === 0 && !locked) await settleReceived(request, id, offset);
       };
+      const counted = declared !== null && sizeBytes === null;
       try {
-        if (declared !== null && sizeBytes === null) await limits.reserveBytes(request, declared);
+        if (counted) await limits.reserveBytes(request, declared);
         // Past RECORDING_MAX_BYTES the server's own limit is the one to name.
         const pastLength: ErrorBody | undefined =
           length === null || length > maxBytes
@@ -400,14 +432,31 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
                 error: 'payload_too_large',
                 message: `These bytes go past the end of the upload: its length is ${length} bytes.`,
               };
+        const body =
+          declared === null
+            ? undefined
+            : reservingBody(request.raw, declared, ahead, async (upTo) => {
+                await recordings.reserveBytes(owner, id, from + upTo);
+              });
         const { response, sent } = await viaTus(request, reply, `${UPLOADS_PATH}/${id}`, owner, {
           pastLength,
+          body: body?.stream,
         });
         locked = response.status === 423;
         const stored = storedOffset(response, 204);
         // Settled before the answer goes, so a client that reads it finds the room as it is.
         await end(stored);
         if (stored !== null) await recordings.checkFirstBytes(id, stored);
+        // The room ran out while the body arrived: what fitted is stored (HEAD says how much),
+        // and the client hears why the rest was not taken.
+        const refusal = body?.refusal();
+        if (refusal !== undefined) {
+          // The hour paid for the whole body; what the server refused was never stored.
+          if (counted && refusal instanceof HttpError && refusal.statusCode === 507) {
+            await limits.returnBytes(request, declared - ((stored ?? from) - from));
+          }
+          throw refusal;
+        }
         return await sent();
       } finally {
         await end(null);
