@@ -19,6 +19,7 @@ import {
  *   npm run learn -- --train    scores the learners against the rules on held-out situations,
  *                               prints the figures, and writes the winner trained on the whole
  *                               corpus to src/text/learn/format-category-model.json
+ *   npm run learn -- --write    writes that model with the kept learners, without the report
  */
 const args = process.argv.slice(2);
 
@@ -57,7 +58,17 @@ if (args.includes('--check')) {
     process.exitCode = 1;
   }
 }
-if (args.length === 0) console.log('npm run learn -- --check | --compose | --train');
+if (args.length === 0) console.log('npm run learn -- --check | --compose | --train | --write');
+if (args.includes('--write')) {
+  // The kept learners trained on the whole corpus and written, with no report.
+  const { writeModel } = await import('./write-model.js');
+  console.log(
+    writeModel(readWrittenCorpus(), readComposedCorpus(), [
+      ...readFreshSets(),
+      ...readHeardNotes(),
+    ]),
+  );
+}
 if (args.includes('--train')) {
   const { evaluate } = await import('./evaluate.js');
   const started = Date.now();

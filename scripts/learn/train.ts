@@ -100,9 +100,22 @@ interface WinkNaiveBayes {
   learn(input: unknown, label: string): boolean;
   consolidate(): boolean;
   computeOdds(input: unknown): [string, number][];
+  exportJSON(): string;
 }
 
 const require = createRequire(import.meta.url);
+
+/** Additive smoothing of the naive Bayes counts: half a sighting for a word never seen. */
+export const NAIVE_BAYES_SMOOTHING = 0.5;
+
+function learnedNaiveBayes(examples: readonly Example[], smoothingFactor: number): WinkNaiveBayes {
+  const model = naiveBayes();
+  model.definePrepTasks([(input) => input]);
+  model.defineConfig({ considerOnlyPresence: true, smoothingFactor });
+  for (const example of examples) model.learn([...example.features], example.label);
+  model.consolidate();
+  return model;
+}
 const naiveBayes = require('wink-naive-bayes-text-classifier') as () => WinkNaiveBayes;
 
 /**
@@ -113,17 +126,61 @@ const naiveBayes = require('wink-naive-bayes-text-classifier') as () => WinkNaiv
 export function trainNaiveBayes(
   examples: readonly Example[],
   labels: readonly string[],
-  smoothingFactor = 0.5,
+  smoothingFactor = NAIVE_BAYES_SMOOTHING,
 ): Scorer {
-  const model = naiveBayes();
-  model.definePrepTasks([(input) => input]);
-  model.defineConfig({ considerOnlyPresence: true, smoothingFactor });
-  for (const example of examples) model.learn([...example.features], example.label);
-  model.consolidate();
+  const model = learnedNaiveBayes(examples, smoothingFactor);
   return (features) => {
     const odds = new Map(model.computeOdds([...features]));
     const raw = labels.map((label) => 1 / (1 + 2 ** -(odds.get(label) ?? -Infinity)));
     const sum = raw.reduce((a, b) => a + b, 0);
     return raw.map((p) => (sum === 0 ? 1 / labels.length : p / sum));
+  };
+}
+
+/**
+ * The same naive Bayes as data the server reads without the library: wink's odds of a label
+ * against the rest are a sum over the input's known features of that feature's log-likelihood
+ * ratio, plus the labels' prior ratio, so each feature gets one weight per label (in bits) and
+ * the model is stored and read as the softmax one is, with `reading: 'odds'`.
+ */
+export function naiveBayesModel(
+  examples: readonly Example[],
+  labels: readonly string[],
+  smoothingFactor = NAIVE_BAYES_SMOOTHING,
+): SoftmaxModel {
+  const [, samples, count, words, vocabulary] = JSON.parse(
+    learnedNaiveBayes(examples, smoothingFactor).exportJSON(),
+  ) as [
+    unknown,
+    Record<string, number>,
+    Record<string, Record<string, number>>,
+    Record<string, number>,
+    string[],
+  ];
+  const known = labels.filter((label) => (samples[label] ?? 0) > 0);
+  if (known.length !== labels.length) throw new Error('naive Bayes needs examples of every label');
+  const total = (values: (label: string) => number, but: string) =>
+    labels.reduce((sum, label) => (label === but ? sum : sum + values(label)), 0);
+  const spread = vocabulary.length * smoothingFactor;
+  const n = (label: string) => samples[label] ?? 0;
+  const bias = labels.map((label) => Math.log2(n(label)) - Math.log2(total(n, label)));
+  const features = [...vocabulary].sort();
+  const weights: number[] = [];
+  for (const feature of features) {
+    const seen = (label: string) => count[label]?.[feature] ?? 0;
+    const size = (label: string) => words[label] ?? 0;
+    for (const label of labels) {
+      const likelihood = Math.log2(seen(label) + smoothingFactor) - Math.log2(size(label) + spread);
+      const rest =
+        Math.log2(total(seen, label) + smoothingFactor) - Math.log2(total(size, label) + spread);
+      weights.push(Math.round((likelihood - rest) * 1000) / 1000);
+    }
+  }
+  return {
+    labels: [...labels],
+    features,
+    weights,
+    bias: bias.map((b) => Math.round(b * 1000) / 1000),
+    reading: 'odds',
   };
 }
