@@ -6,7 +6,8 @@ import trained from './format-category-model.json' with { type: 'json' };
 
 /**
  * Format and category as the learned models read them (docs/text-engine.md, "The learned
- * parts"): two softmax models trained on the corpus by `npm run learn -- --train`, kept in
+ * parts"): the format by a softmax model, the category by naive Bayes stored as its log-odds
+ * (ADR 115), both trained on the corpus by `npm run learn -- --train` and kept in
  * format-category-model.json. The category is given at the app's own bar (0.7, where it
  * applies an answer) and none below it, so there the person's own setting stands.
  */
