@@ -57,6 +57,7 @@ import {
 } from '../words/corrections.js';
 import { FUNCTION_WORDS, PHRASE_DETERMINERS } from '../words/function-words.js';
 import { FIRST_NAMES } from '../words/proper-nouns.js';
+import { listItemSaidAgain } from './list-item.js';
 
 /**
  * The corrections a marker opens ("at five actually no at six"): for a marker said at a place,
@@ -101,6 +102,10 @@ export function findCorrection(tokens: readonly Token[], i: number): Correction 
     // it Wednesday": after a word "make it" is meant; it corrects only opening a sentence or
     // after a pause ("for Friday. Actually, make it Saturday.").
     if (marker.at(-1) === 'it' && tokens[i - 1]?.kind === 'word') continue;
+    const item = WITHDRAWING_MARKERS.has(marker.join(' '))
+      ? null
+      : listItemSaidAgain(tokens, i, markerEnd);
+    if (item !== null) return item;
     if (!isBareNoMarker(tokens, i, marker)) continue;
     const name = marker.join(' ');
     if (MARKERS_AFTER_NO.has(name) && tokens[beforePauses(tokens, i) - 1]?.lower !== 'no') continue;
