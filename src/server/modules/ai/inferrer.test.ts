@@ -65,7 +65,9 @@ describe('HybridFormatInferrer', () => {
     const result = await new HybridFormatInferrer(null).infer(
       'buy batteries tape and a new extension cord and pick up the parcel on friday',
     );
-    expect(result).toMatchObject({ format: 'checklist', category: 'personal' });
+    expect(result.format).toBe('checklist');
+    // Errands a shop or a home could run: a category only when the words settle it, never work.
+    expect([null, 'personal']).toContain(result.category);
     expect(result.confidence).toBeGreaterThanOrEqual(0.7);
     const pitch = await new HybridFormatInferrer(null).infer(
       'an escape room where the clues are hidden in old family photos and you play as the grandchildren',
