@@ -47,6 +47,17 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
     counter: ['Eggs, 12 rolls, milk and the butter.'],
   },
   {
+    id: 'detail.an-amount-in-what-it-comes-in-said-after-a-thing',
+    pattern: `${THING} [, (%num|@number-words|a|an) /^(big|small|large|little|few)$/? @amount-nouns] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'For the barbecue. Charcoal, two bags. Burgers. Rolls.',
+      'Court tomorrow. Skeleton argument, three copies. Phone charger.',
+      'Shop run. Paper towels, a big pack. Washing up liquid.',
+    ],
+    counter: ['Eggs, two lemons, milk and the butter.'],
+  },
+  {
     id: 'detail.all-of-a-count-said-after-a-thing',
     pattern: `${THING} [, (all|both) (%num|@number-words)] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },

@@ -1,7 +1,7 @@
 import { BE_FORMS } from './clause-subjects.js';
 import { NOUN_DETERMINERS } from './function-words.js';
 import { COUNT_WORDS, STEP_NOUNS, TASK_VERBS } from './tasks.js';
-import { NUMBER_WORDS } from './numbers.js';
+import { AMOUNT_NOUNS, NUMBER_WORDS } from './numbers.js';
 import { DAY_WORDS, TIME_PREPOSITIONS } from './time-words.js';
 
 /**
@@ -10,6 +10,7 @@ import { DAY_WORDS, TIME_PREPOSITIONS } from './time-words.js';
  * the name rows use.
  */
 export const WORD_SETS = {
+  'amount-nouns': AMOUNT_NOUNS,
   'be-forms': BE_FORMS,
   'count-words': COUNT_WORDS,
   'day-words': DAY_WORDS,
