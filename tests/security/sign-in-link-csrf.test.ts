@@ -116,6 +116,54 @@ describe('sign-in links and login CSRF', () => {
     }
   });
 
+  it('asks a browser signed in to another account to confirm a link it did not ask for', async () => {
+    const victim = await registerUser(testApp.app);
+    const { id, token } = await attackersLink();
+    // Opened from a mail or chat app: no site sent it, but the browser is the victim's.
+    const opened = await testApp.app.inject({
+      url: `/api/auth/magic?token=${token}`,
+      headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', cookie: victim.cookie },
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/login#link=${token}`);
+    opensNoSession(opened);
+    const still = await testApp.app.inject({ url: '/api/me', headers: { cookie: victim.cookie } });
+    expect(still.json()).toMatchObject({ id: victim.id });
+    // The link is unused: the confirm page, which names the account, can still complete it.
+    const named = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic/account',
+      payload: { token },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(id).not.toBe(victim.id);
+  });
+
+  it('signs in at once a browser signed in to another account when it asked for the link', async () => {
+    const user = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const asked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: '' },
+      headers: { cookie: other.cookie },
+    });
+    const browser = asked.cookies.find((cookie) => cookie.name === 'vi_signin');
+    const signIn = `vi_signin=${browser?.value ?? ''}`;
+    const token =
+      new URL(extractLink(await inbox.waitForMessage(user.email))).searchParams.get('token') ?? '';
+    const opened = await testApp.app.inject({
+      url: `/api/auth/magic?token=${token}`,
+      headers: { 'sec-fetch-site': 'none', cookie: `${other.cookie}; ${signIn}` },
+    });
+    expect(opened.headers.location).toBe('/');
+    const me = await testApp.app.inject({
+      url: '/api/me',
+      headers: { cookie: sessionCookieOf(opened) },
+    });
+    expect(me.json()).toMatchObject({ id: user.id });
+  });
+
   it('signs in a link opened from the mail, typed or from this origin', async () => {
     for (const headers of [{}, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }]) {
       const { id, token } = await attackersLink();

@@ -182,6 +182,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       if (await authLimits.isOverAddressLimit(request)) {
         return reply.redirect(confirmPageFor(token), 302);
       }
+      // A browser signed in to another account confirms first, unless it asked for this link:
+      // a link someone sent, opened from a mail or chat app, would otherwise swap the person's
+      // session for the sender's account without a word (login CSRF from outside the web).
+      const opening = await identity.signInLinkOpening(token, signInBrowser.keyOf(request));
+      if (
+        opening !== null &&
+        !opening.askedHere &&
+        request.user !== null &&
+        request.user.id !== opening.userId
+      ) {
+        return reply.redirect(confirmPageFor(token), 302);
+      }
       const user = await identity.signInWithLink(token, {
         guestId: null,
         browserKey: signInBrowser.keyOf(request),

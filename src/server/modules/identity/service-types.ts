@@ -68,6 +68,14 @@ export interface IdentityService {
    * whoever holds the link could sign in with it anyway, so naming its account tells them nothing.
    */
   signInLinkAccount(token: string): Promise<string | null>;
+  /**
+   * Whom a live, unused sign-in link opens, and whether `browserKey` is the cookie of the browser
+   * that asked for it; null for no such link. Uses nothing.
+   */
+  signInLinkOpening(
+    token: string,
+    browserKey: string | null,
+  ): Promise<{ userId: string; askedHere: boolean } | null>;
   /** The same for a live, unused password reset link, for the reset page to name its account. */
   resetLinkAccount(token: string): Promise<string | null>;
   /**

@@ -205,6 +205,11 @@ export function createIdentityService(deps: {
     },
 
     signInLinkAccount: (token) => accountOfLink('magic_link', token),
+    async signInLinkOpening(token, browserKey) {
+      const link = await tokens.findLive('magic_link', hashOneTimeToken(token), now());
+      if (link?.userId == null) return null;
+      return { userId: link.userId, askedHere: sameBrowser(link.browserHash, browserKey) };
+    },
     resetLinkAccount: (token) => accountOfLink('password_reset', token),
 
     async signInWithLink(token, completing) {
