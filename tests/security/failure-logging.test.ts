@@ -223,3 +223,36 @@ describe('an upload whose body breaks off or breaks its framing', () => {
     }
   });
 });
+
+describe('a JSON body its client breaks off', () => {
+  it('is logged as the client leaving, never as the database being down', async () => {
+    const logs = captureLogs();
+    const testApp = await createTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info' },
+      deps: { logDestination: logs.destination },
+    });
+    try {
+      const port = await listenOnLoopback(testApp.app);
+      for (const path of ['/api/login', '/api/format', '/api/guest-ideas']) {
+        await rawExchange(
+          port,
+          [
+            {
+              data:
+                `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+                `X-Guest-Id: ${newGuestId()}\r\nContent-Length: 100\r\n\r\n{"transcript":"half`,
+            },
+          ],
+          300,
+        );
+      }
+      await expect
+        .poll(() => logs.lines.filter((line) => line.code === 'client_closed_request').length)
+        .toBe(3);
+      expect(logs.lines.filter((line) => line.code === 'database_unavailable')).toEqual([]);
+      expect(logs.lines.filter((line) => line.level >= LOG_LEVELS.warn && line.reqId)).toEqual([]);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+});

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import type { FastifyReply } from 'fastify';
 
 /** Aborts when the client disconnects before the answer is sent, so no one waits for nothing. */
 export function clientGoneSignal(reply: FastifyReply): AbortSignal {
@@ -23,22 +22,4 @@ export type CancelSignal = () => AbortSignal;
 export function lazyClientGoneSignal(reply: FastifyReply): CancelSignal {
   let signal: AbortSignal | undefined;
   return () => (signal ??= clientGoneSignal(reply));
-}
-
-/** Whether the client hung up before sending its whole request. */
-export function clientLeftMidRequest(request: FastifyRequest): boolean {
-  const raw = request.raw;
-  return !raw.complete && (raw.destroyed || raw.socket.destroyed);
-}
-
-/**
- * The client went away: nobody is left to answer, and it is no fault of the server, so it is
- * logged as a refused request (info) rather than a failure.
- */
-export class ClientGoneError extends HttpError {
-  constructor(cause: unknown) {
-    super(400, 'client_closed_request', 'The client closed the connection first.', undefined, {
-      cause,
-    });
-  }
 }

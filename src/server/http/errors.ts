@@ -260,9 +260,33 @@ function logFailure(
 }
 
 /** The one error handler: every failure becomes `{error, message}` with a fitting status. */
+/** Whether the client hung up before sending its whole request. */
+export function clientLeftMidRequest(request: FastifyRequest): boolean {
+  const raw = request.raw;
+  return !raw.complete && (raw.destroyed || raw.socket.destroyed);
+}
+
+/**
+ * The client went away: nobody is left to answer, and it is no fault of the server, so it is
+ * logged as a refused request (info) rather than a failure.
+ */
+export class ClientGoneError extends HttpError {
+  constructor(cause: unknown) {
+    super(400, 'client_closed_request', 'The client closed the connection first.', undefined, {
+      cause,
+    });
+  }
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
-    (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    (thrown: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+      // A body its client broke off fails with Node's "aborted" (code ECONNRESET), which reads
+      // like a lost database connection: it is the client leaving.
+      const error =
+        !(thrown instanceof HttpError) && clientLeftMidRequest(request)
+          ? new ClientGoneError(thrown)
+          : thrown;
       const response = toErrorResponse(error, request.routeOptions.bodyLimit);
       logFailure(request, error, response);
       if (response.headers) void reply.headers(response.headers);

@@ -3,8 +3,7 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ClientGoneError, clientLeftMidRequest } from './client-gone.js';
-import { HttpError } from './errors.js';
+import { ClientGoneError, clientLeftMidRequest, HttpError } from './errors.js';
 
 /** Multipart framing around the file; a request declaring more than this is refused unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

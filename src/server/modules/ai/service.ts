@@ -11,8 +11,8 @@ import {
 } from '#contract/dictionary.js';
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
-import { ClientGoneError, type CancelSignal } from '../../http/client-gone.js';
-import { HttpError } from '../../http/errors.js';
+import type { CancelSignal } from '../../http/client-gone.js';
+import { ClientGoneError, HttpError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';

@@ -45,6 +45,15 @@ describe('csvField', () => {
     '－1',
     '＠SUM(A1)',
     ' ＝1',
+    '\n=1+2',
+    '\u000b=1',
+    '\f=1',
+    '\u0085=1',
+    '\u2028=1',
+    '\u2029=1',
+    '\u200b=1+1',
+    '\u2060@SUM(1)',
+    ' \n-2+3',
   ];
 
   it.each(HOSTILE)('defuses %j: quoted, with a leading apostrophe', (value) => {
@@ -71,7 +80,9 @@ describe('csvField', () => {
     const [parsed] = parse(record, { relax_quotes: false }) as string[][];
     expect(parsed).toEqual(fields.map((field) => (HOSTILE.includes(field) ? `'${field}` : field)));
     // Nothing a spreadsheet reads comes out starting with a formula sign.
-    for (const cell of parsed ?? []) expect(cell).not.toMatch(/^[\s\u00a0]*[=+\-@＝＋－＠]/u);
+    for (const cell of parsed ?? []) {
+      expect(cell).not.toMatch(/^[\s\p{Z}\p{Cc}\p{Cf}]*[=+\-@＝＋－＠]/u);
+    }
   });
 });
 

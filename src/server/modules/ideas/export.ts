@@ -10,11 +10,12 @@ const CSV_COLUMNS = ['id', 'createdAt', 'format', 'category', 'content', 'transc
 /**
  * Spreadsheets run a cell that starts with one of these as a formula (CSV injection): a
  * transcript saying "equals hyperlink..." could become a live link or worse when the export is
- * opened. Excel and LibreOffice skip leading spaces and no-break spaces before they look, and
- * read the full-width ＝＋－＠ as the ASCII signs, so those count as a start too. Tab and CR
- * count only first: after them the cell already starts with white space.
+ * opened. Spreadsheets may skip what a cell opens with before they look (spaces of every kind,
+ * line and paragraph breaks, other control characters and invisible format characters such as
+ * the zero-width space), and read the full-width ＝＋－＠ as the ASCII signs, so a sign after
+ * any of those counts as a start too. Tab and CR count even alone, first, as OWASP lists them.
  */
-const FORMULA_START = /^(?:[\t\r]|[\p{Zs}\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+const FORMULA_START = /^(?:[\t\r]|[\s\p{Z}\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 
 /**
  * A field that must be quoted: RFC 4180's comma, quote, CR and LF, and the semicolon, which
