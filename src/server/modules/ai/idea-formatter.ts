@@ -3,6 +3,7 @@ import type { Category, Format } from '#contract/taxonomy.js';
 import type { CancelSignal } from '../../http/client-gone.js';
 import { ChatModelError, type ChatModel } from './chat-model.js';
 import type { OutputCheck } from './output-checks.js';
+import { withinIdeaLimit } from './idea-limits.js';
 import { formatShape } from './output-shapes.js';
 import { formatMessages } from './prompts.js';
 import { isEnglish, spokenLanguage, tidiedNote, tidyTranscript } from '#text/language.js';
@@ -86,6 +87,14 @@ export class SmartIdeaFormatter implements IdeaFormatter {
   }
 
   async format(
+    request: FormatRequest,
+    signal?: CancelSignal,
+    onDraft?: DraftListener,
+  ): Promise<FormatResult> {
+    return withinIdeaLimit(await this.write(request, signal, onDraft), request.format);
+  }
+
+  private async write(
     request: FormatRequest,
     signal?: CancelSignal,
     onDraft?: DraftListener,
