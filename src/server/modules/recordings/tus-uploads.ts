@@ -47,6 +47,14 @@ export interface TusUploadsOptions {
   limits: RecordingRateLimits;
 }
 
+/** The refusal of bytes past an upload's own length, which it names. */
+function pastLengthOf(length: number): ErrorBody {
+  return {
+    error: 'payload_too_large',
+    message: `These bytes go past the end of the upload: its length is ${length} bytes.`,
+  };
+}
+
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
   const { recordings, store, locker, maxBytes, limits } = options;
   /**
@@ -258,6 +266,10 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
       if (announced !== null && announced > maxBytes) {
         throw new HttpError(413, 'payload_too_large', tooLarge(maxBytes).message);
       }
+      // Refused before anything is made: an upload never takes more than the length it names.
+      if (announced !== null && bodyBytes !== null && bodyBytes > announced) {
+        throw new HttpError(413, 'payload_too_large', pastLengthOf(announced).message);
+      }
       await recordings.assertRoomForUpload(
         owner,
         announced ?? bodyBytes,
@@ -289,6 +301,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
             });
       try {
         const { response, sent } = await viaTus(request, reply, UPLOADS_PATH, owner, {
+          pastLength: announced === null ? undefined : pastLengthOf(announced),
           firstBytes: ahead,
           onCreated: (id) => {
             created = id;
@@ -399,6 +412,11 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         sizeBytes === null
           ? bytesDeclared(request)
           : (byteCount(request.headers['content-length']) ?? Math.max(0, sizeBytes - from));
+      // Refused before tus sees it: tus keeps a length a PATCH names even when it then refuses
+      // the body for going past it, and the upload would be stuck at that length.
+      if (length !== null && length <= maxBytes && declared !== null && from + declared > length) {
+        throw new HttpError(413, 'payload_too_large', pastLengthOf(length).message);
+      }
       // The whole body must fit as it begins, but room is held only a step ahead of its bytes as
       // they arrive (reserving-body.ts): a body declared large and trickled held all of it for
       // ten minutes.
@@ -426,12 +444,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         if (counted) await limits.reserveBytes(request, declared);
         // Past RECORDING_MAX_BYTES the server's own limit is the one to name.
         const pastLength: ErrorBody | undefined =
-          length === null || length > maxBytes
-            ? undefined
-            : {
-                error: 'payload_too_large',
-                message: `These bytes go past the end of the upload: its length is ${length} bytes.`,
-              };
+          length === null || length > maxBytes ? undefined : pastLengthOf(length);
         const body =
           declared === null
             ? undefined
