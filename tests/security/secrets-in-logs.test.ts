@@ -76,6 +76,11 @@ describe('secrets in logs', () => {
     await app.inject({ url: `/api/ideas?limit=0&api_key=${key}&X-Amz-Signature=${signature}` });
     await app.inject({ url: `/s/${share}` });
     await app.inject({ url: `/api/nowhere;code=${code}` });
+    // What a person searched their ideas for is theirs, not the operator's.
+    await app.inject({
+      url: '/api/guest-ideas?q=divorce%20lawyer%20fees&limit=5',
+      headers: { 'x-guest-id': 'guest_searchinglogs01' },
+    });
     const fault = await app.inject({ url: `/api/test-fault?signature=${faultSignature}` });
     expect(fault.statusCode).toBe(500);
     await testApp.linkMailsDone();
@@ -86,6 +91,8 @@ describe('secrets in logs', () => {
     expect(logged).toContain('/reset-password?token=[redacted]');
     expect(logged).toContain('/api/ideas?limit=0&api_key=[redacted]&X-Amz-Signature=[redacted]');
     expect(logged).toContain('/s/[redacted]');
+    expect(logged).not.toMatch(/divorce/);
+    expect(logged).toContain('/api/guest-ideas?q=[redacted]&limit=5');
     const errorLine = lines.find((line) => line.includes('a defect while serving'));
     expect(errorLine).toContain('signature=[redacted]');
     expect(errorLine).toContain('"level":50');
@@ -234,7 +241,10 @@ describe('secrets in logs, however their path or query is escaped', () => {
     expect(warning).toContain('token=[redacted]');
     expect(warning).toContain('upstream refused /api/test-warning?token=[redacted]');
     // Lines with nothing to hide are written as they came, escapes included.
-    await rawGet(port, '/api/ideas?q=caf%C3%A9%20menu');
-    expect(lines.join('\n')).toContain('/api/ideas?q=caf%C3%A9%20menu');
+    await rawGet(port, '/api/ideas?limit=5&cursor=caf%C3%A9%20menu');
+    expect(lines.join('\n')).toContain('/api/ideas?limit=5&cursor=caf%C3%A9%20menu');
+    // A search is the person's own words, escaped or not.
+    await rawGet(port, '/api/ideas?q=caf%C3%A9%20menu&limit=5');
+    expect(lines.join('\n')).toContain('/api/ideas?q=[redacted]&limit=5');
   });
 });

@@ -3,7 +3,7 @@ import { stdSerializers } from 'pino';
 
 /**
  * No token, password or other secret is ever written to a log line (docs/api.md,
- * "Conventions"). Links carry one-time tokens in their query (`/reset-password?token=…`,
+ * "Conventions"), nor what a person searched their ideas for. Links carry one-time tokens in their query (`/reset-password?token=…`,
  * `/api/auth/magic?token=…`) and a share link its token in the path (`/s/<token>`); whoever reads
  * the log must not be able to use them. So every URL, every error text, every message and every
  * text field of every line has such values replaced, whatever the route, whether or not it
@@ -14,6 +14,12 @@ export const REDACTED = '[redacted]';
 /** Query names that hold a secret: matched anywhere in the name, case-insensitively. */
 const SECRET_NAME =
   /token|code|key|secret|pass(word|wd)?|pwd|claim|signature|sig|auth|session|credential|otp|nonce|cookie/i;
+
+/**
+ * A query pair that holds the person's own words (a search), by its whole name, replaced as it
+ * came: decoded, its spaces would end the value early.
+ */
+const PRIVATE_PAIR = /([?&;])(q|query|search)=[^&#\s"'<>]*/gi;
 
 /**
  * `name=value` pairs in a query or in free text. The router starts a query at `?`, `;` or `#`
@@ -53,9 +59,10 @@ function fullyDecoded(text: string): string | undefined {
 
 function redactDecoded(text: string): string {
   return text
-    .replace(QUERY_PAIR, (pair, separator: string, name: string) =>
-      SECRET_NAME.test(name.replace(/\+/g, ' ')) ? `${separator}${name}=${REDACTED}` : pair,
-    )
+    .replace(QUERY_PAIR, (pair, separator: string, name: string) => {
+      const named = name.replace(/\+/g, ' ');
+      return SECRET_NAME.test(named) ? `${separator}${name}=${REDACTED}` : pair;
+    })
     .replace(SHARE_PATH, (_match, before: string) => `${before}/s/${REDACTED}`);
 }
 
@@ -65,7 +72,10 @@ function redactDecoded(text: string): string {
  * secrets to whoever reads the log. A text with nothing to hide is kept exactly as it came; one
  * with a secret is written decoded, since the escapes are what hid it.
  */
-export function redactSecrets(text: string): string {
+export function redactSecrets(said: string): string {
+  const text = said.replace(PRIVATE_PAIR, (_pair, separator: string, name: string) => {
+    return `${separator}${name}=${REDACTED}`;
+  });
   if (!MAYBE_SECRET.test(text)) return text;
   const decoded = fullyDecoded(text);
   if (decoded === undefined) return REDACTED;
