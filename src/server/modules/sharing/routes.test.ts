@@ -126,6 +126,9 @@ forEachDialect((dialect) => {
       expectNotFoundPage(await app.inject(`/s/${guessed}`));
       expectNotFoundPage(await app.inject('/s/not-a-token'));
       expectNotFoundPage(await app.inject(`/s/${'A'.repeat(60)}`));
+      // Past the router's longest parameter, and with more path after a token.
+      expectNotFoundPage(await app.inject(`/s/${'A'.repeat(300)}`));
+      expectNotFoundPage(await app.inject(`/s/${link.token}/more`));
     });
 
     it('stops at once when revoked, and a new share is a new link', async () => {
