@@ -25,6 +25,13 @@ function wholeLinesWithin(text: string, limit: number): string {
   return kept.join('\n');
 }
 
+/** The first `units` UTF-16 units of `text`, one fewer when that would split a pair. */
+function withinUnits(text: string, units: number): string {
+  const cut = text.slice(0, units);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
 /**
  * A formatted idea cut to its limit, at a whole line (a checklist) or a whole sentence, with a
  * note saying so; the transcript, saved with the idea, keeps every word.
@@ -33,9 +40,16 @@ export function withinIdeaLimit(result: FormatResult, format: Format): FormatRes
   const limit = ideaLimitOf(format);
   if (result.formatted.length <= limit) return result;
   let formatted = format === 'checklist' ? wholeLinesWithin(result.formatted, limit) : '';
-  if (formatted.length === 0) formatted = shortenToLimit(result.formatted, limit);
-  // shortenToLimit counts code points: astral ones are two units each.
-  while (formatted.length > limit) formatted = Array.from(formatted).slice(0, -1).join('');
+  // A heading alone, or nothing: the first item was longer than the whole limit.
+  if (!/^- \[ \] \S/mu.test(formatted)) {
+    const text = result.formatted.trim();
+    formatted = shortenToLimit(text, limit);
+    // A run with no space to cut at would shrink to almost nothing: cut it where the limit is.
+    if (formatted.length < limit / 2) formatted = `${withinUnits(text, limit - 1)}…`;
+  }
+  // shortenToLimit counts code points, and astral ones are two units each: cut once more, in
+  // units, never inside a pair (one pass: a loop of one code point at a time was quadratic).
+  if (formatted.length > limit) formatted = `${withinUnits(formatted, limit - 1)}…`;
   return {
     ...result,
     formatted,
