@@ -79,7 +79,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
   // gets the same page as a token that never was, not the web app.
   app.get(
     '/s/*',
-    { schema: { response: { 404: html('No such link.') } } },
+    { schema: { hide: true } },
     async (_request, reply) =>
       reply
         .code(404)
