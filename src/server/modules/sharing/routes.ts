@@ -77,16 +77,13 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
 
   // A path too long to be a token (past the router's parameter length, or with more after it)
   // gets the same page as a token that never was, not the web app.
-  app.get(
-    '/s/*',
-    { schema: { hide: true } },
-    async (_request, reply) =>
-      reply
-        .code(404)
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Content-Security-Policy', SHARE_PAGE_CSP)
-        .header('X-Robots-Tag', 'noindex, nofollow')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(missingSharePage()),
+  app.get('/s/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(404)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Security-Policy', SHARE_PAGE_CSP)
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(missingSharePage()),
   );
 };
