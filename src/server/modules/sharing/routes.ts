@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdeaIdParamsSchema } from '#contract/api-request-schemas.js';
@@ -5,6 +6,19 @@ import { ErrorSchema, ShareLinkSchema } from '#contract/api-schemas.js';
 import { ownerOf } from '../../http/sessions.js';
 import { missingSharePage, SHARE_PAGE_CSP, sharePage } from './page.js';
 import type { SharingService } from './service.js';
+
+/**
+ * A share page's headers. The person's words are for whoever holds the link, never for a search
+ * engine, and the link itself is not passed on to sites a reader goes to next. no-store (the
+ * default of every reply) means a revoked link stops at once, caches included.
+ */
+function asSharePage(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', SHARE_PAGE_CSP)
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Referrer-Policy', 'no-referrer');
+}
 
 export interface SharingRoutesOptions {
   sharing: SharingService;
@@ -61,14 +75,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     },
     async (request, reply) => {
       const idea = await sharing.sharedIdea(request.params.token);
-      // The person's words are for whoever holds the link, never for a search engine, and the
-      // link itself is not passed on to sites a reader goes to next. no-store (the default of
-      // every reply) means a revoked link stops at once, caches included.
-      reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Content-Security-Policy', SHARE_PAGE_CSP)
-        .header('X-Robots-Tag', 'noindex, nofollow')
-        .header('Referrer-Policy', 'no-referrer');
+      asSharePage(reply);
       if (idea === null) return reply.code(404).send(missingSharePage());
       // A found idea means the token has the shape of one this server made: URL-safe as it is.
       return reply.send(sharePage(idea, `${publicUrl}/s/${request.params.token}`));
@@ -78,12 +85,6 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
   // A path too long to be a token (past the router's parameter length, or with more after it)
   // gets the same page as a token that never was, not the web app.
   app.get('/s/*', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .code(404)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Content-Security-Policy', SHARE_PAGE_CSP)
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .header('Referrer-Policy', 'no-referrer')
-      .send(missingSharePage()),
+    asSharePage(reply).code(404).send(missingSharePage()),
   );
 };
