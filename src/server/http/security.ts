@@ -89,9 +89,9 @@ export function registerSecurityHeaders(
   });
 }
 
-function hostOf(value: string): string | null {
+function urlOf(value: string): URL | null {
   try {
-    return new URL(value).host.toLowerCase();
+    return new URL(value);
   } catch {
     return null;
   }
@@ -103,10 +103,10 @@ function hostOf(value: string): string | null {
  * (scripts, webhooks) pass.
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
-  const publicHost = hostOf(config.publicUrl);
+  const publicUrl = urlOf(config.publicUrl);
   // A callback hook, not an async one: it runs on every request and usually decides at once.
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    done(isAllowedOrigin(request, publicHost) ? undefined : forbiddenOrigin());
+    done(isAllowedOrigin(request, publicUrl) ? undefined : forbiddenOrigin());
   });
 }
 
@@ -118,11 +118,21 @@ function forbiddenOrigin(): HttpError {
   );
 }
 
-function isAllowedOrigin(request: FastifyRequest, publicHost: string | null): boolean {
+function isAllowedOrigin(request: FastifyRequest, publicUrl: URL | null): boolean {
   if (!STATE_CHANGING_METHODS.has(request.method)) return true;
   const origin = request.headers.origin;
   if (origin === undefined) return true;
-  const originHost = hostOf(origin);
+  const parsed = urlOf(origin);
+  if (parsed === null) return false;
+  const originHost = parsed.host.toLowerCase();
   const ownHost = request.headers.host?.toLowerCase();
-  return originHost !== null && (originHost === ownHost || originHost === publicHost);
+  const publicHost = publicUrl?.host.toLowerCase() ?? null;
+  if (originHost !== ownHost && originHost !== publicHost) return false;
+  // A plain-http page of the same host is not the same site as its https one: anyone on the
+  // path can write into it. Refused when this server is known to be served over https, by
+  // PUBLIC_URL or by the request itself. An https Origin over a plain-http hop is a
+  // TLS-terminating proxy in front and stays allowed.
+  const servedOverTls =
+    request.protocol === 'https' || (originHost === publicHost && publicUrl?.protocol === 'https:');
+  return !(servedOverTls && parsed.protocol !== 'https:');
 }
