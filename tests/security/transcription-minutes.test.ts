@@ -175,6 +175,38 @@ describe('minutes of audio transcribed per address', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('keeps the minutes of a call whose client left while the engine had its audio', async () => {
+    // Over a socket, from 127.0.0.1: leaving is a closed connection, not a failed engine.
+    const address = await app().listen({ port: 0, host: '127.0.0.1' });
+    const body = recording(minute);
+    const send = (signal?: AbortSignal) =>
+      fetch(`${address}/api/transcribe`, {
+        method: 'POST',
+        headers: MULTIPART_HEADERS,
+        body: new Uint8Array(body),
+        signal,
+      });
+    fake.setFault('hang');
+    const calls = fake.requests.length;
+    const leaving = new AbortController();
+    const left = send(leaving.signal).catch(() => 'left');
+    try {
+      while (fake.requests.length === calls) await new Promise((r) => setTimeout(r, 20));
+      leaving.abort();
+      expect(await left).toBe('left');
+    } finally {
+      fake.setFault('none');
+    }
+    // Whatever the server does once it sees the client gone, no minute comes back to spend.
+    const until = Date.now() + 2_000;
+    while (Date.now() < until) {
+      const again = await send();
+      expect(again.status, await again.text()).toBe(429);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(fake.requests.length).toBe(calls + 1);
+  });
+
   it('keeps a kept recording queued, not failed, while its address has no minutes left', async () => {
     const first = await upload(app(), minute, '203.0.113.32');
     const done = await statusOf(app(), first, (r) => r.status === 'done' || r.status === 'failed');

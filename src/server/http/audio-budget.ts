@@ -53,13 +53,15 @@ export function createAudioBudget(config: Config, shared: SharedLimits): AudioBu
       // used none.
       const counted = await shared.counters.increment(key(clientKey), ONE_HOUR_MS, wanted);
       if (counted.count - wanted > 0 && counted.count > budgetSeconds) {
-        await shared.counters.increment(key(clientKey), ONE_HOUR_MS, -wanted);
+        await shared.counters.decrement(key(clientKey), wanted);
         return { retryAfterMs: counted.ttlMs };
       }
       return null;
     },
     async giveBack(clientKey, audioMs) {
-      await shared.counters.increment(key(clientKey), ONE_HOUR_MS, -seconds(audioMs));
+      // Taken away from the open window only, never below zero: a window opened since starts
+      // from nothing, not below it with minutes to spare.
+      await shared.counters.decrement(key(clientKey), seconds(audioMs));
     },
   };
 }

@@ -100,6 +100,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
       // so calls already running when the address reaches its minutes are refused too; given
       // back when the engine then fails. An engine that cannot measure first is counted after.
       let taken: number | null = null;
+      const gone = clientGoneSignal(reply);
       const beforeEngine = async (durationMs: number) => {
         const wait = await audioBudget.take(client, durationMs);
         if (wait !== null) throw minutesUsedError(wait.retryAfterMs);
@@ -115,13 +116,15 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
               beforeEngine,
               language: uploadLanguage(audio.fields),
             },
-            clientGoneSignal(reply),
+            gone,
           ),
         );
         if (taken === null) await audioBudget.spend(client, result.durationMs);
         return result;
       } catch (error) {
-        if (taken !== null) await audioBudget.giveBack(client, taken);
+        // A client that leaves once the engine has its audio has had it worked on (and a paid
+        // provider bills it): leaving early must not buy the minutes back.
+        if (taken !== null && !gone.aborted) await audioBudget.giveBack(client, taken);
         throw error;
       }
     },
