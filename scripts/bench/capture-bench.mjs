@@ -139,10 +139,11 @@ async function startServer(databaseUrl, engineUrl) {
 /** One person: record, transcribe, format, save; again until the deadline. */
 async function person(baseUrl, audio, deadline, figures) {
   // Each person from their own address, as behind a proxy (TRUST_PROXY): the server gives one
-  // address at most two recordings being decoded at once.
+  // address at most two recordings being sent or decoded at once, and counts an IPv6 /64 as
+  // one address, so each person has a /64 of their own.
   const guest = {
     'x-guest-id': `guest_${randomBytes(9).toString('base64url')}`,
-    'x-forwarded-for': `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`,
+    'x-forwarded-for': `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`,
   };
   const timed = async (step, send) => {
     const started = performance.now();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ClientGoneError, clientLeftMidRequest, HttpError } from './errors.js';
+import type { StagingRoom } from './staging-room.js';
 
 /** Multipart framing around the file; a request declaring more than this is refused unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -54,6 +55,8 @@ export interface UploadLimits {
   tempDir: string;
   /** How many leading bytes to hand back for sniffing. */
   headBytes: number;
+  /** The disk room staged uploads share, and whose upload this is (http/staging-room.ts). */
+  room?: { staging: StagingRoom; clientKey: string };
 }
 
 export interface StagedUpload {
@@ -153,11 +156,18 @@ export async function withStagedUpload<T>(
     );
   }
 
+  // Held from before the first byte is written until the staged file is gone.
+  const declared = Number.isFinite(declaredLength) && declaredLength > 0 ? declaredLength : 0;
+  const release = limits.room?.staging.hold(
+    limits.room.clientKey,
+    declared > 0 ? declared : limits.maxBytes + MULTIPART_OVERHEAD_BYTES,
+  );
   const parsing = parserStuck(request, limits.field);
   try {
     return await stageFile(request, limits, parsing, use);
   } finally {
     parsing.stop();
+    release?.();
   }
 }
 

@@ -21,6 +21,7 @@ import { clientGoneSignal, lazyClientGoneSignal } from '../../http/client-gone.j
 import { documentFileUpload } from '../../http/openapi.js';
 import type { AiRateLimits } from '../../http/rate-limits.js';
 import { ownerOf, userOrGuestIfAny } from '../../http/sessions.js';
+import { createStagingRoom } from '../../http/staging-room.js';
 import { withStagedUpload } from '../../http/upload.js';
 import { SNIFF_BYTES } from './audio-sniff.js';
 import { answerWithEvents, wantsEvents } from './format-events.js';
@@ -77,6 +78,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
     tempDir: uploadTempDir ?? tmpdir(),
     headBytes: SNIFF_BYTES,
   };
+  const staging = createStagingRoom();
 
   app.post(
     '/api/transcribe',
@@ -107,7 +109,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         taken = durationMs;
       };
       try {
-        const result = await withStagedUpload(request, upload, (audio) =>
+        const staged = { ...upload, room: { staging, clientKey: client } };
+        const result = await withStagedUpload(request, staged, (audio) =>
           ai.transcribe(
             {
               ...audio,

@@ -1,0 +1,59 @@
+import { HttpError } from './errors.js';
+import { rateLimitedError } from './rate-limit-counters.js';
+
+/**
+ * Room on this machine's disk for uploads being staged (http/upload.ts). A staged upload is
+ * written to the temp directory while its body arrives, which a slow client can stretch to the
+ * whole-request timeout; without a bound, one address holding thirty 25 MiB bodies open filled
+ * hundreds of MiB of `/tmp` (a tmpfs in the compose file: memory). Each upload holds what its
+ * Content-Length says, or the most an upload may be when it says nothing, from before its first
+ * byte is written until its file is removed. Per instance, as the disk is.
+ */
+export interface StagingRoom {
+  /** Holds `bytes` for one upload from `clientKey`, or throws the 429 or 503; returns the release. */
+  hold(clientKey: string, bytes: number): () => void;
+}
+
+/** Uploads one address may be sending at once: two, as many as it may have decoding. */
+export const STAGING_PER_ADDRESS = 2;
+/** All uploads being staged at once: eight of the largest, or thousands of short clips. */
+export const STAGING_MAX_BYTES = 8 * 26 * 1024 * 1024;
+const BUSY_RETRY_AFTER_SECONDS = 30;
+
+export function createStagingRoom(
+  maxBytes = STAGING_MAX_BYTES,
+  perAddress = STAGING_PER_ADDRESS,
+): StagingRoom {
+  let held = 0;
+  const byAddress = new Map<string, number>();
+  return {
+    hold(clientKey, bytes) {
+      const sending = byAddress.get(clientKey) ?? 0;
+      if (sending >= perAddress) {
+        throw rateLimitedError(
+          BUSY_RETRY_AFTER_SECONDS,
+          'Recordings from this network are already being sent.',
+        );
+      }
+      if (held + bytes > maxBytes) {
+        throw new HttpError(
+          503,
+          'server_busy',
+          'This server is busy with other recordings. Please try again in a minute.',
+          { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        );
+      }
+      held += bytes;
+      byAddress.set(clientKey, sending + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        held -= bytes;
+        const left = (byAddress.get(clientKey) ?? 1) - 1;
+        if (left <= 0) byAddress.delete(clientKey);
+        else byAddress.set(clientKey, left);
+      };
+    },
+  };
+}
