@@ -13,6 +13,7 @@ import {
   HEADING_OCCASIONS,
   LIST_HEADING_WORDS,
   LIST_OCCASIONS,
+  LIST_OF_THINGS_HEADS,
   THINGS_WORDS,
 } from '../words/lists.js';
 import { LIST_HEADS, TASK_VERBS } from '../words/tasks.js';
@@ -51,9 +52,16 @@ export function afterListName(tokens: readonly TaggedToken[]): number {
       tokens[k + 1]?.lower === 'for' &&
       isWord(before) &&
       NOUN_POS.has(before.pos);
+    // "things for the van | the big torch", "camping stuff for saturday | the tent": things
+    // named by what they are for, first or after a word of their own; a bare "stuff" is a
+    // verb ("stuff the turkey"), so the "for" must follow.
+    const forThings =
+      LIST_OF_THINGS_HEADS.has(word.lower) &&
+      (k === 0 || (isWord(before) && NOUN_POS.has(before.pos))) &&
+      tokens[k + 1]?.lower === 'for';
     const head =
-      (LIST_HEADS.has(word.lower) || bag) &&
-      (k > 0 || word.lower === 'groceries') &&
+      (((LIST_HEADS.has(word.lower) || bag) && (k > 0 || word.lower === 'groceries')) ||
+        forThings) &&
       !(isWord(before) && before.pos === 'DET');
     // "packing for spain | passports ...": a packing list named by where it is for.
     const packing = k === 0 && word.lower === 'packing' && tokens[1]?.lower === 'for';

@@ -31,6 +31,17 @@ export const LIST_OCCASIONS: ReadonlySet<string> = new Set([
   'night',
 ]);
 
+/** "things for the van", "kit for the gig": a list named by what its things are for. */
+export const LIST_OF_THINGS_HEADS: ReadonlySet<string> = new Set([
+  'things',
+  'stuff',
+  'bits',
+  'kit',
+  'gear',
+  'supplies',
+  'essentials',
+]);
+
 /** "things to pack", "stuff to buy": a list named by what is to be done with its things. */
 export const THINGS_WORDS: ReadonlySet<string> = new Set(['things', 'stuff']);
 
