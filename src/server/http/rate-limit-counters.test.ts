@@ -31,6 +31,17 @@ describe('memory counters', () => {
     await counters.decrement('k', 1_000);
     expect(await counters.read('k')).toEqual({ count: 0, ttlMs: 70 });
   });
+
+  it('keep one family of counts however many keys another family is sent', async () => {
+    const counters = memoryCounters();
+    await counters.increment('mail-to:victim@example.com', 60_000, 20);
+    // Cheap requests in bulk, each from an address of its own: more keys than one family keeps.
+    for (let i = 0; i <= 100_000; i++)
+      counters.incrementNow(`save-address:2001:db8:${i}::`, 60_000);
+    expect(await counters.read('mail-to:victim@example.com')).toMatchObject({ count: 20 });
+    // Within the family, the oldest is forgotten first.
+    expect(await counters.read('save-address:2001:db8:0::')).toBeUndefined();
+  });
 });
 describe('the fallback to memory', () => {
   it('counts in memory while the shared store fails, and warns', async () => {
