@@ -45,8 +45,33 @@ function guest() {
 
 /** Every kept reply, as text, from wherever the app keeps them. */
 type KeptReplies = () => Promise<string>;
+/** Keeps, under another guest's key, a reply naming an idea that no longer exists. */
+type PlantReply = (slot: string, reply: string) => Promise<void>;
 
-function behavesOnDeletion(context: () => { testApp: TestApp; kept: KeptReplies }) {
+/**
+ * Another owner's kept reply that only a pass over every kept reply would remove: its idea is
+ * gone (a reply kept before migration 021 tied replies to their ideas). It still being there
+ * shows that a delete touched no reply but its own ideas'.
+ */
+async function plantStray(plant: PlantReply): Promise<string> {
+  const content = words();
+  const slot = `g:${newGuestId()}\nkey-${randomBytes(6).toString('hex')}`;
+  const reply = {
+    id: `gone-${randomBytes(6).toString('hex')}`,
+    content,
+    format: 'tweet',
+    category: 'work',
+    transcript: null,
+    userId: null,
+    createdAt: '2026-12-01T10:00:00.000Z',
+  };
+  await plant(slot, JSON.stringify(reply));
+  return content;
+}
+
+function behavesOnDeletion(
+  context: () => { testApp: TestApp; kept: KeptReplies; plant: PlantReply },
+) {
   it('forgets the reply of a deleted idea, and keeps the others', async () => {
     const { testApp, kept } = context();
     const scope = guest();
@@ -103,6 +128,30 @@ function behavesOnDeletion(context: () => { testApp: TestApp; kept: KeptReplies 
     expect(left).not.toContain(asUser);
   });
 
+  it('a delete that deletes nothing touches no other owner’s kept replies', async () => {
+    const { testApp, kept, plant } = context();
+    const stray = await plantStray(plant);
+    const scope = guest();
+    const user = await registerUser(testApp.app);
+    const deletes = [
+      { method: 'POST', url: '/api/guest-ideas/clear', headers: scope.headers },
+      { method: 'DELETE', url: '/api/guest-data', headers: scope.headers },
+      { method: 'DELETE', url: '/api/ideas/all', headers: user.headers },
+    ] as const;
+    for (const request of deletes) {
+      const response = await testApp.app.inject(request);
+      expect(response.statusCode, request.url).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 0 });
+    }
+    const missing = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/guest-ideas/${randomBytes(8).toString('hex')}`,
+      headers: scope.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await kept()).toContain(stray);
+  });
+
   it('forgets the replies of a signed-in user’s deleted ideas', async () => {
     const { testApp, kept } = context();
     const user = await registerUser(testApp.app);
@@ -125,15 +174,42 @@ forEachDialect((dialect) => {
       testApp = await createTestApp(dialect);
     });
     afterAll(() => closeTestApp(testApp));
-    behavesOnDeletion(() => ({
-      testApp,
-      kept: async () => {
-        // Not in the typed schema: the table is the store's own (migration 007).
-        const { rows } = await sql<{ idea: string | null }>`
-          SELECT idea FROM idempotency_keys`.execute(testApp.database.db);
-        return rows.map((row) => row.idea ?? '').join('\n');
-      },
-    }));
+    const kept = async () => {
+      // Not in the typed schema: the table is the store's own (migration 007).
+      const { rows } = await sql<{ idea: string | null }>`
+        SELECT idea FROM idempotency_keys`.execute(testApp.database.db);
+      return rows.map((row) => row.idea ?? '').join('\n');
+    };
+    const plant: PlantReply = async (slot, reply) => {
+      await sql`INSERT INTO idempotency_keys (slot, idea, expires_at)
+        VALUES (${slot}, ${reply}, ${Date.now() + 60 * 60 * 1000})`.execute(testApp.database.db);
+    };
+    behavesOnDeletion(() => ({ testApp, kept, plant }));
+
+    // Redis has no link from a reply to its idea, so there a real delete still looks at every
+    // kept reply; the database drops only the deleted ideas' own (migration 021).
+    it('deleting ideas forgets their replies alone, not every stale one in the table', async () => {
+      const stray = await plantStray(plant);
+      const scope = guest();
+      const deleted = words();
+      const id = await save(testApp, scope, deleted);
+      const one = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/guest-ideas/${id}`,
+        headers: scope.headers,
+      });
+      expect(one.statusCode).toBe(204);
+      await save(testApp, scope, words());
+      const all = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/guest-ideas/clear',
+        headers: scope.headers,
+      });
+      expect(all.json()).toEqual({ deletedCount: 1 });
+      const left = await kept();
+      expect(left).not.toContain(deleted);
+      expect(left).toContain(stray);
+    });
   });
 });
 
@@ -161,6 +237,9 @@ describe.skipIf(!redisUp)('save replies of deleted ideas, in Redis', () => {
       const keys = await redis.keys('voice-ideas:idem:*');
       const values = keys.length === 0 ? [] : await redis.mget(...keys);
       return values.join('\n');
+    },
+    plant: async (slot, reply) => {
+      await redis.set(`voice-ideas:idem:${slot}`, reply, 'PX', 60 * 60 * 1000);
     },
   }));
 });

@@ -20,6 +20,7 @@ import { ideaJoinedAtMigration } from './017-idea-joined-at.js';
 import { writtenBeforeProofMigration } from './018-written-before-proof.js';
 import { recordingLanguageMigration } from './019-recording-language.js';
 import { recordingReceivedBytesMigration } from './020-recording-received-bytes.js';
+import { idempotencyIdeaIdsMigration } from './021-idempotency-idea-ids.js';
 
 /**
  * Every migration, in order. A static list (not a directory read) so the compiled server finds
@@ -47,5 +48,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '018-written-before-proof': writtenBeforeProofMigration(dialect),
     '019-recording-language': recordingLanguageMigration(),
     '020-recording-received-bytes': recordingReceivedBytesMigration(dialect),
+    '021-idempotency-idea-ids': idempotencyIdeaIdsMigration(dialect),
   };
 }

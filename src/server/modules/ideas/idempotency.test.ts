@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Idea } from '#contract/api-schemas.js';
 import { redisAnswers, TEST_REDIS_URL } from '#tests/system/support/redis.js';
@@ -30,6 +31,16 @@ const savedIdea: Idea = {
   userId: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };
+
+/**
+ * The database keeps an answer only while its idea exists (migration 021: deleting the idea
+ * deletes the answer), so the stores there answer with an idea that is saved.
+ */
+async function saveTheIdea(database: Database): Promise<void> {
+  await sql`INSERT INTO ideas (id, guest_id, content, format, category, created_at, updated_at)
+    VALUES (${savedIdea.id}, 'guest_idempotency-store', ${savedIdea.content}, ${savedIdea.format},
+      ${savedIdea.category}, ${savedIdea.createdAt}, ${savedIdea.createdAt})`.execute(database.db);
+}
 
 const newSlot = () =>
   `g:guest_${randomBytes(6).toString('hex')}\nkey-${randomBytes(6).toString('hex')}`;
@@ -135,11 +146,29 @@ forEachDialect((dialect) => {
     // A second connection on the same database stands for a second instance.
     let second: Database | undefined;
     beforeAll(async () => {
+      await saveTheIdea(database());
       second = await openDatabase(database().url, { migrate: false });
     });
     afterAll(async () => {
       await second?.close();
     });
+    it('drops an answer with its idea, and keeps none for an idea already deleted', async () => {
+      const store = databaseIdempotencyStore(database());
+      const kept = newSlot();
+      const doomed = { ...savedIdea, id: `idea-${randomBytes(6).toString('hex')}` };
+      await sql`INSERT INTO ideas (id, guest_id, content, format, category, created_at, updated_at)
+        VALUES (${doomed.id}, 'guest_idempotency-store', 'doomed', 'tweet', 'work',
+          ${doomed.createdAt}, ${doomed.createdAt})`.execute(database().db);
+      expect(await store.claim(kept, 60_000)).toEqual({ state: 'claimed' });
+      await store.remember(kept, doomed, 60_000);
+      await sql`DELETE FROM ideas WHERE id = ${doomed.id}`.execute(database().db);
+      expect(await store.claim(kept, 60_000)).toEqual({ state: 'claimed' });
+      const late = newSlot();
+      expect(await store.claim(late, 60_000)).toEqual({ state: 'claimed' });
+      await expect(store.remember(late, doomed, 60_000)).rejects.toThrow();
+      expect(await store.claim(late, 5)).toEqual({ state: 'busy' });
+    });
+
     behavesAsAStore(() => {
       if (second === undefined) throw new Error('the second connection is not open');
       return { one: databaseIdempotencyStore(database()), other: databaseIdempotencyStore(second) };
@@ -169,6 +198,7 @@ describe('Redis falling back to the database', () => {
   const database = useTestDatabase('sqlite');
 
   it('keeps the keys in the database, and warns, while Redis fails', async () => {
+    await saveTheIdea(database());
     const down = () => Promise.reject(new Error('connection is closed'));
     const failing: IdempotencyStore = {
       claim: down,

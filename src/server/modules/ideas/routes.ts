@@ -161,10 +161,12 @@ export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app
   await app.register(ideaRoutesFor('user', '/api/ideas', options.idempotent), options);
   await app.register(ideaRoutesFor('guest', '/api/guest-ideas', options.idempotent), options);
   const { ideas, idempotent } = options;
-  // A repeated save must not answer, for a day, with words that were deleted.
+  // A repeated save must not answer, for a day, with words that were deleted. A clear that
+  // deleted nothing has nothing to forget: it is a free request anyone may repeat, and with
+  // Redis forgetting is a pass over every kept key.
   const deleteAll = async (owner: Owner) => {
     const deletedCount = await ideas.deleteAll(owner);
-    await idempotent.forgetDeleted();
+    if (deletedCount > 0) await idempotent.forgetDeleted();
     return { deletedCount };
   };
 
