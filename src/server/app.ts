@@ -274,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authLimits,
     checkoutBrowser: browsers,
     signInBrowser: signInBrowser(config),
+    publicUrl: config.publicUrl,
   });
   await app.register(beforeProofRoutes, {
     beforeProof: repositories.beforeProof,

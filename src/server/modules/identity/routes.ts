@@ -38,6 +38,8 @@ export interface IdentityRoutesOptions {
   signInBrowser: BrowserKey;
   /** Drops the save replies kept for ideas that are gone (modules/ideas/idempotency.ts). */
   forgetDeletedIdeas: () => Promise<void>;
+  /** PUBLIC_URL: a page on its host is this app's own, whatever Host a proxy passes on. */
+  publicUrl?: string;
 }
 
 /** The same words whether or not the account exists, so the answer reveals nothing. */
@@ -64,7 +66,7 @@ function confirmPageFor(token: string): string {
 /**
  * Whether a link's GET was opened by the person rather than by another site: typed, from a
  * mail program or bookmark (`none`), from this origin, or from a client that sends no fetch
- * metadata at all. A navigation from any other site, same-site ones included, may be a page
+ * metadata and no Referer or Origin of another site. A navigation from any other site, same-site ones included, may be a page
  * signing its visitor in to an account of its choosing (login CSRF), so it only lands on the
  * confirm page.
  */
@@ -73,10 +75,44 @@ function confirmPageFor(token: string): string {
  * checkers, mail gateways) and a prefetch (the browser guessing at a link, not following it) are
  * not: both land on the confirm page with the link unused, as a navigation from another site does.
  */
-function openedByThePerson(request: { method: string; headers: Record<string, unknown> }): boolean {
+function openedByThePerson(
+  request: { method: string; headers: Record<string, unknown>; host: string },
+  publicHost: string | null,
+): boolean {
   if (request.method === 'HEAD' || isPrefetch(request.headers)) return false;
   const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'none' || site === 'same-origin';
+  if (site !== undefined) return site === 'none' || site === 'same-origin';
+  // A browser without Fetch Metadata (older Safari and Firefox) follows a hostile page's link
+  // just the same: its Referer or Origin is then all that tells that page apart from a mail app,
+  // which sends neither.
+  const ownHosts = [request.headers.host, request.host, publicHost];
+  return !['origin', 'referer'].some((name) => namesAnotherSite(request.headers[name], ownHosts));
+}
+
+/**
+ * Whether an Origin or Referer names a page that is not this app's. One that cannot be read
+ * (`null` from a sandboxed page, two values, no URL) counts as another site: signing in waits
+ * for the confirm page, where the person still can.
+ */
+function namesAnotherSite(value: unknown, ownHosts: unknown[]): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'string') return true;
+  let page: URL;
+  try {
+    page = new URL(value);
+  } catch {
+    return true;
+  }
+  if (page.protocol !== 'https:' && page.protocol !== 'http:') return true;
+  // Read in the page's scheme, so `Host: x:80` and `http://x/` are the same host.
+  return !ownHosts.some((host) => {
+    if (typeof host !== 'string' || host === '') return false;
+    try {
+      return new URL(`${page.protocol}//${host}`).host === page.host;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function isPrefetch(headers: Record<string, unknown>): boolean {
@@ -100,8 +136,9 @@ function toSignedIn(user: Pick<SessionUser, 'id' | 'email' | 'plan'> & { guestId
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, sessions, authLimits, checkoutBrowser, signInBrowser, forgetDeletedIdeas },
+  { identity, sessions, authLimits, checkoutBrowser, signInBrowser, forgetDeletedIdeas, publicUrl },
 ) => {
+  const publicHost = publicUrl === undefined ? null : new URL(publicUrl).host;
   app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
     if (request.user) return toMe(request.user);
     return { id: guestIdOf(request) ?? '', email: '', plan: 'guest' as const };
@@ -178,7 +215,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       if (!wellFormed) return reply.redirect('/login?error=link', 302);
       // Both leave the token unused: the person signs in from the confirm page, now or once
       // the AUTH limit has passed.
-      if (!openedByThePerson(request)) return reply.redirect(confirmPageFor(token), 302);
+      if (!openedByThePerson(request, publicHost)) {
+        return reply.redirect(confirmPageFor(token), 302);
+      }
       if (await authLimits.isOverAddressLimit(request)) {
         return reply.redirect(confirmPageFor(token), 302);
       }
