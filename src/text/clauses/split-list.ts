@@ -234,8 +234,12 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
       !clausal &&
       !withinPhrase.inside.has(k) &&
       !numbered.has(k) &&
-      // "the green tin one": "one" stands for the thing, no amount of a new one.
-      !(token.lower === 'one' && !isWord(region[k + 1])) &&
+      // "the green tin one", "the thumb one and the dibber": "one" stands for the thing, no
+      // amount of a new one.
+      !(
+        token.lower === 'one' &&
+        (!isWord(region[k + 1]) || region[k + 1]?.lower === 'and' || region[k + 1]?.lower === 'or')
+      ) &&
       // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
       // a name, or ending a noun's phrase, is part of it ("bananas 6 pears" counts pears).
       !(

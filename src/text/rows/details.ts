@@ -58,10 +58,41 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
     counter: ['Eggs, two lemons, milk and the butter.'],
   },
   {
+    id: 'detail.how-many-said-alone-after-a-thing',
+    pattern: `${THING} [, (maybe|about|around|roughly)? a? (%num|@number-words|dozen|couple|few) of? them?] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'Party prep. Party bags, ten of them. Candles.',
+      'Kombucha kit. Swing top bottles, maybe a dozen. A bag of sugar.',
+      'Clown kit. Red noses, about 15. The big shoes.',
+    ],
+    counter: ['Eggs, 12 rolls, milk and the butter.', 'Rolls, one for each of us, and the butter.'],
+  },
+  {
     id: 'detail.all-of-a-count-said-after-a-thing',
     pattern: `${THING} [, (all|both) (%num|@number-words)] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },
     examples: ['For the hall. Folding chairs, all forty. The urn. Paper cups.'],
+  },
+  {
+    id: 'detail.which-ones-said-after-a-thing',
+    pattern: `${THING} [, (the|those|these)? (#ADJ|#NOUN|%num)? (#ADJ|#NOUN)? (one|ones|kind|sort|type)] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'Swim bag. Tow float, gloves, neoprene ones, the changing robe.',
+      'Stock for the salon. Lash glue, the sensitive one. Micro brushes.',
+      'For the shed. Tape, the blue kind. Cable ties.',
+    ],
+    counter: ['Rolls, one for each of us, and the butter.'],
+  },
+  {
+    id: 'detail.the-one-with-what-sets-it-apart-said-after-a-thing',
+    pattern: `${THING} [, the (one|ones) (with|from|in|on|that|for|by) . .? .? .?] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'Budgie things. Cuttlefish, a new mirror, the one with the bell. Bird seed.',
+      'For the clearance. The sack truck, the one in the shed. Bubble wrap.',
+    ],
   },
   {
     id: 'detail.how-a-thing-is-said-alone-after-it',
