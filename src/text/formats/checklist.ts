@@ -11,7 +11,7 @@ import type { TaggedToken } from '../nlp.js';
 import { isAside } from './checklist-asides.js';
 import { joinedAtUnsettledNo } from './checklist/unsettled-no.js';
 import { capitalizeFirst, renderTokens } from '../sentences.js';
-import { SEQUENCE_WORDS } from '../words/tasks.js';
+import { SEQUENCE_WORDS, SIGN_OFFS } from '../words/tasks.js';
 import { splitAtEnumerators } from './checklist/counts.js';
 import {
   isIntro,
@@ -19,7 +19,7 @@ import {
   leadsIntoIntent,
   splitIntroFromTask,
 } from './checklist/intro.js';
-import { isRemark, tellsWhichOne } from './checklist/remarks.js';
+import { isConditionAfter, isRemark, tellsWhichOne } from './checklist/remarks.js';
 import { COMMENT_ADVERBS, TRAILING_ADVERBS } from '../words/asides.js';
 import {
   CONNECTIVES,
@@ -43,6 +43,21 @@ export const CHECKLIST_ITEM_PREFIX = '- [ ] ';
 function lowerFirst(text: string): string {
   if (/^(?:I\b|I')/u.test(text)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** Sign-offs, longest first, so "that's it i think" goes whole before "that's it". */
+const SIGN_OFFS_LONGEST_FIRST = [...SIGN_OFFS].sort((a, b) => b.length - a.length);
+
+function withoutSignOff(item: string): string {
+  const lower = item.toLowerCase().replaceAll('’', "'");
+  for (const signOff of SIGN_OFFS_LONGEST_FIRST) {
+    if (!lower.endsWith(signOff)) continue;
+    const rest = item.slice(0, item.length - signOff.length);
+    if (!/[\s,]$/u.test(rest)) continue;
+    const kept = rest.replace(/[\s,]+$/u, '');
+    if (kept !== '') return kept;
+  }
+  return item;
 }
 
 export function formatChecklist(said: readonly TaggedToken[][], category: Category): string {
@@ -146,10 +161,14 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       // "ring my sister on Wednesday, it's her birthday", "send the invoice. it's 450.": a
       // remark on the task before it goes with that task, not in a box of its own.
       // "the old one was better" is said of a thing only in its own sentence.
+      // "Lanyards, if they don't post them": a condition said last is the item's own; one
+      // said before a task ("if it rains, bring the tarp") is that task's.
+      const condition =
+        clauseIndex > 0 && clauseIndex === clauses.length - 1 && isConditionAfter(words);
       const remark =
         (clauseIndex > 0 || (sentenceIndex > 0 && !saysOfTheOnes(words))) &&
         items.length > 0 &&
-        isRemark(words)
+        (isRemark(words) || condition)
           ? renderTask(taskTokens)
           : '';
       // "check the trough, it was leaking yesterday", "he's brutal | but fair": an aside.
@@ -181,6 +200,11 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       else for (const task of tasksOf(taskTokens, listed)) add(task);
     });
   });
+
+  // "... print the inventory sheets thats it i think": the list said to be done, run on to
+  // its last item.
+  const last = items.length - 1;
+  if (last >= 0) items[last] = withoutSignOff(items[last] as string);
 
   if (items.length === 0 && title !== null) {
     // A lone "Groceries" is the task itself, not a title over nothing.

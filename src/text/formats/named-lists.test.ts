@@ -300,9 +300,9 @@ describe('tasks and what is said of them in a run of tasks', () => {
         '- [ ] Book the room',
       ),
     );
-    // A thing of a list is no verb.
+    // A thing of a list is no verb, and how much of it is said after it goes with it.
     expect(checklist('Shopping list: bird seed, the big bag, and milk.')).toBe(
-      lines('Shopping list', '- [ ] Bird seed', '- [ ] The big bag', '- [ ] Milk'),
+      lines('Shopping list', '- [ ] Bird seed, the big bag', '- [ ] Milk'),
     );
   });
 

@@ -48,9 +48,11 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
   },
   {
     id: 'detail.an-amount-in-what-it-comes-in-said-after-a-thing',
-    pattern: `${THING} [, (%num|@number-words|a|an) /^(big|small|large|little|few)$/? @amount-nouns] ${ENDS_HERE}`,
+    pattern: `${THING} [, (maybe|about|around|roughly|just)? (%num|@number-words|a|an|the) (%num|@number-words)? /^(big|small|large|little|few)$/? @amount-nouns] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },
     examples: [
+      'Changeover. Two rolls of bin bags. Toilet roll, the big pack. Clean the oven.',
+      'Stream setup. A pop filter. Energy drinks, maybe a four pack. Test the alerts.',
       'For the barbecue. Charcoal, two bags. Burgers. Rolls.',
       'Court tomorrow. Skeleton argument, three copies. Phone charger.',
       'Shop run. Paper towels, a big pack. Washing up liquid.',
@@ -63,7 +65,7 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
     action: { joins: 'thing-before' },
     examples: [
       'Party prep. Party bags, ten of them. Candles.',
-      'Kombucha kit. Swing top bottles, maybe a dozen. A bag of sugar.',
+      'Cone drill. Cones, maybe twenty. The bibs.',
       'Clown kit. Red noses, about 15. The big shoes.',
     ],
     counter: ['Eggs, 12 rolls, milk and the butter.', 'Rolls, one for each of us, and the butter.'],

@@ -68,3 +68,6 @@ export const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', '
 // Read by formats/checklist-asides.ts.
 
 export const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
+
+/** Words that open a condition said after an item ("lanyards, if they don't post them"). */
+export const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless']);

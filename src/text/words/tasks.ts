@@ -389,8 +389,25 @@ export const TITLE_DROP_WORDS = new Set([
   'an',
 ]);
 
+/**
+ * "that's it", "I think that is everything", "that's the lot": the speaker saying the list is
+ * done, said after its last item, with or without "I think" either side.
+ */
+const SIGN_OFF_CORES = ['it', 'everything', 'all', 'the lot'].flatMap((end) => [
+  `that's ${end}`,
+  `thats ${end}`,
+  `that is ${end}`,
+]);
+export const SIGN_OFFS: readonly string[] = [
+  ...SIGN_OFF_CORES.flatMap((core) => [core, `i think ${core}`, `${core} i think`, `and ${core}`]),
+  'that should do it',
+  // What is left when a pause was heard inside one: "i think that | is it".
+  ...['it', 'everything', 'all', 'the lot'].map((end) => `is ${end}`),
+];
+
 /** Items that are conversation, not tasks. */
 export const NON_TASKS = new Set([
+  ...SIGN_OFFS,
   // A correction's marker or an aside left alone when what it corrects was not found.
   'oh',
   'no',

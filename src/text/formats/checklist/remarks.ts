@@ -3,6 +3,7 @@ import type { TaggedToken } from '../../nlp.js';
 import { REASONS_AFTER } from '../../words/corrections.js';
 import { TASK_VERBS } from '../../words/tasks.js';
 import {
+  CONDITION_OPENERS,
   FEELING_VERBS,
   HAVE_OPENERS,
   HEARSAY_SUBJECTS,
@@ -109,4 +110,9 @@ function speakerFeelingEnd(words: readonly TaggedToken[]): number {
   if (!FEELING_VERBS.has(words[at]?.lower ?? '')) return 0;
   const about = words[at + 1]?.lower ?? '';
   return TASK_POINTERS.has(about) || about.endsWith('ing') ? at + 1 : 0;
+}
+
+/** "if they don't post them", "unless the shop has it": a condition on getting the thing. */
+export function isConditionAfter(words: readonly TaggedToken[]): boolean {
+  return words.length > 1 && CONDITION_OPENERS.has(words[0]?.lower ?? '');
 }
