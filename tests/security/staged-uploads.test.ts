@@ -91,8 +91,24 @@ describe('uploads staged on the disk', () => {
       refused = error;
     }
     expect(refused).toMatchObject({ statusCode: 503, code: 'server_busy' });
-    first();
-    first();
+    first.release();
+    first.release();
     expect(() => room.hold('b', 100)).not.toThrow();
+  });
+
+  it('lets an address send again once a body is in, while its file is still worked on', () => {
+    const room = createStagingRoom(1_000, 2);
+    const first = room.hold('a', 10);
+    room.hold('a', 10);
+    expect(() => room.hold('a', 10)).toThrow(/already being sent/u);
+    first.bodyIn();
+    expect(() => room.hold('a', 10)).not.toThrow();
+    // Its bytes stay held until the file is gone.
+    const small = createStagingRoom(25, 5);
+    const staged = small.hold('a', 20);
+    staged.bodyIn();
+    expect(() => small.hold('b', 10)).toThrow(/busy/u);
+    staged.release();
+    expect(() => small.hold('b', 10)).not.toThrow();
   });
 });

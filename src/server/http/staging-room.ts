@@ -9,12 +9,19 @@ import { rateLimitedError } from './rate-limit-counters.js';
  * Content-Length says, or the most an upload may be when it says nothing, from before its first
  * byte is written until its file is removed. Per instance, as the disk is.
  */
-export interface StagingRoom {
-  /** Holds `bytes` for one upload from `clientKey`, or throws the 429 or 503; returns the release. */
-  hold(clientKey: string, bytes: number): () => void;
+export interface StagingHold {
+  /** The body is all in: the address may send another while this one's file is worked on. */
+  bodyIn(): void;
+  /** The staged file is gone: its bytes go back to the room. */
+  release(): void;
 }
 
-/** Uploads one address may be sending at once: two, as many as it may have decoding. */
+export interface StagingRoom {
+  /** Holds `bytes` for one upload from `clientKey`, or throws the 429 or 503. */
+  hold(clientKey: string, bytes: number): StagingHold;
+}
+
+/** Bodies one address may be sending at once: two, as many as it may have decoding. */
 export const STAGING_PER_ADDRESS = 2;
 /** All uploads being staged at once: eight of the largest, or thousands of short clips. */
 export const STAGING_MAX_BYTES = 8 * 26 * 1024 * 1024;
@@ -45,14 +52,23 @@ export function createStagingRoom(
       }
       held += bytes;
       byAddress.set(clientKey, sending + 1);
+      let arriving = true;
       let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        held -= bytes;
+      const bodyIn = () => {
+        if (!arriving) return;
+        arriving = false;
         const left = (byAddress.get(clientKey) ?? 1) - 1;
         if (left <= 0) byAddress.delete(clientKey);
         else byAddress.set(clientKey, left);
+      };
+      return {
+        bodyIn,
+        release() {
+          bodyIn();
+          if (released) return;
+          released = true;
+          held -= bytes;
+        },
       };
     },
   };

@@ -25,6 +25,12 @@ function parserStuck(
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<never>((_resolve, reject) => {
     timer = setInterval(() => {
+      // Gone mid-body: the parser may never hear of it, so the wait ends here.
+      if (request.raw.destroyed && !request.raw.complete) {
+        clearInterval(timer);
+        reject(new ClientGoneError('the client left while its body was arriving'));
+        return;
+      }
       // Still arriving: the transport's body progress guard watches that part.
       if (!request.raw.complete) return;
       completeSince ??= Date.now();
@@ -158,16 +164,19 @@ export async function withStagedUpload<T>(
 
   // Held from before the first byte is written until the staged file is gone.
   const declared = Number.isFinite(declaredLength) && declaredLength > 0 ? declaredLength : 0;
-  const release = limits.room?.staging.hold(
+  // A client gone before its body was read leaves a parser that never settles: refused here,
+  // so nothing is held for it.
+  if (request.raw.destroyed) throw new ClientGoneError('the client left before its body was read');
+  const hold = limits.room?.staging.hold(
     limits.room.clientKey,
     declared > 0 ? declared : limits.maxBytes + MULTIPART_OVERHEAD_BYTES,
   );
   const parsing = parserStuck(request, limits.field);
   try {
-    return await stageFile(request, limits, parsing, use);
+    return await stageFile(request, limits, parsing, use, () => hold?.bodyIn());
   } finally {
     parsing.stop();
-    release?.();
+    hold?.release();
   }
 }
 
@@ -176,6 +185,7 @@ async function stageFile<T>(
   limits: UploadLimits,
   parsing: { stuck: Promise<never>; stop(): void },
   use: (upload: StagedUpload) => Promise<T>,
+  bodyIn: () => void,
 ): Promise<T> {
   const { stuck } = parsing;
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
@@ -213,6 +223,7 @@ async function stageFile<T>(
     }
     // Staged: the parser's work is done, whatever the caller then does with the file.
     parsing.stop();
+    bodyIn();
     if (part.file.truncated) throw tooLarge(limits);
     const { size } = await stat(filePath);
     const head = await readHead(filePath, limits.headBytes);

@@ -57,7 +57,7 @@ export function createLinkMailer(deps: {
    */
   async function mayMail(email: string, address: string): Promise<boolean> {
     const inbox = email.toLowerCase();
-    const fromHere = await deps.counters.increment(`mail-to:${inbox}:from:${address}`, ONE_HOUR_MS);
+    const fromHere = await deps.counters.increment(`mail-from:${address}:to:${inbox}`, ONE_HOUR_MS);
     if (fromHere.count > LINK_MAILS_PER_RECIPIENT_AND_ADDRESS_PER_HOUR) return false;
     const sent = await deps.counters.increment(`mail-to:${inbox}`, ONE_HOUR_MS);
     return sent.count <= LINK_MAILS_PER_RECIPIENT_PER_HOUR;

@@ -120,11 +120,7 @@ export function startTranscriptionQueue(deps: {
     heartbeat.unref();
     const signal = AbortSignal.any([budget.signal, stopping.signal]);
     // Set from inside the engine's progress callback, so kept in an object TypeScript follows.
-    const taken: {
-      minutes: { clientKey: string; durationMs: number } | null;
-      piecesDone: number;
-      pieces: number;
-    } = { minutes: null, piecesDone: 0, pieces: 1 };
+    const taken: { minutes: { clientKey: string; durationMs: number } | null } = { minutes: null };
     try {
       const result = await store.withLocalFile(job.id, (filePath) =>
         ai.transcribeRecording({
@@ -155,8 +151,6 @@ export function startTranscriptionQueue(deps: {
                 tuning.budgetBaseMs + durationMs * tuning.budgetPerAudioMs,
               );
             }
-            taken.piecesDone = done;
-            taken.pieces = Math.max(1, total);
             await jobs.setProgress(job, done, total, durationMs);
           },
         }),
@@ -179,12 +173,9 @@ export function startTranscriptionQueue(deps: {
       }
     } catch (error) {
       // Minutes counted for audio the engine did not transcribe are given back: the job is
-      // counted again when it is tried again, and only what is transcribed should count. The
-      // pieces already transcribed (a recording deleted half-way) were the engine's work.
+      // counted again, whole, when it is tried again (it starts from its first piece).
       if (taken.minutes !== null) {
-        const untranscribed = 1 - taken.piecesDone / taken.pieces;
-        const giveBackMs = Math.floor(taken.minutes.durationMs * untranscribed);
-        if (giveBackMs > 0) await deps.audioBudget?.giveBack(taken.minutes.clientKey, giveBackMs);
+        await deps.audioBudget?.giveBack(taken.minutes.clientKey, taken.minutes.durationMs);
       }
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
       if (stopping.signal.aborted) {
