@@ -20,6 +20,23 @@ export class HttpError extends Error {
   }
 }
 
+/** How long to ask a client to wait when recordings have no room on this server: a minute's uploads. */
+const RECORDINGS_BUSY_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The server short of room for recordings (staging space full, the recogniser's queue full):
+ * 503 server_busy with Retry-After, rather than a failure of the person's recording.
+ */
+export function recordingsBusyError(options?: ErrorOptions): HttpError {
+  return new HttpError(
+    503,
+    'server_busy',
+    'This server is busy with other recordings. Please try again in a minute.',
+    { 'Retry-After': String(RECORDINGS_BUSY_RETRY_AFTER_SECONDS) },
+    options,
+  );
+}
+
 export interface ErrorBody {
   error: string;
   message: string;

@@ -1,4 +1,4 @@
-import { HttpError } from './errors.js';
+import { recordingsBusyError } from './errors.js';
 import { rateLimitedError } from './rate-limit-counters.js';
 
 /**
@@ -25,7 +25,8 @@ export interface StagingRoom {
 export const STAGING_PER_ADDRESS = 2;
 /** All uploads being staged at once: eight of the largest, or thousands of short clips. */
 export const STAGING_MAX_BYTES = 8 * 26 * 1024 * 1024;
-const BUSY_RETRY_AFTER_SECONDS = 30;
+/** An address's bodies in flight are a minute's sending at most. */
+const SENDING_RETRY_AFTER_SECONDS = 30;
 
 export function createStagingRoom(
   maxBytes = STAGING_MAX_BYTES,
@@ -38,18 +39,11 @@ export function createStagingRoom(
       const sending = byAddress.get(clientKey) ?? 0;
       if (sending >= perAddress) {
         throw rateLimitedError(
-          BUSY_RETRY_AFTER_SECONDS,
+          SENDING_RETRY_AFTER_SECONDS,
           'Recordings from this network are already being sent.',
         );
       }
-      if (held + bytes > maxBytes) {
-        throw new HttpError(
-          503,
-          'server_busy',
-          'This server is busy with other recordings. Please try again in a minute.',
-          { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-        );
-      }
+      if (held + bytes > maxBytes) throw recordingsBusyError();
       held += bytes;
       byAddress.set(clientKey, sending + 1);
       let arriving = true;

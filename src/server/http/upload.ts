@@ -162,15 +162,14 @@ export async function withStagedUpload<T>(
     );
   }
 
-  // Held from before the first byte is written until the staged file is gone.
-  const declared = Number.isFinite(declaredLength) && declaredLength > 0 ? declaredLength : 0;
   // A client gone before its body was read leaves a parser that never settles: refused here,
   // so nothing is held for it.
   if (request.raw.destroyed) throw new ClientGoneError('the client left before its body was read');
-  const hold = limits.room?.staging.hold(
-    limits.room.clientKey,
-    declared > 0 ? declared : limits.maxBytes + MULTIPART_OVERHEAD_BYTES,
-  );
+  // Held from before the first byte is written until the staged file is gone: what the body
+  // says it is, or the most it may be when it says nothing.
+  const heldBytes =
+    declaredLength > 0 ? declaredLength : limits.maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const hold = limits.room?.staging.hold(limits.room.clientKey, heldBytes);
   const parsing = parserStuck(request, limits.field);
   try {
     return await stageFile(request, limits, parsing, use, () => hold?.bodyIn());

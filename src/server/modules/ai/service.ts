@@ -12,7 +12,7 @@ import {
 import type { Category, Format } from '#contract/taxonomy.js';
 import type { Owner } from '../../db/owner.js';
 import type { CancelSignal } from '../../http/client-gone.js';
-import { ClientGoneError, HttpError } from '../../http/errors.js';
+import { ClientGoneError, HttpError, recordingsBusyError } from '../../http/errors.js';
 import { ideaNotFound, type IdeasService } from '../ideas/service.js';
 import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
@@ -24,8 +24,6 @@ import type { AudioContainer } from './audio-sniff.js';
 
 const ACCEPTED_AUDIO = 'webm, ogg, mp4/m4a, wav or mp3';
 const TRANSCRIPTION_UNAVAILABLE = 'Transcription is not configured on this server.';
-/** How long to ask a client to wait when this server is short of room for its recording. */
-const BUSY_RETRY_AFTER_SECONDS = 30;
 const NOTHING_FOUND: InferResult = { format: null, category: null, confidence: 0 };
 
 /** An upload already staged on disk by the route, with its first bytes for sniffing. */
@@ -127,13 +125,7 @@ function transcriptionHttpError(error: TranscriptionError): HttpError {
         'The transcription service failed. Please try again.',
       );
     case 'busy':
-      return new HttpError(
-        503,
-        'server_busy',
-        'This server is busy with other recordings. Please try again in a minute.',
-        { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-        { cause: error.message },
-      );
+      return recordingsBusyError({ cause: error.message });
   }
 }
 
