@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  memoryCounters,
-  redisCounters,
-  withFallback,
-  type Counters,
-} from './rate-limit-counters.js';
+import { memoryCounters } from './memory-counters.js';
+import { redisCounters, withFallback, type Counters } from './rate-limit-counters.js';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 describe('memory counters', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.js';
-import { memoryCounters } from './rate-limit-counters.js';
+import { memoryCounters } from './memory-counters.js';
 import { PasswordGuessThrottle } from './rate-limits.js';
 
 async function rejectsWith429(work: Promise<unknown>): Promise<void> {
