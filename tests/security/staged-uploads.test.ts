@@ -7,8 +7,8 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStagingRoom } from '#server/http/staging-room.js';
 import { closeTestApp, createTestApp, type TestApp } from '#server/test-support/api.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { MULTIPART_HEADERS } from '../support/multipart.js';
+import { listenOnLoopback, useProbeBench } from './support.js';
 
 /** Opens a transcription whose body says 20 MiB and sends its first bytes only. */
 function openSlowUpload(port: number): Promise<{ socket: Socket; reply: Promise<string> }> {
@@ -32,25 +32,14 @@ function openSlowUpload(port: number): Promise<{ socket: Socket; reply: Promise<
 }
 
 describe('uploads staged on the disk', () => {
-  let fake: FakeOpenAI;
+  const bench = useProbeBench('staged-uploads', 'Buy milk.');
   let testApp: TestApp;
   let port: number;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ transcript: 'Buy milk.' });
-    testApp = await createTestApp('sqlite', {
-      env: {
-        TRANSCRIBE_ENGINE: 'openai',
-        OPENAI_BASE_URL: fake.url,
-        TRANSCRIBE_MODEL: 'fake-whisper',
-      },
-    });
-    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    port = Number(new URL(address).port);
+    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
+    port = await listenOnLoopback(testApp.app);
   });
-  afterAll(async () => {
-    await closeTestApp(testApp);
-    await fake.close();
-  });
+  afterAll(() => closeTestApp(testApp));
 
   it('refuses a third upload from one address while two are still arriving, and takes it after', async () => {
     const held = [await openSlowUpload(port), await openSlowUpload(port)];

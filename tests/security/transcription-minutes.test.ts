@@ -4,8 +4,7 @@
  * so calls alone bounded nothing a paid speech service charges for.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -19,8 +18,8 @@ import {
   newGuestId,
   type TestApp,
 } from '#server/test-support/api.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { MULTIPART_HEADERS, recording } from '../support/multipart.js';
+import { useProbeBench } from './support.js';
 
 const run = promisify(execFile);
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -91,32 +90,20 @@ async function statusOf(
 }
 
 describe('minutes of audio transcribed per address', () => {
-  let dir: string;
+  const bench = useProbeBench('minutes', 'Remember to call the plumber.');
   let minute: Buffer;
-  let fake: FakeOpenAI;
   let testApp: TestApp;
   const app = () => testApp.app;
+  const fake = () => bench().fake;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'voice-ideas-minutes-'));
-    minute = await aMinuteAndMore(dir);
-    fake = await startFakeOpenAI({ transcript: 'Remember to call the plumber.' });
+    minute = await aMinuteAndMore(bench().dir);
     testApp = await createTestApp('sqlite', {
-      env: {
-        TRANSCRIBE_ENGINE: 'openai',
-        OPENAI_BASE_URL: fake.url,
-        TRANSCRIBE_MODEL: 'fake-whisper',
-        TRANSCRIBE_TIMEOUT_MS: '5000',
-        TRANSCRIPTION_MINUTES_PER_HOUR: '1',
-      },
+      env: { ...bench().openAiEnv(), TRANSCRIPTION_MINUTES_PER_HOUR: '1' },
       deps: { now: () => new Date(), recordingQueue: { pollMs: 100, backoffMs: 50 } },
     });
   }, 60_000);
-  afterAll(async () => {
-    await closeTestApp(testApp);
-    await fake.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => closeTestApp(testApp));
 
   it('refuses POST /api/transcribe once the address has used its minutes, before any work', async () => {
     const send = (remoteAddress: string) =>
@@ -129,17 +116,17 @@ describe('minutes of audio transcribed per address', () => {
       });
     const first = await send('203.0.113.31');
     expect(first.statusCode, first.body).toBe(200);
-    const calls = fake.requests.length;
+    const calls = fake().requests.length;
     const refused = await send('203.0.113.31');
     expectApiError(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(fake.requests.length).toBe(calls);
+    expect(fake().requests.length).toBe(calls);
     // Another address has minutes of its own.
     expect((await send('198.51.100.31')).statusCode).toBe(200);
   });
 
   it('counts the minutes of calls already running before their audio reaches the engine', async () => {
-    const calls = fake.requests.length;
+    const calls = fake().requests.length;
     // Two at once: one address may hold two decodes at a time.
     const replies = await Promise.all(
       Array.from({ length: 2 }, () =>
@@ -153,7 +140,7 @@ describe('minutes of audio transcribed per address', () => {
       ),
     );
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 429]);
-    expect(fake.requests.length - calls).toBe(1);
+    expect(fake().requests.length - calls).toBe(1);
   });
 
   it('gives back the minutes of a call whose engine failed', async () => {
@@ -165,11 +152,11 @@ describe('minutes of audio transcribed per address', () => {
         headers: MULTIPART_HEADERS,
         payload: recording(minute),
       });
-    fake.setFault('500');
+    fake().setFault('500');
     try {
       expect((await send()).statusCode).toBeGreaterThanOrEqual(500);
     } finally {
-      fake.setFault('none');
+      fake().setFault('none');
     }
     const again = await send();
     expect(again.statusCode, again.body).toBe(200);
@@ -186,16 +173,16 @@ describe('minutes of audio transcribed per address', () => {
         body: new Uint8Array(body),
         signal,
       });
-    fake.setFault('hang');
-    const calls = fake.requests.length;
+    fake().setFault('hang');
+    const calls = fake().requests.length;
     const leaving = new AbortController();
     const left = send(leaving.signal).catch(() => 'left');
     try {
-      while (fake.requests.length === calls) await new Promise((r) => setTimeout(r, 20));
+      while (fake().requests.length === calls) await new Promise((r) => setTimeout(r, 20));
       leaving.abort();
       expect(await left).toBe('left');
     } finally {
-      fake.setFault('none');
+      fake().setFault('none');
     }
     // Whatever the server does once it sees the client gone, no minute comes back to spend.
     const until = Date.now() + 2_000;
@@ -204,7 +191,7 @@ describe('minutes of audio transcribed per address', () => {
       expect(again.status, await again.text()).toBe(429);
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(fake.requests.length).toBe(calls + 1);
+    expect(fake().requests.length).toBe(calls + 1);
   });
 
   it('keeps a kept recording queued, not failed, while its address has no minutes left', async () => {
@@ -232,17 +219,17 @@ describe('minutes of audio transcribed per address', () => {
   }, 60_000);
 
   it('gives back a kept recording’s minutes when its engine fails, so its retry is not held for an hour', async () => {
-    const calls = fake.requests.length;
-    fake.setFault('500');
+    const calls = fake().requests.length;
+    fake().setFault('500');
     let kept: { headers: Record<string, string>; id: string };
     try {
       kept = await upload(app(), minute, '203.0.113.35');
       const deadline = Date.now() + 30_000;
-      while (fake.requests.length === calls && Date.now() < deadline) {
+      while (fake().requests.length === calls && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
-      fake.setFault('none');
+      fake().setFault('none');
     }
     const done = await statusOf(app(), kept, (r) => r.status === 'done' || r.status === 'failed');
     expect(done.status, JSON.stringify(done)).toBe('done');
