@@ -57,7 +57,12 @@ function dropDanglingJoiners(clause: TaggedToken[]): void {
  * built from ("because", "so that", "the problem is", "what if", "imagine").
  */
 
-export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): Clause[] {
+export function splitClauses(
+  tokens: readonly TaggedToken[],
+  mode: ClauseMode,
+  /** The commas that set off a detail of the sentence's one item (one-item-sentences.ts). */
+  details?: ReadonlySet<TaggedToken>,
+): Clause[] {
   const clauses: Clause[] = [];
   let current: TaggedToken[] = [];
   let lead = '';
@@ -83,8 +88,14 @@ export function splitClauses(tokens: readonly TaggedToken[], mode: ClauseMode): 
     if (token.kind === 'pause' || token.kind === 'dash') {
       const colon = token.text === ':' || token.text === '：';
       // "the quiz at the club, Friday", "drill bits, 6mm": a detail said alone stays with its
-      // thing (rows/details.ts).
-      if (mode === 'tasks' && !colon && words > 0 && DETAIL_TABLE.decide(tokens, i) !== null) {
+      // thing (rows/details.ts), and so does every detail of a thing said in a sentence of its
+      // own (one-item-sentences.ts).
+      if (
+        mode === 'tasks' &&
+        !colon &&
+        words > 0 &&
+        (DETAIL_TABLE.decide(tokens, i) !== null || details?.has(token) === true)
+      ) {
         current.push(token);
         continue;
       }

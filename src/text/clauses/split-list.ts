@@ -120,7 +120,12 @@ function pointsBack(piece: {
  * towels the cooler") are a list even without "and" or a comma: no verb stands between them.
  */
 
-export function splitList(tokens: readonly TaggedToken[], needed = false): TaggedToken[][] {
+export function splitList(
+  tokens: readonly TaggedToken[],
+  needed = false,
+  /** The commas of the sentence that set off a detail of its one item (one-item-sentences.ts). */
+  details: ReadonlySet<TaggedToken> = new Set(),
+): TaggedToken[][] {
   const headLength = verbHead(tokens);
   const head = tokens.slice(0, headLength);
   const region = tokens.slice(headLength);
@@ -187,8 +192,13 @@ export function splitList(tokens: readonly TaggedToken[], needed = false): Tagge
   const numbered = numberedJoins(region);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
-    // "drill bits, 6mm": a detail said alone stays with its thing (rows/details.ts).
-    if (token.kind === 'pause' && chunk.some(isWord) && DETAIL_TABLE.decide(region, k) !== null) {
+    // "drill bits, 6mm": a detail said alone stays with its thing (rows/details.ts), and so
+    // does every detail of a thing said in a sentence of its own (one-item-sentences.ts).
+    if (
+      token.kind === 'pause' &&
+      chunk.some(isWord) &&
+      (DETAIL_TABLE.decide(region, k) !== null || details.has(region[k] as TaggedToken))
+    ) {
       chunk.push(token);
       continue;
     }

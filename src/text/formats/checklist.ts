@@ -6,6 +6,7 @@ import {
   splitClauses,
   type Clause,
 } from '../clauses.js';
+import { detailCommas } from '../clauses/one-item-sentences.js';
 import { noteLine, tracing } from '../match/trace.js';
 import type { TaggedToken } from '../nlp.js';
 import { isAside } from './checklist-asides.js';
@@ -104,7 +105,9 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       titleTokens = tokens;
       return;
     }
-    const { clauses, unsettled } = joinedAtUnsettledNo(splitClauses(tokens, 'tasks'));
+    // Read on the whole sentence: a colon before its things makes it a list.
+    const details = detailCommas(said);
+    const { clauses, unsettled } = joinedAtUnsettledNo(splitClauses(tokens, 'tasks', details));
     // Whether the clause before, in this sentence, was a thing with no verb.
     let thingBefore = false;
     clauses.forEach((clause, clauseIndex) => {
@@ -197,7 +200,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         return;
       }
       if (unsettled.has(clause)) add(stripLeadingGlue(taskTokens).tokens);
-      else for (const task of tasksOf(taskTokens, listed)) add(task);
+      else for (const task of tasksOf(taskTokens, listed, details)) add(task);
     });
   });
 

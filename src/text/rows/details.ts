@@ -1,4 +1,5 @@
 import { RuleTable, type Row } from '../match/matcher.js';
+import { LISTENER_WORDS } from '../words/asides.js';
 
 /**
  * What a comma in a spoken list sets off that only says more of the thing before it: when it
@@ -20,8 +21,7 @@ const THING = '(#NOUN|#PROPN)';
  * A word of how the thing is; "sorry", "fine" and their like are said to the listener, not of
  * the thing, and wink reads them as adjectives too.
  */
-const HOW_IT_IS =
-  '(#ADJ&/^(?!(sorry|fine|okay|ok|sure|right|great|good|cool)$)/|/^[a-z]{3,}[^be]ed$/)';
+const HOW_IT_IS = `(#ADJ&/^(?!(${[...LISTENER_WORDS].join('|')})$)/|/^[a-z]{3,}[^be]ed$/)`;
 const UNITS =
   '(mm|cm|m|metre|metres|meter|meters|kg|g|gram|grams|ml|litre|litres|liter|liters|inch|inches|foot|feet|ft|percent)';
 

@@ -68,6 +68,24 @@ export const WITHDRAWING_MARKERS: ReadonlySet<string> = new Set(['scratch that',
 export const MARKERS_AFTER_NO: ReadonlySet<string> = new Set(['hold that']);
 
 /**
+ * Words said to the listener rather than of a thing ("Call Sam, yeah", "the blender, sorry"),
+ * which wink also reads as adjectives: after a comma they tell nothing of the thing before.
+ */
+export const LISTENER_WORDS: ReadonlySet<string> = new Set([
+  'sorry',
+  'fine',
+  'okay',
+  'ok',
+  'sure',
+  'right',
+  'great',
+  'good',
+  'cool',
+  'yeah',
+  'well',
+]);
+
+/**
  * Markers as often an apology as a correction ("Sorry, I was sick"): they correct only a word
  * of the same kind or a phrase said again ("on the 3rd. No, sorry, the 5th").
  */

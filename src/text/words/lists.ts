@@ -65,3 +65,35 @@ export const HEADING_OCCASIONS: ReadonlySet<string> = new Set([
   'rehearsal',
   'course',
 ]);
+
+/**
+ * Words that join the things of a list said inside one sentence ("tow float, gloves, and the
+ * changing robe"): a sentence without one says its things one per sentence.
+ */
+export const LIST_JOINT_WORDS: ReadonlySet<string> = new Set(['and', 'plus', 'then', 'also']);
+
+/**
+ * Words that make a piece said after a comma tell of the thing before rather than name one:
+ * which one ("the big ones", "the strong pair", "the frozen stuff"), or how many ("both
+ * pairs", "all of them", "lots of it", "a couple").
+ */
+export const DETAIL_PIECE_WORDS: ReadonlySet<string> = new Set([
+  'one',
+  'ones',
+  'pair',
+  'kind',
+  'sort',
+  'type',
+  'stuff',
+  'both',
+  'all',
+  'lots',
+  'loads',
+  'lot',
+  'half',
+  'few',
+  'couple',
+  'dozen',
+  'each',
+  'plenty',
+]);

@@ -200,14 +200,18 @@ export function isVerbless(tokens: readonly TaggedToken[]): boolean {
  * The tasks of one clause: one per thing when it names several ("buy X, Y and Z"); `listed`
  * when its words follow the list's name ("grocery list | eggs ...").
  */
-export function tasksOf(tokens: readonly TaggedToken[], listed = false): TaggedToken[][] {
+export function tasksOf(
+  tokens: readonly TaggedToken[],
+  listed = false,
+  details?: ReadonlySet<TaggedToken>,
+): TaggedToken[][] {
   const { tokens: task, needsThing } = stripLeadingGlue(tokens);
   if (task.length === 0) return [];
   const shaped = needsThing ? frontParticiple(task) : task;
   const fronted = shaped[0] !== task[0] ? shaped[0] : undefined;
   // "the banners printed, the gazebo, the float counted": a verb said after its one thing is
   // that thing's, and the rest of the list keeps its words as said.
-  return splitList(shaped, needsThing || listed).map(
+  return splitList(shaped, needsThing || listed, details).map(
     (item, k) => stripLeadingGlue(k > 0 && item[0] === fronted ? item.slice(1) : item).tokens,
   );
 }

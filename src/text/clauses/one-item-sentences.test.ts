@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatWithRules } from '../formats/format-with-rules.js';
+
+const items = (text: string): string[] =>
+  formatWithRules(text, 'checklist', 'personal')
+    .split('\n')
+    .filter((line) => line.startsWith('- [ ] '))
+    .map((line) => line.slice('- [ ] '.length));
+
+describe('a list said one thing per sentence', () => {
+  it('keeps what a comma sets off inside a sentence with the thing that sentence names', () => {
+    expect(items('Bits for the allotment. Netting, the green stuff. Canes, a big bundle.')).toEqual(
+      ['Netting, the green stuff', 'Canes, a big bundle'],
+    );
+    // How many, and what the speaker says of it.
+    expect(items('Things for the match. Gloves, both pairs, mine are soaked. Tape.')).toEqual([
+      'Gloves, both pairs, mine are soaked',
+      'Tape',
+    ]);
+    expect(items('Stuff for the office. Coffee, a whole case. Sugar, lots of it.')).toEqual([
+      'Coffee, a whole case',
+      'Sugar, lots of it',
+    ]);
+    // A task's details stay with it, and its verb goes to no other piece.
+    expect(items('Order the pizzas for Friday, half veggie, the big ones.')).toEqual([
+      'Order the pizzas for Friday, half veggie, the big ones',
+    ]);
+  });
+
+  it('parts a sentence that lists things of its own', () => {
+    // Plain things between commas.
+    expect(items('Things for the gym. Gum shield, lavender spray, eye pillows.')).toEqual([
+      'Gum shield',
+      'Lavender spray',
+      'Eye pillows',
+    ]);
+    // A last thing joined with "and", or a colon before the things.
+    expect(items('Rope, both reels, and the pegs.')).toContain('The pegs');
+    expect(items('Stuff we need for the picnic: a blanket, two knives, the cool box.')).toEqual([
+      'A blanket',
+      'Two knives',
+      'The cool box',
+    ]);
+    // A counted thing of its own is no amount of the one before.
+    expect(items('Rice, a bag of kale.')).toEqual(['Rice', 'A bag of kale']);
+  });
+
+  it('starts an item at a task said after a comma, and drops what is said to the listener', () => {
+    expect(items('Lamb shoulder, ask the butcher to dice it.')).toEqual([
+      'Lamb shoulder',
+      'Ask the butcher to dice it',
+    ]);
+    expect(items('Be kind, be specific.')).toEqual(['Be kind', 'Be specific']);
+    expect(items('Call Sam, yeah.')).toEqual(['Call Sam']);
+  });
+});
