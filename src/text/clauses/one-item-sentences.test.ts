@@ -54,3 +54,45 @@ describe('a list said one thing per sentence', () => {
     expect(items('Call Sam, yeah.')).toEqual(['Call Sam']);
   });
 });
+
+describe('a list said without pauses', () => {
+  it('opens a thing at whose it is, and ends one at a count of them', () => {
+    expect(items('things for the beach the windbreak a frisbee my sunglasses')).toEqual([
+      'The windbreak',
+      'A frisbee',
+      'My sunglasses',
+    ]);
+    expect(items('kit for the match the corner flags all four of them the bibs')).toEqual([
+      'The corner flags all four of them',
+      'The bibs',
+    ]);
+  });
+
+  it('reads things said one after another, with no "and", as a list', () => {
+    expect(items('the card reader the tea urn the big box a pen')).toEqual([
+      'The card reader',
+      'The tea urn the big box',
+      'A pen',
+    ]);
+    // One thing given to someone is no list, nor is a clause.
+    expect(items('send the client the quote')).toEqual(['Send the client the quote']);
+    expect(items('the van is outside the depot the gate')).toHaveLength(1);
+  });
+
+  it('keeps what only says which or how much with the thing before', () => {
+    expect(items('stuff for the stall the card reader the tea urn the big box')).toEqual([
+      'The card reader',
+      'The tea urn the big box',
+    ]);
+    // A subject with its verb after whose it is says which thing, and a count alone may be a
+    // thing of its own.
+    expect(items('pack the boots my brother gave me')).toEqual([
+      'Pack the boots my brother gave me',
+    ]);
+    const bag = items(
+      "nappy bag for sunday at mum's so nappies the spare onesie two bottles and the formula tin",
+    );
+    expect(bag).toContain('The spare onesie');
+    expect(bag).toContain('Two bottles');
+  });
+});

@@ -2,6 +2,7 @@ import type { TaggedToken } from '../nlp.js';
 import { LISTENER_WORDS } from '../words/asides.js';
 import { AMOUNT_NOUNS, NUMBER_WORDS } from '../words/numbers.js';
 import { NON_TASKS } from '../words/tasks.js';
+import { ARTICLES } from '../words/checklist.js';
 import { DETAIL_PIECE_WORDS, LIST_JOINT_WORDS } from '../words/lists.js';
 import { startsVerbPhrase } from './starts.js';
 import { isWord } from './tokens.js';
@@ -35,6 +36,40 @@ function isAmountAt(words: readonly TaggedToken[], k: number): boolean {
   if (before === undefined || before.pos === 'NOUN' || before.pos === 'PROPN') return false;
   if (words[k + 1]?.lower !== 'of') return true;
   return !words.slice(k + 2).some((after) => after.pos === 'NOUN' || after.pos === 'PROPN');
+}
+
+/** Words that count before "of them" or an amount: "all eight of them", "maybe two bags". */
+const COUNT_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'maybe',
+  'about',
+  'just',
+  'all',
+  'both',
+  'loads',
+  'lots',
+  'couple',
+  'few',
+]);
+
+/**
+ * "all eight of them", "the big bottle", "a whole case": a piece that says only how much of the
+ * thing before, when said straight after it with no pause ("sun cream the big bottle"). "two
+ * bottles" says no more than a count, and is as often a thing of its own.
+ */
+export function saysHowMuch(words: readonly TaggedToken[]): boolean {
+  const counted = (word: TaggedToken): boolean => COUNT_OPENERS.has(word.lower) || isNumber(word);
+  const last = words[words.length - 1];
+  if (last === undefined || words.length < 2) return false;
+  if ((last.lower === 'them' || last.lower === 'it') && words[words.length - 2]?.lower === 'of') {
+    return words.length > 2 && words.slice(0, -2).every(counted);
+  }
+  if (!AMOUNT_NOUNS.has(last.lower)) return false;
+  const article = words[0] as TaggedToken;
+  if (!ARTICLES.has(article.lower)) return false;
+  return words.length > 2 && words.slice(1, -1).every((word) => word.pos === 'ADJ');
 }
 
 /**

@@ -13,7 +13,10 @@ import {
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { DETAIL_TABLE } from '../rows/details.js';
+import { saysHowMuch } from './one-item-sentences.js';
 import { DEFINITE_OPENERS } from '../words/asides.js';
+import { OWNING_WORDS } from '../words/clause-subjects.js';
+import { ARTICLES } from '../words/checklist.js';
 import {
   FUNCTION_WORDS,
   NON_RESTRICTIVE,
@@ -104,9 +107,10 @@ function pointsBack(piece: {
   const words = piece.tokens.filter(isWord);
   const last = words[words.length - 1];
   return (
-    words.length >= 2 &&
-    words[0]?.lower === 'the' &&
-    (last?.lower === 'one' || last?.lower === 'ones')
+    (words.length >= 2 &&
+      words[0]?.lower === 'the' &&
+      (last?.lower === 'one' || last?.lower === 'ones')) ||
+    saysHowMuch(words)
   );
 }
 
@@ -135,7 +139,11 @@ export function splitList(
       (token.kind === 'word' && (token.lower === 'and' || token.lower === 'or')),
   );
   const firstOfRegion = region.find(isWord);
-  if ((!joined && !needed) || firstOfRegion === undefined || firstOfRegion.pos === 'ADP')
+  if (
+    (!joined && !needed && !runsThingsTogether(region)) ||
+    firstOfRegion === undefined ||
+    firstOfRegion.pos === 'ADP'
+  )
     return [tokens.slice()];
   // "pay the field trip fee, which is twenty dollars": a clause about the one thing said is
   // no list ("apples, bananas, the cake, which is paid for" still is).
@@ -267,9 +275,12 @@ export function splitList(
         gap.some(isPause) &&
         isKnownTaskVerb(prev)
       ) &&
-      NOUN_POS.has(prev.pos) &&
+      // "all eight of them the rigger spanners": a count "of them" ends its thing as a noun does.
+      (NOUN_POS.has(prev.pos) || endsCountOfThem(region, k)) &&
       (token.pos === 'DET' ||
         token.pos === 'NUM' ||
+        // "a frisbee my sunglasses": whose it is opens the next thing.
+        (token.pos === 'PRON' && ownerOpensThing(region, k)) ||
         (token.pos === 'ADJ' && describesNext(region, k)));
     if (opensThing) push();
     chunk.push(token);
@@ -307,6 +318,60 @@ export function splitList(
       saysOwnClause(thing))
       ? thing
       : [...head, ...thing],
+  );
+}
+
+/**
+ * "a frisbee my sunglasses": whose it is, at k, opens a thing of its own; "the boots my brother
+ * gave me" says which boots, a subject with its verb.
+ */
+function ownerOpensThing(region: readonly TaggedToken[], k: number): boolean {
+  if (!OWNING_WORDS.has((region[k] as TaggedToken).lower)) return false;
+  let after = k + 1;
+  while (after < region.length && THING_WORDS.has(region[after]?.pos ?? '')) after++;
+  const next = region[after];
+  return after > k + 1 && !(isWord(next) && (next.pos === 'VERB' || next.pos === 'AUX'));
+}
+
+/** Parts of speech inside a thing's name after whose it is: "my reading glasses". */
+const THING_WORDS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+/**
+ * The most thing openers a phrase can hold after a noun and still name one thing: "send the
+ * client the quote" gives a thing to someone; "the windbreak the cool box a frisbee my
+ * sunglasses" names four.
+ */
+const ONE_THING_OPENERS = 1;
+
+/**
+ * "wipes the spare onesie a bottle my sunglasses": things said one after another with no "and"
+ * and no pause, in speech that has no punctuation. Each opens with an article or whose it is
+ * straight after the noun that ends the one before ("the boots my brother gave me" says which
+ * boots: ownerOpensThing); an auxiliary makes it a clause, never a list.
+ */
+function runsThingsTogether(region: readonly TaggedToken[]): boolean {
+  let openers = 0;
+  for (let k = 1; k < region.length; k++) {
+    const token = region[k] as TaggedToken;
+    if (token.kind !== 'word') return false;
+    // "the van is outside the depot": a clause, whatever the tagger made of its nouns.
+    if (token.pos === 'AUX') return false;
+    const prev = region[k - 1] as TaggedToken;
+    const afterThing = NOUN_POS.has(prev.pos) || endsCountOfThem(region, k);
+    // Not a number: "chapter two", "size 3" name one thing.
+    const opens = ARTICLES.has(token.lower) || ownerOpensThing(region, k);
+    if (afterThing && opens) openers++;
+  }
+  return openers > ONE_THING_OPENERS;
+}
+
+/** "all eight of them", "lots of it" just before k: a count of the thing, said after it. */
+function endsCountOfThem(region: readonly TaggedToken[], k: number): boolean {
+  const pronoun = region[k - 1];
+  return (
+    isWord(pronoun) &&
+    (pronoun.lower === 'them' || pronoun.lower === 'it') &&
+    region[k - 2]?.lower === 'of'
   );
 }
 

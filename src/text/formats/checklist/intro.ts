@@ -23,7 +23,8 @@ import {
 import { countedStart } from './counts.js';
 import { VERB_TAGS, isVerbless, wordsOf } from './task-words.js';
 import { CHECKLIST_TITLE_MAX_CHARS, startsObjectAt, toDoNameEnd } from './titles.js';
-import { NOUN_PHRASE_TAGS } from '../../words/checklist.js';
+import { ARTICLES, NOUN_PHRASE_TAGS } from '../../words/checklist.js';
+import { OWNING_WORDS } from '../../words/clause-subjects.js';
 
 /**
  * What a checklist is introduced by before its first task: a heading said alone ("Things
@@ -151,6 +152,28 @@ export function isIntroSentence(
 }
 
 /**
+ * "for the beach | the windbreak a frisbee my sunglasses": what the things are for, said without
+ * a pause, ends where the first thing opens with an article or whose it is, straight after the
+ * purpose's noun; where it ends, or 0. Said before a clause ("the printer is jammed") it is
+ * no lead.
+ */
+function purposeLeadEnd(tokens: readonly TaggedToken[]): number {
+  if (tokens[0]?.lower !== 'for') return 0;
+  for (let i = 2; i < tokens.length && i <= INTRO_BEFORE_VERB_MAX_WORDS; i++) {
+    const token = tokens[i] as TaggedToken;
+    const prev = tokens[i - 1] as TaggedToken;
+    if (token.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) return 0;
+    const opensThing =
+      ARTICLES.has(token.lower) || (OWNING_WORDS.has(token.lower) && token.pos === 'PRON');
+    if (opensThing && (prev.pos === 'NOUN' || prev.pos === 'PROPN')) {
+      // "for the love of god | the printer is jammed": news, not things.
+      return tokens.slice(i).some((after) => after.pos === 'AUX') ? 0 : i;
+    }
+  }
+  return 0;
+}
+
+/**
  * "For the camping trip | pack the tent", "Before Japan | I've got to renew ...". `listed` when
  * the intro is the list's own name, so the things after it are a list ("grocery list | eggs").
  */
@@ -162,6 +185,10 @@ export function splitIntroFromTask(
   const named = afterListName(tokens);
   if (named > 0) {
     return { intro: tokens.slice(0, named), task: tokens.slice(named), listed: true };
+  }
+  const purpose = purposeLeadEnd(tokens);
+  if (purpose > 0) {
+    return { intro: tokens.slice(0, purpose), task: tokens.slice(purpose), listed: true };
   }
   const toDo = toDoNameEnd(tokens);
   for (
