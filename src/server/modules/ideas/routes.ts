@@ -18,6 +18,8 @@ import { streamUnlessHead } from '../../http/head-requests.js';
 import { callerOf, ownerOf } from '../../http/sessions.js';
 import type { Owner } from '../../db/owner.js';
 import { readIdempotencyKey, type IdempotentCreates } from './idempotency.js';
+import { createExportSlots, type ExportSlots } from './export-slots.js';
+import { clientKeyOf } from '../../http/rate-limit-counters.js';
 import type { IdeasService } from './service.js';
 
 export interface IdeasRoutesOptions {
@@ -27,6 +29,10 @@ export interface IdeasRoutesOptions {
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+
+function ownerKeyOf(owner: Owner): string {
+  return owner.kind === 'user' ? `user:${owner.userId}` : `guest:${owner.guestId}`;
+}
 
 /**
  * A body sent as a stream, whose text has the shape of `schema`. The stream is what the handler
@@ -46,6 +52,7 @@ function ideaRoutesFor(
   scope: 'user' | 'guest',
   base: string,
   idempotent: IdempotentCreates,
+  exports: ExportSlots,
 ): FastifyPluginAsyncZod<IdeasRoutesOptions> {
   return async (app, { ideas }) => {
     app.get(
@@ -116,11 +123,21 @@ function ideaRoutesFor(
         },
       },
       async (request, reply) => {
-        const file = await ideas.exportFor(
-          ownerOf(request, scope),
-          request.query.format,
-          scope === 'user' ? () => request.sessionStillOpen() : undefined,
-        );
+        const owner = ownerOf(request, scope);
+        const release = exports.take(ownerKeyOf(owner), clientKeyOf(request));
+        // Held until the download is done or its client has gone, whichever comes first.
+        reply.raw.once('close', release);
+        let file;
+        try {
+          file = await ideas.exportFor(
+            owner,
+            request.query.format,
+            scope === 'user' ? () => request.sessionStillOpen() : undefined,
+          );
+        } catch (error) {
+          release();
+          throw error;
+        }
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
@@ -158,8 +175,12 @@ function ideaRoutesFor(
 }
 
 export const ideasRoutes: FastifyPluginAsyncZod<IdeasRoutesOptions> = async (app, options) => {
-  await app.register(ideaRoutesFor('user', '/api/ideas', options.idempotent), options);
-  await app.register(ideaRoutesFor('guest', '/api/guest-ideas', options.idempotent), options);
+  const exports = createExportSlots();
+  await app.register(ideaRoutesFor('user', '/api/ideas', options.idempotent, exports), options);
+  await app.register(
+    ideaRoutesFor('guest', '/api/guest-ideas', options.idempotent, exports),
+    options,
+  );
   const { ideas, idempotent } = options;
   // A repeated save must not answer, for a day, with words that were deleted. A clear that
   // deleted nothing has nothing to forget: it is a free request anyone may repeat, and with
