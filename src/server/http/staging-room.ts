@@ -5,11 +5,14 @@ import { rateLimitedError } from './rate-limit-counters.js';
  * Room on this machine's disk for uploads being staged (http/upload.ts). A staged upload is
  * written to the temp directory while its body arrives, which a slow client can stretch to the
  * whole-request timeout; without a bound, one address holding thirty 25 MiB bodies open filled
- * hundreds of MiB of `/tmp` (a tmpfs in the compose file: memory). Each upload holds what its
- * Content-Length says, or the most an upload may be when it says nothing, from before its first
- * byte is written until its file is removed. Per instance, as the disk is.
+ * hundreds of MiB of `/tmp` (a tmpfs in the compose file: memory). An upload holds the bytes it
+ * has written, as they arrive, until its file is removed: a body that says 25 MiB and trickles
+ * holds what it sent, so nine of them from five addresses no longer shut everyone else out for
+ * ten minutes, as holding each declared length did. Per instance, as the disk is.
  */
 export interface StagingHold {
+  /** `bytes` more of the body are about to be written; throws the 503 when there is no room. */
+  grow(bytes: number): void;
   /** The body is all in: the address may send another while this one's file is worked on. */
   bodyIn(): void;
   /** The staged file is gone: its bytes go back to the room. */
@@ -17,8 +20,8 @@ export interface StagingHold {
 }
 
 export interface StagingRoom {
-  /** Holds `bytes` for one upload from `clientKey`, or throws the 429 or 503. */
-  hold(clientKey: string, bytes: number): StagingHold;
+  /** Holds a place for one upload from `clientKey`, or throws the 429. */
+  hold(clientKey: string): StagingHold;
 }
 
 /** Bodies one address may be sending at once: two, as many as it may have decoding. */
@@ -35,7 +38,7 @@ export function createStagingRoom(
   let held = 0;
   const byAddress = new Map<string, number>();
   return {
-    hold(clientKey, bytes) {
+    hold(clientKey) {
       const sending = byAddress.get(clientKey) ?? 0;
       if (sending >= perAddress) {
         throw rateLimitedError(
@@ -43,9 +46,8 @@ export function createStagingRoom(
           'Recordings from this network are already being sent.',
         );
       }
-      if (held + bytes > maxBytes) throw recordingsBusyError();
-      held += bytes;
       byAddress.set(clientKey, sending + 1);
+      let mine = 0;
       let arriving = true;
       let released = false;
       const bodyIn = () => {
@@ -56,12 +58,18 @@ export function createStagingRoom(
         else byAddress.set(clientKey, left);
       };
       return {
+        grow(bytes) {
+          if (released) return;
+          if (held + bytes > maxBytes) throw recordingsBusyError();
+          held += bytes;
+          mine += bytes;
+        },
         bodyIn,
         release() {
           bodyIn();
           if (released) return;
           released = true;
-          held -= bytes;
+          held -= mine;
         },
       };
     },

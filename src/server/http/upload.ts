@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ClientGoneError, clientLeftMidRequest, HttpError } from './errors.js';
-import type { StagingRoom } from './staging-room.js';
+import type { StagingHold, StagingRoom } from './staging-room.js';
 
 /** Multipart framing around the file; a request declaring more than this is refused unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -165,14 +166,10 @@ export async function withStagedUpload<T>(
   // A client gone before its body was read leaves a parser that never settles: refused here,
   // so nothing is held for it.
   if (request.raw.destroyed) throw new ClientGoneError('the client left before its body was read');
-  // Held from before the first byte is written until the staged file is gone: what the body
-  // says it is, or the most it may be when it says nothing.
-  const heldBytes =
-    declaredLength > 0 ? declaredLength : limits.maxBytes + MULTIPART_OVERHEAD_BYTES;
-  const hold = limits.room?.staging.hold(limits.room.clientKey, heldBytes);
+  const hold = limits.room?.staging.hold(limits.room.clientKey);
   const parsing = parserStuck(request, limits.field);
   try {
-    return await stageFile(request, limits, parsing, use, () => hold?.bodyIn());
+    return await stageFile(request, limits, parsing, use, hold);
   } finally {
     parsing.stop();
     hold?.release();
@@ -184,7 +181,7 @@ async function stageFile<T>(
   limits: UploadLimits,
   parsing: { stuck: Promise<never>; stop(): void },
   use: (upload: StagedUpload) => Promise<T>,
-  bodyIn: () => void,
+  hold: StagingHold | undefined,
 ): Promise<T> {
   const { stuck } = parsing;
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
@@ -216,13 +213,24 @@ async function stageFile<T>(
     const filePath = join(dir, 'upload');
     try {
       // Past the size limit busboy discards the rest and marks the stream truncated.
-      await Promise.race([pipeline(part.file, createWriteStream(filePath)), stuck]);
+      // Each chunk takes its room before it is written, so a body holds what it has sent.
+      const holding = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          try {
+            hold?.grow(chunk.length);
+            done(null, chunk);
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+      });
+      await Promise.race([pipeline(part.file, holding, createWriteStream(filePath)), stuck]);
     } catch (error) {
       throw multipartFailure(request, error, limits);
     }
     // Staged: the parser's work is done, whatever the caller then does with the file.
     parsing.stop();
-    bodyIn();
+    hold?.bodyIn();
     if (part.file.truncated) throw tooLarge(limits);
     const { size } = await stat(filePath);
     const head = await readHead(filePath, limits.headBytes);
