@@ -298,6 +298,16 @@ export function clientKeyOf(request: FastifyRequest): string {
 }
 
 /**
+ * The network around an address key: an IPv6 /64's /48, the most one site is commonly given
+ * (one host may hold a routed /56 and spread over 256 /64s, each a fresh per-address budget).
+ * IPv4 has none: each address costs its holder.
+ */
+export function networkKeyOf(addressKey: string): string | undefined {
+  if (!addressKey.endsWith('::/64')) return undefined;
+  return `${addressKey.split(':').slice(0, 3).join(':')}::/48`;
+}
+
+/**
  * One limit per client address through @fastify/rate-limit (so its Redis store counts it when
  * REDIS_URL is set), falling back to memory while the shared store fails or is slow. Without a
  * shared store it counts in memory directly and answers at once: the plugin's promise chain,
@@ -309,11 +319,14 @@ export function addressLimit(
   shared: SharedLimits,
   name: string,
   max: number,
+  /** What the limit counts by, the client's address unless said; undefined counts nothing. */
+  clientOf: (request: FastifyRequest) => string | undefined = clientKeyOf,
 ): (request: FastifyRequest) => void | Promise<void> {
-  const keyOf = (request: FastifyRequest) => `${name}:${clientKeyOf(request)}`;
+  const keyOf = (request: FastifyRequest) => `${name}:${clientOf(request) ?? ''}`;
   if (!shared.remote) {
     const memory = shared.fallback;
     return (request) => {
+      if (clientOf(request) === undefined) return;
       const counted = memory.incrementNow(keyOf(request), ONE_MINUTE_MS);
       if (counted.count > max) throw rateLimitedError(counted.ttlMs / 1000);
     };
@@ -322,6 +335,7 @@ export function addressLimit(
   const count = (request: FastifyRequest) => withTimeout(limiter(request), 'a count');
   const warn = fallbackWarner(app.log, shared.describe);
   return async (request) => {
+    if (clientOf(request) === undefined) return;
     let exceeded: boolean;
     let retryAfterSeconds: number;
     try {

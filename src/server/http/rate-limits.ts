@@ -10,6 +10,7 @@ import { HttpError } from './errors.js';
 import {
   addressLimit,
   clientKeyOf,
+  networkKeyOf,
   ONE_MINUTE_MS,
   rateLimitedError,
   type Counters,
@@ -34,7 +35,17 @@ export interface AuthRateLimits {
   passwordGuesses: PasswordGuessThrottle;
 }
 
-/** The AUTH limit: RATE_LIMIT_AUTH_PER_MIN per minute and address, across all instances. */
+/**
+ * /64s of one IPv6 /48 that may each use the whole AUTH limit in the same minute: a household's
+ * few devices and then some; a host with a routed /56 had 256 fresh budgets, about 2,500
+ * password hashes a minute.
+ */
+const AUTH_ADDRESSES_PER_NETWORK = 8;
+
+/**
+ * The AUTH limit: RATE_LIMIT_AUTH_PER_MIN per minute and address, and eight times that per IPv6
+ * /48, across all instances.
+ */
 export function createAuthRateLimits(
   app: FastifyInstance,
   config: Config,
@@ -42,11 +53,22 @@ export function createAuthRateLimits(
 ): AuthRateLimits {
   const perMinute = config.rateLimits.authPerMinute;
   const byAddress = addressLimit(app, shared, 'auth-address', perMinute);
+  const byNetwork = addressLimit(
+    app,
+    shared,
+    'auth-network',
+    perMinute * AUTH_ADDRESSES_PER_NETWORK,
+    (request) => networkKeyOf(clientKeyOf(request)),
+  );
+  const both = async (request: FastifyRequest) => {
+    await byAddress(request);
+    await byNetwork(request);
+  };
   return {
-    byAddress: async (request) => byAddress(request),
+    byAddress: both,
     async isOverAddressLimit(request) {
       try {
-        await byAddress(request);
+        await both(request);
         return false;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 429) return true;
@@ -146,6 +168,11 @@ export function createAiRateLimits(
  * address every three guesses.
  */
 const GUESSES_PER_ADDRESS_UNDER_ATTACK = 3;
+/**
+ * While an account is under attack, wrong passwords for it from one IPv6 /48 together: two
+ * addresses' worth, so a routed /56 or /48 is one attacker, not hundreds.
+ */
+const GUESSES_PER_NETWORK_UNDER_ATTACK = 2 * GUESSES_PER_ADDRESS_UNDER_ATTACK;
 
 /**
  * Slows password guessing without handing an attacker a way to lock the owner out. A limit per
@@ -175,6 +202,11 @@ export class PasswordGuessThrottle {
     // Counted before it is judged: of parallel attempts, each sees the others' counts.
     const mine = await this.counters.increment(pairKey(email, address), ONE_MINUTE_MS);
     if (mine.count > allowed) throw rateLimitedError(mine.ttlMs / 1000);
+    const network = networkKeyOf(address);
+    if (underAttack && network !== undefined) {
+      const ours = await this.counters.increment(pairKey(email, network), ONE_MINUTE_MS);
+      if (ours.count > GUESSES_PER_NETWORK_UNDER_ATTACK) throw rateLimitedError(ours.ttlMs / 1000);
+    }
     await this.counters.increment(accountKey(email), ONE_MINUTE_MS);
   }
 

@@ -1,0 +1,68 @@
+/**
+ * Limits across the /64s of one IPv6 /48 (docs/security.md, "one network, many /64s"): a host
+ * with a routed /56 holds 256 /64s, each a fresh per-address budget, so the AUTH limit gave it
+ * about 2,500 password hashes a minute and an account under attack 768 guesses a minute.
+ */
+import { describe, expect, it } from 'vitest';
+import { networkKeyOf } from '#server/http/rate-limit-counters.js';
+import { closeTestApp, createTestApp, registerUser } from '#server/test-support/api.js';
+
+describe('the network around an address', () => {
+  it('is the /48 of an IPv6 /64 and nothing for IPv4', () => {
+    expect(networkKeyOf('2001:db8:9:ff::/64')).toBe('2001:db8:9::/48');
+    expect(networkKeyOf('2001:db8:9:1::/64')).toBe(networkKeyOf('2001:db8:9:2::/64'));
+    expect(networkKeyOf('2001:db8:a:1::/64')).not.toBe(networkKeyOf('2001:db8:9:1::/64'));
+    expect(networkKeyOf('203.0.113.9')).toBeUndefined();
+  });
+});
+
+describe('one IPv6 network spread over many /64s', () => {
+  it('shares eight addresses’ worth of the AUTH limit, and another network keeps its own', async () => {
+    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '10' } });
+    try {
+      const forgot = (remoteAddress: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress,
+          payload: { email: 'nobody@example.test' },
+        });
+      const statuses: number[] = [];
+      for (let net = 1; net <= 9; net += 1) {
+        for (let i = 0; i < 10; i += 1)
+          statuses.push((await forgot(`2001:db8:9:${net}::1`)).statusCode);
+      }
+      expect(statuses.slice(0, 80).every((status) => status !== 429)).toBe(true);
+      expect(statuses.slice(80)).toEqual(Array(10).fill(429));
+      expect((await forgot('2001:db8:a:1::1')).statusCode).not.toBe(429);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
+  it('gets two addresses’ worth of guesses at an account under attack, and the owner still signs in', async () => {
+    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AUTH_PER_MIN: '10' } });
+    try {
+      const owner = await registerUser(testApp.app);
+      const login = (remoteAddress: string, password: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress,
+          payload: { email: owner.email, password },
+        });
+      // Ten failures from one address put the account under attack.
+      for (let i = 0; i < 10; i += 1) await login('203.0.113.66', `guess-${i}`);
+      const statuses: number[] = [];
+      for (let net = 1; net <= 4; net += 1) {
+        for (let i = 0; i < 3; i += 1) {
+          statuses.push((await login(`2001:db8:7:${net}::1`, `more-${net}-${i}`)).statusCode);
+        }
+      }
+      expect(statuses).toEqual([...Array(6).fill(401), ...Array(6).fill(429)]);
+      expect((await login('2001:db8:8:1::1', owner.password)).statusCode).toBe(200);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+});
