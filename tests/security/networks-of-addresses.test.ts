@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { networkKeyOf } from '#server/http/rate-limit-counters.js';
-import { closeTestApp, createTestApp, registerUser } from '#server/test-support/api.js';
+import {
+  closeTestApp,
+  createTestApp,
+  guestHeaders,
+  newGuestId,
+  registerUser,
+} from '#server/test-support/api.js';
 
 describe('the network around an address', () => {
   it('is the /48 of an IPv6 /64 and nothing for IPv4', () => {
@@ -61,6 +67,38 @@ describe('one IPv6 network spread over many /64s', () => {
       }
       expect(statuses).toEqual([...Array(6).fill(401), ...Array(6).fill(429)]);
       expect((await login('2001:db8:8:1::1', owner.password)).statusCode).toBe(200);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
+  it('announces eight addresses’ worth of recordings an hour, and another network its own', async () => {
+    const testApp = await createTestApp('sqlite', {
+      env: {
+        RECORDING_MAX_BYTES: String(1024 * 1024),
+        RECORDING_BYTES_PER_HOUR: String(1024 * 1024),
+      },
+    });
+    try {
+      const announce = (remoteAddress: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          remoteAddress,
+          headers: {
+            ...guestHeaders(newGuestId()),
+            'tus-resumable': '1.0.0',
+            'upload-length': String(1024 * 1024),
+            'upload-metadata': 'filename cmVjb3JkaW5nLndlYm0=',
+          },
+        });
+      const statuses: number[] = [];
+      for (let net = 1; net <= 9; net += 1) {
+        statuses.push((await announce(`2001:db8:5:${net}::1`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array(8).fill(201), 429]);
+      // Refused for its network, the ninth address still has its own hour's bytes elsewhere.
+      expect((await announce('2001:db8:6:1::1')).statusCode).toBe(201);
     } finally {
       await closeTestApp(testApp);
     }

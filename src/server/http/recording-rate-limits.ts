@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import {
   addressLimit,
   clientKeyOf,
+  networkKeyOf,
   ONE_HOUR_MS,
   rateLimitedError,
   type SharedLimits,
@@ -43,6 +44,13 @@ export const UPLOAD_WRITES_PER_MINUTE = 600;
  * nothing, so the per-owner caps alone let one address store without end (ADR 106). They are
  * counted in KiB, so a window's count stays far inside the PostgreSQL table's integer.
  */
+/**
+ * /64s of one IPv6 /48 whose bytes an hour it may send together: a host with a routed /56 had
+ * 256 budgets, and 56 /64s announcing uploads they never sent held the whole room for an hour
+ * (every upload 507). Eight budgets are at most a sixth of the room by default.
+ */
+const RECORDING_ADDRESSES_PER_NETWORK = 8;
+
 export function createRecordingRateLimits(
   app: FastifyInstance,
   config: Config,
@@ -56,14 +64,26 @@ export function createRecordingRateLimits(
     async reserveBytes(request, bytes) {
       if (bytes <= 0) return;
       const kib = Math.ceil(bytes / 1024);
-      const counted = await shared.counters.increment(
-        `recording-bytes:${clientKeyOf(request)}`,
-        ONE_HOUR_MS,
-        kib,
-      );
+      const address = `recording-bytes:${clientKeyOf(request)}`;
+      const counted = await shared.counters.increment(address, ONE_HOUR_MS, kib);
       if (counted.count > budgetKib) {
         throw rateLimitedError(
           counted.ttlMs / 1000,
+          'Too many recordings from this network this hour.',
+        );
+      }
+      const network = networkKeyOf(clientKeyOf(request));
+      if (network === undefined) return;
+      const ours = await shared.counters.increment(
+        `recording-bytes-network:${network}`,
+        ONE_HOUR_MS,
+        kib,
+      );
+      if (ours.count > budgetKib * RECORDING_ADDRESSES_PER_NETWORK) {
+        // Refused for its network: the address keeps what it did not get to send.
+        await shared.counters.decrement(address, kib);
+        throw rateLimitedError(
+          ours.ttlMs / 1000,
           'Too many recordings from this network this hour.',
         );
       }
@@ -73,6 +93,10 @@ export function createRecordingRateLimits(
       const kib = Math.floor(bytes / 1024);
       if (kib <= 0) return;
       await shared.counters.decrement(`recording-bytes:${clientKeyOf(request)}`, kib);
+      const network = networkKeyOf(clientKeyOf(request));
+      if (network !== undefined) {
+        await shared.counters.decrement(`recording-bytes-network:${network}`, kib);
+      }
     },
   };
 }
