@@ -1,5 +1,6 @@
 import {
   CHAINED_OPENERS,
+  OPENERS_BEFORE_A_PURPOSE,
   CLAUSE_ENDING_TIMES,
   TIME_DETERMINERS,
   LEADING_INTO,
@@ -68,9 +69,11 @@ export function stripOpeners(tokens: Token[]): Token[] {
       next?.kind === 'word' &&
       CHAINED_OPENERS.has(next.lower) &&
       !(next.lower === 'so' && after?.kind === 'word' && SO_KEEP_BEFORE.has(after.lower));
+    const nextIsPurpose = next?.kind === 'word' && next.lower === 'for';
     if (
       OPENERS.has(first.lower) ||
-      ((nextIsPause || nextIsOpener) && OPENERS_BEFORE_PAUSE.has(first.lower))
+      ((nextIsPause || nextIsOpener) && OPENERS_BEFORE_PAUSE.has(first.lower)) ||
+      (nextIsPurpose && OPENERS_BEFORE_A_PURPOSE.has(first.lower))
     ) {
       start++;
       continue;

@@ -41,6 +41,12 @@ describe('a list said one thing per sentence', () => {
       'Two knives',
       'The cool box',
     ]);
+    // How a thing is, said after it, stays with it and leaves the list a list.
+    expect(items('The drill, charged, the spare bits, and the level.')).toEqual([
+      'The drill, charged',
+      'The spare bits',
+      'The level',
+    ]);
     // A counted thing of its own is no amount of the one before.
     expect(items('Rice, a bag of kale.')).toEqual(['Rice', 'A bag of kale']);
   });

@@ -173,10 +173,13 @@ export function splitList(
   ) {
     return [tokens.slice()];
   }
-  if (!joinsThings(region, headLength > 0)) return [tokens.slice()];
+  // "My radio, fully charged, the spare torch, and the keys": a detail's participle is how the
+  // thing is, no verb of a clause.
+  const asSaid = withDetailsAsDescriptions(region);
+  if (!joinsThings(asSaid, headLength > 0)) return [tokens.slice()];
   // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
   // signups are up thirty percent this week"): they part at the joiners only, never inside.
-  const clausal = headLength === 0 && region.some((_, k) => isClauseVerb(region, k));
+  const clausal = headLength === 0 && asSaid.some((_, k) => isClauseVerb(asSaid, k));
   // A list written with commas has its things parted already: after "the" or "my", nouns in
   // a row are one thing ("check the fridge temperature log, and ..."); "milk, eggs bread and
   // cheese" and "a hammer nails, screws" still part.
@@ -363,6 +366,25 @@ function runsThingsTogether(region: readonly TaggedToken[]): boolean {
     if (afterThing && opens) openers++;
   }
   return openers > ONE_THING_OPENERS;
+}
+
+/**
+ * The region with each detail a row reads after a comma (rows/details.ts: "calibrated", "fully
+ * charged") as a description: its verbs tagged as adjectives, up to the next pause. A piece kept
+ * in a one-item sentence may be a clause of its own, and keeps its tags.
+ */
+function withDetailsAsDescriptions(region: readonly TaggedToken[]): readonly TaggedToken[] {
+  let described: TaggedToken[] | undefined;
+  for (let k = 0; k < region.length; k++) {
+    const pause = region[k] as TaggedToken;
+    if (pause.kind !== 'pause' || DETAIL_TABLE.decide(region, k) === null) continue;
+    described ??= [...region];
+    for (let d = k + 1; d < region.length && region[d]?.kind === 'word'; d++) {
+      const word = region[d] as TaggedToken;
+      if (word.pos === 'VERB' || word.pos === 'AUX') described[d] = { ...word, pos: 'ADJ' };
+    }
+  }
+  return described ?? region;
 }
 
 /** "all eight of them", "lots of it" just before k: a count of the thing, said after it. */

@@ -26,4 +26,19 @@ describe('checklist: a lead-in that names the list is its title, not an item', (
   it('keeps news said before a need as what it is', () => {
     expect(lines('mum called we need to pick up the cake')[0]).not.toBe('Mum called');
   });
+
+  it('takes what the things are for, said without a pause before them, as the title', () => {
+    expect(lines('right for the gig on friday my guitar strap the spare strings a capo')).toEqual([
+      'Gig on Friday',
+      '- [ ] My guitar strap',
+      '- [ ] The spare strings',
+      '- [ ] A capo',
+    ]);
+    expect(lines('for the match on saturday shin pads the water bottles')[0]).toBe(
+      'Match on Saturday',
+    );
+    // A verb's "for", and a clause after a "for" phrase, are no list's name.
+    expect(lines('look for the keys')).toEqual(['Personal checklist', '- [ ] Look for the keys']);
+    expect(lines('for the love of god the printer is jammed')[0]).toBe('Personal checklist');
+  });
 });

@@ -98,9 +98,12 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
   },
   {
     id: 'detail.how-a-thing-is-said-alone-after-it',
-    pattern: `${THING} [, ${HOW_IT_IS}] ${ENDS_HERE}`,
+    pattern: `${THING} [, #ADV? ${HOW_IT_IS}] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },
-    examples: ['Van check before the rounds. The gas analyser, calibrated. The spare seals.'],
+    examples: [
+      'Van check before the rounds. The gas analyser, calibrated. The spare seals.',
+      'Kit for the night shift. My radio, fully charged, the spare torch, and the keys.',
+    ],
     counter: ['I missed the bus, sorry, I overslept.', 'Do you want two? No, three.'],
   },
 ];

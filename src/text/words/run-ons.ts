@@ -13,6 +13,12 @@ import {
 /** Openers that may follow another ("right so", "well okay"). */
 export const CHAINED_OPENERS: ReadonlySet<string> = new Set(['so', 'okay', 'ok']);
 
+/**
+ * Openers said straight before what a list is for ("right for the gig on friday ..."), where
+ * "look for" and "listen for" are a verb's.
+ */
+export const OPENERS_BEFORE_A_PURPOSE: ReadonlySet<string> = new Set(['right', 'well']);
+
 /** Times that end what was done ("finished my first half marathon today | legs are jelly"). */
 export const CLAUSE_ENDING_TIMES: ReadonlySet<string> = new Set([
   'today',

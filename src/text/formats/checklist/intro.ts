@@ -12,6 +12,7 @@ import type { TaggedToken } from '../../nlp.js';
 import { renderTokens } from '../../sentences.js';
 import { CLAUSE_SUBJECTS } from '../../words/function-words.js';
 import { WEEKDAYS } from '../../words/proper-nouns.js';
+import { DAY_WORDS, TIME_UNITS } from '../../words/time-words.js';
 import {
   IMPERATIVE_VERBS,
   INTRO_STARTERS,
@@ -157,6 +158,9 @@ export function isIntroSentence(
  * purpose's noun; where it ends, or 0. Said before a clause ("the printer is jammed") it is
  * no lead.
  */
+/** Words a thing's name opens with after the time a lead ends on: "seed potatoes", "my boots". */
+const THING_STARTS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM', 'PRON']);
+
 function purposeLeadEnd(tokens: readonly TaggedToken[]): number {
   if (tokens[0]?.lower !== 'for') return 0;
   for (let i = 2; i < tokens.length && i <= INTRO_BEFORE_VERB_MAX_WORDS; i++) {
@@ -165,7 +169,12 @@ function purposeLeadEnd(tokens: readonly TaggedToken[]): number {
     if (token.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) return 0;
     const opensThing =
       ARTICLES.has(token.lower) || (OWNING_WORDS.has(token.lower) && token.pos === 'PRON');
-    if (opensThing && (prev.pos === 'NOUN' || prev.pos === 'PROPN')) {
+    // "for the allotment this week | seed potatoes": when the things are for ends the lead.
+    const afterWhen =
+      (DAY_WORDS.has(prev.lower) ||
+        (TIME_UNITS.has(prev.lower) && tokens[i - 2]?.lower === 'this')) &&
+      THING_STARTS.has(token.pos);
+    if (afterWhen || (opensThing && (prev.pos === 'NOUN' || prev.pos === 'PROPN'))) {
       // "for the love of god | the printer is jammed": news, not things.
       return tokens.slice(i).some((after) => after.pos === 'AUX') ? 0 : i;
     }
