@@ -7,6 +7,7 @@ export { splitList, verbHead } from './clauses/split-list.js';
 export {
   afterListName,
   namesListHeading,
+  namesWhatTheListIsFor,
   namesThingsTo,
   saysOfTheOnes,
   thingsFollowListName,
@@ -17,6 +18,8 @@ export {
   intentLengthAt,
   isCompound,
   isFiniteVerb,
+  isKnownTaskVerb,
+  isWord,
   isPlural,
   phraseLengthAt,
   spokenIntentLengthAt,

@@ -8,7 +8,11 @@ import {
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { SO_KEEP_BEFORE } from '../words/fillers.js';
-import { PHRASE_DETERMINERS, POINTING_DETERMINERS } from '../words/function-words.js';
+import {
+  CLAUSE_SUBJECTS,
+  PHRASE_DETERMINERS,
+  POINTING_DETERMINERS,
+} from '../words/function-words.js';
 import {
   HEADING_OCCASIONS,
   LIST_HEADING_WORDS,
@@ -187,6 +191,39 @@ export function namesListHeading(words: readonly TaggedToken[]): boolean {
   return (
     (packing || named) &&
     words.slice(start).every((word) => word.pos !== 'VERB' && word.pos !== 'AUX')
+  );
+}
+
+/**
+ * "For the start of my shift. Pager, my radio, a pen.", "For moving Mum in on Saturday. Label
+ * her clothes, ...": a sentence saying only what the list is for, before a sentence that lists.
+ * Said alone ("For the record.") it may dedicate a post; before a list it heads it. It tells
+ * no news of its own (no verb but the doing it names, "for moving"), and the list after it
+ * opens with a thing or a task, not a clause ("For the record. I never said that, ...").
+ */
+export function namesWhatTheListIsFor(
+  words: readonly TaggedToken[],
+  next: readonly TaggedToken[],
+): boolean {
+  if (words[0]?.lower !== 'for' || words.length > LIST_HEADING_MAX_WORDS) return false;
+  // "For the win.", "For the kids.": one word of purpose may dedicate what follows.
+  if (words.slice(1).filter((word) => word.pos !== 'DET').length < 2) return false;
+  const tells = words.some(
+    (word, i) =>
+      word.pos === 'AUX' ||
+      CLAUSE_SUBJECTS.has(word.lower) ||
+      (word.pos === 'VERB' && !(i === 1 && word.lower.endsWith('ing'))),
+  );
+  if (tells) return false;
+  const first = next.find(isWord);
+  const parts = next.filter(
+    (token) => token.kind === 'pause' || token.lower === 'and' || token.lower === 'or',
+  ).length;
+  return (
+    first !== undefined &&
+    parts >= 2 &&
+    !CLAUSE_SUBJECTS.has(first.lower) &&
+    (THING_STARTS.has(first.pos) || first.pos === 'VERB' || first.pos === 'PRON')
   );
 }
 

@@ -133,6 +133,13 @@ export function splitList(
   needed = false,
   /** The commas of the sentence that set off a detail of its one item (one-item-sentences.ts). */
   details: ReadonlySet<TaggedToken> = new Set(),
+  /**
+   * False where the sentence lists other things or tasks around this one ("print the agenda,
+   * book the hall, the small room, collect the subs, biscuits"): a thing said after a pause may
+   * be the sentence's, not the task's, and the verb is not put before it. Things joined without
+   * a pause ("buy tape and bubble wrap") are the task's still.
+   */
+  giveVerb = true,
 ): TaggedToken[][] {
   const headLength = verbHead(tokens);
   const head = tokens.slice(0, headLength);
@@ -297,6 +304,7 @@ export function splitList(
   // A piece that does not start like a thing ("to the office", "before then") belongs to the
   // thing before it, and so does one that only points back at it ("trash bags, the tall ones").
   const things: TaggedToken[][] = [];
+  const afterPause: boolean[] = [];
   for (const piece of chunks) {
     const first = piece.tokens.find(isWord) as TaggedToken;
     const previous = things[things.length - 1];
@@ -307,6 +315,7 @@ export function splitList(
       previous.push(...piece.gap, ...piece.tokens);
     } else {
       things.push([...piece.tokens]);
+      afterPause.push(piece.gap.some(isPause));
     }
   }
   if (things.length < 2) return [tokens.slice()];
@@ -319,9 +328,10 @@ export function splitList(
   const headWord = head[0]?.lower;
   return things.map((thing, k) =>
     k > 0 &&
-    ((written &&
-      // "phone the bank, phone charger": the verb said again is the thing's own word.
-      (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)) ||
+    ((!giveVerb && afterPause[k] === true) ||
+      (written &&
+        // "phone the bank, phone charger": the verb said again is the thing's own word.
+        (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)) ||
       saysOwnClause(thing))
       ? thing
       : [...head, ...thing],

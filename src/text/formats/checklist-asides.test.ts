@@ -63,3 +63,26 @@ describe('checklist: a verb goes only to what the speaker gave it to', () => {
     ]);
   });
 });
+
+describe('checklist: what someone else said is a remark, not a task', () => {
+  it("joins a named or described teller's news to the item before, keeping the name", () => {
+    expect(items('Gaffer tape, spare bulbs. Priya said the van is booked for six.')).toEqual([
+      'Gaffer tape',
+      'Spare bulbs, Priya said the van is booked for six',
+    ]);
+    expect(items('Extra cones, the whistle. The head coach reckons it will rain.')).toEqual([
+      'Extra cones',
+      'The whistle, the head coach reckons it will rain',
+    ]);
+  });
+
+  it('keeps a task told by someone else, and a teller run into a thing, as items', () => {
+    expect(items('Gaffer tape, spare bulbs. Priya said to book the van.')).toEqual([
+      'Gaffer tape',
+      'Spare bulbs',
+      'Priya said to book the van',
+    ]);
+    // A thing and then a teller, parted by a comma, are not one teller.
+    expect(items('Gaffer tape. Spare bulbs, Priya said the old ones blew.')[0]).toBe('Gaffer tape');
+  });
+});

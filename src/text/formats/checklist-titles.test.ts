@@ -42,3 +42,23 @@ describe('checklist: a lead-in that names the list is its title, not an item', (
     expect(lines('for the love of god the printer is jammed')[0]).toBe('Personal checklist');
   });
 });
+
+describe('checklist: a sentence saying only what the list is for heads the list after it', () => {
+  it('takes "For ..." before a sentence of things or tasks as the title', () => {
+    expect(lines('Okay, for the night feed. Bottles, the steriliser, two muslins.')).toEqual([
+      'Night feed',
+      '- [ ] Bottles',
+      '- [ ] The steriliser',
+      '- [ ] Two muslins',
+    ]);
+    expect(
+      lines('For painting the back bedroom. Dust sheets, sand the skirting, a roller.')[0],
+    ).toBe('Painting the back bedroom');
+  });
+
+  it('keeps a one-word purpose, and news of someone, as said', () => {
+    // "For the win." may dedicate a post; "for the kids" said before things is no heading.
+    expect(lines('For the kids. Pancakes, cartoons, pyjamas.')[0]).toBe('Personal checklist');
+    expect(lines('For my sister who moved. Boxes, tape, a marker.')[0]).toBe('Personal checklist');
+  });
+});

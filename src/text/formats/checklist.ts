@@ -1,9 +1,13 @@
 import type { Category } from '#contract/taxonomy.js';
 import {
   isFiniteVerb,
+  isKnownTaskVerb,
+  isWord,
   namesListHeading,
+  namesWhatTheListIsFor,
   saysOfTheOnes,
   splitClauses,
+  verbHead,
   type Clause,
 } from '../clauses.js';
 import { detailCommas } from '../clauses/one-item-sentences.js';
@@ -12,7 +16,8 @@ import type { TaggedToken } from '../nlp.js';
 import { isAside } from './checklist-asides.js';
 import { joinedAtUnsettledNo } from './checklist/unsettled-no.js';
 import { capitalizeFirst, renderTokens } from '../sentences.js';
-import { SEQUENCE_WORDS, SIGN_OFFS } from '../words/tasks.js';
+import { SEQUENCE_WORDS, SIGN_OFFS, VERB_PARTICLES } from '../words/tasks.js';
+import { CLAUSE_SUBJECTS } from '../words/function-words.js';
 import { splitAtEnumerators } from './checklist/counts.js';
 import {
   isIntro,
@@ -41,8 +46,33 @@ import {
 export const CHECKLIST_ITEM_PREFIX = '- [ ] ';
 
 /** "It was leaking" -> "it was leaking"; "I" and a name keep their capital. */
-function lowerFirst(text: string): string {
+/**
+ * A thing said as a piece of a sentence's list ("the mallet", "two muslins"): it opens like a
+ * thing and holds no verb. A noun the tagger read as a verb ("tent pegs") is missed, which only
+ * leaves a verb where it was (see the verb's rule below).
+ */
+function isThing(tokens: readonly TaggedToken[]): boolean {
+  const words = stripLeadingGlue(tokens).tokens.filter(isWord);
+  const first = words[0];
+  return (
+    first !== undefined &&
+    THING_OPENERS.has(first.pos) &&
+    !CLAUSE_SUBJECTS.has(first.lower) &&
+    // "blow up the balloons", "chase the quote": a verb the tagger read as a noun still leads
+    // a task when it is known as one, or takes a particle and an object.
+    !isKnownTaskVerb(first) &&
+    !(VERB_PARTICLES.has(words[1]?.lower ?? '') && ['DET', 'PRON'].includes(words[2]?.pos ?? '')) &&
+    !words.some((word) => word.pos === 'VERB' || word.pos === 'AUX') &&
+    !isIntro({ tokens: [...tokens], lead: '', endsWithColon: false })
+  );
+}
+
+const THING_OPENERS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'DET', 'NUM', 'ADJ', 'PRON']);
+
+/** A piece joined onto the item before it, in lower case but for "I" and a name said first. */
+function lowerFirst(text: string, first: TaggedToken | undefined): string {
   if (/^(?:I\b|I')/u.test(text)) return text;
+  if (first !== undefined && first.pos === 'PROPN' && first.text !== first.lower) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
@@ -99,7 +129,11 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       (isIntroSentence(tokens, next) ||
         leadsIntoIntent(tokens, next) ||
         // "Baby stuff. Nappies, size 4.": a list named on its own, its things after it.
-        namesListHeading(tokens.filter((token) => token.kind === 'word')))
+        namesListHeading(tokens.filter((token) => token.kind === 'word')) ||
+        namesWhatTheListIsFor(
+          tokens.filter((token) => token.kind === 'word'),
+          next,
+        ))
     ) {
       title = titleFromIntro(tokens);
       titleTokens = tokens;
@@ -110,6 +144,9 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
     const { clauses, unsettled } = joinedAtUnsettledNo(splitClauses(tokens, 'tasks', details));
     // Whether the clause before, in this sentence, was a thing with no verb.
     let thingBefore = false;
+    // Whether a thing of this sentence already stands as an item of its own.
+    let thingListed = false;
+    const verbLed = clauses.map((clause) => verbHead(stripLeadingGlue(clause.tokens).tokens) > 0);
     clauses.forEach((clause, clauseIndex) => {
       let taskTokens = clause.tokens;
       let listed = false;
@@ -184,23 +221,39 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
           : '';
       if (aside !== '') {
         const but = clause.lead === 'but' || words[0]?.lower === 'but';
-        items[items.length - 1] += `${but ? '' : ','} ${lowerFirst(aside)}`;
+        items[items.length - 1] += `${but ? '' : ','} ${lowerFirst(aside, words[0])}`;
         madeFrom(taskTokens);
         thingBefore = false;
         return;
       }
       if (remark !== '' && !NON_TASK_KEYS.has(itemKey(remark))) {
-        const joined = /^I\b/u.test(remark)
-          ? remark
-          : remark.charAt(0).toLowerCase() + remark.slice(1);
-        items[items.length - 1] += `, ${joined}`;
+        items[items.length - 1] += `, ${lowerFirst(remark, words[0])}`;
         madeFrom(taskTokens);
         // "Not the small one, the big one": which one, said after what it is not.
         thingBefore = words[0]?.lower === 'not';
         return;
       }
       if (unsettled.has(clause)) add(stripLeadingGlue(taskTokens).tokens);
-      else for (const task of tasksOf(taskTokens, listed, details)) add(task);
+      else {
+        // "Raffle tickets, the drum, collect the prizes, sticky tape", "sharpen the skates, the
+        // size fives, top up the grit bin, cones, skating aids": after things, or among tasks
+        // listed with commas (not the last one, opened by "and"), what follows a task is the
+        // sentence's list, and its verb is not put before it.
+        const closing = ['and', 'then'].includes(taskTokens.find(isWord)?.lower ?? '');
+        const listedOn = clauses.some(
+          (other, k) =>
+            k > clauseIndex &&
+            verbLed[k] === true &&
+            !['and', 'then'].includes(other.tokens.find(isWord)?.lower ?? ''),
+        );
+        const giveVerb =
+          !thingListed && !listedOn && (closing || !verbLed.slice(0, clauseIndex).some(Boolean));
+        for (const task of tasksOf(taskTokens, listed, details, giveVerb)) {
+          const before = items.length;
+          add(task);
+          if (items.length > before && isThing(task)) thingListed = true;
+        }
+      }
     });
   });
 

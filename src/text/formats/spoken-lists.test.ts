@@ -327,3 +327,36 @@ describe('a Whisper-style list with its counts and adverbs behind commas', () =>
     );
   });
 });
+
+describe("a task's verb among a sentence's other things and tasks", () => {
+  const items = (text: string): string[] =>
+    formatWithRules(text, 'checklist', 'personal')
+      .split('\n')
+      .filter((line) => line.startsWith('- [ ] '))
+      .map((line) => line.slice('- [ ] '.length));
+
+  it('is not put before things listed after it with commas', () => {
+    // Things first, a task dropped in: the things after it are the list's.
+    expect(
+      items('Tent pegs, the mallet, fill the water carrier, firelighters, and a torch.'),
+    ).toEqual(['Tent pegs', 'The mallet', 'Fill the water carrier', 'Firelighters', 'A torch']);
+    // Tasks listed with commas: what follows one after a comma is the sentence's next piece.
+    expect(items('Mop the floor, restock the napkins, straws, lids, and wipe the tables.')).toEqual(
+      ['Mop the floor', 'Restock the napkins', 'Straws', 'Lids', 'Wipe the tables'],
+    );
+  });
+
+  it('is still the things\' when they are joined to it, or it is the last task said with "and"', () => {
+    expect(items('Buy tape and bubble wrap, and ring the landlord.')).toEqual([
+      'Buy tape',
+      'Buy bubble wrap',
+      'Ring the landlord',
+    ]);
+    expect(items('Mop the floor, and buy bleach, sponges, and gloves.')).toEqual([
+      'Mop the floor',
+      'Buy bleach',
+      'Buy sponges',
+      'Buy gloves',
+    ]);
+  });
+});

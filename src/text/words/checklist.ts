@@ -50,6 +50,25 @@ export const HEDGING_VERBS: ReadonlySet<string> = new Set(['think', 'reckon', 'g
 /** Who says something of the task ("they said they have loads"). */
 export const HEARSAY_SUBJECTS: ReadonlySet<string> = new Set(['they', 'she', 'he']);
 
+/** How what someone else said is told: "Sarah said ...", "the manager reckons ...". */
+export const REPORTING_VERBS: ReadonlySet<string> = new Set([
+  'said',
+  'says',
+  'reckons',
+  'reckoned',
+  'mentioned',
+]);
+
+/** Whose someone is, before who they are: "my mum", "our landlord", "the day team". */
+export const PERSON_OPENERS: ReadonlySet<string> = new Set([
+  'the',
+  'my',
+  'our',
+  'his',
+  'her',
+  'their',
+]);
+
 /** Verbs of how the speaker feels about a task ("I hate doing that", "I always forget it"). */
 export const FEELING_VERBS: ReadonlySet<string> = new Set(['hate', 'love', 'forget', 'dread']);
 

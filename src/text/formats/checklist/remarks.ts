@@ -8,8 +8,10 @@ import {
   HAVE_OPENERS,
   HEARSAY_SUBJECTS,
   HEDGING_VERBS,
+  PERSON_OPENERS,
   REMARK_OPENERS,
   REMARK_TASK_WORDS,
+  REPORTING_VERBS,
   TASK_POINTERS,
   TOLD_NEGATIVES,
   TOLD_OF_SUBJECTS,
@@ -49,11 +51,14 @@ export function isRemark(said: readonly TaggedToken[]): boolean {
   if (first === undefined) return false;
   // "Not the small one": what the thing before is not.
   if (saysOfTheOnes(words) || (!hedged && first.lower === 'not' && words.length > 1)) return true;
-  // "they said they have loads": what someone said of it, with no task in it.
+  // "they said they have loads", "Sarah said the station has no microwave": what someone
+  // else said of it, with no task in it ("Sarah said to ring her" is one).
+  const told = hearsayEnd(words);
   if (
-    HEARSAY_SUBJECTS.has(first.lower) &&
-    words[1]?.lower === 'said' &&
-    !words.some((word) => TASK_VERBS.has(word.lower) || REMARK_TASK_WORDS.has(word.lower))
+    told > 0 &&
+    !words
+      .slice(told)
+      .some((word) => TASK_VERBS.has(word.lower) || REMARK_TASK_WORDS.has(word.lower))
   ) {
     return true;
   }
@@ -90,6 +95,29 @@ export function isRemark(said: readonly TaggedToken[]): boolean {
         // "I always forget those | print the set list": a task run on after the remark.
         !((feeling > 0 || have) && TASK_VERBS.has(word.lower))),
   );
+}
+
+/** Words a hearsay's teller may take: "Tom's dad", "the day team", "Margaret". */
+const TELLER_MAX_WORDS = 3;
+
+/**
+ * Where the telling of what someone else said ends ("Tom's dad said | the nets are ripped"),
+ * or 0: a teller who is not the speaker (he, she, they, a name, or whose someone is and who)
+ * and a verb of saying.
+ */
+function hearsayEnd(words: readonly TaggedToken[]): number {
+  const verb = words.findIndex((word) => REPORTING_VERBS.has(word.lower));
+  if (verb < 1 || verb > TELLER_MAX_WORDS) return 0;
+  const teller = words.slice(0, verb);
+  const [first] = teller;
+  if (first === undefined) return 0;
+  if (teller.length === 1 && HEARSAY_SUBJECTS.has(first.lower)) return verb + 1;
+  // A name alone ("Jo said"), or whose someone is and who: "Tom's dad", "the day team".
+  const named = first.pos === 'PROPN' && first.text !== first.lower;
+  if (named && teller.length === 1) return verb + 1;
+  const whose = PERSON_OPENERS.has(first.lower) || (named && /'s$/u.test(first.lower));
+  if (!whose || teller.length < 2) return 0;
+  return teller.slice(1).every((word) => word.pos === 'NOUN') ? verb + 1 : 0;
 }
 
 function toldOf(rest: readonly TaggedToken[]): boolean {

@@ -204,6 +204,7 @@ export function tasksOf(
   tokens: readonly TaggedToken[],
   listed = false,
   details?: ReadonlySet<TaggedToken>,
+  giveVerb = true,
 ): TaggedToken[][] {
   const { tokens: task, needsThing } = stripLeadingGlue(tokens);
   if (task.length === 0) return [];
@@ -211,7 +212,7 @@ export function tasksOf(
   const fronted = shaped[0] !== task[0] ? shaped[0] : undefined;
   // "the banners printed, the gazebo, the float counted": a verb said after its one thing is
   // that thing's, and the rest of the list keeps its words as said.
-  return splitList(shaped, needsThing || listed, details).map(
+  return splitList(shaped, needsThing || listed, details, giveVerb).map(
     (item, k) => stripLeadingGlue(k > 0 && item[0] === fronted ? item.slice(1) : item).tokens,
   );
 }
