@@ -13,6 +13,8 @@ import {
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { DETAIL_TABLE } from '../rows/details.js';
+import { CONDITION_OPENERS } from '../words/checklist.js';
+import { REASONS_AFTER } from '../words/corrections.js';
 import { saysHowMuch } from './one-item-sentences.js';
 import { DEFINITE_OPENERS } from '../words/asides.js';
 import {
@@ -266,11 +268,14 @@ export function splitList(
       !clausal &&
       !withinPhrase.inside.has(k) &&
       !numbered.has(k) &&
-      // "the green tin one", "the thumb one and the dibber": "one" stands for the thing, no
-      // amount of a new one.
+      // "the green tin one", "the thumb one and the dibber", "the carbon one not the heavy
+      // one": "one" stands for the thing, no amount of a new one.
       !(
         token.lower === 'one' &&
-        (!isWord(region[k + 1]) || region[k + 1]?.lower === 'and' || region[k + 1]?.lower === 'or')
+        (!isWord(region[k + 1]) ||
+          region[k + 1]?.lower === 'and' ||
+          region[k + 1]?.lower === 'or' ||
+          standsForTheThing(region, k))
       ) &&
       // "the Year 8 essays", "Gate 12", and in a written list "in bay three": a number after
       // a name, or ending a noun's phrase, is part of it ("bananas 6 pears" counts pears).
@@ -289,14 +294,21 @@ export function splitList(
         gap.some(isPause) &&
         isKnownTaskVerb(prev)
       ) &&
-      // "all eight of them the rigger spanners": a count "of them" ends its thing as a noun does.
-      (NOUN_POS.has(prev.pos) || endsCountOfThem(region, k)) &&
+      // "all eight of them the rigger spanners": a count "of them" ends its thing as a noun
+      // does, and so does "one" standing for a thing ("the carbon one twenty survey nails").
+      (NOUN_POS.has(prev.pos) ||
+        endsCountOfThem(region, k) ||
+        (prev.lower === 'one' && standsForTheThing(region, k - 1))) &&
       (token.pos === 'DET' ||
         token.pos === 'NUM' ||
         // "a frisbee my sunglasses": whose it is opens the next thing.
         (token.pos === 'PRON' && ownerOpensThing(region, k)) ||
         (token.pos === 'ADJ' && describesNext(region, k)));
-    if (opensThing) push();
+    // "because they're checking cards this time": a reason or condition runs to the next
+    // pause or joiner; no thing opens inside it.
+    if (opensThing && !chunk.some((said) => isWord(said) && REASON_OPENERS.has(said.lower))) {
+      push();
+    }
     chunk.push(token);
   }
   push();
@@ -385,3 +397,19 @@ function opensOwnTask(thing: readonly TaggedToken[]): boolean {
 
 /** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */
 const TASK_MIN_WORDS = 4;
+
+const REASON_OPENERS: ReadonlySet<string> = new Set([...REASONS_AFTER, ...CONDITION_OPENERS]);
+
+/** Words that say whose or which before "one" standing for a thing: "the", "my", "that". */
+const ONE_OPENERS: ReadonlySet<string> = new Set(['DET', 'PRON']);
+
+/**
+ * "the carbon one", "my old one", "the hospital grade one": "one" after words describing it,
+ * opened by whose or which it is, stands for the thing ("bananas one pear" counts one).
+ */
+function standsForTheThing(region: readonly TaggedToken[], k: number): boolean {
+  let at = k - 1;
+  while (at >= 0 && ['ADJ', 'NOUN'].includes(region[at]?.pos ?? '')) at--;
+  const opener = region[at];
+  return at < k - 1 && isWord(opener) && ONE_OPENERS.has(opener.pos);
+}

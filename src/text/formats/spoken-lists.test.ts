@@ -360,3 +360,27 @@ describe("a task's verb among a sentence's other things and tasks", () => {
     ]);
   });
 });
+
+describe('a list said without pauses, around "one" and a reason', () => {
+  const items = (text: string): string[] =>
+    formatWithRules(text, 'checklist', 'personal')
+      .split('\n')
+      .filter((line) => line.startsWith('- [ ] '))
+      .map((line) => line.slice('- [ ] '.length));
+
+  it('reads "the steel one" as the thing said before it, not a count of a new one', () => {
+    expect(
+      items('grab the saw and the ladder the steel one not the wooden one two dust sheets'),
+    ).toEqual([
+      'Grab the saw',
+      'Grab the ladder the steel one not the wooden one',
+      'Grab two dust sheets',
+    ]);
+  });
+
+  it('keeps a reason whole to its end, a time in it included', () => {
+    expect(items("renew the parking permit, because they're checking cars this week.")).toEqual([
+      "Renew the parking permit, because they're checking cars this week",
+    ]);
+  });
+});
