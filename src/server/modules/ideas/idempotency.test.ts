@@ -194,6 +194,39 @@ describe.skipIf(!redisUp)('keys in Redis', () => {
   });
 });
 
+describe.skipIf(!redisUp)('forgetting deleted ideas in Redis', () => {
+  const client = new Redis(TEST_REDIS_URL);
+  afterAll(() => {
+    client.disconnect();
+  });
+
+  it('shares one pass over the keys among deletes that come at once, each seeing its idea gone', async () => {
+    let passes = 0;
+    const counting = new Proxy(client, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'scan' || typeof value !== 'function') return value;
+        return (cursor: string, ...rest: unknown[]) => {
+          if (cursor === '0') passes += 1;
+          return (value as (...args: unknown[]) => unknown).call(target, cursor, ...rest);
+        };
+      },
+    });
+    const store = redisIdempotencyStore(counting, () => Promise.resolve(new Set<string>()));
+    const slots = Array.from({ length: 20 }, newSlot);
+    for (const slot of slots) await store.remember(slot, savedIdea, 60_000);
+    // Forty deletes at once, as a client deleting in a loop sends them.
+    await Promise.all(Array.from({ length: 40 }, () => store.forgetDeleted()));
+    expect(passes).toBeLessThanOrEqual(2);
+    for (const slot of slots) expect(await store.claim(slot, 1_000)).toEqual({ state: 'claimed' });
+    // A delete after those passes ended starts a pass of its own.
+    await store.remember(slots[0] as string, savedIdea, 60_000);
+    await store.forgetDeleted();
+    expect(passes).toBeLessThanOrEqual(3);
+    expect(await store.claim(slots[0] as string, 1_000)).toEqual({ state: 'claimed' });
+  });
+});
+
 describe('Redis falling back to the database', () => {
   const database = useTestDatabase('sqlite');
 

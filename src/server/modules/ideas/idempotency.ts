@@ -176,6 +176,44 @@ const FORGET_BATCH = 500;
 
 /** The keys in Redis: SET NX claims, and Redis itself ends claims and answers when they run out. */
 export function redisIdempotencyStore(client: Redis, liveIdeaIds: LiveIdeaIds): IdempotencyStore {
+  /** One pass over every kept answer, dropping those whose idea is gone. */
+  const forgetPass = async (): Promise<void> => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(
+        cursor,
+        'MATCH',
+        `${REDIS_PREFIX}*`,
+        'COUNT',
+        FORGET_BATCH,
+      );
+      cursor = next;
+      if (keys.length === 0) continue;
+      const values = await client.mget(...keys);
+      const kept = new Map<string, string>();
+      values.forEach((value, index) => {
+        const key = keys[index];
+        if (typeof value !== 'string' || value === RUNNING || key === undefined) return;
+        kept.set(key, (JSON.parse(value) as Idea).id);
+      });
+      if (kept.size === 0) continue;
+      const live = await liveIdeaIds([...new Set(kept.values())]);
+      const gone = [...kept].filter(([, id]) => !live.has(id)).map(([key]) => key);
+      if (gone.length > 0) await client.del(...gone);
+    } while (cursor !== '0');
+  };
+  // A pass reads every key, so deletes in a loop must not start one each: at most one runs per
+  // instance and one waits, which every delete asked for meanwhile shares (it starts after they
+  // asked, so it sees their ideas gone).
+  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const start = (): Promise<void> => {
+    const pass = forgetPass().finally(() => {
+      if (running === pass) running = undefined;
+    });
+    running = pass;
+    return pass;
+  };
   return {
     async claim(slot, leaseMs) {
       const reply = (await client.eval(REDIS_CLAIM, 1, REDIS_PREFIX + slot, RUNNING, leaseMs)) as [
@@ -194,30 +232,17 @@ export function redisIdempotencyStore(client: Redis, liveIdeaIds: LiveIdeaIds): 
     async release(slot) {
       await client.eval(REDIS_RELEASE, 1, REDIS_PREFIX + slot, RUNNING);
     },
-    async forgetDeleted() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(
-          cursor,
-          'MATCH',
-          `${REDIS_PREFIX}*`,
-          'COUNT',
-          FORGET_BATCH,
-        );
-        cursor = next;
-        if (keys.length === 0) continue;
-        const values = await client.mget(...keys);
-        const kept = new Map<string, string>();
-        values.forEach((value, index) => {
-          const key = keys[index];
-          if (typeof value !== 'string' || value === RUNNING || key === undefined) return;
-          kept.set(key, (JSON.parse(value) as Idea).id);
+    forgetDeleted() {
+      if (waiting !== undefined) return waiting;
+      if (running === undefined) return start();
+      const next = running
+        .catch(() => undefined)
+        .then(() => {
+          waiting = undefined;
+          return start();
         });
-        if (kept.size === 0) continue;
-        const live = await liveIdeaIds([...new Set(kept.values())]);
-        const gone = [...kept].filter(([, id]) => !live.has(id)).map(([key]) => key);
-        if (gone.length > 0) await client.del(...gone);
-      } while (cursor !== '0');
+      waiting = next;
+      return next;
     },
   };
 }
