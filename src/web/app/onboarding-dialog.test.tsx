@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { FIRST_SCREEN } from '../shell/first-screen';
 import { OnboardingDialog } from './onboarding-dialog';
 
 afterEach(cleanup);
@@ -39,5 +40,34 @@ describe('the onboarding dialog', () => {
       />,
     );
     expect(screen.getByTestId('onboarding-privacy').textContent).toContain('nothing is recorded');
+  });
+
+  it("taking over from the build-time dialog, paints its words first, then this install's in the same paragraph", async () => {
+    document.documentElement.classList.add(FIRST_SCREEN.onboardingDueClass);
+    const shell = document.createElement('div');
+    shell.id = FIRST_SCREEN.onboardingId;
+    document.body.append(shell);
+    try {
+      render(
+        <OnboardingDialog
+          open
+          onComplete={noop}
+          onSkip={noop}
+          speech={{ engine: 'server', serverEngine: 'whisper' }}
+        />,
+      );
+      const paragraph = screen.getByTestId('onboarding-privacy');
+      const text = paragraph.firstChild;
+      expect(paragraph.textContent).toBe("We'll ask for microphone access when you first record.");
+      await waitFor(() => {
+        expect(paragraph.textContent).toContain('transcribed on it, by no one else');
+      });
+      // The same paragraph and text: a new, larger one would be a late main-content paint.
+      expect(screen.getByTestId('onboarding-privacy')).toBe(paragraph);
+      expect(paragraph.firstChild).toBe(text);
+    } finally {
+      document.documentElement.classList.remove(FIRST_SCREEN.onboardingDueClass);
+      shell.remove();
+    }
   });
 });

@@ -118,11 +118,17 @@ export function OnboardingOverlay({
   // that style anyway; until then focus is on the page's body, as it has been since the first
   // paint (ADR 061).
   const deferFocus = !appear;
+  // The build-time dialog could only say that the microphone will be asked for. Its successor
+  // paints the same words first and then, in the same paragraph, this install's own: a new,
+  // larger paragraph in the commit would make the browser take that late paint, not the first,
+  // as when the page's main content appeared (its largest contentful paint).
+  const [noteSettled, setNoteSettled] = useState(appear);
   useEffect(() => {
     if (!deferFocus) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
+        setNoteSettled(true);
         const content = contentRef.current;
         if (!content || content.contains(document.activeElement)) return;
         content.querySelector<HTMLElement>('button')?.focus();
@@ -154,7 +160,7 @@ export function OnboardingOverlay({
         <Emblem />
         <Dialog.Title className={TITLE_CLASS}>{TITLE}</Dialog.Title>
         <Dialog.Description className={DESCRIPTION_CLASS}>{DESCRIPTION}</Dialog.Description>
-        <Tips privacyNote={privacyNote} />
+        <Tips privacyNote={noteSettled ? privacyNote : undefined} />
         <Actions onReady={onSignup ?? onComplete} onSkip={onSkip} />
       </Dialog.Content>
     </Dialog.Root>
