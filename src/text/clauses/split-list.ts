@@ -12,7 +12,6 @@ import {
   isWord,
 } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
-import { DETAIL_TABLE } from '../rows/details.js';
 import { CONDITION_OPENERS } from '../words/checklist.js';
 import { REASONS_AFTER } from '../words/corrections.js';
 import { saysHowMuch } from './one-item-sentences.js';
@@ -21,6 +20,7 @@ import {
   endsCountOfThem,
   ownerOpensThing,
   runsThingsTogether,
+  detailPausesOf,
   withDetailsAsDescriptions,
 } from './thing-starts.js';
 import {
@@ -188,7 +188,8 @@ export function splitList(
   }
   // "My radio, fully charged, the spare torch, and the keys": a detail's participle is how the
   // thing is, no verb of a clause.
-  const asSaid = withDetailsAsDescriptions(region);
+  const detailPauses = detailPausesOf(region);
+  const asSaid = withDetailsAsDescriptions(region, detailPauses);
   if (!joinsThings(asSaid, headLength > 0)) return [tokens.slice()];
   // Without a verb at the head, pieces with a verb of their own are clauses ("... of work and
   // signups are up thirty percent this week"): they part at the joiners only, never inside.
@@ -221,7 +222,7 @@ export function splitList(
     if (
       token.kind === 'pause' &&
       chunk.some(isWord) &&
-      (DETAIL_TABLE.decide(region, k) !== null || details.has(region[k] as TaggedToken))
+      (detailPauses.has(k) || details.has(region[k] as TaggedToken))
     ) {
       chunk.push(token);
       continue;

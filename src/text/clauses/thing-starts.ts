@@ -54,16 +54,26 @@ export function runsThingsTogether(region: readonly TaggedToken[]): boolean {
   return openers > ONE_THING_OPENERS;
 }
 
+/** Where a pause sets off a detail of the thing before it, as the detail rows read it. */
+export function detailPausesOf(region: readonly TaggedToken[]): Set<number> {
+  const pauses = new Set<number>();
+  region.forEach((token, k) => {
+    if (token.kind === 'pause' && DETAIL_TABLE.decide(region, k) !== null) pauses.add(k);
+  });
+  return pauses;
+}
+
 /**
  * The region with each detail a row reads after a comma (rows/details.ts: "calibrated", "fully
  * charged") as a description: its verbs tagged as adjectives, up to the next pause. A piece kept
  * in a one-item sentence may be a clause of its own, and keeps its tags.
  */
-export function withDetailsAsDescriptions(region: readonly TaggedToken[]): readonly TaggedToken[] {
+export function withDetailsAsDescriptions(
+  region: readonly TaggedToken[],
+  detailPauses: ReadonlySet<number>,
+): readonly TaggedToken[] {
   let described: TaggedToken[] | undefined;
-  for (let k = 0; k < region.length; k++) {
-    const pause = region[k] as TaggedToken;
-    if (pause.kind !== 'pause' || DETAIL_TABLE.decide(region, k) === null) continue;
+  for (const k of detailPauses) {
     described ??= [...region];
     for (let d = k + 1; d < region.length && region[d]?.kind === 'word'; d++) {
       const word = region[d] as TaggedToken;
