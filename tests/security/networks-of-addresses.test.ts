@@ -103,4 +103,32 @@ describe('one IPv6 network spread over many /64s', () => {
       await closeTestApp(testApp);
     }
   });
+
+  it('shares eight addresses’ worth of text saved an hour, and another network keeps its own', async () => {
+    const testApp = await createTestApp('sqlite', {
+      env: { RATE_LIMIT_TEXT_BYTES_PER_HOUR: String(16 * 1024) },
+    });
+    try {
+      const words = 'x'.repeat(8_000);
+      const save = (remoteAddress: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/guest-ideas',
+          remoteAddress,
+          headers: guestHeaders(newGuestId()),
+          payload: { content: words, format: 'tweet', category: 'work' },
+        });
+      // Two saves of 8 KiB fill each /64's 16 KiB; eight /64s' worth fit the network.
+      const statuses: number[] = [];
+      for (let net = 1; net <= 10; net += 1) {
+        for (let i = 0; i < 2; i += 1)
+          statuses.push((await save(`2001:db8:7:${net}::1`)).statusCode);
+      }
+      expect(statuses.slice(0, 16).every((status) => status === 201)).toBe(true);
+      expect(statuses.slice(16)).toEqual(Array(4).fill(429));
+      expect((await save('2001:db8:8:1::1')).statusCode).toBe(201);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
 });

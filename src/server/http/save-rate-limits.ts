@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import {
   addressLimit,
   clientKeyOf,
+  networkKeyOf,
   ONE_HOUR_MS,
   rateLimitedError,
   type SharedLimits,
@@ -62,12 +63,51 @@ export interface SaveRateLimits {
  * otherwise grow the database by most of a GiB an hour (ADR 129). All counts are the shared
  * ones (ADR 070).
  */
+/**
+ * /64s of one IPv6 /48 whose saves, new guests and text it may have together: each /64 had a
+ * budget of its own, so one network with a routed /56 stored 256 times the text of an address.
+ */
+const SAVE_ADDRESSES_PER_NETWORK = 8;
+
 export function createSaveRateLimits(
   app: FastifyInstance,
   config: Config,
   shared: SharedLimits,
 ): SaveRateLimits {
-  const save = addressLimit(app, shared, 'save-address', config.rateLimits.savesPerMinute);
+  const perMinute = config.rateLimits.savesPerMinute;
+  const saveByAddress = addressLimit(app, shared, 'save-address', perMinute);
+  const saveByNetwork = addressLimit(
+    app,
+    shared,
+    'save-network',
+    perMinute * SAVE_ADDRESSES_PER_NETWORK,
+    (request) => networkKeyOf(clientKeyOf(request)),
+  );
+  const save = async (request: FastifyRequest) => {
+    await saveByAddress(request);
+    await saveByNetwork(request);
+  };
+  /** Counts one more in the address's count and its network's, refusing past either. */
+  const countBoth = async (
+    request: FastifyRequest,
+    family: string,
+    windowMs: number,
+    amount: number,
+    limit: number,
+    message: string,
+  ) => {
+    const address = `${family}:${clientKeyOf(request)}`;
+    const counted = await shared.counters.increment(address, windowMs, amount);
+    if (counted.count > limit) throw rateLimitedError(counted.ttlMs / 1000, message);
+    const network = networkKeyOf(clientKeyOf(request));
+    if (network === undefined) return;
+    const ours = await shared.counters.increment(`${family}-network:${network}`, windowMs, amount);
+    if (ours.count > limit * SAVE_ADDRESSES_PER_NETWORK) {
+      // Refused for its network: the address keeps what it did not get to use.
+      await shared.counters.decrement(address, amount);
+      throw rateLimitedError(ours.ttlMs / 1000, message);
+    }
+  };
   const newGuestsPerHour = config.rateLimits.newGuestsPerHour;
   const admitGuest = async (request: FastifyRequest) => {
     const guestId = guestIdOf(request);
@@ -75,27 +115,28 @@ export function createSaveRateLimits(
     if (guestId === null) return;
     const seen = `guest-seen:${clientKeyOf(request)}:${guestId}`;
     if ((await shared.counters.read(seen)) !== undefined) return;
-    const fresh = await shared.counters.increment(
-      `new-guests:${clientKeyOf(request)}`,
+    await countBoth(
+      request,
+      'new-guests',
       ONE_HOUR_MS,
+      1,
+      newGuestsPerHour,
+      'Too many new guests from this network.',
     );
-    if (fresh.count > newGuestsPerHour) {
-      throw rateLimitedError(fresh.ttlMs / 1000, 'Too many new guests from this network.');
-    }
     await shared.counters.increment(seen, ONE_HOUR_MS);
   };
   const textBudgetKib = Math.floor(config.rateLimits.textBytesPerHour / 1024);
   const countText = async (request: FastifyRequest) => {
     const bytes = textBytesOf(request.body);
     if (bytes === 0) return;
-    const counted = await shared.counters.increment(
-      `text-bytes:${clientKeyOf(request)}`,
+    await countBoth(
+      request,
+      'text-bytes',
       ONE_HOUR_MS,
       Math.ceil(bytes / 1024),
+      textBudgetKib,
+      'Too much text from this network this hour.',
     );
-    if (counted.count > textBudgetKib) {
-      throw rateLimitedError(counted.ttlMs / 1000, 'Too much text from this network this hour.');
-    }
   };
   return {
     async countWrite(request, guestRoute) {
