@@ -308,6 +308,36 @@ export function networkKeyOf(addressKey: string): string | undefined {
 }
 
 /**
+ * Counts `amount` of a window's budget for the client's address, and for its IPv6 /48 at
+ * `perNetwork` addresses' worth, refusing with 429 past either (`family:address` and
+ * `family-network:network`). Refused for its network, the address keeps what it did not get.
+ */
+export async function countForAddressAndNetwork(
+  counters: Counters,
+  request: FastifyRequest,
+  count: {
+    family: string;
+    windowMs: number;
+    amount: number;
+    limit: number;
+    perNetwork: number;
+    message: string;
+  },
+): Promise<void> {
+  const { family, windowMs, amount, limit, perNetwork, message } = count;
+  const address = `${family}:${clientKeyOf(request)}`;
+  const counted = await counters.increment(address, windowMs, amount);
+  if (counted.count > limit) throw rateLimitedError(counted.ttlMs / 1000, message);
+  const network = networkKeyOf(clientKeyOf(request));
+  if (network === undefined) return;
+  const ours = await counters.increment(`${family}-network:${network}`, windowMs, amount);
+  if (ours.count > limit * perNetwork) {
+    await counters.decrement(address, amount);
+    throw rateLimitedError(ours.ttlMs / 1000, message);
+  }
+}
+
+/**
  * One limit per client address through @fastify/rate-limit (so its Redis store counts it when
  * REDIS_URL is set), falling back to memory while the shared store fails or is slow. Without a
  * shared store it counts in memory directly and answers at once: the plugin's promise chain,

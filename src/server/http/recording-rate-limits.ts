@@ -3,9 +3,9 @@ import type { Config } from '../config.js';
 import {
   addressLimit,
   clientKeyOf,
+  countForAddressAndNetwork,
   networkKeyOf,
   ONE_HOUR_MS,
-  rateLimitedError,
   type SharedLimits,
 } from './rate-limit-counters.js';
 
@@ -37,6 +37,13 @@ export interface RecordingRateLimits {
 export const UPLOAD_WRITES_PER_MINUTE = 600;
 
 /**
+ * /64s of one IPv6 /48 whose bytes an hour it may send together: a host with a routed /56 had
+ * 256 budgets, and 56 /64s announcing uploads they never sent held the whole room for an hour
+ * (every upload 507). Eight budgets are at most a sixth of the room by default.
+ */
+const RECORDING_ADDRESSES_PER_NETWORK = 8;
+
+/**
  * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
  * RATE_LIMIT_AI_PER_MIN per minute and address, in a bucket of their own beside the AI one,
  * whose routes docs/api.md names. Without it one client queued whisper work without end. The
@@ -44,13 +51,6 @@ export const UPLOAD_WRITES_PER_MINUTE = 600;
  * nothing, so the per-owner caps alone let one address store without end (ADR 106). They are
  * counted in KiB, so a window's count stays far inside the PostgreSQL table's integer.
  */
-/**
- * /64s of one IPv6 /48 whose bytes an hour it may send together: a host with a routed /56 had
- * 256 budgets, and 56 /64s announcing uploads they never sent held the whole room for an hour
- * (every upload 507). Eight budgets are at most a sixth of the room by default.
- */
-const RECORDING_ADDRESSES_PER_NETWORK = 8;
-
 export function createRecordingRateLimits(
   app: FastifyInstance,
   config: Config,
@@ -64,29 +64,14 @@ export function createRecordingRateLimits(
     async reserveBytes(request, bytes) {
       if (bytes <= 0) return;
       const kib = Math.ceil(bytes / 1024);
-      const address = `recording-bytes:${clientKeyOf(request)}`;
-      const counted = await shared.counters.increment(address, ONE_HOUR_MS, kib);
-      if (counted.count > budgetKib) {
-        throw rateLimitedError(
-          counted.ttlMs / 1000,
-          'Too many recordings from this network this hour.',
-        );
-      }
-      const network = networkKeyOf(clientKeyOf(request));
-      if (network === undefined) return;
-      const ours = await shared.counters.increment(
-        `recording-bytes-network:${network}`,
-        ONE_HOUR_MS,
-        kib,
-      );
-      if (ours.count > budgetKib * RECORDING_ADDRESSES_PER_NETWORK) {
-        // Refused for its network: the address keeps what it did not get to send.
-        await shared.counters.decrement(address, kib);
-        throw rateLimitedError(
-          ours.ttlMs / 1000,
-          'Too many recordings from this network this hour.',
-        );
-      }
+      await countForAddressAndNetwork(shared.counters, request, {
+        family: 'recording-bytes',
+        windowMs: ONE_HOUR_MS,
+        amount: kib,
+        limit: budgetKib,
+        perNetwork: RECORDING_ADDRESSES_PER_NETWORK,
+        message: 'Too many recordings from this network this hour.',
+      });
     },
     async returnBytes(request, bytes) {
       // Rounded down, as the count rounds up: what is given back never exceeds what was counted.

@@ -3,9 +3,9 @@ import type { Config } from '../config.js';
 import {
   addressLimit,
   clientKeyOf,
+  countForAddressAndNetwork,
   networkKeyOf,
   ONE_HOUR_MS,
-  rateLimitedError,
   type SharedLimits,
 } from './rate-limit-counters.js';
 import { guestIdOf } from './sessions.js';
@@ -51,6 +51,12 @@ export interface SaveRateLimits {
 }
 
 /**
+ * /64s of one IPv6 /48 whose saves, new guests and text it may have together: each /64 had a
+ * budget of its own, so one network with a routed /56 stored 256 times the text of an address.
+ */
+const SAVE_ADDRESSES_PER_NETWORK = 8;
+
+/**
  * Saves: RATE_LIMIT_SAVES_PER_MIN per minute and address, guests and accounts alike, whatever
  * the guest id, for every route that writes. A guest id is the browser's to make up, so a
  * script could otherwise spread its writes over fresh guests, each with its own monthly quota
@@ -63,12 +69,6 @@ export interface SaveRateLimits {
  * otherwise grow the database by most of a GiB an hour (ADR 129). All counts are the shared
  * ones (ADR 070).
  */
-/**
- * /64s of one IPv6 /48 whose saves, new guests and text it may have together: each /64 had a
- * budget of its own, so one network with a routed /56 stored 256 times the text of an address.
- */
-const SAVE_ADDRESSES_PER_NETWORK = 8;
-
 export function createSaveRateLimits(
   app: FastifyInstance,
   config: Config,
@@ -87,27 +87,6 @@ export function createSaveRateLimits(
     await saveByAddress(request);
     await saveByNetwork(request);
   };
-  /** Counts one more in the address's count and its network's, refusing past either. */
-  const countBoth = async (
-    request: FastifyRequest,
-    family: string,
-    windowMs: number,
-    amount: number,
-    limit: number,
-    message: string,
-  ) => {
-    const address = `${family}:${clientKeyOf(request)}`;
-    const counted = await shared.counters.increment(address, windowMs, amount);
-    if (counted.count > limit) throw rateLimitedError(counted.ttlMs / 1000, message);
-    const network = networkKeyOf(clientKeyOf(request));
-    if (network === undefined) return;
-    const ours = await shared.counters.increment(`${family}-network:${network}`, windowMs, amount);
-    if (ours.count > limit * SAVE_ADDRESSES_PER_NETWORK) {
-      // Refused for its network: the address keeps what it did not get to use.
-      await shared.counters.decrement(address, amount);
-      throw rateLimitedError(ours.ttlMs / 1000, message);
-    }
-  };
   const newGuestsPerHour = config.rateLimits.newGuestsPerHour;
   const admitGuest = async (request: FastifyRequest) => {
     const guestId = guestIdOf(request);
@@ -115,28 +94,28 @@ export function createSaveRateLimits(
     if (guestId === null) return;
     const seen = `guest-seen:${clientKeyOf(request)}:${guestId}`;
     if ((await shared.counters.read(seen)) !== undefined) return;
-    await countBoth(
-      request,
-      'new-guests',
-      ONE_HOUR_MS,
-      1,
-      newGuestsPerHour,
-      'Too many new guests from this network.',
-    );
+    await countForAddressAndNetwork(shared.counters, request, {
+      family: 'new-guests',
+      windowMs: ONE_HOUR_MS,
+      amount: 1,
+      limit: newGuestsPerHour,
+      perNetwork: SAVE_ADDRESSES_PER_NETWORK,
+      message: 'Too many new guests from this network.',
+    });
     await shared.counters.increment(seen, ONE_HOUR_MS);
   };
   const textBudgetKib = Math.floor(config.rateLimits.textBytesPerHour / 1024);
   const countText = async (request: FastifyRequest) => {
     const bytes = textBytesOf(request.body);
     if (bytes === 0) return;
-    await countBoth(
-      request,
-      'text-bytes',
-      ONE_HOUR_MS,
-      Math.ceil(bytes / 1024),
-      textBudgetKib,
-      'Too much text from this network this hour.',
-    );
+    await countForAddressAndNetwork(shared.counters, request, {
+      family: 'text-bytes',
+      windowMs: ONE_HOUR_MS,
+      amount: Math.ceil(bytes / 1024),
+      limit: textBudgetKib,
+      perNetwork: SAVE_ADDRESSES_PER_NETWORK,
+      message: 'Too much text from this network this hour.',
+    });
   };
   return {
     async countWrite(request, guestRoute) {
