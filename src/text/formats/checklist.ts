@@ -45,7 +45,6 @@ import {
 
 export const CHECKLIST_ITEM_PREFIX = '- [ ] ';
 
-/** "It was leaking" -> "it was leaking"; "I" and a name keep their capital. */
 /**
  * A thing said as a piece of a sentence's list ("the mallet", "two muslins"): it opens like a
  * thing and holds no verb. A noun the tagger read as a verb ("tent pegs") is missed, which only
@@ -69,7 +68,25 @@ function isThing(tokens: readonly TaggedToken[]): boolean {
 
 const THING_OPENERS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'DET', 'NUM', 'ADJ', 'PRON']);
 
-/** A piece joined onto the item before it, in lower case but for "I" and a name said first. */
+/**
+ * "Baby stuff. Nappies, size 4.", "For the start of my shift. Pager, a pen.": a list named on
+ * its own, or what it is for, its things after it.
+ */
+function headsTheList(tokens: readonly TaggedToken[], next: readonly TaggedToken[]): boolean {
+  const spoken = tokens.filter((token) => token.kind === 'word');
+  return namesListHeading(spoken) || namesWhatTheListIsFor(spoken, next);
+}
+
+/** "and buy candles", "then email Sam": the last piece of a sentence's list, opened by its joiner. */
+function closesTheList(tokens: readonly TaggedToken[]): boolean {
+  const first = tokens.find(isWord)?.lower;
+  return first === 'and' || first === 'then';
+}
+
+/**
+ * A piece joined onto the item before it, in lower case but for "I" and a name said first:
+ * "It was leaking" -> "it was leaking".
+ */
 function lowerFirst(text: string, first: TaggedToken | undefined): string {
   if (/^(?:I\b|I')/u.test(text)) return text;
   if (first !== undefined && first.pos === 'PROPN' && first.text !== first.lower) return text;
@@ -126,14 +143,7 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
       title === null &&
       sentenceIndex === 0 &&
       next !== undefined &&
-      (isIntroSentence(tokens, next) ||
-        leadsIntoIntent(tokens, next) ||
-        // "Baby stuff. Nappies, size 4.": a list named on its own, its things after it.
-        namesListHeading(tokens.filter((token) => token.kind === 'word')) ||
-        namesWhatTheListIsFor(
-          tokens.filter((token) => token.kind === 'word'),
-          next,
-        ))
+      (isIntroSentence(tokens, next) || leadsIntoIntent(tokens, next) || headsTheList(tokens, next))
     ) {
       title = titleFromIntro(tokens);
       titleTokens = tokens;
@@ -239,15 +249,13 @@ export function formatChecklist(said: readonly TaggedToken[][], category: Catego
         // size fives, top up the grit bin, cones, skating aids": after things, or among tasks
         // listed with commas (not the last one, opened by "and"), what follows a task is the
         // sentence's list, and its verb is not put before it.
-        const closing = ['and', 'then'].includes(taskTokens.find(isWord)?.lower ?? '');
         const listedOn = clauses.some(
-          (other, k) =>
-            k > clauseIndex &&
-            verbLed[k] === true &&
-            !['and', 'then'].includes(other.tokens.find(isWord)?.lower ?? ''),
+          (other, k) => k > clauseIndex && verbLed[k] === true && !closesTheList(other.tokens),
         );
         const giveVerb =
-          !thingListed && !listedOn && (closing || !verbLed.slice(0, clauseIndex).some(Boolean));
+          !thingListed &&
+          !listedOn &&
+          (closesTheList(taskTokens) || !verbLed.slice(0, clauseIndex).some(Boolean));
         for (const task of tasksOf(taskTokens, listed, details, giveVerb)) {
           const before = items.length;
           add(task);
