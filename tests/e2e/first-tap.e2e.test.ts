@@ -71,8 +71,11 @@ function answerOf(events: Event[], tap: TapInPage): Answer {
       event.ts <= paint.ts &&
       Boolean(event.args?.data?.documentLoaderURL),
   );
-  if (!navigation) throw new Error('The trace has no navigation before the first paint');
-  const tapTs = navigation.ts + tap.at * 1000;
+  // Some traces carry no navigationStart for the document on the paint's thread (one run in
+  // about thirty); the paint itself is then the anchor, since the page measured the tap from it.
+  const tapTs = navigation
+    ? navigation.ts + tap.at * 1000
+    : paint.ts + tap.afterPaint * 1000;
   const click = events.find(
     (event) =>
       event.name === 'EventDispatch' &&
