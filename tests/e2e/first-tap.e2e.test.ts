@@ -73,9 +73,7 @@ function answerOf(events: Event[], tap: TapInPage): Answer {
   );
   // Some traces carry no navigationStart for the document on the paint's thread (one run in
   // about thirty); the paint itself is then the anchor, since the page measured the tap from it.
-  const tapTs = navigation
-    ? navigation.ts + tap.at * 1000
-    : paint.ts + tap.afterPaint * 1000;
+  const tapTs = navigation ? navigation.ts + tap.at * 1000 : paint.ts + tap.afterPaint * 1000;
   const click = events.find(
     (event) =>
       event.name === 'EventDispatch' &&

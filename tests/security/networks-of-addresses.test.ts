@@ -4,7 +4,10 @@
  * about 2,500 password hashes a minute and an account under attack 768 guesses a minute.
  */
 import { describe, expect, it } from 'vitest';
-import { networkKeyOf } from '#server/http/rate-limit-counters.js';
+import { createAudioBudget } from '#server/http/audio-budget.js';
+import { memoryCounters } from '#server/http/memory-counters.js';
+import { addressKeyOf, networkKeyOf } from '#server/http/rate-limit-counters.js';
+import { testConfig } from '#server/config.js';
 import {
   closeTestApp,
   createTestApp,
@@ -130,5 +133,58 @@ describe('one IPv6 network spread over many /64s', () => {
     } finally {
       await closeTestApp(testApp);
     }
+  });
+
+  it('shares eight addresses’ worth of AI calls a minute, and another network keeps its own', async () => {
+    const testApp = await createTestApp('sqlite', { env: { RATE_LIMIT_AI_PER_MIN: '2' } });
+    try {
+      const format = (remoteAddress: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/format',
+          remoteAddress,
+          payload: {
+            transcript: 'Call the plumber about the leak.',
+            format: 'tweet',
+            category: 'work',
+          },
+        });
+      const statuses: number[] = [];
+      for (let net = 1; net <= 9; net += 1) {
+        for (let i = 0; i < 2; i += 1)
+          statuses.push((await format(`2001:db8:b:${net}::1`)).statusCode);
+      }
+      expect(statuses.slice(0, 16)).toEqual(Array(16).fill(200));
+      expect(statuses.slice(16)).toEqual([429, 429]);
+      expect((await format('2001:db8:c:1::1')).statusCode).toBe(200);
+    } finally {
+      await closeTestApp(testApp);
+    }
+  });
+
+  it('shares eight addresses’ worth of minutes transcribed an hour, and gives back to both', async () => {
+    const counters = memoryCounters();
+    const config = testConfig({ TRANSCRIPTION_MINUTES_PER_HOUR: '1' });
+    const budget = createAudioBudget(config, {
+      counters,
+      fallback: counters,
+      remote: false,
+      describe: 'memory',
+    });
+    const minute = 60_000;
+    const taken: (object | null)[] = [];
+    for (let net = 1; net <= 9; net += 1) {
+      taken.push(await budget.take(addressKeyOf(`2001:db8:d:${net}::1`), minute));
+    }
+    expect(taken.slice(0, 8)).toEqual(Array(8).fill(null));
+    expect(taken[8]).toMatchObject({ retryAfterMs: expect.any(Number) });
+    // The ninth /64 has used none of its own minutes, and is refused for its network's.
+    await expect(budget.ensureLeft(addressKeyOf('2001:db8:d:9::1'))).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    // Minutes one /64 gives back are the network's again.
+    await budget.giveBack(addressKeyOf('2001:db8:d:1::1'), minute);
+    expect(await budget.take(addressKeyOf('2001:db8:d:9::1'), minute)).toBeNull();
+    await expect(budget.ensureLeft(addressKeyOf('2001:db8:e:1::1'))).resolves.toBeUndefined();
   });
 });

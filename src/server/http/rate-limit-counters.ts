@@ -381,3 +381,25 @@ export function addressLimit(
     if (exceeded) throw rateLimitedError(retryAfterSeconds);
   };
 }
+
+/**
+ * One limit counted twice: per client address at `max`, and per IPv6 /48 at `perNetwork`
+ * addresses' worth (`name-network`). A host with a routed /56 holds 256 /64s, each a fresh
+ * per-address budget; the network's count makes them one household's few.
+ */
+export function addressAndNetworkLimit(
+  app: FastifyInstance,
+  shared: SharedLimits,
+  name: string,
+  max: number,
+  perNetwork: number,
+): (request: FastifyRequest) => Promise<void> {
+  const byAddress = addressLimit(app, shared, `${name}-address`, max);
+  const byNetwork = addressLimit(app, shared, `${name}-network`, max * perNetwork, (request) =>
+    networkKeyOf(clientKeyOf(request)),
+  );
+  return async (request) => {
+    await byAddress(request);
+    await byNetwork(request);
+  };
+}

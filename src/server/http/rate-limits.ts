@@ -8,7 +8,7 @@ import type {
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
 import {
-  addressLimit,
+  addressAndNetworkLimit,
   clientKeyOf,
   networkKeyOf,
   ONE_MINUTE_MS,
@@ -52,18 +52,7 @@ export function createAuthRateLimits(
   shared: SharedLimits,
 ): AuthRateLimits {
   const perMinute = config.rateLimits.authPerMinute;
-  const byAddress = addressLimit(app, shared, 'auth-address', perMinute);
-  const byNetwork = addressLimit(
-    app,
-    shared,
-    'auth-network',
-    perMinute * AUTH_ADDRESSES_PER_NETWORK,
-    (request) => networkKeyOf(clientKeyOf(request)),
-  );
-  const both = async (request: FastifyRequest) => {
-    await byAddress(request);
-    await byNetwork(request);
-  };
+  const both = addressAndNetworkLimit(app, shared, 'auth', perMinute, AUTH_ADDRESSES_PER_NETWORK);
   return {
     byAddress: both,
     async isOverAddressLimit(request) {
@@ -117,8 +106,14 @@ export interface AiRateLimits {
 }
 
 /**
- * The AI limit: RATE_LIMIT_AI_PER_MIN units per minute and address, one budget for every AI
- * route, across all instances. A unit is a recording, not a route (ADR 071): the call that
+ * /64s of one IPv6 /48 that may each spend the whole AI limit in the same minute: each call may
+ * cost the operator a paid model, and a routed /56 made 256 budgets of it.
+ */
+const AI_ADDRESSES_PER_NETWORK = 8;
+
+/**
+ * The AI limit: RATE_LIMIT_AI_PER_MIN units per minute and address, and eight times that per
+ * IPv6 /48, one budget for every AI route, across all instances. A unit is a recording, not a route (ADR 071): the call that
  * spends it answers with a Recording-Token header, and up to RECORDING_FOLLOW_UPS later format
  * or infer calls from the same address that send it back within five minutes are not counted
  * again. The token is random and only its use count is stored, keyed with the address, so a
@@ -129,7 +124,13 @@ export function createAiRateLimits(
   config: Config,
   shared: SharedLimits,
 ): AiRateLimits {
-  const spend = addressLimit(app, shared, 'ai-address', config.rateLimits.aiPerMinute);
+  const spend = addressAndNetworkLimit(
+    app,
+    shared,
+    'ai',
+    config.rateLimits.aiPerMinute,
+    AI_ADDRESSES_PER_NETWORK,
+  );
   const recordingKey = (request: FastifyRequest, token: string) =>
     `recording:${clientKeyOf(request)}:${token}`;
   const newToken = recordingTokenSource();

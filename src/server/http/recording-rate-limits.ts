@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import {
+  addressAndNetworkLimit,
   addressLimit,
   clientKeyOf,
   countForAddressAndNetwork,
@@ -37,15 +38,15 @@ export interface RecordingRateLimits {
 export const UPLOAD_WRITES_PER_MINUTE = 600;
 
 /**
- * /64s of one IPv6 /48 whose bytes an hour it may send together: a host with a routed /56 had
- * 256 budgets, and 56 /64s announcing uploads they never sent held the whole room for an hour
+ * /64s of one IPv6 /48 whose recordings a minute and bytes an hour it may send together: a host
+ * with a routed /56 had 256 budgets, and 56 /64s announcing uploads they never sent held the whole room for an hour
  * (every upload 507). Eight budgets are at most a sixth of the room by default.
  */
 const RECORDING_ADDRESSES_PER_NETWORK = 8;
 
 /**
  * Recordings sent for transcription (a tus upload begun, POST /api/recordings/:id/transcribe):
- * RATE_LIMIT_AI_PER_MIN per minute and address, in a bucket of their own beside the AI one,
+ * RATE_LIMIT_AI_PER_MIN per minute and address (eight times that per IPv6 /48), in a bucket of their own beside the AI one,
  * whose routes docs/api.md names. Without it one client queued whisper work without end. The
  * bytes are counted too, per address and hour, whatever guest id they name: a guest id costs
  * nothing, so the per-owner caps alone let one address store without end (ADR 106). They are
@@ -56,7 +57,13 @@ export function createRecordingRateLimits(
   config: Config,
   shared: SharedLimits,
 ): RecordingRateLimits {
-  const byAddress = addressLimit(app, shared, 'recording-address', config.rateLimits.aiPerMinute);
+  const byAddress = addressAndNetworkLimit(
+    app,
+    shared,
+    'recording',
+    config.rateLimits.aiPerMinute,
+    RECORDING_ADDRESSES_PER_NETWORK,
+  );
   const budgetKib = Math.floor(config.recordings.bytesPerHourPerAddress / 1024);
   return {
     sendsForTranscription: async (request) => byAddress(request),

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import {
-  addressLimit,
+  addressAndNetworkLimit,
   clientKeyOf,
   countForAddressAndNetwork,
-  networkKeyOf,
   ONE_HOUR_MS,
   type SharedLimits,
 } from './rate-limit-counters.js';
@@ -75,18 +74,7 @@ export function createSaveRateLimits(
   shared: SharedLimits,
 ): SaveRateLimits {
   const perMinute = config.rateLimits.savesPerMinute;
-  const saveByAddress = addressLimit(app, shared, 'save-address', perMinute);
-  const saveByNetwork = addressLimit(
-    app,
-    shared,
-    'save-network',
-    perMinute * SAVE_ADDRESSES_PER_NETWORK,
-    (request) => networkKeyOf(clientKeyOf(request)),
-  );
-  const save = async (request: FastifyRequest) => {
-    await saveByAddress(request);
-    await saveByNetwork(request);
-  };
+  const save = addressAndNetworkLimit(app, shared, 'save', perMinute, SAVE_ADDRESSES_PER_NETWORK);
   const newGuestsPerHour = config.rateLimits.newGuestsPerHour;
   const admitGuest = async (request: FastifyRequest) => {
     const guestId = guestIdOf(request);
