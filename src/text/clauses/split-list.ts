@@ -1,4 +1,5 @@
 import { describesNext, joinsThings, numberedJoins, prepositionalJoins } from './list-joins.js';
+import { opensOwnTask, saysOwnClause } from './own-tasks.js';
 import {
   NOUN_PHRASE_START,
   NOUN_POS,
@@ -26,12 +27,10 @@ import {
 import {
   FUNCTION_WORDS,
   NON_RESTRICTIVE,
-  OBJECT_OPENERS,
   OBJECT_PRONOUNS,
   TITLES,
 } from '../words/function-words.js';
 import { LIST_STAPLES, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
-import { DESCRIBING_VERBS, TASK_PARTICLES } from '../words/verbs.js';
 
 /**
  * The splitter of spoken lists of things: "buy batteries tape and a new extension cord" gives
@@ -350,54 +349,6 @@ export function splitList(
       : [...head, ...thing],
   );
 }
-
-/**
- * "chase the quote, the receipts are missing": a piece with a finite verb of its own says
- * something of its own, and the task's verb put before it would make nonsense. Not a thing
- * described by a clause ("shoes my sister lent me": a determiner straight after its noun) nor
- * a compound ending in a verb's word ("a cake stand").
- */
-function saysOwnClause(thing: readonly TaggedToken[]): boolean {
-  for (let j = 1; j < thing.length; j++) {
-    const token = thing[j] as TaggedToken;
-    const prev = thing[j - 1] as TaggedToken;
-    if (!isWord(token)) continue;
-    if ((token.pos === 'DET' || token.pos === 'PRON') && NOUN_POS.has(prev.pos)) return false;
-    if (isClauseVerb(thing, j) && !(j === thing.length - 1 && NOUN_POS.has(prev.pos))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/**
- * "photocopy the worksheets, mark the essays, and hand over the notes": in a written list, a
- * piece led by a known verb, in lower case (a name, "Mark", keeps its capital), is a task of
- * its own whatever the tagger made of the verb, when it takes an object ("the", "my", or a
- * particle and then "the") or says more than a thing would (four words or more); the first
- * task's verb is not put before it.
- */
-function opensOwnTask(thing: readonly TaggedToken[]): boolean {
-  const words = thing.filter(isWord);
-  const [verb, next, after] = words;
-  if (verb === undefined || next === undefined || verb.text !== verb.lower) return false;
-  if (!['NOUN', 'VERB', 'ADJ'].includes(verb.pos)) return false;
-  // "shoes my sister lent me", "rollers the big ones": a plural is a thing; a verb said to do
-  // a task is never in -s.
-  if (/[^s]s$/u.test(verb.lower)) return false;
-  if (isCompound(verb, next)) return false;
-  // "bread the big loaf", "dad a card": only a word known as a task's verb takes an object.
-  if (!isKnownTaskVerb(verb)) return false;
-  // A thing in a list is a word or three ("print paper"); a task goes on to say more. A word
-  // read as describing ("clean towels for the gym bag") takes its object first.
-  if (words.length >= TASK_MIN_WORDS && !DESCRIBING_VERBS.has(verb.lower)) return true;
-  const object = (token: TaggedToken | undefined): boolean =>
-    token !== undefined && OBJECT_OPENERS.has(token.lower);
-  return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
-}
-
-/** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */
-const TASK_MIN_WORDS = 4;
 
 const REASON_OPENERS: ReadonlySet<string> = new Set([...REASONS_AFTER, ...CONDITION_OPENERS]);
 
