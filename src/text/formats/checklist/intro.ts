@@ -36,6 +36,9 @@ import { OWNING_WORDS } from '../../words/clause-subjects.js';
 const INTRO_MAX_WORDS = 8;
 /** Words of an intro before a first task that starts at a verb: "For the sprint | fix ...". */
 const INTRO_BEFORE_VERB_MAX_WORDS = 6;
+/** The same where a pause for thought ends it, a surer mark: "for the stamp fair at the civic
+ * hall saturday | um the tongs". */
+const INTRO_BEFORE_PAUSE_MAX_WORDS = 10;
 /** The same before spoken intent, which marks the task's start more surely: "Before we fly
  * to Lisbon on Friday | I've got to | renew the travel insurance". */
 const INTRO_BEFORE_INTENT_MAX_WORDS = 10;
@@ -161,22 +164,40 @@ export function isIntroSentence(
 /** Words a thing's name opens with after the time a lead ends on: "seed potatoes", "my boots". */
 const THING_STARTS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM', 'PRON']);
 
+/** Words after a lead within which an auxiliary makes them news ("the printer is jammed"). */
+const NEWS_AUX_REACH = 4;
+
+/** Whether what follows the lead says something happened, no thing or task: a verb of being. */
+function saysNews(tokens: readonly TaggedToken[], from: number): boolean {
+  const ahead = tokens.slice(from, from + NEWS_AUX_REACH);
+  const stop = ahead.findIndex((token) => token.kind !== 'word' || token.lower === 'and');
+  return (stop === -1 ? ahead : ahead.slice(0, stop)).some((token) => token.pos === 'AUX');
+}
+
 function purposeLeadEnd(tokens: readonly TaggedToken[]): number {
   if (tokens[0]?.lower !== 'for') return 0;
-  for (let i = 2; i < tokens.length && i <= INTRO_BEFORE_VERB_MAX_WORDS; i++) {
+  for (let i = 2; i < tokens.length && i <= INTRO_BEFORE_PAUSE_MAX_WORDS; i++) {
     const token = tokens[i] as TaggedToken;
     const prev = tokens[i - 1] as TaggedToken;
     if (token.kind !== 'word' || !INTRO_PHRASE_TAGS.has(prev.pos)) return 0;
+    const within = i <= INTRO_BEFORE_VERB_MAX_WORDS;
     const opensThing =
       ARTICLES.has(token.lower) || (OWNING_WORDS.has(token.lower) && token.pos === 'PRON');
     // "for the allotment this week | seed potatoes": when the things are for ends the lead.
+    // "for the bake sale on friday | bake the scones": a task may follow as well as a thing.
+    const opensItem = THING_STARTS.has(token.pos) || startsVerbPhrase(tokens, i);
     const afterWhen =
       (DAY_WORDS.has(prev.lower) ||
         (TIME_UNITS.has(prev.lower) && tokens[i - 2]?.lower === 'this')) &&
-      THING_STARTS.has(token.pos);
-    if (afterWhen || (opensThing && (prev.pos === 'NOUN' || prev.pos === 'PROPN'))) {
+      opensItem;
+    // "for the away match at the crown um text the team": a pause for thought after the
+    // purpose's words ends them, as a comma would.
+    const afterPause =
+      token.hesitated === true && prev.pos !== 'ADP' && prev.pos !== 'DET' && opensItem;
+    const opensAfterNoun = opensThing && (prev.pos === 'NOUN' || prev.pos === 'PROPN');
+    if (afterPause || (within && (afterWhen || opensAfterNoun))) {
       // "for the love of god | the printer is jammed": news, not things.
-      return tokens.slice(i).some((after) => after.pos === 'AUX') ? 0 : i;
+      return saysNews(tokens, i) ? 0 : i;
     }
   }
   return 0;
@@ -197,7 +218,8 @@ export function splitIntroFromTask(
   }
   const purpose = purposeLeadEnd(tokens);
   if (purpose > 0) {
-    return { intro: tokens.slice(0, purpose), task: tokens.slice(purpose), listed: true };
+    const intro = { intro: tokens.slice(0, purpose), task: tokens.slice(purpose) };
+    return startsVerbPhrase(tokens, purpose) ? intro : { ...intro, listed: true };
   }
   const toDo = toDoNameEnd(tokens);
   for (
