@@ -2,6 +2,7 @@ import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Sentence, Token } from './tokenizer.js';
 import { FUNCTION_WORDS } from './words/function-words.js';
+import { BECAUSE_SPELLINGS } from './words/speech.js';
 import { mendTags } from './rows/tags.js';
 
 /**
@@ -100,7 +101,13 @@ class TaggingInput {
   add(token: Token): void {
     if (this.tagged.length > 0) this.text += ' ';
     this.starts.push(this.text.length);
-    this.text += token.text.length > MAX_TAGGED_WORD_CHARS ? LONG_WORD_STAND_IN : token.text;
+    this.text +=
+      token.text.length > MAX_TAGGED_WORD_CHARS
+        ? LONG_WORD_STAND_IN
+        : // "cos" is tagged as the "because" it was read as (speech.ts).
+          BECAUSE_SPELLINGS.has(token.text.toLowerCase())
+          ? token.lower
+          : token.text;
     this.tagged.push(untagged(token));
     if (!this.accented && token.kind === 'word' && hasLatinDiacritic(token.text)) {
       this.accented = true;

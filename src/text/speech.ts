@@ -18,8 +18,9 @@ import { properCase } from './speech/proper-case.js';
 import { lastSentence, restartStart } from './speech/restarts.js';
 import type { Token } from './tokenizer.js';
 import { ASIDES } from './words/asides.js';
+import { ARTICLES } from './words/checklist.js';
 import { CONJUNCTIONS, QUOTING_VERBS, SIMPLE_FILLERS } from './words/fillers.js';
-import { HESITATIONS, RUN_ON_ASIDE_ENDS } from './words/speech.js';
+import { BECAUSE_SPELLINGS, HESITATIONS, RUN_ON_ASIDE_ENDS } from './words/speech.js';
 
 /**
  * Speech to written words, token by token: self-corrections applied, fillers, asides and
@@ -126,7 +127,11 @@ export function removeFillers(tokens: readonly Token[]): Token[] {
       continue;
     }
 
-    const said = hesitated ? { ...token, hesitated: true as const } : token;
+    // "a cos lettuce": after an article it names a thing.
+    const because =
+      BECAUSE_SPELLINGS.has(word) && !(prev?.kind === 'word' && ARTICLES.has(prev.lower));
+    const heard = because ? { ...token, lower: 'because' } : token;
+    const said = hesitated ? { ...heard, hesitated: true as const } : heard;
     if (word === 'i') out.push(withText(said, 'I'));
     else if (word.startsWith("i'") && word.length <= 4)
       out.push(withText(said, `I${token.text.slice(1)}`));

@@ -15,6 +15,7 @@ import {
 import type { TaggedToken } from '../nlp.js';
 import { CONDITION_OPENERS } from '../words/checklist.js';
 import { REASONS_AFTER } from '../words/corrections.js';
+import { BECAUSE_SPELLINGS } from '../words/speech.js';
 import { saysHowMuch } from './one-item-sentences.js';
 import { DEFINITE_OPENERS } from '../words/asides.js';
 import {
@@ -338,9 +339,15 @@ export function splitList(
     written && head.length === 1 && head[0]?.pos === 'NOUN' && region.find(isWord)?.pos === 'NOUN';
   if (headNamesThing) return things.map((thing, k) => (k === 0 ? [...head, ...thing] : thing));
   const headWord = head[0]?.lower;
+  // "tell the bus company about the diversion cos they moaned last time and the tea urn": a
+  // reason or a condition said between ends the verb's reach; what follows is said without it.
+  const reasoned = things.findIndex((thing) =>
+    thing.some((token) => isWord(token) && REASON_OPENERS.has(token.lower)),
+  );
   return things.map((thing, k) =>
     k > 0 &&
-    ((!giveVerb && afterPause[k] === true) ||
+    ((reasoned !== -1 && k > reasoned) ||
+      (!giveVerb && afterPause[k] === true) ||
       (written &&
         // "phone the bank, phone charger": the verb said again is the thing's own word.
         (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)) ||
@@ -350,7 +357,10 @@ export function splitList(
   );
 }
 
-const REASON_OPENERS: ReadonlySet<string> = new Set([...REASONS_AFTER, ...CONDITION_OPENERS]);
+/** A "cos" still spelled so once speech.ts has read the reasons is a thing's: "a cos lettuce". */
+const REASON_OPENERS: ReadonlySet<string> = new Set(
+  [...REASONS_AFTER, ...CONDITION_OPENERS].filter((word) => !BECAUSE_SPELLINGS.has(word)),
+);
 
 /** Words that say whose or which before "one" standing for a thing: "the", "my", "that". */
 const ONE_OPENERS: ReadonlySet<string> = new Set(['DET', 'PRON']);

@@ -4,6 +4,8 @@
  * only; the markers themselves are in words/asides.ts.
  */
 
+import { BECAUSE_SPELLINGS } from './speech.js';
+
 /** Words that set the day a correction replaces ("next Tuesday", "on the 5th"). */
 export const DAY_SETTERS: ReadonlySet<string> = new Set([
   'next',
@@ -109,7 +111,12 @@ export const PHRASE_LEADS: ReadonlySet<string> = new Set([
 export const JOINS: ReadonlySet<string> = new Set(['and', 'or']);
 
 /** Words that open a reason after a phrase said again ("by 5:30, because of traffic"). */
-export const REASONS_AFTER: ReadonlySet<string> = new Set(['because', 'since', 'cause', 'cos']);
+export const REASONS_AFTER: ReadonlySet<string> = new Set([
+  'because',
+  'since',
+  'cause',
+  ...BECAUSE_SPELLINGS,
+]);
 
 /** Words that add to what was said rather than replace it. */
 export const ALSO_WORDS: ReadonlySet<string> = new Set(['too', 'also']);

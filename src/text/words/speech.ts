@@ -51,6 +51,12 @@ export const ING_LEADS: ReadonlySet<string> = new Set([
   'try',
 ]);
 
+/**
+ * How speech engines and people spell a spoken "because": read as "because" by every rule (the
+ * word's lower case), and written as said; not after an article ("a cos lettuce").
+ */
+export const BECAUSE_SPELLINGS: ReadonlySet<string> = new Set(['cos', 'coz', 'cuz', 'bcos']);
+
 /** The fillers that are a speaker's pause for thought, not a word of the sentence. */
 export const HESITATIONS: ReadonlySet<string> = new Set([
   'um',
