@@ -1,13 +1,14 @@
 /**
  * A password reset takes the account back (docs/security.md, "Password reset"; ADR 102): every
- * sign-in link, every other reset link, every pending checkout claim of its e-mail and every
- * session issued before it stop working, so whoever read the mailbox or held a session before
- * the reset is shut out by it.
+ * sign-in link, every other reset link, every pending checkout claim of its e-mail, every
+ * session issued before it and every share link of the account stop working, so whoever read
+ * the mailbox or held a session before the reset is shut out by it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTokensRepository } from '#server/modules/identity/auth-tokens-repository.js';
 import {
   closeTestApp,
+  createIdea,
   createTestApp,
   expectApiError,
   registerUser,
@@ -123,5 +124,58 @@ describe('a password reset', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expectApiError(await name(), 400, 'invalid_token');
+  });
+
+  it('stops every share link of the account, so a link made from a stolen session reads nothing', async () => {
+    const { app } = testApp;
+    const user = await registerUser(app);
+    const idea = await createIdea(
+      app,
+      { headers: user.headers, url: '/api/ideas' },
+      { content: 'The plan before the reset.' },
+    );
+    // Made with the owner's session, as whoever held a copy of it could.
+    const shared = await app.inject({
+      method: 'POST',
+      url: `/api/ideas/${idea.id}/share`,
+      headers: { cookie: user.cookie },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const link = new URL(shared.json<{ url: string }>().url).pathname;
+    expect((await app.inject({ url: link })).statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    await testApp.linkMailsDone();
+    const token = tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a new password' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const owner = sessionCookieOf(reset);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/ideas/${idea.id}`,
+      headers: { cookie: owner },
+      payload: { content: 'The plan written after the reset.' },
+    });
+    const after = await app.inject({ url: link });
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain('after the reset');
+    // The owner may share again, with a new link.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/ideas/${idea.id}/share`,
+      headers: { cookie: owner },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(new URL(again.json<{ url: string }>().url).pathname).not.toBe(link);
+    expect(
+      (await app.inject({ url: new URL(again.json<{ url: string }>().url).pathname })).statusCode,
+    ).toBe(200);
   });
 });

@@ -274,6 +274,14 @@ export function createUsersRepository(
           )
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        // Whoever held a session could share any idea, and their links cannot be told from the
+        // owner's: every share link of the account stops too (sharing again makes a new one).
+        await trx
+          .deleteFrom('share_links')
+          .where('idea_id', 'in', (eb) =>
+            eb.selectFrom('ideas').select('ideas.id').where('ideas.user_id', '=', userId),
+          )
+          .execute();
         return toUserRecord(row);
       });
     },
