@@ -36,6 +36,17 @@ describe('a password reset', () => {
     await inbox.close();
   });
 
+  /** Asks for a reset link for the account and reads its token from the mail. */
+  async function resetLinkFor(email: string): Promise<string> {
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+    });
+    await testApp.linkMailsDone();
+    return tokenOf(extractLink(await inbox.waitForMessage(email)));
+  }
+
   it('voids every earlier sign-in link, reset link, claim and other session of the account', async () => {
     const { app } = testApp;
     const user = await registerUser(app);
@@ -104,13 +115,7 @@ describe('a password reset', () => {
   it('names the account its link sets a password for, using nothing, and nothing once used', async () => {
     const { app } = testApp;
     const user = await registerUser(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: user.email },
-    });
-    await testApp.linkMailsDone();
-    const token = tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    const token = await resetLinkFor(user.email);
     const name = () =>
       app.inject({ method: 'POST', url: '/api/auth/reset-password/account', payload: { token } });
     const named = await name();
@@ -143,13 +148,7 @@ describe('a password reset', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     const link = new URL(shared.json<{ url: string }>().url).pathname;
     expect((await app.inject({ url: link })).statusCode).toBe(200);
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: user.email },
-    });
-    await testApp.linkMailsDone();
-    const token = tokenOf(extractLink(await inbox.waitForMessage(user.email)));
+    const token = await resetLinkFor(user.email);
     const reset = await app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
