@@ -55,6 +55,11 @@ function pastLengthOf(length: number): ErrorBody {
   };
 }
 
+/** The server's room ran out while a body arrived (507): those bytes were refused, not stored. */
+function isOutOfRoom(refusal: unknown): boolean {
+  return refusal instanceof HttpError && refusal.statusCode === 507;
+}
+
 export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, options) => {
   const { recordings, store, locker, maxBytes, limits } = options;
   /**
@@ -312,6 +317,11 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         await end(stored);
         if (created !== null && stored !== null) await recordings.checkFirstBytes(created, stored);
         const refusal = body?.refusal();
+        // A deferred upload's hour paid for the whole body; what the server refused for want of
+        // room was never stored, and resuming it pays again.
+        if (announced === null && bodyBytes !== null && isOutOfRoom(refusal)) {
+          await limits.returnBytes(request, bodyBytes - (stored ?? 0));
+        }
         const location = response.headers.get('location');
         // The upload exists with what fitted: its Location lets the client resume it later.
         if (refusal instanceof HttpError && location !== null) {
@@ -465,7 +475,7 @@ export const tusUploads: FastifyPluginAsync<TusUploadsOptions> = async (scope, o
         const refusal = body?.refusal();
         if (refusal !== undefined) {
           // The hour paid for the whole body; what the server refused was never stored.
-          if (counted && refusal instanceof HttpError && refusal.statusCode === 507) {
+          if (counted && isOutOfRoom(refusal)) {
             await limits.returnBytes(request, declared - ((stored ?? from) - from));
           }
           throw refusal;
