@@ -134,6 +134,39 @@ describe('a multipart body past its limits', () => {
   });
 });
 
+describe('a multipart body with more than the one file', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite', { env: bench().openAiEnv() });
+  });
+  afterAll(async () => {
+    await closeTestApp(testApp);
+  });
+
+  const send = (parts: Parameters<typeof multipartBody>[0]) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: MULTIPART_HEADERS,
+      payload: multipartBody(parts),
+    });
+
+  it('answers a second file, in any field, with 400 instead of transcribing the first alone', async () => {
+    const speech = await readFile(await makeSpeech(bench().dir, 'Tweet work: one file.', 'webm'));
+    const first = { name: 'audio', filename: 'recording.webm', content: speech };
+    for (const second of [
+      { name: 'audio', filename: 'second.webm', content: speech },
+      { name: 'other', filename: 'notes.txt', content: 'not audio' },
+    ]) {
+      const response = await send([first, second]);
+      expect(expectApiError(response, 400, 'invalid_input').message).toMatch(/one file/);
+    }
+    // A text field after the file is no second file.
+    const withField = await send([first, { name: 'note', content: 'after the file' }]);
+    expect(withField.statusCode, withField.body).toBe(200);
+  });
+});
+
 describe('a multipart body the parser never finishes', () => {
   it('answers 400 soon after the body has arrived, instead of holding the connection', async () => {
     const testApp = await createTestApp('sqlite', {

@@ -16,6 +16,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  */
 const PARSE_AFTER_BODY_MS = 2_000;
 const PARSE_CHECK_MS = 250;
+/** How long the rest of a body may take after its file, to be read for a second file. */
+const REST_OF_BODY_MS = 2_000;
 
 /** Rejects when the body is all in but the parser has stopped getting anywhere with it. */
 function parserStuck(
@@ -76,6 +78,65 @@ export interface StagedUpload {
    * on as it arrives). The first value of a field sent twice.
    */
   fields: Record<string, string>;
+}
+
+type MultipartFile = NonNullable<Awaited<ReturnType<FastifyRequest['file']>>>;
+type MultipartParts = ReturnType<FastifyRequest['parts']>;
+
+/** The first file part; the text fields before it come with it. */
+async function firstFile(parts: MultipartParts): Promise<MultipartFile | undefined> {
+  for (;;) {
+    const step = await parts.next();
+    if (step.done === true) return undefined;
+    if (step.value.type === 'file') return step.value;
+  }
+}
+
+/**
+ * A body with a second file is refused rather than read for its first alone: the client meant
+ * something the route does not do. What follows the file is normally its closing boundary,
+ * read here for at most REST_OF_BODY_MS; a body still arriving past that goes on unread, as
+ * the parser's other bounds hold it.
+ */
+async function refuseAnotherFile(
+  request: FastifyRequest,
+  parts: MultipartParts,
+  stuck: Promise<never>,
+  limits: UploadLimits,
+): Promise<void> {
+  const rest = (async () => {
+    for (;;) {
+      const step = await parts.next();
+      if (step.done === true) return false;
+      if (step.value.type === 'file') {
+        step.value.file.resume();
+        return true;
+      }
+    }
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), REST_OF_BODY_MS);
+  });
+  let another: boolean;
+  try {
+    another = await Promise.race([rest, waited, stuck]);
+  } catch (error) {
+    const failure = multipartFailure(request, error, limits);
+    // Only a second file is refused here: a tail the parser cannot read leaves the file whole.
+    another = (error as { code?: unknown }).code === 'FST_FILES_LIMIT';
+    if (!another && failure instanceof ClientGoneError) throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
+  rest.catch(() => undefined);
+  if (another) {
+    throw new HttpError(
+      400,
+      'invalid_input',
+      `${limits.field}: send one file in a field named ${limits.field}, not more.`,
+    );
+  }
 }
 
 function textFields(fields: Record<string, unknown>): Record<string, string> {
@@ -184,15 +245,16 @@ async function stageFile<T>(
   hold: StagingHold | undefined,
 ): Promise<T> {
   const { stuck } = parsing;
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  // Past the size limit the file is marked truncated and answered 413 below; the parser's own
+  // error for it (which its types do not name for parts()) would only race that answer.
+  const options = {
+    limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 11 },
+    throwFileSizeLimit: false,
+  };
+  const parts = request.parts(options);
+  let part: MultipartFile | undefined;
   try {
-    part = await Promise.race([
-      request.file({
-        limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 11 },
-        throwFileSizeLimit: false,
-      }),
-      stuck,
-    ]);
+    part = await Promise.race([firstFile(parts), stuck]);
   } catch (error) {
     throw multipartFailure(request, error, limits);
   }
@@ -229,9 +291,13 @@ async function stageFile<T>(
       throw multipartFailure(request, error, limits);
     }
     // Staged: the parser's work is done, whatever the caller then does with the file.
+    if (part.file.truncated) {
+      parsing.stop();
+      throw tooLarge(limits);
+    }
+    await refuseAnotherFile(request, parts, stuck, limits);
     parsing.stop();
     hold?.bodyIn();
-    if (part.file.truncated) throw tooLarge(limits);
     const { size } = await stat(filePath);
     const head = await readHead(filePath, limits.headBytes);
     return await use({ filePath, sizeBytes: size, head, fields: textFields(part.fields) });
