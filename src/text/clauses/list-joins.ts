@@ -2,6 +2,7 @@ import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
 import { PHRASE_OBJECT_POS } from '../words/clauses.js';
+import { PAIRED_NAMES } from '../words/lists.js';
 
 /**
  * Which "and"s and "or"s of a task's words join things of a list, and which join a verb's
@@ -135,6 +136,29 @@ export function numberedJoins(region: readonly TaggedToken[]): Set<number> {
         .add(k)
         .add(k + 1)
         .add(k + 2);
+    }
+  }
+  return inside;
+}
+
+/**
+ * "the pick and mix", "salt and vinegar crisps": the indexes of the words and the "and" of a
+ * name said as two words joined (`PAIRED_NAMES`), one thing whose "and" joins no two.
+ */
+export function pairedNameJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k + 1 < region.length; k++) {
+    const [before, join, after] = [region[k - 1], region[k], region[k + 1]];
+    if (
+      isWord(before) &&
+      isWord(after) &&
+      join?.lower === 'and' &&
+      PAIRED_NAMES.has(`${before.lower} and ${after.lower}`)
+    ) {
+      inside
+        .add(k - 1)
+        .add(k)
+        .add(k + 1);
     }
   }
   return inside;

@@ -2,10 +2,12 @@ import { NOUN_POS, isClauseVerb, isCompound, isKnownTaskVerb, isWord } from './t
 import type { TaggedToken } from '../nlp.js';
 import { OBJECT_OPENERS } from '../words/function-words.js';
 import { DESCRIBING_VERBS, TASK_PARTICLES } from '../words/verbs.js';
+import { TAKE_BACK_OPENERS } from '../words/asides.js';
+import { CHANGED_MIND_AFTER_NO } from '../words/corrections.js';
 
 /**
  * Whether a piece of a spoken list does or says something of its own, so that the list's verb
- * is not put before it (clauses/split-list.ts).
+ * is not put before it, or says only that the speaker changed their mind (clauses/split-list.ts).
  */
 
 /** Words from which a piece led by a verb of tasks is a task whatever follows the verb. */
@@ -54,4 +56,28 @@ export function opensOwnTask(thing: readonly TaggedToken[]): boolean {
   const object = (token: TaggedToken | undefined): boolean =>
     token !== undefined && OBJECT_OPENERS.has(token.lower);
   return object(next) || (TASK_PARTICLES.has(next.lower) && object(after));
+}
+
+/** What a changed mind begins with after "no": "no, eight tubes", "no, the blue one". */
+const NO_THEN: ReadonlySet<string> = new Set(['DET', 'NUM']);
+
+/**
+ * Whether a listed piece is a "no" the corrections left: "no" alone, or before a number, an
+ * article or a marker ("no eight tubes", "no the blue one", "no sorry"); "no sugar" names a
+ * thing.
+ */
+export function saysNoAlone(words: readonly TaggedToken[]): boolean {
+  const [first, next] = words;
+  if (first?.lower !== 'no') return false;
+  return (
+    next === undefined ||
+    NO_THEN.has(next.pos) ||
+    TAKE_BACK_OPENERS.has(next.lower) ||
+    CHANGED_MIND_AFTER_NO.has(next.lower)
+  );
+}
+
+/** Only markers ("no", "no wait"): what follows is what the speaker says instead. */
+export function onlyTakeBack(words: readonly TaggedToken[]): boolean {
+  return words.every((word) => TAKE_BACK_OPENERS.has(word.lower));
 }

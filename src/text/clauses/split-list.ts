@@ -1,5 +1,11 @@
-import { describesNext, joinsThings, numberedJoins, prepositionalJoins } from './list-joins.js';
-import { opensOwnTask, saysOwnClause } from './own-tasks.js';
+import {
+  describesNext,
+  joinsThings,
+  numberedJoins,
+  pairedNameJoins,
+  prepositionalJoins,
+} from './list-joins.js';
+import { onlyTakeBack, opensOwnTask, saysNoAlone, saysOwnClause } from './own-tasks.js';
 import {
   NOUN_PHRASE_START,
   NOUN_POS,
@@ -214,7 +220,8 @@ export function splitList(
   let runBreaks = new Set<number>();
   let runIndex = 0;
   const withinPhrase = prepositionalJoins(region);
-  const numbered = numberedJoins(region);
+  // Words joined into one thing: "ward six and seven", "the pick and mix".
+  const oneThing = new Set([...numberedJoins(region), ...pairedNameJoins(region)]);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
     // "drill bits, 6mm": a detail said alone stays with its thing (rows/details.ts), and so
@@ -232,7 +239,7 @@ export function splitList(
       (token.kind === 'word' &&
         (token.lower === 'and' || token.lower === 'or') &&
         !withinPhrase.joins.has(k) &&
-        !numbered.has(k))
+        !oneThing.has(k))
     ) {
       push();
       gap.push(token);
@@ -268,7 +275,7 @@ export function splitList(
     const opensThing =
       !clausal &&
       !withinPhrase.inside.has(k) &&
-      !numbered.has(k) &&
+      !oneThing.has(k) &&
       // "the green tin one", "the thumb one and the dibber", "the carbon one not the heavy
       // one": "one" stands for the thing, no amount of a new one.
       !(
@@ -318,17 +325,29 @@ export function splitList(
   // thing before it, and so does one that only points back at it ("trash bags, the tall ones").
   const things: TaggedToken[][] = [];
   const afterPause: boolean[] = [];
+  // "move the dendrobium into the cold room, no, the back bedroom": a bare "no" the
+  // corrections left says the speaker changed their mind without saying what replaces what, so
+  // it and the piece after it stay with the thing before, as said (formats/checklist/unsettled-no.ts).
+  let afterBareNo = false;
   for (const piece of chunks) {
     const first = piece.tokens.find(isWord) as TaggedToken;
     const previous = things[things.length - 1];
+    const words = piece.tokens.filter(isWord);
+    const bareNo = saysNoAlone(words);
     if (
       previous !== undefined &&
-      (!(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') || pointsBack(piece))
+      (bareNo ||
+        afterBareNo ||
+        !(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') ||
+        pointsBack(piece))
     ) {
       previous.push(...piece.gap, ...piece.tokens);
+      // "no, the back bedroom": only what follows a "no" said alone is its replacement.
+      afterBareNo = bareNo && onlyTakeBack(words);
     } else {
       things.push([...piece.tokens]);
       afterPause.push(piece.gap.some(isPause));
+      afterBareNo = false;
     }
   }
   if (things.length < 2) return [tokens.slice()];

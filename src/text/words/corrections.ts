@@ -229,3 +229,10 @@ export const RESTATED_KINDS: readonly ReadonlySet<string>[] = [
   new Set(['small', 'medium', 'large', 'big', 'little', 'huge', 'tiny']),
   new Set(['up', 'down', 'on', 'off']),
 ];
+
+/**
+ * After a bare "no", the words that begin what the speaker says instead when no word of one
+ * kind is said again ("no make it ten"); with an article or a number ("no, the back bedroom",
+ * "no eight tubes") and a take-back marker ("no sorry", words/asides.ts).
+ */
+export const CHANGED_MIND_AFTER_NO: ReadonlySet<string> = new Set(['make']);

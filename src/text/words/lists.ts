@@ -97,3 +97,36 @@ export const DETAIL_PIECE_WORDS: ReadonlySet<string> = new Set([
   'each',
   'plenty',
 ]);
+
+/**
+ * Two words joined by "and" that name one thing ("the fizzy laces in the pick and mix", "salt
+ * and vinegar crisps", "order fish and chips"): never parted into two things of a list.
+ */
+export const PAIRED_NAMES: ReadonlySet<string> = new Set([
+  'arts and crafts',
+  'bangers and mash',
+  'bed and breakfast',
+  'bits and pieces',
+  'bubble and squeak',
+  'cash and carry',
+  'cheese and onion',
+  'cheese and tomato',
+  'fish and chips',
+  'gin and tonic',
+  'ham and cheese',
+  'health and safety',
+  'hide and seek',
+  'mac and cheese',
+  'macaroni and cheese',
+  'nuts and bolts',
+  'odds and ends',
+  'pick and mix',
+  'pie and mash',
+  'pros and cons',
+  'rhubarb and custard',
+  'rock and roll',
+  'salt and vinegar',
+  'steak and kidney',
+  'sweet and sour',
+  'trial and error',
+]);
