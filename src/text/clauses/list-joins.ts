@@ -2,7 +2,7 @@ import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
 import { PHRASE_OBJECT_POS } from '../words/clauses.js';
-import { PAIRED_NAMES } from '../words/lists.js';
+import { FRACTIONS_AFTER_AND, PAIRED_NAMES } from '../words/lists.js';
 
 /**
  * Which "and"s and "or"s of a task's words join things of a list, and which join a verb's
@@ -162,4 +162,41 @@ export function pairedNameJoins(region: readonly TaggedToken[]): Set<number> {
     }
   }
   return inside;
+}
+
+/**
+ * "by an inch and a half", "two and a half hours": an amount (a number, or a unit after "a"
+ * or "an") going on with "and a half" or "and a quarter" (`FRACTIONS_AFTER_AND`). The indexes
+ * of the join and its fraction, which no list parts.
+ */
+export function fractionJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k + 2 < region.length; k++) {
+    const [before, join, article, fraction] = [
+      region[k - 1],
+      region[k],
+      region[k + 1],
+      region[k + 2],
+    ];
+    const amount =
+      before?.pos === 'NUM' ||
+      (isWord(before) && (region[k - 2]?.lower === 'a' || region[k - 2]?.lower === 'an'));
+    if (
+      amount &&
+      join?.lower === 'and' &&
+      (article?.lower === 'a' || article?.lower === 'an') &&
+      FRACTIONS_AFTER_AND.has(fraction?.lower ?? '')
+    ) {
+      inside
+        .add(k)
+        .add(k + 1)
+        .add(k + 2);
+    }
+  }
+  return inside;
+}
+
+/** The indexes of every join above inside one thing, which no list parts. */
+export function oneThingJoins(region: readonly TaggedToken[]): Set<number> {
+  return new Set([...numberedJoins(region), ...pairedNameJoins(region), ...fractionJoins(region)]);
 }

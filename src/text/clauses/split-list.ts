@@ -1,10 +1,4 @@
-import {
-  describesNext,
-  joinsThings,
-  numberedJoins,
-  pairedNameJoins,
-  prepositionalJoins,
-} from './list-joins.js';
+import { describesNext, joinsThings, oneThingJoins, prepositionalJoins } from './list-joins.js';
 import { onlyTakeBack, opensOwnTask, saysNoAlone, saysOwnClause } from './own-tasks.js';
 import {
   NOUN_PHRASE_START,
@@ -220,8 +214,8 @@ export function splitList(
   let runBreaks = new Set<number>();
   let runIndex = 0;
   const withinPhrase = prepositionalJoins(region);
-  // Words joined into one thing: "ward six and seven", "the pick and mix".
-  const oneThing = new Set([...numberedJoins(region), ...pairedNameJoins(region)]);
+  // Words joined into one thing: "ward six and seven", "the pick and mix", "an inch and a half".
+  const oneThing = oneThingJoins(region);
   for (let k = 0; k < region.length; k++) {
     const token = asModifier(region[k] as TaggedToken, region[k + 1], region[k - 1], region[k - 2]);
     // "drill bits, 6mm": a detail said alone stays with its thing (rows/details.ts), and so

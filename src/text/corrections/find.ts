@@ -35,7 +35,7 @@ import {
   sameKind,
   sameKindAt,
 } from './shared.js';
-import { opensNews, takeBack } from './take-back.js';
+import { opensNews, opensSaidOf, takeBack } from './take-back.js';
 import { numberEnd, numberStart } from './times.js';
 import type { Token } from '../tokenizer.js';
 import {
@@ -137,7 +137,9 @@ export function findCorrection(tokens: readonly Token[], i: number): Correction 
     // would otherwise restate an "I" said earlier.
     if (
       TAKE_BACK_MARKERS.has(name) &&
-      (isReasonSubject(first) || (first !== undefined && PHRASE_DETERMINERS.has(first.lower)))
+      (isReasonSubject(first) ||
+        (first !== undefined && PHRASE_DETERMINERS.has(first.lower)) ||
+        opensSaidOf(tokens, start))
     ) {
       const taken = takeBack(tokens, i, markerEnd, withdrawing, true);
       if (taken !== null) return taken;

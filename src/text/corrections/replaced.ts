@@ -11,7 +11,7 @@ import {
 } from './shared.js';
 import { numberEnd, numberStart } from './times.js';
 import type { Token } from '../tokenizer.js';
-import { RESTATED_PREPOSITIONS, VERB_LIKE_WORDS } from '../words/asides.js';
+import { RESTATED_PREPOSITIONS, TAKE_BACK_OPENERS, VERB_LIKE_WORDS } from '../words/asides.js';
 import { ADDING_WORDS, WHEN_WORDS } from '../words/corrections.js';
 import { CONJUNCTIONS } from '../words/fillers.js';
 import { CLAUSE_SUBJECTS, FUNCTION_WORDS } from '../words/function-words.js';
@@ -69,7 +69,11 @@ const OBJECT_REACH = 3;
 
 /** Whether a pause or an "and" parts things between `from` and the marker at `i`. */
 export function listedBetween(tokens: readonly Token[], from: number, i: number): boolean {
-  const said = beforePauses(tokens, i);
+  // "cover Thursday, actually scratch that": the opener and its pause lead into the marker.
+  let said = beforePauses(tokens, i);
+  while (said > from + 1 && TAKE_BACK_OPENERS.has((tokens[said - 1] as Token).lower)) {
+    said = beforePauses(tokens, said - 1);
+  }
   for (let k = from + 1; k < said; k++) {
     const token = tokens[k] as Token;
     if (token.kind === 'pause' || token.lower === 'and' || token.lower === 'or') return true;

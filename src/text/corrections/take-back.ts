@@ -118,8 +118,13 @@ function thingNamedAgainEnd(
   taskEnd: number,
 ): number {
   const det = tokens[at];
-  if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return -1;
+  if (det?.kind !== 'word') return -1;
   const objectEnd = taskEnd;
+  // "ring Grace to cover Thursday, scratch that, Grace is away": a name the task said, said
+  // again as the subject, needs no article.
+  if (!PHRASE_DETERMINERS.has(det.lower)) {
+    return saysOfNameAgain(tokens, at, taskStart, objectEnd) ? at + 1 : -1;
+  }
   for (let j = at + 1; j <= at + NAMED_AGAIN_MAX_WORDS; j++) {
     const token = tokens[j];
     if (token?.kind !== 'word') return -1;
@@ -136,6 +141,34 @@ function thingNamedAgainEnd(
     return VERB_LIKE_WORDS.has(next.lower) || (possessive && isStateAfterIs(next)) ? j + 1 : -1;
   }
   return -1;
+}
+
+/** A word, then what is said of it ("Grace is away"): a reason when the word is the task's. */
+export function opensSaidOf(tokens: readonly Token[], at: number): boolean {
+  const name = tokens[at];
+  const next = tokens[at + 1];
+  return (
+    name?.kind === 'word' &&
+    !FUNCTION_WORDS.has(name.lower) &&
+    next?.kind === 'word' &&
+    VERB_LIKE_WORDS.has(next.lower)
+  );
+}
+
+/** A word of the task's, not a function word, then what is said of it: "Grace is away". */
+function saysOfNameAgain(
+  tokens: readonly Token[],
+  at: number,
+  taskStart: number,
+  taskEnd: number,
+): boolean {
+  const name = tokens[at] as Token;
+  const possessive = name.lower.endsWith("'s");
+  const said = possessive ? name.lower.slice(0, -2) : name.lower;
+  if (FUNCTION_WORDS.has(said) || !saidIn(tokens, said, taskStart, taskEnd)) return false;
+  const next = tokens[at + 1];
+  if (next?.kind !== 'word') return false;
+  return VERB_LIKE_WORDS.has(next.lower) || (possessive && isStateAfterIs(next));
 }
 
 /** Words a thing may take before what is said of it ("the coffee machine broke"). */

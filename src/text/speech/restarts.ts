@@ -5,6 +5,7 @@ import { BE_FORMS } from '../words/clause-subjects.js';
 import {
   APPROXIMATE_AMOUNT_WORDS,
   DOUBLED_IN_GRAMMAR,
+  DOUBLED_NAMES,
   KEEP_REPEATED,
   LIKE_MODALS,
   OPENERS,
@@ -65,7 +66,7 @@ export function restartStart(
       // loves me he loves me not" is said twice on purpose.
       const subjectAgain =
         n > 1 && CLAUSE_SUBJECTS.has((out[start] as Token).lower) && tokens[i + n]?.lower !== 'not';
-      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last)) ||
+      return (n === 1 && !DOUBLED_IN_GRAMMAR.has(last) && !DOUBLED_NAMES.has(last)) ||
         unfinished ||
         subjectAgain ||
         questionAgain(out, start, n, tokens[i + n])

@@ -508,6 +508,27 @@ export const KEEP_REPEATED = new Set([
 export const DOUBLED_IN_GRAMMAR = new Set(['had', 'that']);
 
 /**
+ * Names said as one word twice ("wash the tuk tuk", "grill the mahi mahi", "flights to Bora
+ * Bora"): the second is the name's, no stumble.
+ */
+export const DOUBLED_NAMES = new Set([
+  'baden',
+  'bora',
+  'bye',
+  'choo',
+  'chop',
+  'mahi',
+  'night',
+  'pago',
+  'pom',
+  'tuk',
+  'walla',
+  'wagga',
+  'ylang',
+  'yo',
+]);
+
+/**
  * Words a phrase always goes on after: said, then a comma, then said again, they were begun
  * again ("the, the team", "we, we shipped", "and the, and the"). "it, it" or "this, this" may
  * end one phrase and open the next ("I love it, it works"), and "on" or "in" end a phrasal

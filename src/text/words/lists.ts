@@ -130,3 +130,9 @@ export const PAIRED_NAMES: ReadonlySet<string> = new Set([
   'sweet and sour',
   'trial and error',
 ]);
+
+/**
+ * What an amount said with "and" goes on with ("an inch and a half", "two and a half hours",
+ * "a pound and a quarter of mince"): one amount, no second thing.
+ */
+export const FRACTIONS_AFTER_AND: ReadonlySet<string> = new Set(['half', 'quarter']);
