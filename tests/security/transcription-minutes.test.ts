@@ -143,6 +143,47 @@ describe('minutes of audio transcribed per address', () => {
     expect(fake().requests.length - calls).toBe(1);
   });
 
+  it('refuses audio longer than a call takes, before the engine is given any of it', async () => {
+    // Sixteen minutes of a steady tone at 6 kbit/s: a few hundred KB, well under the size limit.
+    const long = join(bench().dir, 'sixteen-minutes.ogg');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:sample_rate=16000:duration=960',
+      '-ac',
+      '1',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '6k',
+      long,
+    ]);
+    const calls = fake().requests.length;
+    const refused = await app().inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      remoteAddress: '203.0.113.39',
+      headers: MULTIPART_HEADERS,
+      payload: recording(await readFile(long), 'audio/ogg'),
+    });
+    expect(expectApiError(refused, 413, 'payload_too_large').message).toMatch(/15 minutes/);
+    expect(fake().requests.length).toBe(calls);
+    // No minute was taken for it: the address still has its one.
+    const next = await app().inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      remoteAddress: '203.0.113.39',
+      headers: MULTIPART_HEADERS,
+      payload: recording(minute),
+    });
+    expect(next.statusCode, next.body).toBe(200);
+  }, 60_000);
+
   it('gives back the minutes of a call whose engine failed', async () => {
     const send = () =>
       app().inject({

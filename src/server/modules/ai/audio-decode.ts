@@ -6,8 +6,35 @@ import { TranscriptionError } from './transcriber.js';
 /** whisper.cpp wants 16 kHz mono signed 16-bit PCM; the same stream feeds the silence check. */
 export const PCM_SAMPLE_RATE = 16_000;
 const BYTES_PER_SAMPLE = 2;
-/** Longer recordings are cut here: 15 minutes of PCM is 28.8 MB in memory, a sane ceiling. */
+/** Decoding stops here: 15 minutes of PCM is 28.8 MB in memory, a sane ceiling. */
 export const MAX_DECODED_SECONDS = 15 * 60;
+
+/**
+ * Refuses audio the decoder stopped at its ceiling: it is that long or longer, and what is past
+ * it was never measured. An engine given the whole file would transcribe (and a paid provider
+ * bill) hours counted as 15 minutes, and one given the decoded part would drop the rest
+ * unsaid. A kept recording is cut into pieces well under it (audio-pieces.ts) and never meets it.
+ */
+export function ensureWithinDecodeCeiling(decoded: Pick<DecodedAudio, 'durationMs'>): void {
+  if (decoded.durationMs >= MAX_DECODED_SECONDS * 1000) {
+    throw new TranscriptionError(
+      'too_long',
+      `The recording is ${MAX_DECODED_SECONDS / 60} minutes or longer.`,
+    );
+  }
+}
+
+/**
+ * Bytes a second of the leanest speech this server accepts takes (Opus at 16 kbit/s): without a
+ * decoder a recording's length is counted from its size at this rate, so it is never counted as
+ * shorter than it can be. Leaner audio is rare and counts at most this many times more.
+ */
+const UNMEASURED_BYTES_PER_SECOND = 2_000;
+
+/** The length a recording that could not be decoded is counted as (see above). */
+export function lengthCountedFromSize(sizeBytes: number): number {
+  return Math.ceil((sizeBytes / UNMEASURED_BYTES_PER_SECOND) * 1000);
+}
 
 const FRAME_SAMPLES = (PCM_SAMPLE_RATE * 30) / 1000;
 /**

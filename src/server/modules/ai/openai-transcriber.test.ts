@@ -3,7 +3,10 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { OpenAITranscriber } from './openai-transcriber.js';
+import { lengthCountedFromSize, MAX_DECODED_SECONDS } from './audio-decode.js';
 import type { AudioUpload } from './transcriber.js';
 import {
   startFakeOpenAI,
@@ -12,6 +15,7 @@ import {
 } from '#tests/support/fake-openai.js';
 import { makeSilence, makeSpeech } from '#tests/support/speech-audio.js';
 
+const run = promisify(execFile);
 let dir: string;
 let fake: FakeOpenAI;
 let speechWebm: AudioUpload;
@@ -57,6 +61,62 @@ function openaiTranscriber(timeoutMs = 5000): OpenAITranscriber {
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
+
+describe('what an OpenAI-compatible engine is counted for', () => {
+  it('counts audio it cannot measure (no decoder) from its size, before the engine is given it', async () => {
+    const told: number[] = [];
+    const blind = new OpenAITranscriber({
+      baseUrl: fake.url,
+      apiKey: undefined,
+      model: 'whisper-test',
+      timeoutMs: 5000,
+      canDecode: false,
+      reason: 'test',
+    });
+    await blind.transcribe({
+      ...speechWebm,
+      beforeEngine: (durationMs) => {
+        told.push(durationMs);
+        expect(fake.requests).toHaveLength(0);
+        return Promise.resolve();
+      },
+    });
+    expect(told).toEqual([lengthCountedFromSize(speechWebm.sizeBytes)]);
+    expect(told[0]).toBeGreaterThan(0);
+  });
+
+  it('refuses audio the decoder stopped at its ceiling, without calling the engine', async () => {
+    const long = join(dir, 'long.ogg');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=300:sample_rate=16000:duration=${MAX_DECODED_SECONDS + 30}`,
+      '-ac',
+      '1',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '6k',
+      long,
+    ]);
+    const told: number[] = [];
+    const refused = openaiTranscriber(60_000).transcribe({
+      ...(await upload(long, 'ogg')),
+      beforeEngine: (durationMs) => {
+        told.push(durationMs);
+        return Promise.resolve();
+      },
+    });
+    await expect(refused).rejects.toMatchObject({ kind: 'too_long' });
+    expect(told).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+  }, 60_000);
+});
 
 describe('OpenAITranscriber against a real OpenAI-compatible server', () => {
   it('uploads the webm recording byte for byte and returns the transcript', async () => {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import { AUDIO_EXTENSIONS, AUDIO_MIME_TYPES } from './audio-sniff.js';
-import { decodeAudio } from './audio-decode.js';
+import { decodeAudio, ensureWithinDecodeCeiling, lengthCountedFromSize } from './audio-decode.js';
 import { normaliseTranscript } from './transcript-text.js';
 import {
   TranscriptionError,
@@ -15,7 +15,10 @@ export interface OpenAITranscriberOptions {
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
-  /** ffmpeg measures silence before paying for a call; without it an empty transcript decides. */
+  /**
+   * ffmpeg measures silence and length before paying for a call; without it an empty transcript
+   * decides, and the length is counted from the size.
+   */
   canDecode: boolean;
   reason: string;
 }
@@ -62,10 +65,14 @@ export class OpenAITranscriber implements Transcriber {
       if (!decoded.hasSpeech) {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
+      ensureWithinDecodeCeiling(decoded);
       durationMs = decoded.durationMs;
     }
 
-    if (durationMs > 0) await upload.beforeEngine?.(durationMs);
+    // Unmeasured, the engine still costs what the audio is: counted from its size.
+    await upload.beforeEngine?.(
+      durationMs > 0 ? durationMs : lengthCountedFromSize(upload.sizeBytes),
+    );
     let text: string;
     try {
       const file = await toFile(

@@ -19,6 +19,7 @@ import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-snif
 import { ChatModelError } from './chat-model.js';
 import type { DraftListener } from './idea-formatter.js';
 import { TranscriptionError } from './transcriber.js';
+import { MAX_DECODED_SECONDS } from './audio-decode.js';
 import { transcribeInPieces } from './audio-pieces.js';
 import type { AudioContainer } from './audio-sniff.js';
 
@@ -126,6 +127,12 @@ function transcriptionHttpError(error: TranscriptionError): HttpError {
       );
     case 'busy':
       return recordingsBusyError({ cause: error.message });
+    case 'too_long':
+      return answer(
+        413,
+        'payload_too_large',
+        `The recording is longer than ${MAX_DECODED_SECONDS / 60} minutes.`,
+      );
   }
 }
 

@@ -64,7 +64,9 @@ export type TranscriptionFailureKind =
   /** The engine did not answer within TRANSCRIBE_TIMEOUT_MS: 502. */
   | 'timeout'
   /** This server has no room for the work now (queues full, decoding out of time): 503. */
-  | 'busy';
+  | 'busy'
+  /** Longer than a call for a short clip takes (MAX_DECODED_SECONDS): 413. */
+  | 'too_long';
 
 export class TranscriptionError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { decodeAudio } from './audio-decode.js';
+import { decodeAudio, ensureWithinDecodeCeiling } from './audio-decode.js';
 import { normaliseTranscript } from './transcript-text.js';
 import { checkWhisperModelFile, isMultilingual } from './whisper-model-file.js';
 import {
@@ -272,6 +272,7 @@ class WhisperTranscriber implements Transcriber {
       if (!decoded.hasSpeech || decoded.pcm === null) {
         throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
       }
+      ensureWithinDecodeCeiling(decoded);
       await upload.beforeEngine?.(decoded.durationMs);
       const { language, warning } = this.languageFor(upload.language);
       const text = await this.run(decoded.pcm, combined, language, upload.prompt);
