@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { newEmail, registerUser, sessionCookieOf } from '#server/test-support/api.js';
 import { forEachDialect } from '#server/test-support/databases.js';
-import { PERIOD_START, useCheckoutApp } from './support.js';
+import { extractLink } from '../support/smtp-inbox.js';
+import { PERIOD_START, PUBLIC_URL, useCheckoutApp } from './support.js';
 
 forEachDialect((dialect) => {
   describe('the billing of an account', () => {
@@ -148,6 +149,43 @@ forEachDialect((dialect) => {
         payload: { email, password: registrant.password },
       });
       expect(again.statusCode, again.body).toBe(200);
+    });
+  });
+
+  describe('the owner of an address a stranger’s checkout took a password from', () => {
+    const { app, fake, inbox, startCheckout } = useCheckoutApp(dialect, {
+      env: { PUBLIC_URL },
+      mail: true,
+    });
+
+    it('is told by mail, with a link that sets a new password', async () => {
+      const email = newEmail();
+      const owner = await registerUser(app(), { email });
+      const strangers = await startCheckout(email);
+      await fake().pay(strangers.session.id, { now: PERIOD_START });
+
+      const mail = await inbox().waitForMessage(email);
+      expect(mail.subject).toMatch(/password was removed/);
+      const link = new URL(extractLink(mail, `${PUBLIC_URL}/reset-password`));
+      const reset = await app().inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: link.searchParams.get('token'), newPassword: 'the owner’s new words' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const back = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'the owner’s new words' },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      // The old password stays gone.
+      const old = await app().inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: owner.password },
+      });
+      expect(old.statusCode, old.body).toBe(401);
     });
   });
 });

@@ -160,6 +160,10 @@ forEachDialect((dialect) => {
       // The address's owner pays for it from a browser of their own.
       const owners = await startCheckout(registrant.email);
       await fake().pay(owners.session.id, { sendWebhook: true, now: PERIOD_START });
+      // The address is told its password went (billing-of-an-account.test.ts).
+      expect((await inbox().waitForMessage(registrant.email)).subject).toMatch(
+        /password was removed/,
+      );
       const owner = await ownerGetsIn(registrant.email, 'opens a sign-in link from the mail');
       expect(await questionFor(owner)).toMatchObject({
         passwordSetBeforeProof: false,

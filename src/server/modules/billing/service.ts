@@ -121,7 +121,10 @@ export function createBillingService(deps: {
   config: BillingConfig | null;
   stripe: Stripe | null;
   repository: BillingRepository;
-  accounts: Pick<IdentityService, 'findAccountByEmail' | 'findAccount' | 'issueCheckoutClaim'>;
+  accounts: Pick<
+    IdentityService,
+    'findAccountByEmail' | 'findAccount' | 'issueCheckoutClaim' | 'mailPasswordRemoved'
+  >;
   publicUrl: string;
   log: { warn(details: object, message: string): void };
 }): BillingService {
@@ -194,6 +197,13 @@ export function createBillingService(deps: {
    * logged, not answered: the account is already right, and the subscription's own events will
    * come back to this point.
    */
+  async function afterApplied(applied: AppliedSubscription): Promise<void> {
+    if (applied.passwordRemoved === true && applied.userId !== null) {
+      await accounts.mailPasswordRemoved(applied.userId);
+    }
+    await cancelDeclined(applied);
+  }
+
   async function cancelDeclined(applied: AppliedSubscription): Promise<void> {
     const subscriptionId = applied.declinedSubscriptionId;
     if (subscriptionId === null) return;
@@ -312,14 +322,14 @@ export function createBillingService(deps: {
       const applied = await repository.recordEvent(event, state, {
         createAccount: event.type === 'checkout.session.completed',
       });
-      if (applied !== 'duplicate') await cancelDeclined(applied);
+      if (applied !== 'duplicate') await afterApplied(applied);
     },
 
     async fulfilCheckout(checkoutSessionId) {
       const state = await checkoutState(checkoutSessionId);
       if (state === null) return null;
       const applied = await repository.applyState(state, { createAccount: true });
-      await cancelDeclined(applied);
+      await afterApplied(applied);
       // A declined checkout made no account, so its claim is refused as one for an account it
       // did not create.
       return applied.userId;

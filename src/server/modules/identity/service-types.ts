@@ -47,6 +47,12 @@ export interface IdentityService {
    */
   requestPasswordReset(email: string, from: { address: string }): Promise<void>;
   /**
+   * Queues a reset link (as requestPasswordReset's) to an account whose password a stranger's
+   * paid checkout took away, saying so: without it the owner found their password refused and
+   * their sessions gone, with no word why (docs/security.md, "Billing of an account").
+   */
+  mailPasswordRemoved(userId: string): Promise<void>;
+  /**
    * Sets the new password and voids everything else that opens the account: every session,
    * every other reset link, every sign-in link and every pending checkout claim of its e-mail
    * (ADR 102); 400 invalid_token.

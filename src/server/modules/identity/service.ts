@@ -33,6 +33,9 @@ const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 export const INVALID_RESET_LINK_MESSAGE =
   'This reset link is invalid, used or expired. Please request a new password reset.';
 
+/** Whose share of an inbox's link mails a notice after a paid checkout takes (link-mails.ts). */
+const CHECKOUT_ASKER = 'billing-checkout';
+
 export function createIdentityService(deps: {
   users: UsersRepository;
   sessions: Pick<SessionsRepository, 'openingOf'>;
@@ -168,6 +171,22 @@ export function createIdentityService(deps: {
           PASSWORD_RESET_TTL_MS,
           { guestId: null, browserHash: null, address: from.address },
           (to, link) => mail.sendPasswordReset(to, link),
+          (token) => `${publicUrl}/reset-password?token=${token}`,
+        );
+      });
+    },
+
+    mailPasswordRemoved(userId) {
+      return afterReply.run('password removed mail', async () => {
+        const user = await users.findById(userId);
+        if (!user) return;
+        await mailToken(
+          user,
+          'password_reset',
+          PASSWORD_RESET_TTL_MS,
+          // Counted as the billing provider's asking: a stranger pays for each one.
+          { guestId: null, browserHash: null, address: CHECKOUT_ASKER },
+          (to, link) => mail.sendPasswordRemoved(to, link),
           (token) => `${publicUrl}/reset-password?token=${token}`,
         );
       });

@@ -28,6 +28,8 @@ export interface SubscriptionState {
 export interface AppliedSubscription {
   userId: string | null;
   declinedSubscriptionId: string | null;
+  /** A stranger's hold was taken away (below): the caller tells the address it happened. */
+  passwordRemoved?: boolean;
 }
 
 const NOT_CONCERNED: AppliedSubscription = { userId: null, declinedSubscriptionId: null };
@@ -136,5 +138,5 @@ export async function applySubscriptionState(
     }))
     .where('id', '=', user.id)
     .execute();
-  return { userId: user.id, declinedSubscriptionId: null };
+  return { userId: user.id, declinedSubscriptionId: null, passwordRemoved: strangersHold };
 }

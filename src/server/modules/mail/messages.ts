@@ -55,3 +55,15 @@ export function signInLinkMail(to: string, link: string): OutgoingMail {
     link,
   );
 }
+
+export function passwordRemovedMail(to: string, link: string): OutgoingMail {
+  return compose(
+    to,
+    `Your ${PRODUCT} password was removed`,
+    [
+      `A ${PRODUCT} Pro checkout was paid for this e-mail address from outside your account. Since nobody had yet proved the address, the password set for it was removed and every session ended, so that only the address's owner can get in. Choose a new password here (the link works once, within 1 hour):`,
+      'If the link has expired, use "Forgot password?" on the sign-in page. Your ideas are all still there. If you did not pay for Pro, cancel it in Account, Manage billing, once you are signed in.',
+    ],
+    link,
+  );
+}

@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/errors.js';
-import { passwordResetMail, signInLinkMail } from './messages.js';
+import { passwordRemovedMail, passwordResetMail, signInLinkMail } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
 /**
@@ -10,6 +10,8 @@ import type { MailTransport, OutgoingMail } from './transport.js';
 export interface MailService {
   sendPasswordReset(to: string, link: string): Promise<void>;
   sendSignInLink(to: string, link: string): Promise<void>;
+  /** A stranger's checkout took away a password nobody proved the address for: a reset link. */
+  sendPasswordRemoved(to: string, link: string): Promise<void>;
 }
 
 export const MAIL_FAILED_MESSAGE =
@@ -35,5 +37,6 @@ export function createMailService(deps: {
   return {
     sendPasswordReset: (to, link) => send(passwordResetMail(to, link)),
     sendSignInLink: (to, link) => send(signInLinkMail(to, link)),
+    sendPasswordRemoved: (to, link) => send(passwordRemovedMail(to, link)),
   };
 }
