@@ -196,7 +196,24 @@ export function fractionJoins(region: readonly TaggedToken[]): Set<number> {
   return inside;
 }
 
+/**
+ * "half a kilo", "half an hour": the article after "half" opens no thing of its own. Its index.
+ */
+export function halfJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k < region.length; k++) {
+    const article = region[k]?.lower;
+    if (region[k - 1]?.lower === 'half' && (article === 'a' || article === 'an')) inside.add(k);
+  }
+  return inside;
+}
+
 /** The indexes of every join above inside one thing, which no list parts. */
 export function oneThingJoins(region: readonly TaggedToken[]): Set<number> {
-  return new Set([...numberedJoins(region), ...pairedNameJoins(region), ...fractionJoins(region)]);
+  return new Set([
+    ...numberedJoins(region),
+    ...pairedNameJoins(region),
+    ...fractionJoins(region),
+    ...halfJoins(region),
+  ]);
 }

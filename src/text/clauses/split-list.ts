@@ -31,7 +31,7 @@ import {
   OBJECT_PRONOUNS,
   TITLES,
 } from '../words/function-words.js';
-import { LIST_STAPLES, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
+import { ERRAND_NOUNS, LIST_STAPLES, TASK_VERBS, VERB_PARTICLES } from '../words/tasks.js';
 
 /**
  * The splitter of spoken lists of things: "buy batteries tape and a new extension cord" gives
@@ -357,14 +357,19 @@ export function splitList(
   const reasoned = things.findIndex((thing) =>
     thing.some((token) => isWord(token) && REASON_OPENERS.has(token.lower)),
   );
+  // "do a grocery run, halal chicken, basmati rice": what follows an errand is what it is for.
+  const errand = ERRAND_NOUNS.has(things[0]?.filter(isWord).at(-1)?.lower ?? '');
   return things.map((thing, k) =>
     k > 0 &&
-    ((reasoned !== -1 && k > reasoned) ||
+    (errand ||
+      (reasoned !== -1 && k > reasoned) ||
       (!giveVerb && afterPause[k] === true) ||
       (written &&
         // "phone the bank, phone charger": the verb said again is the thing's own word.
         (opensOwnTask(thing) || thing.find(isWord)?.lower === headWord)) ||
-      saysOwnClause(thing))
+      saysOwnClause(thing) ||
+      // "sandwiches, no crusts": what "no" opens is never a thing the verb goes to.
+      thing.find(isWord)?.lower === 'no')
       ? thing
       : [...head, ...thing],
   );

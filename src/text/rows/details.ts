@@ -61,12 +61,13 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
   },
   {
     id: 'detail.how-many-said-alone-after-a-thing',
-    pattern: `${THING} [, (maybe|about|around|roughly)? a? (%num|@number-words|dozen|couple|few) of? them?] ${ENDS_HERE}`,
+    pattern: `${THING} [, (maybe|about|around|roughly)? a? (%num|@number-words|dozen|couple|few) (%num|@number-words)? of? them?] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },
     examples: [
       'Party prep. Party bags, ten of them. Candles.',
       'Cone drill. Cones, maybe twenty. The bibs.',
       'Clown kit. Red noses, about 15. The big shoes.',
+      'For the debut. The little fans, three hundred of them. The cake tasting.',
     ],
     counter: ['Eggs, 12 rolls, milk and the butter.', 'Rolls, one for each of us, and the butter.'],
   },

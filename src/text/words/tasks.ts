@@ -220,6 +220,12 @@ export const IMPERATIVE_VERBS = new Set([
 ]);
 
 /** "and" starts a new task when a verb or a subject follows: "buy milk and call mom". */
+/**
+ * An errand a task names as its thing ("do a grocery run", "do the big shop"): what is listed
+ * after it is what the errand is for, not more things of the task's verb ("Do halal chicken").
+ */
+export const ERRAND_NOUNS: ReadonlySet<string> = new Set(['run', 'shop', 'shopping', 'errands']);
+
 export const TASK_VERBS: ReadonlySet<string> = new Set([
   ...IMPERATIVE_VERBS,
   // A teacher's "mark the essays", "grade the mocks".
