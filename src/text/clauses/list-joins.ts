@@ -2,7 +2,7 @@ import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
 import { PHRASE_OBJECT_POS } from '../words/clauses.js';
-import { FRACTIONS_AFTER_AND, PAIRED_NAMES } from '../words/lists.js';
+import { COLOURS, FRACTIONS_AFTER_AND, PAIRED_NAMES } from '../words/lists.js';
 
 /**
  * Which "and"s and "or"s of a task's words join things of a list, and which join a verb's
@@ -208,6 +208,24 @@ export function halfJoins(region: readonly TaggedToken[]): Set<number> {
   return inside;
 }
 
+/**
+ * "red and blue balloons", "the big and small tents", "the gold and green strip": two words of
+ * how a thing is, joined before it, describe one thing. The index of their "and" ("the milk and
+ * fresh bread" names two: "milk" is no word of how a thing is).
+ */
+export function describingPairJoins(region: readonly TaggedToken[]): Set<number> {
+  const inside = new Set<number>();
+  for (let k = 1; k + 2 < region.length; k++) {
+    const [before, join, after, thing] = [region[k - 1], region[k], region[k + 1], region[k + 2]];
+    const describes = (token: TaggedToken | undefined) =>
+      isWord(token) && (token.pos === 'ADJ' || COLOURS.has(token.lower));
+    if (join?.lower === 'and' && describes(before) && describes(after) && thing?.pos === 'NOUN') {
+      inside.add(k);
+    }
+  }
+  return inside;
+}
+
 /** The indexes of every join above inside one thing, which no list parts. */
 export function oneThingJoins(region: readonly TaggedToken[]): Set<number> {
   return new Set([
@@ -215,5 +233,6 @@ export function oneThingJoins(region: readonly TaggedToken[]): Set<number> {
     ...pairedNameJoins(region),
     ...fractionJoins(region),
     ...halfJoins(region),
+    ...describingPairJoins(region),
   ]);
 }

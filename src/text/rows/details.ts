@@ -72,6 +72,16 @@ export const DETAIL_ROWS: readonly Row<JoinsThingBefore>[] = [
     counter: ['Eggs, 12 rolls, milk and the butter.', 'Rolls, one for each of us, and the butter.'],
   },
   {
+    id: 'detail.how-many-people-said-after-a-thing',
+    pattern: `${THING} [, (maybe|about|around|roughly)? (%num|@number-words) (people|guests|adults|kids|children|staff|players)] ${ENDS_HERE}`,
+    action: { joins: 'thing-before' },
+    examples: [
+      'Transplanting on Tuesday. Hire the planting crew, six people, and ask Minh to cook lunch.',
+      'Book the minibus, about twenty kids. Print the forms.',
+    ],
+    counter: ['Invite the neighbours, two guests from work, and the cousins.'],
+  },
+  {
     id: 'detail.all-of-a-count-said-after-a-thing',
     pattern: `${THING} [, (all|both) (%num|@number-words)] ${ENDS_HERE}`,
     action: { joins: 'thing-before' },

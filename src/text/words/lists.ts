@@ -143,3 +143,26 @@ export const PAIRED_NAMES: ReadonlySet<string> = new Set([
  * "a pound and a quarter of mince"): one amount, no second thing.
  */
 export const FRACTIONS_AFTER_AND: ReadonlySet<string> = new Set(['half', 'quarter']);
+
+/**
+ * Colours, which are said as things ("the gold") as often as of them: before "and" and another
+ * word of how a thing is, they describe the thing that follows ("the gold and green strip").
+ */
+export const COLOURS: ReadonlySet<string> = new Set([
+  'black',
+  'blue',
+  'brown',
+  'cream',
+  'gold',
+  'green',
+  'grey',
+  'gray',
+  'navy',
+  'orange',
+  'pink',
+  'purple',
+  'red',
+  'silver',
+  'white',
+  'yellow',
+]);
