@@ -1,6 +1,7 @@
 import { NOUN_POS, asModifier, hasOwnVerb, isClauseVerb, isWord } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import { RELATIVES } from '../words/function-words.js';
+import { MAGNITUDES } from '../words/corrections.js';
 import { PHRASE_OBJECT_POS } from '../words/clauses.js';
 import { COLOURS, FRACTIONS_AFTER_AND, PAIRED_NAMES } from '../words/lists.js';
 
@@ -129,8 +130,9 @@ export function numberedJoins(region: readonly TaggedToken[]): Set<number> {
       region[k + 2]?.pos === 'NUM' &&
       (join.lower === 'and' || join.lower === 'or') &&
       isWord(region[k - 1]) &&
-      // "eggs 6 and 2 loaves": the second number counts a thing of its own.
-      region[k + 3]?.pos !== 'NOUN'
+      // "eggs 6 and 2 loaves": the second number counts a thing of its own, but not after a
+      // magnitude ("two hundred and fifty balloons").
+      (region[k + 3]?.pos !== 'NOUN' || MAGNITUDES.has(region[k]?.lower ?? ''))
     ) {
       inside
         .add(k)
