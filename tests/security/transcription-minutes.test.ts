@@ -203,6 +203,34 @@ describe('minutes of audio transcribed per address', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('keeps the minutes of audio the engine answered with no words, on a call and a kept recording', async () => {
+    const send = (remoteAddress: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/transcribe',
+        remoteAddress,
+        headers: MULTIPART_HEADERS,
+        payload: recording(minute),
+      });
+    fake().setFault('empty');
+    let kept: { headers: Record<string, string>; id: string };
+    try {
+      expectApiError(await send('203.0.113.36'), 422, 'no_speech');
+      kept = await upload(app(), minute, '203.0.113.37');
+      const failed = await statusOf(
+        app(),
+        kept,
+        (r) => r.status === 'failed' || r.status === 'done',
+      );
+      expect(failed.status, JSON.stringify(failed)).toBe('failed');
+    } finally {
+      fake().setFault('none');
+    }
+    // The engine worked on both: their minutes stay spent.
+    expectApiError(await send('203.0.113.36'), 429, 'rate_limited');
+    expectApiError(await send('203.0.113.37'), 429, 'rate_limited');
+  }, 60_000);
+
   it('keeps the minutes of a call whose client left while the engine had its audio', async () => {
     // Over a socket, from 127.0.0.1: leaving is a closed connection, not a failed engine.
     const address = await app().listen({ port: 0, host: '127.0.0.1' });

@@ -97,7 +97,9 @@ export class OpenAITranscriber implements Transcriber {
 
     const transcript = normaliseTranscript(text);
     if (transcript === '') {
-      throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+      throw new TranscriptionError('no_speech', 'No speech was found in the recording.', {
+        engineWorked: true,
+      });
     }
     return { transcript, durationMs };
   }
@@ -113,8 +115,10 @@ function toTranscriptionError(error: unknown, signal: AbortSignal): Transcriptio
     error instanceof APIUserAbortError ||
     signal.aborted
   ) {
+    // The service had the whole upload and may have worked on it (and billed it) all along.
     return new TranscriptionError('timeout', 'The transcription service did not answer in time.', {
       cause: error,
+      engineWorked: true,
     });
   }
   if (error instanceof APIError) {

@@ -32,6 +32,7 @@ import {
 } from './format-trace.js';
 import type { AiService } from './service.js';
 import { HttpError } from '../../http/errors.js';
+import { afterEngineWorked } from './transcriber.js';
 
 /**
  * The optional `language` field of an upload (docs/api.md, "The spoken language"): absent is
@@ -126,8 +127,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (
         return result;
       } catch (error) {
         // A client that leaves once the engine has its audio has had it worked on (and a paid
-        // provider bills it): leaving early must not buy the minutes back.
-        if (taken !== null && !gone.aborted) await audioBudget.giveBack(client, taken);
+        // provider bills it): leaving early must not buy the minutes back, and nor does audio
+        // the engine answered with no words or was still working on when the time ran out.
+        if (taken !== null && !gone.aborted && !afterEngineWorked(error)) {
+          await audioBudget.giveBack(client, taken);
+        }
         throw error;
       }
     },

@@ -18,7 +18,10 @@ import type { AiServices } from './ai-services.js';
 import { AUDIO_MIME_TYPES, SNIFF_BYTES, sniffAudioContainer } from './audio-sniff.js';
 import { ChatModelError } from './chat-model.js';
 import type { DraftListener } from './idea-formatter.js';
-import { TranscriptionError } from './transcriber.js';
+import { carriesEngineWork, TranscriptionError } from './transcriber.js';
+
+/** For the recordings' queue: whether a failed job's minutes stay spent (transcriber.ts). */
+export { afterEngineWorked } from './transcriber.js';
 import { MAX_DECODED_SECONDS } from './audio-decode.js';
 import { transcribeInPieces } from './audio-pieces.js';
 import type { AudioContainer } from './audio-sniff.js';
@@ -262,7 +265,9 @@ export function createAiService(deps: {
       } catch (error) {
         // Work stopped because the person left is neither their error nor the engine's.
         if (signal.aborted) throw new ClientGoneError(error);
-        if (error instanceof TranscriptionError) throw transcriptionHttpError(error);
+        if (error instanceof TranscriptionError) {
+          throw carriesEngineWork(error, transcriptionHttpError(error));
+        }
         throw error;
       }
     },

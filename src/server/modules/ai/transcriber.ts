@@ -69,14 +69,37 @@ export type TranscriptionFailureKind =
   | 'too_long';
 
 export class TranscriptionError extends Error {
+  /**
+   * The engine had the audio and worked on it before this failure (it answered with no words,
+   * or was still at it when the time ran out): a paid provider bills that, so the minutes it
+   * was counted for are not given back (afterEngineWorked).
+   */
+  readonly engineWorked: boolean;
+
   constructor(
     readonly kind: TranscriptionFailureKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; engineWorked?: boolean },
   ) {
     super(message, options);
     this.name = 'TranscriptionError';
+    this.engineWorked = options?.engineWorked === true;
   }
+}
+
+/** The answers (HttpError) made from failures the engine worked on, for afterEngineWorked. */
+const answeredAfterWork = new WeakSet<Error>();
+
+/** Notes that `answer`, the HTTP error made from `failure`, came after the engine worked. */
+export function carriesEngineWork(failure: TranscriptionError, answer: Error): Error {
+  if (failure.engineWorked) answeredAfterWork.add(answer);
+  return answer;
+}
+
+/** Whether a failed transcription's minutes stay spent: the engine worked on the audio. */
+export function afterEngineWorked(error: unknown): boolean {
+  if (error instanceof TranscriptionError) return error.engineWorked;
+  return error instanceof Error && answeredAfterWork.has(error);
 }
 
 /** TRANSCRIBE_ENGINE=none, or a configured engine that could not start. */

@@ -278,7 +278,9 @@ class WhisperTranscriber implements Transcriber {
       const text = await this.run(decoded.pcm, combined, language, upload.prompt);
       const transcript = normaliseTranscript(text);
       if (transcript === '') {
-        throw new TranscriptionError('no_speech', 'No speech was found in the recording.');
+        throw new TranscriptionError('no_speech', 'No speech was found in the recording.', {
+          engineWorked: true,
+        });
       }
       return { transcript, durationMs: decoded.durationMs, ...(warning ? { warning } : {}) };
     } finally {
@@ -355,7 +357,10 @@ class WhisperTranscriber implements Transcriber {
 
     const abort = whenAborted(signal);
     const first = await Promise.race([outcome, abort.aborted]).finally(abort.dispose);
-    if (first === 'aborted') throw new TranscriptionError('timeout', TOO_LONG);
+    // The engine goes on with it to its end (above): its time is spent.
+    if (first === 'aborted') {
+      throw new TranscriptionError('timeout', TOO_LONG, { engineWorked: true });
+    }
     if (!first.ok) throw engineFailure(first.error);
     return first.value.result;
   }

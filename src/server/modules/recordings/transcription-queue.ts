@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { AiService } from '../ai/service.js';
+import { afterEngineWorked, type AiService } from '../ai/service.js';
 import type { AudioBudget } from '../../http/audio-budget.js';
 import type { ClaimedJob, Lane, RecordingJobsRepository } from './jobs-repository.js';
 import type { RecordingStore } from './store.js';
@@ -173,8 +173,9 @@ export function startTranscriptionQueue(deps: {
       }
     } catch (error) {
       // Minutes counted for audio the engine did not transcribe are given back: the job is
-      // counted again, whole, when it is tried again (it starts from its first piece).
-      if (taken.minutes !== null) {
+      // counted again, whole, when it is tried again (it starts from its first piece). Not when
+      // the engine worked on it and found no words, or was still at it when the time ran out.
+      if (taken.minutes !== null && !afterEngineWorked(error)) {
         await deps.audioBudget?.giveBack(taken.minutes.clientKey, taken.minutes.durationMs);
       }
       // Stopping (a deploy): the job goes back as it was, for the next instance to take.
