@@ -128,6 +128,37 @@ forEachDialect((dialect) => {
       expect(await entriesOf(app, user.headers)).toEqual([KUBERNETES, { term: 'Aoife' }]);
     });
 
+    it('keeps every word of guests brought in by sign-ins at the same time', async () => {
+      const { app } = ctx();
+      const user = await registerUser(app);
+      expect((await put(app, user.headers, [{ term: 'Acct' }])).statusCode).toBe(200);
+      for (let round = 0; round < 3; round += 1) {
+        const guests = Array.from({ length: 4 }, (_, k) => ({
+          id: newGuestId(),
+          term: `Guest${round}x${k}`,
+        }));
+        for (const guest of guests) {
+          await put(app, guestHeaders(guest.id), [{ term: guest.term }]);
+        }
+        const logins = await Promise.all(
+          guests.map((guest) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/login',
+              headers: guestHeaders(guest.id),
+              payload: { email: user.email, password: user.password },
+            }),
+          ),
+        );
+        for (const login of logins) expect(login.statusCode, login.body).toBe(200);
+        const terms = (await entriesOf(app, user.headers)).map(
+          (entry) => (entry as { term: string }).term,
+        );
+        for (const guest of guests) expect(terms).toContain(guest.term);
+        expect(terms).toContain('Acct');
+      }
+    });
+
     it('never makes the text longer than its limit, before the rules or after them', async () => {
       const { app } = ctx();
       const headers = guestHeaders(newGuestId());

@@ -1,5 +1,5 @@
 import { DICTIONARY_MAX_ENTRIES, type DictionaryEntry } from '#contract/dictionary.js';
-import { guestOwner, userOwner, type Owner } from '../../db/owner.js';
+import { guestOwner, type Owner } from '../../db/owner.js';
 import type { DictionaryRepository } from './repository.js';
 
 export interface DictionaryService {
@@ -25,22 +25,18 @@ export function createDictionaryService(deps: {
       return [...entries];
     },
 
-    async adoptGuest(userId, guestId) {
-      const guest = guestOwner(guestId);
-      const brought = await repository.entriesOf(guest);
-      if (brought.length === 0) return;
-      const account = userOwner(userId);
-      const kept = await repository.entriesOf(account);
-      const known = new Set(kept.map((entry) => entry.term.toLocaleLowerCase()));
-      const merged = [...kept];
-      for (const entry of brought) {
-        if (merged.length >= DICTIONARY_MAX_ENTRIES) break;
-        if (known.has(entry.term.toLocaleLowerCase())) continue;
-        known.add(entry.term.toLocaleLowerCase());
-        merged.push(entry);
-      }
-      await repository.replace(account, merged);
-      await repository.remove(guest);
+    adoptGuest(userId, guestId) {
+      return repository.adopt(userId, guestOwner(guestId), (kept, brought) => {
+        const known = new Set(kept.map((entry) => entry.term.toLocaleLowerCase()));
+        const merged = [...kept];
+        for (const entry of brought) {
+          if (merged.length >= DICTIONARY_MAX_ENTRIES) break;
+          if (known.has(entry.term.toLocaleLowerCase())) continue;
+          known.add(entry.term.toLocaleLowerCase());
+          merged.push(entry);
+        }
+        return merged;
+      });
     },
   };
 }
