@@ -90,15 +90,17 @@ describe('a list said without pauses', () => {
       'The card reader',
       'The tea urn the big box',
     ]);
-    // A subject with its verb after whose it is says which thing, and a count alone may be a
-    // thing of its own.
+    // A subject with its verb after whose it is says which thing.
     expect(items('pack the boots my brother gave me')).toEqual([
       'Pack the boots my brother gave me',
     ]);
+    // A count of what a thing comes in, said straight after it, is how much of it; after "and",
+    // or before "of", it opens a thing of its own.
     const bag = items(
-      "nappy bag for sunday at mum's so nappies the spare onesie two bottles and the formula tin",
+      "nappy bag for sunday at mum's so the wipes four packs the spare onesie and two bottles of formula",
     );
+    expect(bag).toContain('The wipes four packs');
     expect(bag).toContain('The spare onesie');
-    expect(bag).toContain('Two bottles');
+    expect(bag).toContain('Two bottles of formula');
   });
 });

@@ -1,6 +1,6 @@
 import type { TaggedToken } from '../nlp.js';
 import { LISTENER_WORDS } from '../words/asides.js';
-import { AMOUNT_NOUNS, NUMBER_WORDS } from '../words/numbers.js';
+import { AMOUNT_NOUNS, HEADCOUNT_NOUNS, NUMBER_WORDS } from '../words/numbers.js';
 import { NON_TASKS } from '../words/tasks.js';
 import { ARTICLES } from '../words/checklist.js';
 import { DETAIL_PIECE_WORDS, LIST_JOINT_WORDS } from '../words/lists.js';
@@ -70,6 +70,17 @@ export function saysHowMuch(words: readonly TaggedToken[]): boolean {
   const article = words[0] as TaggedToken;
   if (!ARTICLES.has(article.lower)) return false;
   return words.length > 2 && words.slice(1, -1).every((word) => word.pos === 'ADJ');
+}
+
+/**
+ * "the shavings three bales", "the vinho verde four cases", "the hammam booking sixteen
+ * people": a count of what the thing comes in, or of people, said straight after it and
+ * alone, is how much of it ("two bags of flour" and "two guests from work" name their own).
+ */
+export function countsThingBefore(words: readonly TaggedToken[]): boolean {
+  const [count, unit] = words;
+  if (words.length !== 2 || count === undefined || unit === undefined) return false;
+  return isNumber(count) && (AMOUNT_NOUNS.has(unit.lower) || HEADCOUNT_NOUNS.has(unit.lower));
 }
 
 /**

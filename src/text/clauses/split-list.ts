@@ -16,7 +16,7 @@ import type { TaggedToken } from '../nlp.js';
 import { CONDITION_OPENERS } from '../words/checklist.js';
 import { REASONS_AFTER } from '../words/corrections.js';
 import { BECAUSE_SPELLINGS } from '../words/speech.js';
-import { saysHowMuch } from './one-item-sentences.js';
+import { countsThingBefore, saysHowMuch } from './one-item-sentences.js';
 import { DEFINITE_OPENERS } from '../words/asides.js';
 import {
   endsCountOfThem,
@@ -332,6 +332,8 @@ export function splitList(
       previous !== undefined &&
       (bareNo ||
         afterBareNo ||
+        // Said straight after its thing: after "and" a count opens its own ("and three loaves").
+        (countsThingBefore(words) && !piece.gap.some(isWord)) ||
         !(NOUN_PHRASE_START.has(first.pos) || first.pos === 'PRON') ||
         pointsBack(piece))
     ) {

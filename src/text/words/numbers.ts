@@ -125,3 +125,15 @@ export const AMOUNT_NOUNS: ReadonlySet<string> = new Set([
   'pound',
   'pounds',
 ]);
+
+/** Who a count says how many of ("sixteen people", "thirty covers"): a headcount, no thing. */
+export const HEADCOUNT_NOUNS: ReadonlySet<string> = new Set([
+  'people',
+  'guests',
+  'adults',
+  'kids',
+  'children',
+  'staff',
+  'players',
+  'covers',
+]);
