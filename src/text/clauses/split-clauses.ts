@@ -9,7 +9,7 @@ import {
   subjectAfterContent,
   verbAfterNounPhrase,
 } from './starts.js';
-import { NOUN_PHRASE_START, asModifier, isWord } from './tokens.js';
+import { NOUN_PHRASE_START, asModifier, isKnownTaskVerb, isWord } from './tokens.js';
 import type { TaggedToken } from '../nlp.js';
 import {
   CLAUSE_CONNECTIVES,
@@ -189,6 +189,7 @@ export function splitClauses(
       if (
         mode === 'tasks' &&
         SPLIT_WORDS.has(token.lower) &&
+        !sharesThing(tokens, i, mode, current) &&
         !isDayOfMonth(tokens, i) &&
         // "the rent on the first": after "the" an ordinal is a day or a place in a line.
         tokens[i - 1]?.lower !== 'the' &&
@@ -199,6 +200,7 @@ export function splitClauses(
         if (connective) continue;
       } else if (
         connective &&
+        !sharesThing(tokens, i, mode, current) &&
         (startsVerbPhrase(tokens, i + 1) ||
           (mode === 'tasks' && verbs > 0 && forbidsAt(tokens, i + 1))) &&
         !(mode === 'tasks' && token.lower === 'so' && isPurpose(tokens, i + 1)) &&
@@ -217,6 +219,7 @@ export function splitClauses(
         (mode === 'tasks' && words >= 2 && verbs > 0 && resumesTaskAfterHesitation(tokens, i)) ||
         (mode === 'tasks' &&
           words >= 2 &&
+          !sharesThing(tokens, i - 1, mode, current.slice(0, -1)) &&
           verbAfterNounPhrase(tokens, i, verbs > 0 && !subordinated))
       ) {
         flush(false);
@@ -238,6 +241,33 @@ export function splitClauses(
   }
   flush(false);
   return clauses;
+}
+
+/**
+ * "sweep and chalk the floor", "wash and fold the laundry": a verb said alone, then "and" and a
+ * verb with its thing, shares that thing; the two are one task, not "Sweep" and the other.
+ */
+function sharesThing(
+  tokens: readonly TaggedToken[],
+  i: number,
+  mode: ClauseMode,
+  before: readonly TaggedToken[],
+): boolean {
+  const verb = tokens[i - 1];
+  // What the clause said so far, past the words that join it on ("then sweep and ...").
+  const said = before.filter(
+    (token) =>
+      isWord(token) && !CLAUSE_CONNECTIVES.has(token.lower) && !SPLIT_WORDS.has(token.lower),
+  );
+  return (
+    mode === 'tasks' &&
+    tokens[i]?.lower === 'and' &&
+    isWord(verb) &&
+    said.length === 1 &&
+    said[0] === verb &&
+    (verb.pos === 'VERB' || isKnownTaskVerb(verb) || startsVerbPhrase(tokens, i - 1)) &&
+    startsVerbPhrase(tokens, i + 1)
+  );
 }
 
 /** "March | third", "May twenty | first": an ordinal after a month is the day, no step. */

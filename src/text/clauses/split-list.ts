@@ -1,3 +1,4 @@
+import { startsVerbPhrase } from './starts.js';
 import { describesNext, joinsThings, oneThingJoins, prepositionalJoins } from './list-joins.js';
 import { onlyTakeBack, opensOwnTask, saysNoAlone, saysOwnClause } from './own-tasks.js';
 import {
@@ -155,7 +156,9 @@ export function splitList(
   if (
     (!joined && !needed && !runsThingsTogether(region)) ||
     firstOfRegion === undefined ||
-    firstOfRegion.pos === 'ADP'
+    firstOfRegion.pos === 'ADP' ||
+    // "burn and wash out the screens": two verbs sharing one thing (split-clauses.ts).
+    (firstOfRegion.lower === 'and' && startsVerbPhrase(region, region.indexOf(firstOfRegion) + 1))
   )
     return [tokens.slice()];
   // "pay the field trip fee, which is twenty dollars": a clause about the one thing said is
