@@ -35,7 +35,8 @@ import {
   sameKind,
   sameKindAt,
 } from './shared.js';
-import { opensNews, opensSaidOf, takeBack } from './take-back.js';
+import { opensNews, opensSaidOf } from './said-of.js';
+import { takeBack } from './take-back.js';
 import { numberEnd, numberStart } from './times.js';
 import type { Token } from '../tokenizer.js';
 import {

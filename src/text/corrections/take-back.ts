@@ -1,4 +1,3 @@
-import { BROKE_WORDS, NOUNS_IN_ED, STATES_AFTER_IS } from '../words/corrections.js';
 import { spokenIntentLengthAt } from '../clauses.js';
 import type { Token } from '../tokenizer.js';
 import {
@@ -23,6 +22,7 @@ import {
   isTaskVerb,
   saidIn,
 } from './shared.js';
+import { isStateAfterIs, opensNews, saysOfNameAgain } from './said-of.js';
 
 /**
  * Take-backs: "scratch that" and "no wait" with a reason withdraw the task said before
@@ -141,70 +141,6 @@ function thingNamedAgainEnd(
     return VERB_LIKE_WORDS.has(next.lower) || (possessive && isStateAfterIs(next)) ? j + 1 : -1;
   }
   return -1;
-}
-
-/** A word, then what is said of it ("Grace is away"): a reason when the word is the task's. */
-export function opensSaidOf(tokens: readonly Token[], at: number): boolean {
-  const name = tokens[at];
-  const next = tokens[at + 1];
-  return (
-    name?.kind === 'word' &&
-    !FUNCTION_WORDS.has(name.lower) &&
-    next?.kind === 'word' &&
-    VERB_LIKE_WORDS.has(next.lower)
-  );
-}
-
-/** A word of the task's, not a function word, then what is said of it: "Grace is away". */
-function saysOfNameAgain(
-  tokens: readonly Token[],
-  at: number,
-  taskStart: number,
-  taskEnd: number,
-): boolean {
-  const name = tokens[at] as Token;
-  const possessive = name.lower.endsWith("'s");
-  const said = possessive ? name.lower.slice(0, -2) : name.lower;
-  if (FUNCTION_WORDS.has(said) || !saidIn(tokens, said, taskStart, taskEnd)) return false;
-  const next = tokens[at + 1];
-  if (next?.kind !== 'word') return false;
-  return VERB_LIKE_WORDS.has(next.lower) || (possessive && isStateAfterIs(next));
-}
-
-/** Words a thing may take before what is said of it ("the coffee machine broke"). */
-const NEWS_SUBJECT_MAX_WORDS = 3;
-
-/**
- * "no actually, the machine broke": after the marker a thing and what happened to it, news
- * that says why the task before is off, not a thing to put in its place ("the agent").
- */
-export function opensNews(tokens: readonly Token[], at: number): boolean {
-  const det = tokens[at];
-  if (det?.kind !== 'word' || !PHRASE_DETERMINERS.has(det.lower)) return false;
-  for (let j = at + 1; j <= at + NEWS_SUBJECT_MAX_WORDS + 1; j++) {
-    const token = tokens[j];
-    if (token?.kind !== 'word') return false;
-    if (j === at + 1) continue;
-    const prev = (tokens[j - 1] as Token).lower;
-    if (prev.endsWith("'s")) return isStateAfterIs(token);
-    if (
-      VERB_LIKE_WORDS.has(token.lower) ||
-      BROKE_WORDS.has(token.lower) ||
-      (/ed$/u.test(token.lower) && !NOUNS_IN_ED.has(token.lower))
-    ) {
-      return true;
-    }
-    if (FUNCTION_WORDS.has(token.lower)) return false;
-  }
-  return false;
-}
-
-/** What "'s" as "is" is followed by: a state ("done", "packed", "fine") or an adverb. */
-function isStateAfterIs(token: Token): boolean {
-  // "packed", "fed", "used", "agreed"; not "the dog's bed".
-  return (
-    STATES_AFTER_IS.has(token.lower) || (/ed$/u.test(token.lower) && !NOUNS_IN_ED.has(token.lower))
-  );
 }
 
 /** Where the clause going on at `at` ends, within `max` words; -1 when it runs longer. */
