@@ -105,40 +105,32 @@ describe('minutes of audio transcribed per address', () => {
   }, 60_000);
   afterAll(() => closeTestApp(testApp));
 
+  /** A minute and more of speech (or `payload`) sent to POST /api/transcribe from `remoteAddress`. */
+  const transcribe = (remoteAddress: string, payload = recording(minute)) =>
+    app().inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      remoteAddress,
+      headers: MULTIPART_HEADERS,
+      payload,
+    });
+
   it('refuses POST /api/transcribe once the address has used its minutes, before any work', async () => {
-    const send = (remoteAddress: string) =>
-      app().inject({
-        method: 'POST',
-        url: '/api/transcribe',
-        remoteAddress,
-        headers: MULTIPART_HEADERS,
-        payload: recording(minute),
-      });
-    const first = await send('203.0.113.31');
+    const first = await transcribe('203.0.113.31');
     expect(first.statusCode, first.body).toBe(200);
     const calls = fake().requests.length;
-    const refused = await send('203.0.113.31');
+    const refused = await transcribe('203.0.113.31');
     expectApiError(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(fake().requests.length).toBe(calls);
     // Another address has minutes of its own.
-    expect((await send('198.51.100.31')).statusCode).toBe(200);
+    expect((await transcribe('198.51.100.31')).statusCode).toBe(200);
   });
 
   it('counts the minutes of calls already running before their audio reaches the engine', async () => {
     const calls = fake().requests.length;
     // Two at once: one address may hold two decodes at a time.
-    const replies = await Promise.all(
-      Array.from({ length: 2 }, () =>
-        app().inject({
-          method: 'POST',
-          url: '/api/transcribe',
-          remoteAddress: '203.0.113.33',
-          headers: MULTIPART_HEADERS,
-          payload: recording(minute),
-        }),
-      ),
-    );
+    const replies = await Promise.all(Array.from({ length: 2 }, () => transcribe('203.0.113.33')));
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 429]);
     expect(fake().requests.length - calls).toBe(1);
   });
@@ -164,35 +156,16 @@ describe('minutes of audio transcribed per address', () => {
       long,
     ]);
     const calls = fake().requests.length;
-    const refused = await app().inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      remoteAddress: '203.0.113.39',
-      headers: MULTIPART_HEADERS,
-      payload: recording(await readFile(long), 'audio/ogg'),
-    });
+    const refused = await transcribe('203.0.113.39', recording(await readFile(long), 'audio/ogg'));
     expect(expectApiError(refused, 413, 'payload_too_large').message).toMatch(/15 minutes/);
     expect(fake().requests.length).toBe(calls);
     // No minute was taken for it: the address still has its one.
-    const next = await app().inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      remoteAddress: '203.0.113.39',
-      headers: MULTIPART_HEADERS,
-      payload: recording(minute),
-    });
+    const next = await transcribe('203.0.113.39');
     expect(next.statusCode, next.body).toBe(200);
   }, 60_000);
 
   it('gives back the minutes of a call whose engine failed', async () => {
-    const send = () =>
-      app().inject({
-        method: 'POST',
-        url: '/api/transcribe',
-        remoteAddress: '203.0.113.34',
-        headers: MULTIPART_HEADERS,
-        payload: recording(minute),
-      });
+    const send = () => transcribe('203.0.113.34');
     fake().setFault('500');
     try {
       expect((await send()).statusCode).toBeGreaterThanOrEqual(500);
@@ -204,18 +177,10 @@ describe('minutes of audio transcribed per address', () => {
   });
 
   it('keeps the minutes of audio the engine answered with no words, on a call and a kept recording', async () => {
-    const send = (remoteAddress: string) =>
-      app().inject({
-        method: 'POST',
-        url: '/api/transcribe',
-        remoteAddress,
-        headers: MULTIPART_HEADERS,
-        payload: recording(minute),
-      });
     fake().setFault('empty');
     let kept: { headers: Record<string, string>; id: string };
     try {
-      expectApiError(await send('203.0.113.36'), 422, 'no_speech');
+      expectApiError(await transcribe('203.0.113.36'), 422, 'no_speech');
       kept = await upload(app(), minute, '203.0.113.37');
       const failed = await statusOf(
         app(),
@@ -227,8 +192,8 @@ describe('minutes of audio transcribed per address', () => {
       fake().setFault('none');
     }
     // The engine worked on both: their minutes stay spent.
-    expectApiError(await send('203.0.113.36'), 429, 'rate_limited');
-    expectApiError(await send('203.0.113.37'), 429, 'rate_limited');
+    expectApiError(await transcribe('203.0.113.36'), 429, 'rate_limited');
+    expectApiError(await transcribe('203.0.113.37'), 429, 'rate_limited');
   }, 60_000);
 
   it('keeps the minutes of a call whose client left while the engine had its audio', async () => {
